@@ -1,0 +1,3 @@
+module github.com/locator-url/locator
+
+go 1.26

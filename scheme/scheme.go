@@ -1,0 +1,132 @@
+// Package scheme knows the schemes of RFC 1738 and its companion drafts: for each, a typed
+// view (ftp's cwd segments, name and typecode; gopher's type, selector, search and gopher+
+// string; …), the strict RFC 1738 §5 check of its scheme-specific syntax, and the access plan
+// the URL stands for (the exact FTP commands, the exact bytes sent to a gopher server, …).
+//
+// The schemes live in a registry ([Lookup], [Register]); programs may add their own. [View]
+// turns a URL into its typed view, [PlanFor] into its access plan and [Check] runs the strict
+// checker of a specification.
+package scheme
+
+import (
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/locator-url/locator"
+)
+
+// View is the typed view of a URL of one scheme. Every view is a struct of plain fields with
+// JSON tags, built from a URL by the scheme's parse function and back into one by URL, which
+// encodes what must be encoded (round trip both ways).
+type View interface {
+	// Scheme returns the scheme name in lower case.
+	Scheme() string
+	// URL builds the URL the view describes, encoding each field as its scheme requires.
+	URL() (locator.URL, error)
+}
+
+// Step is one step of an access plan.
+type Step struct {
+	// Send is a protocol line exactly as the client sends it, without its line terminator
+	// (CR LF); empty for a step that sends nothing.
+	Send string `json:"send,omitempty"`
+	// Note says what the step does, or describes an action that sends nothing (connecting,
+	// opening a local file, an advisory user name).
+	Note string `json:"note,omitempty"`
+}
+
+// Plan is the access a URL stands for, as data: where to connect and what to send, in order.
+type Plan struct {
+	Scheme string `json:"scheme"`
+	Host   string `json:"host,omitempty"` // decoded host name or address; "" for none
+	Port   int    `json:"port,omitempty"` // the URL's port, or the scheme's default
+	Path   string `json:"path,omitempty"` // for file: the local path, decoded
+	Steps  []Step `json:"steps"`
+}
+
+// Wire returns the bytes the client sends: each step's Send followed by CR LF.
+func (p Plan) Wire() []byte {
+	var b []byte
+	for _, s := range p.Steps {
+		if s.Send == "" && s.Note != "" {
+			continue
+		}
+		b = append(b, s.Send...)
+		b = append(b, '\r', '\n')
+	}
+	return b
+}
+
+// Scheme is a registered scheme: the facts the root package keeps, and the functions that
+// give its typed view, its strict check and its access plan. A nil function means the scheme
+// has no such thing (a reserved name has none of them).
+type Scheme struct {
+	locator.SchemeInfo
+	// View parses a URL of this scheme into its typed view.
+	View func(u locator.URL) (View, error)
+	// Check returns the findings of RFC 1738 §5 (and the drafts) for the scheme-specific part
+	// of u, whose scheme is this one. The generic checks (scheme name, unsafe characters,
+	// escapes) are not its job: Check runs them.
+	Check func(u locator.URL) []locator.Finding
+	// Plan returns the access plan of u.
+	Plan func(u locator.URL) (Plan, error)
+}
+
+var (
+	mu       sync.RWMutex
+	registry = map[string]Scheme{}
+)
+
+// Register adds s to the registry (and its facts to the root package's registry, see
+// locator.RegisterScheme). A program may register a new scheme, or replace one it registered;
+// it may not replace a scheme that locator defines.
+func Register(s Scheme) error {
+	if err := locator.RegisterScheme(s.SchemeInfo); err != nil {
+		return err
+	}
+	info, _ := locator.LookupScheme(s.Name)
+	s.SchemeInfo = info
+	mu.Lock()
+	registry[info.Name] = s
+	mu.Unlock()
+	return nil
+}
+
+// register is Register for the schemes of this package, which are SchemeDefined.
+func register(s Scheme) {
+	s.Status = locator.SchemeDefined
+	if err := Register(s); err != nil {
+		panic(err)
+	}
+}
+
+// Lookup returns the registered scheme name (any case). An unregistered "x-" name gives an
+// experimental scheme with no view, check or plan (RFC 1738 §4); so does a name that the
+// root package knows but this registry does not (the names RFC 1738 §4 reserves).
+func Lookup(name string) (Scheme, bool) {
+	key := strings.ToLower(name)
+	mu.RLock()
+	s, ok := registry[key]
+	mu.RUnlock()
+	if ok {
+		return s, true
+	}
+	info, ok := locator.LookupScheme(key)
+	if !ok {
+		return Scheme{}, false
+	}
+	return Scheme{SchemeInfo: info}, true
+}
+
+// All returns every registered scheme, sorted by name, including the names RFC 1738 §4
+// reserves.
+func All() []Scheme {
+	var out []Scheme
+	for _, info := range locator.Schemes() {
+		s, _ := Lookup(info.Name)
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}

@@ -1,0 +1,166 @@
+package locator
+
+import (
+	"sort"
+	"sync"
+
+	"github.com/locator-url/locator/pct"
+)
+
+// SchemeStatus says where a scheme's name comes from.
+type SchemeStatus uint8
+
+// The statuses of a scheme.
+const (
+	// SchemeDefined: defined by RFC 1738 §3, or by the 1994 URL draft (mid, cid, afs), or a
+	// later RFC for a scheme locator knows.
+	SchemeDefined SchemeStatus = iota
+	// SchemeReservedName: a name RFC 1738 §4 reserves without defining its syntax.
+	SchemeReservedName
+	// SchemeExperimental: an "x-" name, "used by mutual agreement" (the 1994 URL draft,
+	// "Registration of naming schemes"; RFC 1738 §4).
+	SchemeExperimental
+	// SchemeRegistered: registered at run time by a program with RegisterScheme.
+	SchemeRegistered
+)
+
+func (s SchemeStatus) String() string {
+	switch s {
+	case SchemeDefined:
+		return "defined"
+	case SchemeReservedName:
+		return "reserved-name"
+	case SchemeExperimental:
+		return "experimental"
+	}
+	return "registered"
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s SchemeStatus) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// SchemeInfo is what locator knows of a scheme name without its typed view: the facts that
+// comparison and normalization need. The scheme package adds views, checkers and access plans
+// and registers its schemes here too.
+type SchemeInfo struct {
+	Name         string       // lower case, without ":"
+	DefaultPort  int          // 0 when the scheme has no port
+	Hierarchical bool         // uses the common Internet scheme syntax "//" login (RFC 1738 §3.1)
+	Reserved     pct.Set      // bytes with a reserved meaning in this scheme: never decoded by Equivalent (RFC 1738 §2.2)
+	Status       SchemeStatus // defined, reserved name, experimental or registered
+	Source       string       // where the scheme is defined, such as "RFC 1738 §3.2"
+}
+
+var (
+	schemesMu sync.RWMutex
+	schemes   = map[string]SchemeInfo{}
+)
+
+// reservedDefault is the bytes no scheme may have decoded when comparing: RFC 1738 §2.2's
+// reserved set and RFC 3986 §2.2's reserved set (gen-delims and sub-delims).
+var reservedDefault = pct.RFC1738Reserved.Union(pct.Reserved)
+
+func init() {
+	for _, s := range []SchemeInfo{
+		{Name: "ftp", DefaultPort: 21, Hierarchical: true, Source: "RFC 1738 §3.2"},
+		{Name: "http", DefaultPort: 80, Hierarchical: true, Source: "RFC 1738 §3.3"},
+		{Name: "https", DefaultPort: 443, Hierarchical: true, Source: "RFC 2818 §2.4"},
+		{Name: "gopher", DefaultPort: 70, Hierarchical: true, Source: "RFC 1738 §3.4"},
+		{Name: "mailto", Source: "RFC 1738 §3.5"},
+		{Name: "news", Source: "RFC 1738 §3.6"},
+		{Name: "nntp", DefaultPort: 119, Hierarchical: true, Source: "RFC 1738 §3.7"},
+		{Name: "telnet", DefaultPort: 23, Hierarchical: true, Source: "RFC 1738 §3.8"},
+		{Name: "wais", DefaultPort: 210, Hierarchical: true, Source: "RFC 1738 §3.9"},
+		{Name: "file", Hierarchical: true, Source: "RFC 1738 §3.10"},
+		{Name: "prospero", DefaultPort: 1525, Hierarchical: true, Source: "RFC 1738 §3.11"},
+		{Name: "mid", Source: "1994 URL draft, midaddress"},
+		{Name: "cid", Source: "1994 URL draft, cidaddress"},
+		{Name: "afs", Hierarchical: true, Source: "1994 URL draft, afsaddress"},
+		{Name: "nfs", Status: SchemeReservedName, Source: "RFC 1738 §4"},
+		{Name: "tn3270", Status: SchemeReservedName, Source: "RFC 1738 §4"},
+		{Name: "mailserver", Status: SchemeReservedName, Source: "RFC 1738 §4"},
+		{Name: "z39.50", Status: SchemeReservedName, Source: "RFC 1738 §4"},
+	} {
+		s.Reserved = reservedDefault
+		schemes[s.Name] = s
+	}
+}
+
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'A' <= c && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// LookupScheme returns what locator knows of the scheme name (any case). An unknown name that
+// starts with "x-" gives an experimental scheme (RFC 1738 §4: "x-" names are for experiments
+// by mutual agreement); any other unknown name gives false.
+func LookupScheme(name string) (SchemeInfo, bool) {
+	name = lowerASCII(name)
+	schemesMu.RLock()
+	s, ok := schemes[name]
+	schemesMu.RUnlock()
+	if ok {
+		return s, true
+	}
+	if len(name) > 2 && name[:2] == "x-" {
+		return SchemeInfo{Name: name, Status: SchemeExperimental, Reserved: reservedDefault,
+			Source: "RFC 1738 §4 (experimental x- prefix)"}, true
+	}
+	return SchemeInfo{}, false
+}
+
+// RegisterScheme adds a scheme, or replaces one a program registered before. Its name must be
+// a valid scheme name (RFC 1738 §5 scheme, a letter first as RFC 3986 §3.1 asks); it may not
+// replace a scheme locator defines. A zero Reserved set means the default: RFC 1738's and
+// RFC 3986's reserved characters. The status is set to SchemeRegistered unless it is
+// SchemeDefined, which packages of this module use.
+func RegisterScheme(info SchemeInfo) error {
+	name := lowerASCII(info.Name)
+	if name == "" || !pct.Alpha.Contains(name[0]) || pct.SchemeChars.IndexNotIn(name) >= 0 {
+		return &Error{Input: info.Name, Code: CodeBadScheme, Rule: "RFC 1738 §5 scheme",
+			Message: "a scheme name is a letter followed by letters, digits, \"+\", \"-\" or \".\""}
+	}
+	info.Name = name
+	if info.Reserved.IsEmpty() {
+		info.Reserved = reservedDefault
+	}
+	schemesMu.Lock()
+	defer schemesMu.Unlock()
+	if old, ok := schemes[name]; ok && old.Status == SchemeDefined && info.Status != SchemeDefined {
+		return &Error{Input: info.Name, Code: CodeSchemeTaken, Rule: "RFC 1738 §4",
+			Message: "scheme " + name + " is defined by " + old.Source + " and cannot be replaced"}
+	}
+	if info.Status != SchemeDefined {
+		info.Status = SchemeRegistered
+	}
+	schemes[name] = info
+	return nil
+}
+
+// Schemes returns every known scheme, sorted by name.
+func Schemes() []SchemeInfo {
+	schemesMu.RLock()
+	out := make([]SchemeInfo, 0, len(schemes))
+	for _, s := range schemes {
+		out = append(out, s)
+	}
+	schemesMu.RUnlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Codes of RegisterScheme.
+const (
+	CodeBadScheme   Code = "bad-scheme"   // not a valid scheme name
+	CodeSchemeTaken Code = "scheme-taken" // the name belongs to a defined scheme
+)

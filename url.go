@@ -1,0 +1,285 @@
+package locator
+
+import (
+	"strconv"
+)
+
+// URL is a parsed URL or relative reference: its serialization and the offsets of its
+// components. A URL is immutable and comparable: two URLs are == exactly when their
+// serializations are the same bytes, because the offsets are a function of the string.
+// Getters return substrings of the serialization and never allocate.
+//
+// The zero value is the empty relative reference "" (no scheme, no authority, an empty path);
+// it is what Parse("") returns.
+//
+// The offsets, for "ftp://user:pass@host.com:21/pub/a?q#f":
+//
+//	ftp://user:pass@host.com:21/pub/a?q#f
+//	   |  |   |    |       |  |     | |
+//	   |  |   |    |       |  |     | fragStart: index of "#" (len when absent)
+//	   |  |   |    |       |  |     queryStart: index of "?" (fragStart when absent)
+//	   |  |   |    |       |  pathStart
+//	   |  |   |    |       hostEnd (":" of the port when present)
+//	   |  |   |    hostStart
+//	   |  |   userEnd: end of the user name (":" or "@")
+//	   |  authority start: schemeEnd+3 (or 2 with no scheme)
+//	   schemeEnd: index of ":"
+//
+// Absent and empty are told apart everywhere: "ftp://@host.com/" has an empty user,
+// "ftp://host.com/" none (RFC 1738 §3.1).
+type URL struct {
+	s          string
+	schemeEnd  uint32
+	userEnd    uint32
+	hostStart  uint32
+	hostEnd    uint32
+	pathStart  uint32
+	queryStart uint32
+	fragStart  uint32
+	flags      uint8
+}
+
+const (
+	hasScheme uint8 = 1 << iota
+	hasAuthority
+	hasUser
+	hasPassword
+	hasPort
+	hasQuery
+	hasFragment
+)
+
+// String returns the serialization: for a parsed URL, the input byte for byte.
+func (u URL) String() string { return u.s }
+
+// AppendTo appends the serialization to b.
+func (u URL) AppendTo(b []byte) []byte { return append(b, u.s...) }
+
+// AppendText implements encoding.TextAppender.
+func (u URL) AppendText(b []byte) ([]byte, error) { return append(b, u.s...), nil }
+
+// MarshalText implements encoding.TextMarshaler: the serialization.
+func (u URL) MarshalText() ([]byte, error) { return []byte(u.s), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler with [Parse]. Empty text gives the zero URL.
+func (u *URL) UnmarshalText(text []byte) error {
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
+
+// IsZero reports whether u is the zero URL (the empty reference).
+func (u URL) IsZero() bool { return u == URL{} }
+
+// Len returns the length of the serialization in bytes.
+func (u URL) Len() int { return len(u.s) }
+
+// HasScheme reports whether u has a scheme, that is, whether it is absolute rather than a
+// relative reference (RFC 3986 §4.1).
+func (u URL) HasScheme() bool { return u.flags&hasScheme != 0 }
+
+// Scheme returns the scheme as written (case preserved), without the ":"; "" when absent.
+// A scheme is never empty when present (RFC 1738 §5 scheme; RFC 3986 §3.1).
+func (u URL) Scheme() string {
+	if u.flags&hasScheme == 0 {
+		return ""
+	}
+	return u.s[:u.schemeEnd]
+}
+
+// IsScheme reports whether u's scheme is name, ignoring ASCII case (RFC 1738 §2.1: "programs
+// interpreting URLs should treat upper case letters as equivalent to lower case in scheme
+// names"). name should be lower case.
+func (u URL) IsScheme(name string) bool {
+	sc := u.Scheme()
+	if len(sc) != len(name) || u.flags&hasScheme == 0 {
+		return false
+	}
+	for i := 0; i < len(sc); i++ {
+		c := sc[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != name[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// SchemePart returns what follows "scheme:" up to the fragment: RFC 1738 §2.1
+// <scheme-specific-part>. Without a scheme it returns the reference up to the fragment.
+func (u URL) SchemePart() string {
+	start := uint32(0)
+	if u.flags&hasScheme != 0 {
+		start = u.schemeEnd + 1
+	}
+	return u.s[start:u.fragStart]
+}
+
+func (u URL) authStart() uint32 {
+	if u.flags&hasScheme != 0 {
+		return u.schemeEnd + 3
+	}
+	return 2
+}
+
+// HasAuthority reports whether u has "//" and an authority (RFC 3986 §3.2), which RFC 1738 §3.1
+// calls the common Internet scheme syntax's login.
+func (u URL) HasAuthority() bool { return u.flags&hasAuthority != 0 }
+
+// Authority returns the authority (RFC 1738 §3.1 login: [user[:password]@]host[:port]) and
+// whether it is present. It may be present and empty ("file:///etc").
+func (u URL) Authority() (string, bool) {
+	if u.flags&hasAuthority == 0 {
+		return "", false
+	}
+	return u.s[u.authStart():u.pathStart], true
+}
+
+// User returns the user name as written (still encoded) and whether it is present.
+// "ftp://@host.com/" has an empty user; "ftp://host.com/" has none (RFC 1738 §3.1).
+func (u URL) User() (string, bool) {
+	if u.flags&hasUser == 0 {
+		return "", false
+	}
+	return u.s[u.authStart():u.userEnd], true
+}
+
+// Password returns the password as written (still encoded) and whether it is present.
+// "ftp://foo:@host.com/" has an empty password (RFC 1738 §3.1).
+func (u URL) Password() (string, bool) {
+	if u.flags&hasPassword == 0 {
+		return "", false
+	}
+	return u.s[u.userEnd+1 : u.hostStart-1], true
+}
+
+// Userinfo returns what stands before "@" in the authority, and whether "@" is there.
+func (u URL) Userinfo() (string, bool) {
+	if u.flags&hasUser == 0 {
+		return "", false
+	}
+	return u.s[u.authStart() : u.hostStart-1], true
+}
+
+// Host returns the host as written: a host name, a dotted quad, an IP literal with its
+// brackets, or "" when empty or absent (see [URL.HasAuthority]).
+func (u URL) Host() string { return u.s[u.hostStart:u.hostEnd] }
+
+// Hostname returns the host without the brackets of an IP literal.
+func (u URL) Hostname() string {
+	h := u.Host()
+	if len(h) >= 2 && h[0] == '[' && h[len(h)-1] == ']' {
+		return h[1 : len(h)-1]
+	}
+	return h
+}
+
+// Port returns the port digits as written and whether a ":" introduced them. The port may be
+// present and empty ("http://host:/"), which RFC 3986 §3.2.3 allows and RFC 1738 §5 does not.
+func (u URL) Port() (string, bool) {
+	if u.flags&hasPort == 0 {
+		return "", false
+	}
+	return u.s[u.hostEnd+1 : u.pathStart], true
+}
+
+// PortNumber returns the port as a number, and false when it is absent, empty or above 65535.
+func (u URL) PortNumber() (int, bool) {
+	p, ok := u.Port()
+	if !ok || p == "" || len(p) > 5 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(p)
+	if err != nil || n > 65535 {
+		return 0, false
+	}
+	return n, true
+}
+
+// HostPort returns host[:port] as written (RFC 1738 §5 hostport).
+func (u URL) HostPort() string { return u.s[u.hostStart:u.pathStart] }
+
+// Path returns the path as written (RFC 3986 §3.3): after the authority, up to "?" or "#".
+// With an authority, a non-empty path starts with "/". Never absent, possibly empty.
+func (u URL) Path() string { return u.s[u.pathStart:u.queryStart] }
+
+// URLPath returns RFC 1738's <url-path> (§3.1): the rest of the locator after the "/" that
+// ends host[:port], without that "/", with any ";params" and "?search" but not the fragment.
+// It is "" when there is no "/" after the authority, or no authority.
+func (u URL) URLPath() string {
+	if u.flags&hasAuthority == 0 || u.pathStart >= u.fragStart || u.s[u.pathStart] != '/' {
+		return ""
+	}
+	return u.s[u.pathStart+1 : u.fragStart]
+}
+
+// Query returns the query as written, without "?", and whether "?" is present.
+func (u URL) Query() (string, bool) {
+	if u.flags&hasQuery == 0 {
+		return "", false
+	}
+	return u.s[u.queryStart+1 : u.fragStart], true
+}
+
+// Fragment returns the fragment identifier as written, without "#", and whether "#" is
+// present. RFC 1738 §2.4.1 notes that a fragment is not part of the URL proper but may follow it.
+func (u URL) Fragment() (string, bool) {
+	if u.flags&hasFragment == 0 {
+		return "", false
+	}
+	return u.s[u.fragStart+1:], true
+}
+
+// WithoutFragment returns u without its fragment identifier.
+func (u URL) WithoutFragment() URL {
+	if u.flags&hasFragment == 0 {
+		return u
+	}
+	v := u
+	v.s = u.s[:u.fragStart]
+	v.flags &^= hasFragment
+	return v
+}
+
+// Offsets are the byte offsets of a URL's components in its serialization, for tools that
+// underline or highlight parts. A component that is absent has Start == End == -1.
+type Offsets struct {
+	Scheme, User, Password, Host, Port, Path, Query, Fragment Span
+}
+
+// Span is a half-open byte range [Start, End) of a serialization; -1, -1 when absent.
+type Span struct{ Start, End int }
+
+// Offsets returns the spans of u's components (without their delimiters).
+func (u URL) Offsets() Offsets {
+	none := Span{-1, -1}
+	o := Offsets{Scheme: none, User: none, Password: none, Host: none, Port: none, Query: none, Fragment: none}
+	if u.flags&hasScheme != 0 {
+		o.Scheme = Span{0, int(u.schemeEnd)}
+	}
+	if u.flags&hasUser != 0 {
+		o.User = Span{int(u.authStart()), int(u.userEnd)}
+	}
+	if u.flags&hasPassword != 0 {
+		o.Password = Span{int(u.userEnd) + 1, int(u.hostStart) - 1}
+	}
+	if u.flags&hasAuthority != 0 {
+		o.Host = Span{int(u.hostStart), int(u.hostEnd)}
+	}
+	if u.flags&hasPort != 0 {
+		o.Port = Span{int(u.hostEnd) + 1, int(u.pathStart)}
+	}
+	o.Path = Span{int(u.pathStart), int(u.queryStart)}
+	if u.flags&hasQuery != 0 {
+		o.Query = Span{int(u.queryStart) + 1, int(u.fragStart)}
+	}
+	if u.flags&hasFragment != 0 {
+		o.Fragment = Span{int(u.fragStart) + 1, len(u.s)}
+	}
+	return o
+}
