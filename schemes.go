@@ -119,11 +119,11 @@ func LookupScheme(name string) (SchemeInfo, bool) {
 	return SchemeInfo{}, false
 }
 
-// RegisterScheme adds a scheme, or replaces one a program registered before. Its name must be
-// a valid scheme name (RFC 1738 §5 scheme, a letter first as RFC 3986 §3.1 asks); it may not
-// replace a scheme locator defines. A zero Reserved set means the default: RFC 1738's and
-// RFC 3986's reserved characters. The status is set to SchemeRegistered unless it is
-// SchemeDefined, which packages of this module use.
+// RegisterScheme adds a scheme, or replaces one a program registered before, or gives one of
+// the names RFC 1738 §4 reserves a definition. Its name must be a valid scheme name (RFC 1738
+// §5 scheme, a letter first as RFC 3986 §3.1 asks); it may not replace a scheme locator
+// defines. A zero Reserved set means the default: RFC 1738's and RFC 3986's reserved
+// characters. The Status is always set to SchemeRegistered.
 func RegisterScheme(info SchemeInfo) error {
 	name := lowerASCII(info.Name)
 	if name == "" || !pct.Alpha.Contains(name[0]) || pct.SchemeChars.IndexNotIn(name) >= 0 {
@@ -131,17 +131,15 @@ func RegisterScheme(info SchemeInfo) error {
 			Message: "a scheme name is a letter followed by letters, digits, \"+\", \"-\" or \".\""}
 	}
 	info.Name = name
+	info.Status = SchemeRegistered
 	if info.Reserved.IsEmpty() {
 		info.Reserved = reservedDefault
 	}
 	schemesMu.Lock()
 	defer schemesMu.Unlock()
-	if old, ok := schemes[name]; ok && old.Status == SchemeDefined && info.Status != SchemeDefined {
+	if old, ok := schemes[name]; ok && old.Status == SchemeDefined {
 		return &Error{Input: info.Name, Code: CodeSchemeTaken, Rule: "RFC 1738 §4",
 			Message: "scheme " + name + " is defined by " + old.Source + " and cannot be replaced"}
-	}
-	if info.Status != SchemeDefined {
-		info.Status = SchemeRegistered
 	}
 	schemes[name] = info
 	return nil

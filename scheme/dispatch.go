@@ -48,17 +48,36 @@ func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 			Message: "no strict checker for " + spec.String() + " in package scheme"}}
 	}
 	f := locator.CheckRFC1738(u)
-	if s, ok := Lookup(u.Scheme()); ok && s.Check != nil {
+	s, ok := Lookup(u.Scheme())
+	switch {
+	case !u.HasScheme():
+		// CheckRFC1738 reports the missing scheme.
+	case !ok:
+		// RFC 1738 §4: new schemes are registered with IANA; "x-" names are experimental.
+		f = append(f, locator.Finding{Offset: 0, Code: CodeUnknownScheme, Rule: "RFC 1738 §4",
+			Severity: locator.SeverityWarning,
+			Message:  "scheme " + strconvQuote(u.Scheme()) + " is not registered; checked as otherurl (RFC 1738 §5)"})
+	case s.Status == locator.SchemeReservedName:
+		f = append(f, locator.Finding{Offset: 0, Code: CodeReservedScheme, Rule: "RFC 1738 §4",
+			Severity: locator.SeverityWarning,
+			Message:  "scheme " + strconvQuote(u.Scheme()) + " is a name RFC 1738 §4 reserves without defining its syntax"})
+	}
+	if ok && s.Check != nil {
 		f = append(f, s.Check(u)...)
 	} else if u.HasAuthority() {
+		// RFC 1738 §5 otherurl = genericurl; schemepart = *xchar | ip-schemepart.
 		f = locator.CheckLogin(f, u)
 	}
 	sort.SliceStable(f, func(i, j int) bool { return f[i].Offset < f[j].Offset })
 	return f
 }
 
-// CodeNoChecker is returned by Check for a specification it has no checker for.
-const CodeNoChecker locator.Code = "no-checker"
+// Codes of Check.
+const (
+	CodeNoChecker      locator.Code = "no-checker"      // no strict checker for the specification
+	CodeUnknownScheme  locator.Code = "unknown-scheme"  // a scheme that is neither registered nor "x-"
+	CodeReservedScheme locator.Code = "reserved-scheme" // a name RFC 1738 §4 reserves, with no syntax
+)
 
 // Valid reports whether findings hold no error (warnings allowed).
 func Valid(findings []locator.Finding) bool {

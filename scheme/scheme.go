@@ -26,7 +26,9 @@ type View interface {
 	URL() (locator.URL, error)
 }
 
-// Step is one step of an access plan.
+// Step is one step of an access plan. A step with a Send sends that line; a step with only a
+// Note sends nothing (connecting, reading a local file, an advisory user name); a step with
+// neither sends an empty line (the end of an HTTP request's headers).
 type Step struct {
 	// Send is a protocol line exactly as the client sends it, without its line terminator
 	// (CR LF); empty for a step that sends nothing.
@@ -78,9 +80,10 @@ var (
 	registry = map[string]Scheme{}
 )
 
-// Register adds s to the registry (and its facts to the root package's registry, see
-// locator.RegisterScheme). A program may register a new scheme, or replace one it registered;
-// it may not replace a scheme that locator defines.
+// Register adds s to the registry, and its facts to the root package's registry (see
+// locator.RegisterScheme, which sets the status to SchemeRegistered). A program may register
+// a new scheme, replace one it registered, or define one of the names RFC 1738 §4 reserves; it
+// may not replace a scheme that locator defines.
 func Register(s Scheme) error {
 	if err := locator.RegisterScheme(s.SchemeInfo); err != nil {
 		return err
@@ -93,12 +96,17 @@ func Register(s Scheme) error {
 	return nil
 }
 
-// register is Register for the schemes of this package, which are SchemeDefined.
+// register adds a scheme of this package, which the root package already knows as
+// SchemeDefined; its facts come from there.
 func register(s Scheme) {
-	s.Status = locator.SchemeDefined
-	if err := Register(s); err != nil {
-		panic(err)
+	info, ok := locator.LookupScheme(s.Name)
+	if !ok || info.Status != locator.SchemeDefined {
+		panic("scheme: register of a scheme the root package does not define: " + s.Name)
 	}
+	s.SchemeInfo = info
+	mu.Lock()
+	registry[info.Name] = s
+	mu.Unlock()
 }
 
 // Lookup returns the registered scheme name (any case). An unregistered "x-" name gives an
