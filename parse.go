@@ -4,17 +4,55 @@ import (
 	"github.com/locator-url/locator/pct"
 )
 
-// byte classes for the parser's single scan
+// Byte classes for the parser's scan: one table lookup per byte tells a delimiter, a byte to
+// check (a control, RFC 1738 §2.2, or the "%" of an escape) and an ordinary byte apart.
 var (
-	schemeTab [256]bool // RFC 3986 §3.1 scheme characters after the first letter
-	checkTab  [256]bool // bytes Parse must look at twice: controls (RFC 1738 §2.2) and "%"
+	schemeTab [256]bool  // RFC 3986 §3.1 scheme characters after the first letter
+	checkTab  [256]bool  // controls (RFC 1738 §2.2) and "%"
+	hexTab    [256]bool  // RFC 1738 §5 hex
+	classTab  [256]uint8 // the class bits below
+)
+
+const (
+	clCheck uint8 = 1 << iota // a control or "%" (checkTab)
+	clSlash                   // "/"
+	clQuery                   // "?"
+	clHash                    // "#"
+	clAt                      // "@"
+	clColon                   // ":"
+
+	clEndAuthority = clSlash | clQuery | clHash // RFC 3986 §3.2: the authority ends at "/", "?", "#"
 )
 
 func init() {
 	for c := 0; c < 256; c++ {
 		schemeTab[c] = pct.SchemeChars.Contains(byte(c))
 		checkTab[c] = pct.RFC1738Control.Contains(byte(c)) || c == '%'
+		hexTab[c] = pct.Hex.Contains(byte(c))
+		if checkTab[c] {
+			classTab[c] |= clCheck
+		}
 	}
+	classTab['/'] |= clSlash
+	classTab['?'] |= clQuery
+	classTab['#'] |= clHash
+	classTab['@'] |= clAt
+	classTab[':'] |= clColon
+}
+
+// checkByte validates the byte at s[k], which has class clCheck: a control is an error, "%"
+// must start an escape (RFC 1738 §2.2: escape = "%" hex hex). It returns the index of the last
+// byte of the escape, or an error.
+func checkByte(s string, k int) (int, error) {
+	if c := s[k]; c != '%' {
+		return k, &Error{Input: s, Offset: k, Code: CodeControl,
+			Rule: "RFC 1738 §2.2 (controls must be encoded)", Message: "control character " + hexByte(c) + " must be encoded"}
+	}
+	if k+2 >= len(s) || !hexTab[s[k+1]] || !hexTab[s[k+2]] {
+		return k, &Error{Input: s, Offset: k, Code: CodeBadEscape,
+			Rule: "RFC 1738 §2.2 escape", Message: "\"%\" not followed by two hex digits"}
+	}
+	return k + 2, nil
 }
 
 // Parse splits s into a URL by the generic syntax that RFC 1738 §2.1 and §3.1 (the common
@@ -37,10 +75,13 @@ func Parse(s string) (URL, error) {
 		return URL{}, &Error{Input: s[:64], Offset: MaxLength, Code: CodeTooLong,
 			Rule: "locator limits", Message: "URL longer than 4 GiB"}
 	}
+	// One pass: each component is scanned once, and its controls and escapes are checked in
+	// the same loop (parseReference in slow_test.go is the readable two-pass version).
 	var u URL
 	u.s = s
 	n := len(s)
 	i := 0
+	var err error
 	// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); RFC 1738 §2.1.
 	if n > 0 && (s[0]|0x20 >= 'a' && s[0]|0x20 <= 'z') {
 		j := 1
@@ -60,29 +101,41 @@ func Parse(s string) (URL, error) {
 		// RFC 1738 §3.1 "//" login; RFC 3986 §3.2 authority, ended by "/", "?" or "#".
 		u.flags |= hasAuthority
 		a := i + 2
-		at := -1
-		e = a
-		for ; e < n; e++ {
-			c := s[e]
-			if c == '/' || c == '?' || c == '#' {
+		at, firstColon, hostColon := -1, -1, -1
+		for e = a; e < n; e++ {
+			cl := classTab[s[e]]
+			if cl == 0 {
+				continue
+			}
+			if cl&clEndAuthority != 0 {
 				break
 			}
-			if c == '@' {
-				at = e
+			switch {
+			case cl&clCheck != 0:
+				if e, err = checkByte(s, e); err != nil {
+					return URL{}, err
+				}
+			case cl&clAt != 0:
+				at, hostColon = e, -1
+			case cl&clColon != 0:
+				if firstColon < 0 {
+					firstColon = e
+				}
+				if hostColon < 0 {
+					hostColon = e
+				}
 			}
 		}
 		hs = a
 		ue = a
 		if at >= 0 {
-			// RFC 1738 §3.1: user and password end at ":" and "@".
+			// RFC 1738 §3.1: user and password end at ":" and "@"; the user information
+			// ends at the last "@" (RFC 3986 §3.2.1 userinfo holds no "@").
 			u.flags |= hasUser
 			ue = at
-			for k := a; k < at; k++ {
-				if s[k] == ':' {
-					ue = k
-					u.flags |= hasPassword
-					break
-				}
+			if firstColon >= 0 && firstColon < at {
+				ue = firstColon
+				u.flags |= hasPassword
 			}
 			hs = at + 1
 		}
@@ -102,13 +155,8 @@ func Parse(s string) (URL, error) {
 				return URL{}, &Error{Input: s, Offset: he, Code: CodeBadIPLiteral,
 					Rule: "RFC 3986 §3.2.2 IP-literal", Message: "\"]\" not followed by \":\" port or the end of the authority"}
 			}
-		} else {
-			for k := hs; k < e; k++ {
-				if s[k] == ':' {
-					he = k
-					break
-				}
-			}
+		} else if hostColon >= 0 {
+			he = hostColon
 		}
 		if he < e {
 			// RFC 1738 §3.1 and §5: port = digits; RFC 3986 §3.2.3 port = *DIGIT.
@@ -124,46 +172,52 @@ func Parse(s string) (URL, error) {
 	u.userEnd, u.hostStart, u.hostEnd, u.pathStart = uint32(ue), uint32(hs), uint32(he), uint32(e)
 	// RFC 3986 §3.3–3.5: the path runs to "?" or "#", the query to "#".
 	q, f := n, n
-	for k := e; k < n; k++ {
-		c := s[k]
-		if c == '?' {
-			q = k
-			break
+	k := e
+	for ; k < n; k++ {
+		cl := classTab[s[k]]
+		if cl&(clCheck|clQuery|clHash) == 0 {
+			continue
 		}
-		if c == '#' {
-			q, f = k, k
-			break
-		}
-	}
-	if q < n && s[q] == '?' {
-		u.flags |= hasQuery
-		for k := q + 1; k < n; k++ {
-			if s[k] == '#' {
-				f = k
-				break
+		if cl&clCheck != 0 {
+			if k, err = checkByte(s, k); err != nil {
+				return URL{}, err
 			}
+			continue
+		}
+		q = k
+		if cl&clHash != 0 {
+			f = k
+		}
+		break
+	}
+	if q < n && f == n {
+		u.flags |= hasQuery
+		for k = q + 1; k < n; k++ {
+			cl := classTab[s[k]]
+			if cl&(clCheck|clHash) == 0 {
+				continue
+			}
+			if cl&clCheck != 0 {
+				if k, err = checkByte(s, k); err != nil {
+					return URL{}, err
+				}
+				continue
+			}
+			f = k
+			break
 		}
 	}
 	if f < n {
 		u.flags |= hasFragment
+		for k = f + 1; k < n; k++ {
+			if checkTab[s[k]] {
+				if k, err = checkByte(s, k); err != nil {
+					return URL{}, err
+				}
+			}
+		}
 	}
 	u.queryStart, u.fragStart = uint32(q), uint32(f)
-	// RFC 1738 §2.2: control characters must be encoded; escape = "%" hex hex.
-	for k := 0; k < n; k++ {
-		c := s[k]
-		if !checkTab[c] {
-			continue
-		}
-		if c != '%' {
-			return URL{}, &Error{Input: s, Offset: k, Code: CodeControl,
-				Rule: "RFC 1738 §2.2 (controls must be encoded)", Message: "control character " + hexByte(c) + " must be encoded"}
-		}
-		if k+2 >= n || !pct.IsHex(s[k+1]) || !pct.IsHex(s[k+2]) {
-			return URL{}, &Error{Input: s, Offset: k, Code: CodeBadEscape,
-				Rule: "RFC 1738 §2.2 escape", Message: "\"%\" not followed by two hex digits"}
-		}
-		k += 2
-	}
 	return u, nil
 }
 

@@ -76,14 +76,15 @@ func (s Set) Len() int {
 	return n
 }
 
-// String lists the printable ASCII members of s, and the others as %XX, in byte order.
+// String lists the printable ASCII members of s, and the others as %XX, in byte order. "%"
+// itself is listed as "%25", so that the list reads unambiguously.
 func (s Set) String() string {
 	var b []byte
 	for c := 0; c < 256; c++ {
 		if !s.Contains(byte(c)) {
 			continue
 		}
-		if c > 0x20 && c < 0x7f {
+		if c > 0x20 && c < 0x7f && c != '%' {
 			b = append(b, byte(c))
 		} else {
 			b = append(b, '%', upperhex[c>>4], upperhex[c&15])
@@ -250,7 +251,9 @@ func Decode(s string) (string, error) {
 // AppendDecodeExcept appends s to dst, decoding only the escapes whose byte is not in keepEncoded;
 // those are kept as written but with upper-case hex digits. This brings text to one "encoding
 // level" (the URI draft, "Escaping"; RFC 3986 §6.2.2.2) without ever decoding a character that
-// has a reserved meaning.
+// has a reserved meaning. "%25" is always kept: a decoded "%" would read as the start of an
+// escape (the URI draft, "The percent sign": "The percent sign intended as such must always
+// be encoded").
 func AppendDecodeExcept(dst []byte, s string, keepEncoded Set) ([]byte, error) {
 	n := len(dst)
 	for i := 0; i < len(s); i++ {
@@ -263,7 +266,7 @@ func AppendDecodeExcept(dst []byte, s string, keepEncoded Set) ([]byte, error) {
 			return dst[:n], err
 		}
 		v, _ := Unhex(s[i+1], s[i+2])
-		if keepEncoded.Contains(v) {
+		if v == '%' || keepEncoded.Contains(v) {
 			dst = append(dst, '%', upperhex[v>>4], upperhex[v&15])
 		} else {
 			dst = append(dst, v)

@@ -1,8 +1,6 @@
 package scheme
 
 import (
-	"sort"
-
 	"github.com/locator-url/locator"
 )
 
@@ -68,8 +66,8 @@ func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 		// RFC 1738 §5 otherurl = genericurl; schemepart = *xchar | ip-schemepart.
 		f = locator.CheckLogin(f, u)
 	}
-	sort.SliceStable(f, func(i, j int) bool { return f[i].Offset < f[j].Offset })
-	return f
+	// CheckRFC1738 and the scheme's checker may both report one unsafe character.
+	return locator.SortFindings(f)
 }
 
 // Codes of Check.

@@ -22,6 +22,10 @@ type Login struct {
 // *[ uchar | ";" | "?" | "&" | "=" ]. ":", "@" and "/" must be encoded (§3.1).
 var loginChars = pct.RFC1738Uchar.With(";?&=")
 
+// loginKeep is what appendLogin writes unencoded: loginChars without "?", which would end the
+// authority for a reader of RFC 3986 §3.2 (and for [locator.Parse]), breaking the round trip.
+var loginKeep = loginChars.Without("?")
+
 // parseLogin reads the login of u. It requires an authority.
 func parseLogin(u locator.URL) (Login, error) {
 	var l Login
@@ -53,11 +57,11 @@ func appendLogin(b []byte, l Login) []byte {
 	b = append(b, "//"...)
 	if l.User != nil || l.Password != nil {
 		if l.User != nil {
-			b = pct.AppendEncode(b, *l.User, loginChars)
+			b = pct.AppendEncode(b, *l.User, loginKeep)
 		}
 		if l.Password != nil {
 			b = append(b, ':')
-			b = pct.AppendEncode(b, *l.Password, loginChars)
+			b = pct.AppendEncode(b, *l.Password, loginKeep)
 		}
 		b = append(b, '@')
 	}
@@ -93,8 +97,54 @@ func decodeAt(u locator.URL, s string, off int) (string, error) {
 	return d, nil
 }
 
-// str returns a pointer to s, for the optional fields of views.
-func str(s string) *string { return &s }
-
 // CodeNoAuthority: a scheme of the common Internet scheme syntax without "//".
 const CodeNoAuthority locator.Code = "no-authority"
+
+// CodeWrongScheme: a ParseX function given a URL of another scheme.
+const CodeWrongScheme locator.Code = "wrong-scheme"
+
+// wrongScheme returns an error when u's scheme is not name.
+func wrongScheme(u locator.URL, name string) error {
+	if u.IsScheme(name) {
+		return nil
+	}
+	return &locator.Error{Input: u.String(), Offset: 0, Code: CodeWrongScheme, Rule: "RFC 1738 §2.1",
+		Message: "scheme is " + strconvQuote(u.Scheme()) + ", not " + strconvQuote(name)}
+}
+
+// Codes shared by the views of several schemes.
+const (
+	// CodeUserinfo: a user or password in a URL whose RFC 1738 §5 production has hostport,
+	// not login (gopherurl, nntpurl, httpurl, waisurl, prosperourl).
+	CodeUserinfo locator.Code = "userinfo-not-allowed"
+	// CodeMissingSlash: text after host[:port] that does not start with the "/" that RFC 1738
+	// §3.1 puts before the url-path ("gopher://host?x").
+	CodeMissingSlash locator.Code = "missing-slash"
+	// CodeLineBreak: a decoded CR, LF, NUL or other byte that would end or split the protocol
+	// line the URL is sent in (RFC 1738 §6: encoded delimiters must not be decoded into the
+	// protocol; RFC 1436 and RFC 977 lines end with CR LF).
+	CodeLineBreak locator.Code = "line-break"
+)
+
+// afterAuthority returns the text after host[:port] up to the fragment, and its offset: "/"
+// and RFC 1738's url-path, including any "?" (which Parse takes as a query but which gopher,
+// news and nntp do not reserve: RFC 1738 §3.4, §3.6).
+func afterAuthority(u locator.URL) (string, int) {
+	o := u.Offsets()
+	end := u.Len()
+	if o.Fragment.Start >= 0 {
+		end = o.Fragment.Start - 1
+	}
+	return u.String()[o.Path.Start:end], o.Path.Start
+}
+
+// userinfoFinding appends an error finding when u has a user or password though rule allows
+// only hostport.
+func userinfoFinding(dst []locator.Finding, u locator.URL, rule string) []locator.Finding {
+	if _, ok := u.Userinfo(); ok {
+		o := u.Offsets()
+		dst = append(dst, locator.Finding{Offset: o.User.Start, Code: CodeUserinfo, Rule: rule,
+			Message: "a user name or password is not allowed here: the production has hostport, not login"})
+	}
+	return dst
+}

@@ -1,0 +1,179 @@
+package locator
+
+import (
+	"net/url"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// benchSet is a benchmark file's URLs and their total length.
+type benchSet struct {
+	name  string
+	urls  []string
+	bytes int64
+}
+
+func loadBench(b testing.TB) []benchSet {
+	var out []benchSet
+	for _, f := range benchFiles(b) {
+		urls := benchURLs(b, f)
+		var n int64
+		for _, s := range urls {
+			n += int64(len(s))
+		}
+		out = append(out, benchSet{f, urls, n})
+	}
+	return out
+}
+
+// report sets the throughput of one pass over a file and adds ns/URL.
+func report(b *testing.B, bs benchSet) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(bs.urls)), "ns/URL")
+}
+
+// BenchmarkParse parses every URL of each testdata/bench file per op. Compare with
+// BenchmarkNetURLParse on the same files (the goal: at least 4× faster, no allocations).
+func BenchmarkParse(b *testing.B) {
+	for _, bs := range loadBench(b) {
+		b.Run(bs.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(bs.bytes)
+			for b.Loop() {
+				for _, s := range bs.urls {
+					_, _ = Parse(s)
+				}
+			}
+			report(b, bs)
+		})
+	}
+}
+
+// BenchmarkNetURLParse is net/url.Parse on the same inputs, for comparison.
+func BenchmarkNetURLParse(b *testing.B) {
+	for _, bs := range loadBench(b) {
+		b.Run(bs.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(bs.bytes)
+			for b.Loop() {
+				for _, s := range bs.urls {
+					_, _ = url.Parse(s)
+				}
+			}
+			report(b, bs)
+		})
+	}
+}
+
+// BenchmarkCanonical brings every URL of each file to its canonical form (most already are).
+func BenchmarkCanonical(b *testing.B) {
+	for _, bs := range loadBench(b) {
+		us := make([]URL, 0, len(bs.urls))
+		for _, s := range bs.urls {
+			if u, err := Parse(s); err == nil {
+				us = append(us, u)
+			}
+		}
+		b.Run(bs.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(bs.bytes)
+			for b.Loop() {
+				for _, u := range us {
+					_ = Canonical(u)
+				}
+			}
+			report(b, bs)
+		})
+	}
+}
+
+// TestNoAllocs: Parse and the getters do not allocate (the URL type's doc), on every URL of
+// the benchmark files.
+func TestNoAllocs(t *testing.T) {
+	for _, bs := range loadBench(t) {
+		us := make([]URL, 0, len(bs.urls))
+		for _, s := range bs.urls {
+			if u, err := Parse(s); err == nil {
+				us = append(us, u)
+			}
+		}
+		if n := testing.AllocsPerRun(3, func() {
+			for _, u := range us {
+				_, _ = Parse(u.String()) // only the URLs that parse: an error is an allocation
+			}
+		}); n != 0 {
+			t.Errorf("%s: Parse: %v allocations per pass", bs.name, n)
+		}
+		var sink int
+		if n := testing.AllocsPerRun(3, func() {
+			for _, u := range us {
+				sc := u.Scheme()
+				a, _ := u.Authority()
+				us, _ := u.User()
+				pw, _ := u.Password()
+				ui, _ := u.Userinfo()
+				po, _ := u.Port()
+				pn, _ := u.PortNumber()
+				q, _ := u.Query()
+				f, _ := u.Fragment()
+				sink += len(sc) + len(a) + len(us) + len(pw) + len(ui) + len(po) + pn + len(q) + len(f) +
+					len(u.Host()) + len(u.Hostname()) + len(u.HostPort()) + len(u.Path()) +
+					len(u.URLPath()) + len(u.SchemePart()) + len(u.String()) + u.Len() +
+					len(u.WithoutFragment().String()) + u.Offsets().Path.End
+				if u.IsScheme("https") || u.HasScheme() || u.HasAuthority() || u.IsZero() {
+					sink++
+				}
+			}
+		}); n != 0 {
+			t.Errorf("%s: getters: %v allocations per pass", bs.name, n)
+		}
+		_ = sink
+	}
+	// Errors allocate (the *Error); a parse that fails must not allocate more than that.
+	if n := testing.AllocsPerRun(100, func() { _, _ = Parse("http://h/%zz") }); n > 1 {
+		t.Errorf("Parse error: %v allocations", n)
+	}
+}
+
+func cpuNow() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestSpeedRatio measures Parse against net/url.Parse in process CPU time (getrusage), which
+// is steadier than wall time on a shared machine: the best of 7 rounds of 5 passes over each
+// benchmark file. It only logs; run it with LOCATOR_SPEED=1 go test -run TestSpeedRatio -v.
+func TestSpeedRatio(t *testing.T) {
+	if os.Getenv("LOCATOR_SPEED") == "" {
+		t.Skip("set LOCATOR_SPEED=1 to measure")
+	}
+	for _, bs := range loadBench(t) {
+		best := [2]time.Duration{1 << 62, 1 << 62}
+		for r := 0; r < 7; r++ {
+			for k := 0; k < 2; k++ {
+				c0 := cpuNow()
+				for rep := 0; rep < 5; rep++ {
+					if k == 0 {
+						for _, s := range bs.urls {
+							_, _ = Parse(s)
+						}
+					} else {
+						for _, s := range bs.urls {
+							_, _ = url.Parse(s)
+						}
+					}
+				}
+				d := cpuNow() - c0
+				if d < best[k] {
+					best[k] = d
+				}
+			}
+		}
+		n := float64(5 * len(bs.urls))
+		t.Logf("%-18s Parse %6.1f ns/URL %6.1f MB/s | net/url %6.1f ns/URL | ratio %.2fx", bs.name,
+			float64(best[0].Nanoseconds())/n, float64(bs.bytes*5)/best[0].Seconds()/1e6,
+			float64(best[1].Nanoseconds())/n, float64(best[1])/float64(best[0]))
+	}
+}

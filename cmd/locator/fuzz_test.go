@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzStdin feeds arbitrary input to every command's "-" mode: no panic, exit status 0 or 1,
+// exactly one output line per input line, and valid JSON lines with --json.
+func FuzzStdin(f *testing.F) {
+	for _, s := range []string{
+		"ftp://myname@host.dom/%2Fetc/motd\nftp://@host.com/\r\n",
+		"gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles",
+		"\ufeffhttp://x/\n\n%zz\nftp://h:x/\nftp://h/a%0d%0a\n",
+		"news:comp.infosystems.www\nmailto:mduerst@ifi.unizh.ch\nwais://vroom.com/db?q\n",
+		"file://localhost/etc/motd\ttelnet://u:p@h:23/\nprospero://h/a;b=c\n",
+		"http://[::1]:80/a b#c\x00\xff\r\r\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		want := strings.Count(in, "\n")
+		if in != "" && !strings.HasSuffix(in, "\n") {
+			want++
+		}
+		for _, args := range [][]string{
+			{"parse", "-"}, {"parse", "--json", "-"}, {"parse", "--spec", "rfc3986", "--json", "-"},
+			{"check", "-"}, {"plan", "-"}, {"plan", "--json", "-"},
+		} {
+			var out, errb strings.Builder
+			code := run(context.Background(), args, strings.NewReader(in), &out, &errb)
+			if code != 0 && code != 1 {
+				t.Fatalf("%q: exit %d, stderr %q", args, code, errb.String())
+			}
+			if errb.Len() != 0 {
+				t.Fatalf("%q: stderr %q", args, errb.String())
+			}
+			if n := strings.Count(out.String(), "\n"); n != want {
+				t.Fatalf("%q: %d output lines for %d input lines:\n%s", args, n, want, out.String())
+			}
+			if args[1] == "--json" || len(args) > 3 {
+				for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+					if line != "" && !json.Valid([]byte(line)) {
+						t.Fatalf("%q: invalid JSON line %q", args, line)
+					}
+				}
+			}
+		}
+		// The caret column never runs past the display line.
+		line, col := display(in, len(in)/2)
+		if col < 0 || col > utf8.RuneCountInString(line)*2 {
+			t.Fatalf("display(%q): column %d for line %q", in, col, line)
+		}
+	})
+}

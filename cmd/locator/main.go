@@ -1,0 +1,197 @@
+// Command locator parses, checks and explains URLs: the URL system of RFC 1738 and its
+// companion drafts, and RFC 3986.
+//
+// Usage:
+//
+//	locator parse [--spec S] [--json] URL...   the components, the typed view and the findings
+//	locator check [--spec S] [-v] URL...       compiler-like diagnostics; exit 1 if any URL is invalid
+//	locator plan [--json] URL...               the access plan: where to connect, what to send
+//	locator schemes [--json]                   the scheme registry
+//	locator version                            the build's version
+//
+// Give "-" instead of URLs to read one URL per line from standard input and write one
+// result per line, in order. Run "locator help COMMAND" for the details of a command.
+//
+// Exit status: 0 when every URL is valid (warnings allowed), 1 when any URL is invalid or
+// has no access plan (or on an I/O error), 2 on a usage error.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/locator-url/locator"
+	"github.com/spf13/cobra"
+)
+
+// Exit statuses.
+const (
+	exitOK      = 0 // every URL valid (warnings allowed)
+	exitInvalid = 1 // some URL invalid, or no plan, or an I/O error
+	exitUsage   = 2 // bad flags, arguments or command
+)
+
+// prefix starts every diagnostic the command writes to standard error.
+const prefix = "locator: "
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run runs the command line args and returns the exit status. It never exits the process
+// and writes only to stdout and stderr.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRoot(stdin, stdout, stderr)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintln(stderr, prefix+ee.err.Error())
+			if ee.code == exitUsage {
+				fmt.Fprintln(stderr, prefix+"run 'locator help' for usage")
+			}
+		}
+		return ee.code
+	}
+	// Everything else comes from cobra itself: unknown commands, bad flags, wrong
+	// number of arguments.
+	fmt.Fprintln(stderr, prefix+err.Error())
+	fmt.Fprintln(stderr, prefix+"run 'locator help' for usage")
+	return exitUsage
+}
+
+// exitError carries an exit status through cobra. A nil err means the diagnostics are
+// already written.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageErrorf returns a usage error (exit status 2).
+func usageErrorf(format string, a ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, a...)}
+}
+
+// errInvalid is returned by a command whose output already says which URLs are invalid.
+var errInvalid = &exitError{code: exitInvalid}
+
+// ioError wraps an error reading input or writing output (exit status 1).
+func ioError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{code: exitInvalid, err: err}
+}
+
+// options are the flags every command shares.
+type options struct {
+	specName string
+	spec     locator.Spec
+}
+
+const rootLong = `locator parses, checks and explains URLs: the URL system of RFC 1738 and its
+companion drafts (mid, cid, afs, the prospero version form), and RFC 3986.
+
+Each command takes URLs as arguments, or "-" alone to read one URL per line from
+standard input. In that mode it writes exactly one result line per input line, in
+order, so it can process millions of URLs; see the help of each command for the
+line format. Lines end at "\n"; one "\r" before it is removed; no other white space is
+stripped; a byte-order mark at the start of the input is kept as part of the first URL
+(it is not a URL character, so that URL is reported).
+
+Specifications (--spec):
+  rfc1738   RFC 1738 with the 1994 URL draft's additions (the default)
+  rfc3986   RFC 3986, URI Generic Syntax
+  whatwg    the WHATWG URL Standard (not yet implemented)
+
+Exit status:
+  0  every URL is valid (warnings allowed)
+  1  some URL is invalid, has no access plan, or input/output failed
+  2  usage error: unknown command or flag, missing arguments
+
+Diagnostics about the command itself go to standard error, prefixed "locator: ".`
+
+const rootExample = `  $ locator parse 'ftp://myname@host.dom/%2Fetc/motd'
+  $ locator parse --json 'ftp://@host.com/' 'ftp://host.com/'
+  $ locator check 'ftp://host.dom/a%zz' 'http://www.w3.org/'
+  $ locator plan 'gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles'
+  $ locator check - < urls.txt > report.txt
+  $ locator schemes`
+
+func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	opts := &options{}
+	root := &cobra.Command{
+		Use:           "locator",
+		Short:         "Parse, check and explain URLs (RFC 1738, RFC 3986)",
+		Long:          rootLong,
+		Example:       rootExample,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Args:          cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return usageErrorf("no command given; the commands are parse, check, plan, schemes and version")
+		},
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			s, err := locator.ParseSpec(opts.specName)
+			if err != nil {
+				return usageErrorf("--spec %q: unknown specification; want rfc1738 or rfc3986", opts.specName)
+			}
+			if s == locator.WHATWG {
+				return usageErrorf("--spec whatwg: not yet implemented")
+			}
+			opts.spec = s
+			return nil
+		},
+	}
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.PersistentFlags().StringVar(&opts.specName, "spec", "rfc1738", "the specification `name` to check against: rfc1738 or rfc3986")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return &exitError{code: exitUsage, err: err}
+	})
+	root.AddCommand(newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newSchemesCmd(), newVersionCmd())
+	for _, c := range root.Commands() {
+		c.DisableFlagsInUseLine = true
+	}
+	return root
+}
+
+// urlArgs validates the URL arguments of a command: one or more URLs, or "-" alone.
+func urlArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return usageErrorf("%s: no URL given (give URLs, or - to read them from standard input)", cmd.Name())
+	}
+	if len(args) > 1 {
+		for _, a := range args {
+			if a == "-" {
+				return usageErrorf("%s: - must be the only argument", cmd.Name())
+			}
+		}
+	}
+	return nil
+}
+
+// isStdin reports whether args ask to read URLs from standard input.
+func isStdin(args []string) bool { return len(args) == 1 && args[0] == "-" }

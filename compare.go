@@ -1,0 +1,415 @@
+package locator
+
+import (
+	"github.com/locator-url/locator/pct"
+)
+
+// Comparison of URLs.
+//
+// The URI draft ("Universal Resource Identifiers in WWW", section "Reduced or increased safe
+// character sets") says: "Before two URIs can be compared, it is therefore necessary to bring
+// them to the same encoding level", and, for the reserved characters, that they "have a quite
+// different significance when encoded, and so may NEVER be encoded and unencoded in this way".
+// Its Example 1 makes ".../marie%2Dclaude" identical to ".../marie-claude"; its Example 2 makes
+// ".../bertram%2Fmarie-claude" differ from ".../bertram/marie-claude". RFC 1738 §2.2 says the
+// same of the characters a scheme reserves, and RFC 3986 §6.2.2 and §6.2.3 add case and
+// scheme-based normalization. [EncodingLevel] does the first; [Canonical] all of them;
+// [Equivalent] compares canonical forms.
+
+// mustEncode is the bytes that may not stand unencoded in a URL and that EncodingLevel
+// therefore encodes when it finds them raw: RFC 1738 §2.2's unsafe characters (space, "<",
+// ">", <">, "#", the national characters, controls and 80–FF), except "%", which always starts
+// an escape (the URI draft, "The percent sign"), and "~", which RFC 3986 §2.3 makes
+// unreserved and §6.2.2.2 wants decoded. A raw "#" can only occur inside a fragment, "[" and
+// "]" are left alone in an IP literal (RFC 3986 §3.2.2).
+var mustEncode = pct.RFC1738Unsafe.Without("%~")
+
+// structural is the bytes that delimit the generic syntax's components (RFC 3986 §2.2
+// gen-delims; RFC 1738 §3.1 ":", "@", "/") and "%": an escape of one of them is never decoded,
+// whatever the scheme reserves, because decoding would change the split (the URI draft,
+// Example 2: "%2F" has no hierarchical significance).
+var structural = pct.GenDelims.With("%")
+
+// decodable returns the bytes whose escapes EncodingLevel decodes for a scheme that reserves
+// reserved: printable US-ASCII that need no encoding (RFC 1738 §2.2; RFC 3986 §2.3 and
+// §6.2.2.2), minus what the scheme reserves (RFC 1738 §2.2: "If the character corresponding to
+// an octet is reserved in a scheme, the octet must be encoded") and the structural delimiters.
+// With the default reserved set it is RFC 3986 §2.3 unreserved: ALPHA DIGIT "-" "." "_" "~".
+func decodable(reserved pct.Set) pct.Set {
+	return pct.Range(0x21, 0x7e).Minus(mustEncode).Minus(structural).Minus(reserved)
+}
+
+var decodableDefault = decodable(reservedDefault)
+
+// schemeInfo returns what is known of u's scheme without allocating for a known lower- or
+// upper-case name.
+func schemeInfo(u URL) (SchemeInfo, bool) {
+	sc := u.Scheme()
+	if sc == "" {
+		return SchemeInfo{}, false
+	}
+	var buf [32]byte
+	if len(sc) <= len(buf) {
+		for i := 0; i < len(sc); i++ {
+			c := sc[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf[i] = c
+		}
+		schemesMu.RLock()
+		info, ok := schemes[string(buf[:len(sc)])]
+		schemesMu.RUnlock()
+		if ok {
+			return info, true
+		}
+		if len(sc) <= 2 || buf[0] != 'x' || buf[1] != '-' {
+			return SchemeInfo{}, false
+		}
+	}
+	return LookupScheme(sc)
+}
+
+// lazybuf builds a string that is likely to equal s, allocating only from the first byte
+// where it differs (the technique of path.Clean).
+type lazybuf struct {
+	s   string
+	buf []byte
+	w   int
+}
+
+func (b *lazybuf) add(c byte) {
+	if b.buf == nil {
+		if b.w < len(b.s) && b.s[b.w] == c {
+			b.w++
+			return
+		}
+		b.buf = make([]byte, b.w, len(b.s)+16)
+		copy(b.buf, b.s[:b.w])
+	}
+	b.buf = append(b.buf, c)
+	b.w++
+}
+
+func (b *lazybuf) addString(t string) {
+	for i := 0; i < len(t); i++ {
+		b.add(t[i])
+	}
+}
+
+func (b *lazybuf) addEscape(v byte) {
+	const upperhex = "0123456789ABCDEF"
+	b.add('%')
+	b.add(upperhex[v>>4])
+	b.add(upperhex[v&15])
+}
+
+// result returns the string built and whether it differs from s.
+func (b *lazybuf) result() (string, bool) {
+	if b.buf == nil {
+		return b.s[:b.w], b.w != len(b.s)
+	}
+	return string(b.buf), true
+}
+
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// level writes t at the encoding level: an escape of a byte in dec is decoded, other escapes
+// get upper-case hex digits (RFC 3986 §6.2.2.1), and a raw byte of mustEncode is encoded
+// (RFC 1738 §2.2). With lower, letters (raw or decoded) are lower-cased, for components that
+// are case-insensitive (RFC 3986 §6.2.2.1 host).
+func (b *lazybuf) level(t string, dec pct.Set, lower bool) {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c == '%' && i+2 < len(t) {
+			if v, ok := pct.Unhex(t[i+1], t[i+2]); ok {
+				if dec.Contains(v) {
+					if lower {
+						v = lowerByte(v)
+					}
+					b.add(v)
+				} else {
+					b.addEscape(v)
+				}
+				i += 2
+				continue
+			}
+		}
+		if c != '%' && mustEncode.Contains(c) {
+			b.addEscape(c)
+			continue
+		}
+		if lower {
+			c = lowerByte(c)
+		}
+		b.add(c)
+	}
+}
+
+// EncodingLevel returns u brought to one encoding level, the form in which the URI draft says
+// two URIs must be before they are compared ("Reduced or increased safe character sets"):
+//
+//   - an escape of a character that needs no encoding is decoded: with the default reserved
+//     set (unknown schemes, relative references and every scheme RFC 1738 defines), that is
+//     RFC 3986 §2.3 unreserved, ALPHA DIGIT "-" "." "_" "~" (RFC 3986 §6.2.2.2). An escape of
+//     a character the scheme reserves ([SchemeInfo].Reserved; RFC 1738 §2.2), of a generic
+//     delimiter (RFC 3986 §2.2 gen-delims) or of an unsafe character is never decoded (the
+//     URI draft: reserved characters "may NEVER be encoded and unencoded in this way");
+//   - the escapes kept get upper-case hex digits (RFC 3986 §6.2.2.1);
+//   - a raw character that must be encoded (RFC 1738 §2.2 unsafe: space, "<", ">", <">, "{",
+//     "}", "|", "\", "^", "[", "]", "`", a "#" inside the fragment, and the octets 80–FF) is
+//     encoded, so "a b" and "a%20b" are at the same level. "~" is the one unsafe character of
+//     RFC 1738 that is not encoded: RFC 3986 §2.3 made it unreserved. "[" and "]" of an IP
+//     literal host are kept (RFC 3986 §3.2.2).
+//
+// Nothing else changes: no case, port or path rule (see [Canonical]). The first segment of a
+// relative reference whose path has a ":" there keeps its escapes, so that decoding cannot
+// turn it into a scheme (RFC 3986 §4.2). EncodingLevel returns u itself, without allocating,
+// when u is already at the encoding level. It is idempotent.
+func EncodingLevel(u URL) URL { return transform(u, false) }
+
+// Canonical returns the form of u that [Equivalent] compares: [EncodingLevel], and then the
+// normalizations of RFC 3986 §6.2.2 and §6.2.3 that RFC 1738 agrees with:
+//
+//   - the scheme and the host are lower-cased (RFC 1738 §2.1: "programs interpreting URLs
+//     should treat upper case letters as equivalent to lower case in scheme names"; RFC 3986
+//     §6.2.2.1; RFC 1738 §3.1 host is a domain name, case-insensitive per RFC 1034 §3.1). An
+//     IP literal is lower-cased up to its zone ("%25", RFC 6874 §2), which is kept as written;
+//   - a port that is empty, or equal to the scheme's default port ([SchemeInfo].DefaultPort,
+//     compared as a number), is removed with its ":" (RFC 3986 §6.2.3; RFC 1738 §3.3: "If
+//     the port is omitted, it defaults to 80" and the like for each scheme);
+//   - for a scheme with the common Internet scheme syntax ([SchemeInfo].Hierarchical), an
+//     empty path after the authority becomes "/" (RFC 3986 §6.2.3; RFC 1738 §3.3: "If
+//     neither <path> nor <searchpart> is present, the "/" may also be omitted", §3.8 telnet:
+//     "the final "/" may be omitted"). Unknown schemes keep their empty path;
+//   - the dot-segments "." and ".." of an absolute path of a URL with a scheme are removed
+//     (RFC 3986 §6.2.2.3 and §5.2.4; the URI draft reserves "." and ".." for hierarchical
+//     forms, "Hierarchical forms"), unless the result would start with "//" without an
+//     authority. Relative references and rootless paths ("urn:a/../b") keep them;
+//   - in a mailto: URL, the domain of each address (after "@", up to ",") is lower-cased
+//     (RFC 3986 §6.2.3: "mailto:Joe@Example.COM" is equivalent to "mailto:Joe@example.com").
+//
+// Empty components keep their delimiters: "http://example.com/?" and "http://example.com/#"
+// differ from "http://example.com/" (RFC 3986 §6.2.3). User information, path, query and
+// fragment keep their case. Canonical returns u itself, without allocating, when u is already
+// canonical. It is idempotent.
+func Canonical(u URL) URL { return transform(u, true) }
+
+// Equivalent reports whether a and b identify the same resource by the rules of [Canonical]:
+// whether they are the same once brought to the same encoding level (the URI draft) and
+// normalized by case, port, path and dot-segments (RFC 3986 §6.2.2, §6.2.3).
+// "http://www.w3.org/albert/bertram/marie%2Dclaude" is equivalent to
+// ".../marie-claude" (the URI draft, Example 1); ".../bertram%2Fmarie-claude" is not
+// equivalent to ".../bertram/marie-claude" (Example 2).
+func Equivalent(a, b URL) bool {
+	if a == b {
+		return true
+	}
+	return Canonical(a) == Canonical(b)
+}
+
+func transform(u URL, canon bool) URL {
+	info, known := schemeInfo(u)
+	dec := decodableDefault
+	if known && info.Reserved != reservedDefault && !info.Reserved.IsEmpty() {
+		dec = decodable(info.Reserved)
+	}
+	b := lazybuf{s: u.s}
+	if sc := u.Scheme(); sc != "" {
+		if canon {
+			for i := 0; i < len(sc); i++ {
+				b.add(lowerByte(sc[i]))
+			}
+		} else {
+			b.addString(sc)
+		}
+		b.add(':')
+	}
+	if u.flags&hasAuthority != 0 {
+		b.add('/')
+		b.add('/')
+		if user, ok := u.User(); ok {
+			b.level(user, dec, false)
+			if pw, ok := u.Password(); ok {
+				b.add(':')
+				b.level(pw, dec, false)
+			}
+			b.add('@')
+		}
+		host := u.Host()
+		if len(host) > 0 && host[0] == '[' {
+			// RFC 3986 §3.2.2 IP-literal; RFC 6874 §2: the ZoneID after "%25" is case-sensitive.
+			for i := 0; i < len(host); i++ {
+				c := host[i]
+				if c == '%' {
+					b.addString(host[i:])
+					break
+				}
+				if canon {
+					c = lowerByte(c)
+				}
+				b.add(c)
+			}
+		} else {
+			b.level(host, dec, canon)
+		}
+		if port, ok := u.Port(); ok {
+			drop := false
+			if canon {
+				// RFC 3986 §6.2.3: an empty port or the scheme's default is removed.
+				n, isNum := u.PortNumber()
+				drop = port == "" || (known && info.DefaultPort != 0 && isNum && n == info.DefaultPort)
+			}
+			if !drop {
+				b.add(':')
+				b.addString(port)
+			}
+		}
+	}
+	pathStart := b.w
+	path := u.Path()
+	switch {
+	case u.flags&(hasScheme|hasAuthority) == 0:
+		// RFC 3986 §4.2: a relative-path reference's first segment may not hold ":". Keep its
+		// escapes when it does, or decoding could make the ":" end a scheme.
+		seg := path
+		for i := 0; i < len(path); i++ {
+			if path[i] == '/' {
+				seg = path[:i]
+				break
+			}
+		}
+		if indexByte(seg, ':') >= 0 {
+			b.level(seg, pct.Set{}, false)
+			b.level(path[len(seg):], dec, false)
+		} else {
+			b.level(path, dec, false)
+		}
+	case canon && u.IsScheme("mailto"):
+		// RFC 3986 §6.2.3: the domain of a mailto address is case-insensitive.
+		inDomain := false
+		for i := 0; i < len(path); {
+			j := i
+			for j < len(path) && path[j] != '@' && path[j] != ',' {
+				j++
+			}
+			b.level(path[i:j], dec, inDomain)
+			if j < len(path) {
+				b.add(path[j])
+				inDomain = path[j] == '@'
+			}
+			i = j + 1
+		}
+	default:
+		b.level(path, dec, false)
+	}
+	if canon && path == "" && u.flags&hasAuthority != 0 && known && info.Hierarchical {
+		b.add('/') // RFC 3986 §6.2.3; RFC 1738 §3.3
+	}
+	pathEnd := b.w
+	if q, ok := u.Query(); ok {
+		b.add('?')
+		b.level(q, dec, false)
+	}
+	if f, ok := u.Fragment(); ok {
+		b.add('#')
+		b.level(f, dec, false)
+	}
+	out, changed := b.result()
+	if canon && u.flags&hasScheme != 0 {
+		p := out[pathStart:pathEnd]
+		if len(p) > 0 && p[0] == '/' && hasDotSegment(p) {
+			np := removeDotSegments(p)
+			// RFC 3986 §3.3: without an authority a path cannot start with "//".
+			if u.flags&hasAuthority != 0 || len(np) < 2 || np[1] != '/' {
+				out = out[:pathStart] + np + out[pathEnd:]
+				changed = true
+			}
+		}
+	}
+	if !changed {
+		return u
+	}
+	v, err := Parse(out)
+	if err != nil {
+		// Cannot happen: the transformation keeps every delimiter and adds only well-formed
+		// escapes. Fall back to the input rather than lose it.
+		return u
+	}
+	return v
+}
+
+// hasDotSegment reports whether path has a complete segment "." or ".." (RFC 3986 §3.3).
+func hasDotSegment(p string) bool {
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i == len(p) || p[i] == '/' {
+			seg := p[start:i]
+			if seg == "." || seg == ".." {
+				return true
+			}
+			start = i + 1
+		}
+	}
+	return false
+}
+
+// removeDotSegments is RFC 3986 §5.2.4 remove_dot_segments, step by step.
+func removeDotSegments(in string) string {
+	out := make([]byte, 0, len(in))
+	for len(in) > 0 {
+		switch {
+		case len(in) >= 3 && in[:3] == "../": // A
+			in = in[3:]
+		case len(in) >= 2 && in[:2] == "./": // A
+			in = in[2:]
+		case len(in) >= 3 && in[:3] == "/./": // B
+			in = in[2:]
+		case in == "/.": // B
+			in = "/"
+		case len(in) >= 4 && in[:4] == "/../": // C
+			in = in[3:]
+			out = dropLastSegment(out)
+		case in == "/..": // C
+			in = "/"
+			out = dropLastSegment(out)
+		case in == "." || in == "..": // D
+			in = ""
+		default: // E: move the first segment, with its "/", to the output
+			j := 1
+			if in[0] != '/' {
+				j = 0
+			}
+			for j < len(in) && in[j] != '/' {
+				j++
+			}
+			out = append(out, in[:j]...)
+			in = in[j:]
+		}
+	}
+	return string(out)
+}
+
+// dropLastSegment removes the last segment of out and the "/" before it (RFC 3986 §5.2.4 C).
+func dropLastSegment(out []byte) []byte {
+	for i := len(out) - 1; i >= 0; i-- {
+		if out[i] == '/' {
+			return out[:i]
+		}
+	}
+	return out[:0]
+}
+
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,55 @@
+package extract_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/locator-url/locator/extract"
+)
+
+// The example of RFC 1738 Appendix: three URLs wrapped in "<URL:...>", broken across lines.
+func ExampleFind() {
+	text := []byte(`Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;
+type=d> but you can probably pick it up from <URL:ftp://ds.in
+ternic.net/rfc>. Note the warning in <URL:http://ds.internic.
+net/instructions/overview.html#WARNING>.`)
+	for _, f := range extract.Find(text) {
+		fmt.Println(f.URL, f.Form, f.Start, f.End, f.Valid)
+	}
+	// Output:
+	// ftp://info.cern.ch/pub/www/doc;type=d wrapped 32 69 true
+	// ftp://ds.internic.net/rfc wrapped 114 139 true
+	// http://ds.internic.net/instructions/overview.html#WARNING wrapped 168 225 true
+}
+
+// A line break after a hyphen gives two readings, the one without the hyphen first.
+func ExampleFindString() {
+	text := "> Get it from ftp://ftp.example.org/pub/url-\n> tools.tar.Z (or see news:comp.infosystems.www)."
+	for _, f := range extract.FindString(text) {
+		fmt.Printf("%s %s %q\n", f.Form, f.URL, f.Alternatives)
+	}
+	// Output:
+	// bare ftp://ftp.example.org/pub/urltools.tar.Z ["ftp://ftp.example.org/pub/url-tools.tar.Z"]
+	// bare news:comp.infosystems.www []
+}
+
+// A Scanner reads any amount of text with bounded memory; offsets are absolute.
+func ExampleNewScanner() {
+	r := strings.NewReader("From: Joe <joe@a.example>\n\nThe index is <URL:http://a.example/\n  index.html> and\nURL: gopher://a.example/11/.\n")
+	sc := extract.NewScanner(r)
+	for sc.Scan() {
+		f := sc.Finding()
+		fmt.Println(f.Start, f.End, f.Form, f.URL)
+	}
+	if err := sc.Err(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 45 74 wrapped http://a.example/index.html
+	// 86 107 prefixed gopher://a.example/11/
+}
+
+func ExampleForm_String() {
+	fmt.Println(extract.Wrapped, extract.Prefixed, extract.Bracketed, extract.Bare)
+	// Output: wrapped prefixed bracketed bare
+}

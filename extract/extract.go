@@ -1,0 +1,129 @@
+// Package extract finds URLs in running text: mail, news, papers, old documents, logs.
+//
+// [Find] and [FindString] take a whole text; a [Scanner] reads any amount of text from an
+// io.Reader with bounded memory. All three return the same [Finding] values, in input order.
+//
+// Four forms are recognised (see [Form]):
+//
+//	<URL:ftp://info.cern.ch/pub/www/doc;type=d>   wrapped (RFC 1738 Appendix)
+//	URL:ftp://info.cern.ch/pub/                    prefixed (1994 URL draft, prefixedurl)
+//	<http://example.com/>                          bracketed (RFC 3986 Appendix C)
+//	see http://example.com/.                       bare (RFC 3986 Appendix C)
+//
+// Inside "<" and ">" whitespace is ignored, so a URL may be broken across lines, and the quote
+// markers of a mail reply ("> ", ">> ") at the start of a continued line are ignored too (RFC
+// 1738 Appendix). When a URL is broken across lines right after a hyphen, both readings are
+// reported: first without the hyphen (a typesetter most likely added it), then with it.
+//
+// A bare URL needs a scheme that locator knows (locator.LookupScheme: the schemes of RFC 1738
+// and the drafts, registered ones, and "x-" names); it ends at whitespace, at a character that
+// RFC 1738 §2.2 says delimits URLs in text, at a closing bracket or quote that it did not open,
+// and never on sentence punctuation. Inside a wrapper any scheme name is accepted after "URL:"
+// and a known one after a plain "<".
+//
+// Every reported URL parses with locator.Parse; [Finding.Valid] tells whether it also passes
+// the strict RFC 1738 check (scheme.Check). A candidate that locator.Parse rejects (a bad
+// escape such as "%zz", a port that is not digits, an unclosed IP literal) is not a URL and
+// is not reported; neither is text longer than [MaxLength].
+//
+// The work is linear in the input: each byte is examined a bounded number of times, and text
+// with few URLs is skipped at memchr speed, looking only at "<" and ":".
+package extract
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Form is the way a URL is written in the text. The zero value is Bare.
+type Form uint8
+
+// The forms of a URL in text.
+const (
+	// Bare: no wrapper; the URL is delimited by whitespace, quotes, brackets and punctuation
+	// (RFC 3986 Appendix C: "or just by using whitespace").
+	Bare Form = iota
+	// Bracketed: "<" URL ">" (RFC 3986 Appendix C: angle brackets are "especially
+	// recommended as a delimiting style for a reference that contains embedded whitespace").
+	Bracketed
+	// Prefixed: "URL:" URL without brackets (1994 URL draft: prefixedurl = "u r l :" url;
+	// RFC 1738 Appendix: "URLs be preceeded with a prefix consisting of the characters
+	// "URL:"").
+	Prefixed
+	// Wrapped: "<URL:" URL ">" (RFC 1738 Appendix: "angle brackets ("<" and ">"), along with
+	// the prefix "URL:", be used to delimit the boundaries of the URL").
+	Wrapped
+)
+
+var formNames = [...]string{Bare: "bare", Bracketed: "bracketed", Prefixed: "prefixed", Wrapped: "wrapped"}
+
+// String returns the form's name: "bare", "bracketed", "prefixed" or "wrapped".
+func (f Form) String() string {
+	if int(f) < len(formNames) {
+		return formNames[f]
+	}
+	return "form(" + strconv.Itoa(int(f)) + ")"
+}
+
+// MarshalText implements encoding.TextMarshaler with the form's name.
+func (f Form) MarshalText() ([]byte, error) {
+	if int(f) >= len(formNames) {
+		return nil, errors.New("extract: unknown form " + f.String())
+	}
+	return []byte(formNames[f]), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it accepts the names String returns.
+func (f *Form) UnmarshalText(text []byte) error {
+	for i, n := range formNames {
+		if n == string(text) {
+			*f = Form(i)
+			return nil
+		}
+	}
+	return errors.New("extract: unknown form " + string(text) + "; want bare, bracketed, prefixed or wrapped")
+}
+
+// Finding is a URL found in text. The zero value is no finding.
+type Finding struct {
+	// URL is the likelier reading, with the wrapper and the whitespace inside it removed.
+	// It always parses with locator.Parse.
+	URL string `json:"url"`
+	// Alternatives are the other readings, less likely first to last; never nil, so that it
+	// encodes as [] in JSON. The only source of them is a line break after a hyphen (RFC 1738
+	// Appendix): URL is the reading without the hyphen, and Alternatives holds the one with
+	// it. With several such breaks, URL drops every such hyphen and the alternative keeps
+	// every one; the mixed readings are not listed.
+	Alternatives []string `json:"alternatives"`
+	// Start is the byte offset in the input of the URL's first byte (after "<URL:" and any
+	// whitespace, for a wrapped URL).
+	Start int `json:"start"`
+	// End is the byte offset of the URL's last byte: the span is inclusive, so the URL's text
+	// as written is input[Start:End+1]. Across lines, that text holds the line breaks, the
+	// whitespace and the quote markers that the URL was read without.
+	End int `json:"end"`
+	// Form is how the URL was written: wrapped, prefixed, bracketed or bare.
+	Form Form `json:"form"`
+	// Valid reports whether URL passes the strict RFC 1738 check: scheme.Check with
+	// locator.RFC1738 finds no error (warnings allowed).
+	Valid bool `json:"valid"`
+}
+
+// Find returns the URLs in text, in order. See the package documentation for the rules.
+func Find(text []byte) []Finding {
+	m := matcher{buf: text, eof: true}
+	m.init()
+	var out []Finding
+	for {
+		var f Finding
+		if m.next(&f) != found {
+			return out
+		}
+		out = append(out, f)
+	}
+}
+
+// FindString is [Find] for a string.
+func FindString(text string) []Finding {
+	return Find([]byte(text))
+}

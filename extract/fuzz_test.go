@@ -1,0 +1,67 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"time"
+	"reflect"
+	"testing"
+	"testing/iotest"
+
+	"github.com/locator-url/locator"
+)
+
+// FuzzFind: no panic; every span lies inside the input, in order, without overlap; every
+// reading parses with locator.Parse; the span's text is the URL as written; and the Scanner
+// finds the same as Find.
+func FuzzFind(f *testing.F) {
+	for _, s := range []string{
+		rfc1738Example,
+		"<URL:http://a.example/long-\n> name>",
+		"(http://en.wikipedia.org/wiki/Go_(x)).",
+		"URL: news:comp.lang.go, mailto:joe@a.example?",
+		"<http://a\n\n>",
+		"'http://a.example/it's'",
+		"> > <URL:ftp://x/\n> > y-\n> > z>",
+		"http://a.example/-\n  b-\r\n c",
+		"x-a:b <cid:c@d> <mid:e@f> telnet://u@h/ http://[::1]/",
+		"\xff<URL:\x00http://a>\xfe",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		done := make(chan bool)
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(3 * time.Second):
+				panic(fmt.Sprintf("HANG %q", text))
+			}
+		}()
+		defer close(done)
+		got := Find(text)
+		prev := -1
+		for i, g := range got {
+			if g.Start < 0 || g.End < g.Start || g.End >= len(text) || g.Start <= prev {
+				t.Fatalf("#%d: span [%d,%d] bad (input %d bytes, previous end %d)", i, g.Start, g.End, len(text), prev)
+			}
+			prev = g.End
+			for _, r := range append([]string{g.URL}, g.Alternatives...) {
+				if _, err := locator.Parse(r); err != nil {
+					t.Fatalf("#%d: %q does not parse: %v", i, r, err)
+				}
+			}
+			if err := spanMatches(text[g.Start:g.End+1], g); err != "" {
+				t.Fatalf("#%d: span %q: %s", i, text[g.Start:g.End+1], err)
+			}
+		}
+		var fromScanner []Finding
+		sc := NewScanner(iotest.HalfReader(bytes.NewReader(text)))
+		for sc.Scan() {
+			fromScanner = append(fromScanner, sc.Finding())
+		}
+		if sc.Err() != nil || !reflect.DeepEqual(fromScanner, got) {
+			t.Fatalf("Scanner: %d findings (err %v), Find: %d", len(fromScanner), sc.Err(), len(got))
+		}
+	})
+}

@@ -1,0 +1,572 @@
+package extract
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/scheme"
+)
+
+// status is what matcher.next has to say.
+type status uint8
+
+const (
+	found status = iota // a finding was filled in
+	more                // the window ends too early to decide: give more input
+	done                // no more findings: the input is at its end
+)
+
+// seg maps a run of a reading to the input: text[at] is buf[raw], and so on up to the next seg.
+type seg struct{ at, raw int }
+
+// matcher finds URLs in a window buf of the input, which starts at the absolute offset base.
+// With eof, buf runs to the end of the input; without it, the matcher decides a candidate only
+// when lookahead bytes follow it, and keeps lookBehind bytes before pos for the Scanner.
+type matcher struct {
+	buf       []byte
+	base      int
+	eof       bool
+	pos       int  // next index of buf to look at
+	consumed  int  // index of buf after the last finding: a scheme may not start before it
+	skipping  bool // inside a run of URL characters longer than MaxLength
+	lt, colon int  // next "<" and ":" at or after pos (len(buf) for none); -1 to look again
+
+	text    []byte // the reading being built
+	segs    []seg  // where text came from
+	hyph    []int  // indices in text of hyphens that a line break followed (RFC 1738 Appendix)
+	open    []byte // brackets a bare URL opened, innermost last
+	lastRaw int    // index in buf of the last byte added to text
+
+	steps int // bytes examined outside the fast skip: for the linear-time tests
+}
+
+func (m *matcher) init() { m.lt, m.colon = -1, -1 }
+
+// next finds the next URL at or after pos and fills in f.
+func (m *matcher) next(f *Finding) status {
+	for {
+		if m.skipping {
+			// Skip the rest of an over-long run: a URL found in its middle would be a piece.
+			for m.pos < len(m.buf) && !stop[m.buf[m.pos]] {
+				m.pos++
+				m.steps++
+			}
+			if m.pos == len(m.buf) && !m.eof {
+				return more
+			}
+			m.skipping = false
+		}
+		p := m.candidate()
+		if p < 0 {
+			m.pos = len(m.buf)
+			if m.eof {
+				return done
+			}
+			return more
+		}
+		if !m.eof && len(m.buf)-p < lookahead {
+			m.pos = p
+			return more
+		}
+		if m.buf[p] == '<' {
+			if end, ok := m.wrapper(p, f); ok {
+				m.pos = end + 1
+				m.consumed = m.pos
+				return found
+			}
+			m.pos = p + 1
+			continue
+		}
+		stopAt, ok := m.colonAt(p, f)
+		if stopAt < p+1 {
+			stopAt = p + 1
+		}
+		m.pos = stopAt
+		if ok {
+			m.consumed = f.End - m.base + 1
+			return found
+		}
+	}
+}
+
+// candidate returns the index of the next "<" or ":" at or after pos, or -1. It looks with
+// bytes.IndexByte, which skips text without URLs at memory speed, and remembers what it found.
+func (m *matcher) candidate() int {
+	if m.lt < m.pos {
+		m.lt = len(m.buf)
+		if i := bytes.IndexByte(m.buf[m.pos:], '<'); i >= 0 {
+			m.lt = m.pos + i
+		}
+	}
+	if m.colon < m.pos {
+		m.colon = len(m.buf)
+		if i := bytes.IndexByte(m.buf[m.pos:], ':'); i >= 0 {
+			m.colon = m.pos + i
+		}
+	}
+	p := min(m.lt, m.colon)
+	if p >= len(m.buf) {
+		return -1
+	}
+	return p
+}
+
+func (m *matcher) reset() {
+	m.text = m.text[:0]
+	m.segs = m.segs[:0]
+	m.hyph = m.hyph[:0]
+	m.open = m.open[:0]
+	m.lastRaw = -2
+}
+
+// add appends buf[i:i+n] to the reading.
+func (m *matcher) add(i, n int) {
+	if len(m.text) == 0 || m.lastRaw != i-1 {
+		m.segs = append(m.segs, seg{len(m.text), i})
+	}
+	m.text = append(m.text, m.buf[i:i+n]...)
+	m.lastRaw = i + n - 1
+}
+
+// rawAt returns the index in buf of the reading's byte k.
+func (m *matcher) rawAt(k int) int {
+	j := sort.Search(len(m.segs), func(j int) bool { return m.segs[j].at > k }) - 1
+	if j < 0 {
+		return -1
+	}
+	return m.segs[j].raw + k - m.segs[j].at
+}
+
+// quoteDepth returns the number of mail quote markers (">", with spaces between) at the start of
+// the line that holds buf[p]: the continued lines of a URL quoted in a reply carry the same
+// markers, which are not part of the URL (RFC 1738 Appendix: whitespace "should be ignored";
+// the markers are the reply's, not the writer's). A line whose start is more than lookBehind
+// bytes back counts as unquoted.
+func (m *matcher) quoteDepth(p int) int {
+	lo := max(p-lookBehind, 0)
+	i := p
+	for i > lo && m.buf[i-1] != '\n' && m.buf[i-1] != '\r' {
+		i--
+	}
+	m.steps += p - i
+	if i == lo && lo > 0 && m.buf[i-1] != '\n' && m.buf[i-1] != '\r' {
+		return 0
+	}
+	d := 0
+	for ; i < p; i++ {
+		switch m.buf[i] {
+		case '>':
+			d++
+		case ' ', '\t':
+		default:
+			return d
+		}
+	}
+	return d
+}
+
+// skipBlank returns the index after the spaces and tabs at i, at most maxGap of them, and
+// whether the gap ended within maxGap.
+func (m *matcher) skipBlank(i int) (int, bool) {
+	for n := 0; i < len(m.buf); i++ {
+		if c := m.buf[i]; c != ' ' && c != '\t' {
+			return i, true
+		}
+		if n++; n > maxGap {
+			return i, false
+		}
+		m.steps++
+	}
+	return i, true
+}
+
+// lineBreak, at i, skips spaces and tabs, one line break (CR LF, LF or CR), then the next
+// line's indentation and up to depth quote markers. It returns the index of the next line's
+// first byte of text, and false when there is no line break at i or the gap is too wide.
+func (m *matcher) lineBreak(i, depth int) (int, bool) {
+	b := m.buf
+	i, ok := m.skipBlank(i)
+	if !ok || i >= len(b) || (b[i] != '\n' && b[i] != '\r') {
+		return i, false
+	}
+	if b[i] == '\r' && i+1 < len(b) && b[i+1] == '\n' {
+		i++
+	}
+	i++
+	if i, ok = m.skipBlank(i); !ok {
+		return i, false
+	}
+	for d := 0; d < depth && i < len(b) && b[i] == '>'; d++ {
+		if i, ok = m.skipBlank(i + 1); !ok {
+			return i, false
+		}
+	}
+	return i, true
+}
+
+// wrapper reads the wrapper that the "<" at p opens (RFC 1738 Appendix: "<URL:" url ">";
+// RFC 3986 Appendix C: "<" url ">"). It returns the index where it stopped (the closing ">"
+// when there is one) and whether the wrapper holds a URL, which it puts in f.
+func (m *matcher) wrapper(p int, f *Finding) (int, bool) {
+	m.reset()
+	b := m.buf
+	limit := min(len(b), p+1+MaxLength)
+	depth := -1         // quote markers, read at the first line break
+	broken := false     // a line break was seen
+	content := false    // the current line holds text of the URL
+	pendingHyphen := -1 // index in text of a "-" that a line break followed
+	head := true        // still reading "URL:" and the scheme name
+	off := 0            // length of the "URL:" prefix in text
+	body := 0           // length of text when the head ended
+	for i := p + 1; i < limit; i++ {
+		m.steps++
+		c := b[i]
+		switch {
+		case c == '>':
+			if head || len(m.text) == body {
+				// No scheme name, or nothing after its colon.
+				return i, false
+			}
+			form := Bracketed
+			if off > 0 {
+				form = Wrapped
+			}
+			return i, m.emit(f, off, form)
+		case c == '<':
+			// A second "<" before any ">": this one opens nothing. Stopping here keeps the
+			// work linear (each byte belongs to one wrapper attempt).
+			return i, false
+		case c == '\n' || c == '\r':
+			if c == '\r' && i+1 < len(b) && b[i+1] == '\n' {
+				continue
+			}
+			if broken && !content {
+				// A blank line ends the paragraph, and a wrapper does not run across it.
+				return i, false
+			}
+			broken, content = true, false
+			if n := len(m.text); n > 0 && m.text[n-1] == '-' {
+				// RFC 1738 Appendix: "a line break immediately after a hyphen".
+				pendingHyphen = n - 1
+			}
+			if depth < 0 {
+				depth = m.quoteDepth(p)
+			}
+			// Strip the continued line's quote markers (and its indentation, which is
+			// whitespace to ignore anyway).
+			j, _ := m.skipBlank(i + 1)
+			for d := 0; d < depth && j < limit && b[j] == '>'; d++ {
+				j, _ = m.skipBlank(j + 1)
+			}
+			i = j - 1
+		case space[c]:
+			// RFC 1738 Appendix: "extra whitespace (spaces, linebreaks, tabs, etc.) ...
+			// should be ignored when extracting the URL". Not, though, inside a scheme name
+			// on one line: "a<b and c>d" holds no wrapper, and saying so early keeps the
+			// scan of prose short.
+			if head && len(m.text) > off && !broken {
+				return i, false
+			}
+		case c < 0x20 || c == 0x7f:
+			// RFC 1738 §2.2: controls never appear in a URL; this is not text with one.
+			return i, false
+		default:
+			n := 1
+			if c >= 0x80 {
+				var ok bool
+				if n, ok = wordRune(b[i:]); !ok || head {
+					return i, false
+				}
+			} else if !head {
+				for i+n < limit && plain[b[i+n]] {
+					n++
+				}
+				m.steps += n - 1
+			}
+			if pendingHyphen >= 0 {
+				m.hyph = append(m.hyph, pendingHyphen)
+				pendingHyphen = -1
+			}
+			m.add(i, n)
+			content = true
+			i += n - 1
+			if head {
+				var ok bool
+				if head, off, ok = m.wrapperHead(off); !ok {
+					return i, false
+				}
+				body = len(m.text)
+			}
+		}
+	}
+	return limit, false
+}
+
+// wrapperHead checks the start of a wrapper's reading as it grows by a byte: "URL:" and any
+// scheme name (RFC 1738 Appendix; the 1994 URL draft's prefixedurl), or a scheme locator knows
+// alone (RFC 3986 Appendix C: a plain "<...>" may hold other things, such as mail addresses).
+// It returns whether the head is still being read, the length of the "URL:" prefix, and false
+// as soon as the wrapper cannot hold a URL.
+func (m *matcher) wrapperHead(off int) (head bool, _ int, ok bool) {
+	t := m.text
+	c := t[len(t)-1]
+	if c != ':' {
+		// RFC 1738 §2.1, RFC 3986 §3.1: a letter, then letters, digits, "+", "-", ".".
+		name := t[off:]
+		return true, off, isLetter(name[0]) && schemeChar[c] && len(name) <= maxScheme
+	}
+	if off == 0 && hasPrefixFold(t, "URL:") {
+		return true, 4, true
+	}
+	name := t[off : len(t)-1]
+	if len(name) == 0 {
+		return false, off, false
+	}
+	if off == 0 {
+		if _, known := known(name); !known {
+			return false, off, false
+		}
+	}
+	return false, off, true
+}
+
+// known reports whether name is a scheme locator knows (locator.LookupScheme: defined,
+// reserved, registered, or "x-" experimental, RFC 1738 §4), and whether it uses the common
+// Internet scheme syntax with "//" (RFC 1738 §3.1).
+func known(name []byte) (hierarchical, ok bool) {
+	info, ok := locator.LookupScheme(string(name))
+	return info.Hierarchical, ok
+}
+
+// colonAt looks at the ":" at p: the end of a scheme name before a bare URL (RFC 1738 §2.1),
+// or the end of the "URL:" prefix (1994 URL draft, prefixedurl). It returns the index where
+// its scan stopped and whether it found a URL, which it puts in f.
+func (m *matcher) colonAt(p int, f *Finding) (int, bool) {
+	b := m.buf
+	if p == 0 || !schemeChar[b[p-1]] {
+		return p + 1, false
+	}
+	if p+1 >= len(b) || stop[b[p+1]] {
+		// "Note: ", "Subject: ": only the "URL:" prefix may be followed by a space.
+		if s := p - 3; s >= max(m.consumed, 0) && hasPrefixFold(b[s:], "URL:") && (s == 0 || !alnum[b[s-1]]) {
+			return m.prefixed(p, f)
+		}
+		return p + 1, false
+	}
+	lo := max(p-maxScheme, m.consumed, 0)
+	k := p
+	for k > lo && schemeChar[b[k-1]] {
+		k--
+	}
+	m.steps += p - k
+	// A scheme name starts with a letter (RFC 3986 §3.1) and does not continue a word:
+	// "e.g.http:" holds "http", "xhttp:" holds nothing.
+	first, last := -1, -1
+	for s := k; s < p; s++ {
+		if isLetter(b[s]) && (s == 0 || !alnum[b[s-1]]) {
+			if first < 0 {
+				first = s
+			}
+			last = s
+		}
+	}
+	if first < 0 {
+		return p + 1, false
+	}
+	// The longest name first ("x-news:" is an experimental scheme), then the last word.
+	starts, ns := [2]int{first, last}, 2
+	if last == first {
+		ns = 1
+	}
+	for _, s := range starts[:ns] {
+		hier, ok := known(b[s:p])
+		if !ok {
+			continue
+		}
+		// RFC 1738 §3.1: the schemes of the common Internet scheme syntax start their
+		// scheme-specific part with "//"; without it "http:" in text is a word.
+		if hier && !(p+2 < len(b) && b[p+1] == '/' && b[p+2] == '/') {
+			return p + 1, false
+		}
+		return m.bare(s, p, Bare, f)
+	}
+	if p-last == 3 && hasPrefixFold(b[last:p+1], "URL:") {
+		return m.prefixed(p, f)
+	}
+	return p + 1, false
+}
+
+// prefixed reads the URL after the "URL:" prefix whose colon is at p: the 1994 URL draft's
+// prefixedurl, "with or without a trailing space" (RFC 3986 Appendix C), or on the next line.
+func (m *matcher) prefixed(p int, f *Finding) (int, bool) {
+	b := m.buf
+	t, ok := m.skipBlank(p + 1)
+	if !ok {
+		return t, false
+	}
+	if t < len(b) && (b[t] == '\n' || b[t] == '\r') {
+		if t, ok = m.lineBreak(t, m.quoteDepth(p)); !ok {
+			return t, false
+		}
+	}
+	n := schemeLen(b[t:min(len(b), t+maxScheme+1)])
+	if n < 0 || t+n+1 >= len(b) || stop[b[t+n+1]] {
+		return p + 1, false
+	}
+	return m.bare(t, t+n, Prefixed, f)
+}
+
+// bare reads a URL without a wrapper whose scheme starts at s and ends with the ":" at p. It
+// returns the index where the scan stopped and whether it found a URL, which it puts in f.
+func (m *matcher) bare(s, p int, form Form, f *Finding) (int, bool) {
+	m.reset()
+	b := m.buf
+	// RFC 3986 Appendix C: a URL in single quotes ends at the closing quote.
+	quoted := s > 0 && b[s-1] == '\''
+	depth := -1
+	i := s
+loop:
+	for i < len(b) {
+		if i-s > MaxLength {
+			m.skipping = true
+			return i, false
+		}
+		m.steps++
+		c := b[i]
+		if c >= 0x80 {
+			n, ok := wordRune(b[i:])
+			if !ok {
+				break loop
+			}
+			m.add(i, n)
+			i += n
+			continue
+		}
+		if simple[c] {
+			// The common case, a run of bytes with no role in delimiting.
+			j := i + 1
+			for end := min(len(b), s+MaxLength+1); j < end && simple[b[j]]; j++ {
+			}
+			m.steps += j - i - 1
+			m.add(i, j-i)
+			i = j
+			continue
+		}
+		switch {
+		case stop[c]:
+			// RFC 1738 Appendix: after a line break that follows a hyphen, ignore the
+			// whitespace around the break; the URL continues on the next line.
+			if n := len(m.text); n > 0 && m.text[n-1] == '-' && (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+				if depth < 0 {
+					depth = m.quoteDepth(s)
+				}
+				if j, ok := m.lineBreak(i, depth); ok && j < len(b) && m.continuesAt(j) {
+					m.hyph = append(m.hyph, n-1)
+					i = j
+					continue
+				}
+			}
+			break loop
+		case c == '(' || c == '[':
+			m.open = append(m.open, c)
+		case closer(c) != 0:
+			if len(m.open) == 0 || m.open[len(m.open)-1] != closer(c) {
+				break loop
+			}
+			m.open = m.open[:len(m.open)-1]
+		case c == '\'' && quoted:
+			break loop
+		}
+		m.add(i, 1)
+		i++
+	}
+	// RFC 1738 Appendix, RFC 3986 Appendix C: punctuation after a URL is the sentence's.
+	n := len(m.text)
+	for n > 0 && trailing[m.text[n-1]] {
+		n--
+	}
+	m.text = m.text[:n]
+	for len(m.hyph) > 0 && m.hyph[len(m.hyph)-1] >= n-1 {
+		m.hyph = m.hyph[:len(m.hyph)-1]
+	}
+	// Something must follow the colon: a letter or a digit at least, or the "*" of RFC 1738
+	// §3.6 "news:*".
+	colon := p - s
+	some := false
+	for _, c := range m.text[min(colon+1, n):] {
+		if alnum[c] || c >= 0x80 || c == '*' {
+			some = true
+			break
+		}
+	}
+	if !some {
+		return i, false
+	}
+	return i, m.emit(f, 0, form)
+}
+
+// continuesAt reports whether the text at j may continue a URL on a new line.
+func (m *matcher) continuesAt(j int) bool {
+	if c := m.buf[j]; c < 0x80 {
+		return continues[c]
+	}
+	_, ok := wordRune(m.buf[j:])
+	return ok
+}
+
+// emit fills in f from the reading text[off:] and its hyphens, when a reading parses.
+func (m *matcher) emit(f *Finding, off int, form Form) bool {
+	text := m.text[off:]
+	var hy []int
+	for _, h := range m.hyph {
+		if h >= off {
+			hy = append(hy, h-off)
+		}
+	}
+	readings := [2]string{string(text)}
+	if len(hy) > 0 {
+		// RFC 1738 Appendix: the hyphen "may or may not actually be part of the URL";
+		// writers are told not to break after a real one, so it is likelier a typesetter's.
+		without := make([]byte, 0, len(text)-len(hy))
+		last := 0
+		for _, h := range hy {
+			without = append(without, text[last:h]...)
+			last = h + 1
+		}
+		without = append(without, text[last:]...)
+		readings = [2]string{string(without), readings[0]}
+	}
+	var u locator.URL
+	var alts []string
+	ok := false
+	for _, r := range readings {
+		if r == "" {
+			continue
+		}
+		v, err := locator.Parse(r)
+		if err != nil {
+			continue
+		}
+		if !ok {
+			u, ok = v, true
+			continue
+		}
+		alts = append(alts, r)
+	}
+	if !ok {
+		return false
+	}
+	if alts == nil {
+		alts = []string{}
+	}
+	*f = Finding{
+		URL:          u.String(),
+		Alternatives: alts,
+		Start:        m.base + m.rawAt(off),
+		End:          m.base + m.rawAt(len(m.text)-1),
+		Form:         form,
+		Valid:        scheme.Valid(scheme.Check(u, locator.RFC1738)),
+	}
+	return true
+}

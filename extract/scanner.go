@@ -1,0 +1,115 @@
+package extract
+
+import (
+	"errors"
+	"io"
+)
+
+// window sizes of a Scanner: it keeps keepBehind bytes before its position (for the scheme
+// name and the quote markers before a candidate), lookahead bytes after a candidate, and reads
+// in chunks of readSize.
+const (
+	keepBehind = 2 * lookBehind
+	readSize   = 64 << 10
+	bufSize    = keepBehind + lookahead + readSize
+)
+
+// maxEmptyReads is how many reads in a row may return no data and no error before the Scanner
+// gives up with io.ErrNoProgress (as bufio.Scanner does).
+const maxEmptyReads = 100
+
+// Scanner finds the URLs in the text of an io.Reader, one at a time, with the same results as
+// [Find] on the whole text. Offsets are absolute: counted from the first byte read. It works
+// in linear time and holds a fixed window of about 200 KiB, so the input may be of any size;
+// this is why no URL's text may exceed [MaxLength].
+//
+//	sc := extract.NewScanner(r)
+//	for sc.Scan() {
+//		f := sc.Finding()
+//		...
+//	}
+//	if err := sc.Err(); err != nil { ... }
+//
+// A Scanner is not safe for concurrent use.
+type Scanner struct {
+	r   io.Reader
+	m   matcher
+	f   Finding
+	err error
+}
+
+// NewScanner returns a Scanner that reads from r.
+func NewScanner(r io.Reader) *Scanner {
+	s := &Scanner{r: r}
+	s.m.buf = make([]byte, 0, bufSize)
+	s.m.init()
+	return s
+}
+
+// Scan advances to the next URL, which Finding then returns. It returns false at the end of
+// the input or on a read error, which Err then returns.
+func (s *Scanner) Scan() bool {
+	if s.err != nil {
+		return false
+	}
+	for {
+		switch s.m.next(&s.f) {
+		case found:
+			return true
+		case done:
+			s.f = Finding{}
+			return false
+		}
+		if err := s.fill(); err != nil {
+			s.err = err
+			s.f = Finding{}
+			return false
+		}
+	}
+}
+
+// Finding returns the URL that the last call to Scan found.
+func (s *Scanner) Finding() Finding { return s.f }
+
+// Err returns the first error other than io.EOF that reading met, or nil.
+func (s *Scanner) Err() error { return s.err }
+
+// fill slides the window so that it keeps keepBehind bytes before the matcher's position, and
+// reads until the window is full or the input ends.
+func (s *Scanner) fill() error {
+	m := &s.m
+	if keep := m.pos - keepBehind; keep > 0 {
+		n := copy(m.buf[:cap(m.buf)], m.buf[keep:])
+		m.buf = m.buf[:n]
+		m.base += keep
+		m.pos -= keep
+		m.consumed -= keep
+	}
+	m.init()
+	if len(m.buf) == cap(m.buf) {
+		// Cannot happen: the matcher asks for more only when keepBehind+lookahead bytes
+		// do not fill the window. Stop rather than loop.
+		return errors.New("extract: internal error: window full")
+	}
+	for empty := 0; len(m.buf) < cap(m.buf); {
+		n, err := s.r.Read(m.buf[len(m.buf):cap(m.buf)])
+		if n < 0 || n > cap(m.buf)-len(m.buf) {
+			return errors.New("extract: reader returned an invalid count")
+		}
+		m.buf = m.buf[:len(m.buf)+n]
+		if err == io.EOF {
+			m.eof = true
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+		if empty++; empty >= maxEmptyReads {
+			return io.ErrNoProgress
+		}
+	}
+	return nil
+}

@@ -1,0 +1,692 @@
+package locator
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/locator-url/locator/pct"
+)
+
+// Normalization (RFC 3986 §6) with named options.
+
+// NormalizeFlags selects the steps [Normalize] applies, as bits. The names follow the
+// well-known normalizers (Go's purell, Python's url-normalize, the Internet Archive's
+// urlcanon); each step says what it may change. Three groups are defined:
+// [NormalizeSafe] (semantics-preserving by RFC 3986 §6.2.2 and §6.2.3), [NormalizeUsually]
+// (also what preserves the meaning in practice) and [NormalizeAggressive] (may change
+// meaning). The zero value applies nothing.
+type NormalizeFlags uint32
+
+// The normalization steps.
+const (
+	// NormalizeLowerScheme lower-cases the scheme (RFC 3986 §6.2.2.1; RFC 1738 §2.1).
+	// Never changes meaning.
+	NormalizeLowerScheme NormalizeFlags = 1 << iota
+	// NormalizeLowerHost lower-cases the host: a reg-name or an IP literal up to its zone
+	// ID (RFC 3986 §6.2.2.1; RFC 6874 §2 keeps the zone's case). Never changes meaning.
+	NormalizeLowerHost
+	// NormalizeUpperEscapes writes the hex digits of every escape in upper case ("%3a" →
+	// "%3A", RFC 3986 §6.2.2.1). Never changes meaning.
+	NormalizeUpperEscapes
+	// NormalizeDecodeUnreserved decodes the escapes of unreserved characters ALPHA DIGIT "-"
+	// "." "_" "~" ("%7E" → "~", RFC 3986 §6.2.2.2). Never changes meaning; it may turn
+	// "%2E%2E" into a ".." segment, which NormalizeRemoveDotSegments then removes.
+	NormalizeDecodeUnreserved
+	// NormalizeEncodeUnsafe encodes raw bytes that must not appear unencoded (RFC 1738 §2.2:
+	// space, "<", ">", <">, "{", "}", "|", "\", "^", "`", a "#" inside the fragment, "[" and
+	// "]" outside an IP literal, octets 80–FF) as "%XX", so that "a b" and "a%20b" compare
+	// equal. Never changes meaning (what it encodes was not a valid URL character).
+	NormalizeEncodeUnsafe
+	// NormalizeRemoveDotSegments removes "." and ".." segments (RFC 3986 §6.2.2.3 and
+	// §5.2.4) from the path of a URL with a scheme whose path is absolute. Relative references
+	// and rootless paths ("urn:a/../b") keep them: there they are data, or climb to a base that
+	// is not known. A ".." above the root is dropped, as RFC 3986 does.
+	NormalizeRemoveDotSegments
+	// NormalizeRemoveDefaultPort removes an empty port ("http://h:/") and a port equal to the
+	// scheme's default ([LookupScheme]; "http://h:80/" → "http://h/"), RFC 3986 §6.2.3.
+	NormalizeRemoveDefaultPort
+	// NormalizeEmptyPathSlash gives an empty path after an authority the path "/" for a scheme
+	// with the common Internet scheme syntax (http, https, ftp, gopher, …; RFC 3986 §6.2.3:
+	// "http://example.com" → "http://example.com/"; RFC 1738 §3.3).
+	NormalizeEmptyPathSlash
+	// NormalizeMailtoDomain lower-cases the domain of each address of a mailto: URL (RFC 3986
+	// §6.2.3: "mailto:Joe@Example.COM" is "mailto:Joe@example.com").
+	NormalizeMailtoDomain
+
+	// NormalizeRemoveEmptyQuery removes a "?" with nothing after it. RFC 3986 §6.2.3 says
+	// "http://example.com/?" "cannot be assumed to be equivalent" to "http://example.com/";
+	// for web servers it nearly always is.
+	NormalizeRemoveEmptyQuery
+	// NormalizeRemoveEmptyFragment removes a "#" with nothing after it (RFC 3986 §6.2.3 counts
+	// it as a difference; no resource is affected).
+	NormalizeRemoveEmptyFragment
+	// NormalizeDecodeIPv4 rewrites a host written as one to four numbers in decimal, octal
+	// ("0" prefix) or hex ("0x") as a dotted quad, as inet_aton and the WHATWG URL Standard's
+	// IPv4 parser read it ("0x7f.1" → "127.0.0.1", "2130706433" → "127.0.0.1"). By RFC 3986
+	// such a host is a reg-name, so this changes meaning for a resolver that does not read it
+	// as an address.
+	NormalizeDecodeIPv4
+	// NormalizeRemoveHostTrailingDot removes the final dots of a fully qualified host name
+	// ("example.com." → "example.com"). A DNS resolver's search list may treat them apart.
+	NormalizeRemoveHostTrailingDot
+
+	// NormalizeRemoveFragment removes the fragment identifier. The resource is the same (RFC
+	// 3986 §3.5: the fragment is resolved by the client), the part of it meant is lost.
+	NormalizeRemoveFragment
+	// NormalizeSortQuery sorts the "&"-separated pairs of the query by their bytes. Changes
+	// meaning for servers to which the order matters.
+	NormalizeSortQuery
+	// NormalizeRemoveTrailingSlash removes a "/" that ends a path other than "/"
+	// ("/data/" → "/data"). RFC 3986 §6.2.4: these are equivalent only after a redirect.
+	NormalizeRemoveTrailingSlash
+	// NormalizeRemoveDuplicateSlashes replaces a run of slashes in the path with one
+	// ("/a//b" → "/a/b"). Changes meaning: empty segments are segments.
+	NormalizeRemoveDuplicateSlashes
+	// NormalizeRemoveDirectoryIndex removes a last segment "index" or "default" with an
+	// extension of one to four letters ("/a/index.html" → "/a/"), as purell does. Changes
+	// meaning unless the server maps the directory to that file.
+	NormalizeRemoveDirectoryIndex
+	// NormalizeRemoveWWW removes a leading "www." from the host. Unsafe: www.example.com
+	// and example.com are different hosts that often, not always, serve the same content.
+	NormalizeRemoveWWW
+)
+
+// The groups of normalization steps.
+const (
+	// NormalizeSafe is the syntax-based and scheme-based normalization of RFC 3986 §6.2.2
+	// and §6.2.3: case, percent-encoding, dot-segments, default port, empty path, mailto
+	// domains, plus encoding what must be encoded. It never changes which resource a URL
+	// identifies, and it agrees with [Equivalent]: two URLs it maps to the same string are
+	// equivalent.
+	NormalizeSafe = NormalizeLowerScheme | NormalizeLowerHost | NormalizeUpperEscapes |
+		NormalizeDecodeUnreserved | NormalizeEncodeUnsafe | NormalizeRemoveDotSegments |
+		NormalizeRemoveDefaultPort | NormalizeEmptyPathSlash | NormalizeMailtoDomain
+	// NormalizeUsually adds what preserves the meaning in practice though the RFC does not
+	// promise it: an empty "?" or "#", numeric IPv4 hosts, a host's trailing dot.
+	NormalizeUsually = NormalizeSafe | NormalizeRemoveEmptyQuery | NormalizeRemoveEmptyFragment |
+		NormalizeDecodeIPv4 | NormalizeRemoveHostTrailingDot
+	// NormalizeAggressive adds what may change meaning, for deduplicating crawled URLs: the
+	// fragment, the query's order, trailing and duplicate slashes, directory index files and
+	// "www.".
+	NormalizeAggressive = NormalizeUsually | NormalizeRemoveFragment | NormalizeSortQuery |
+		NormalizeRemoveTrailingSlash | NormalizeRemoveDuplicateSlashes |
+		NormalizeRemoveDirectoryIndex | NormalizeRemoveWWW
+)
+
+var normalizeNames = []struct {
+	f    NormalizeFlags
+	name string
+}{
+	{NormalizeLowerScheme, "lower-scheme"},
+	{NormalizeLowerHost, "lower-host"},
+	{NormalizeUpperEscapes, "upper-escapes"},
+	{NormalizeDecodeUnreserved, "decode-unreserved"},
+	{NormalizeEncodeUnsafe, "encode-unsafe"},
+	{NormalizeRemoveDotSegments, "remove-dot-segments"},
+	{NormalizeRemoveDefaultPort, "remove-default-port"},
+	{NormalizeEmptyPathSlash, "empty-path-slash"},
+	{NormalizeMailtoDomain, "mailto-domain"},
+	{NormalizeRemoveEmptyQuery, "remove-empty-query"},
+	{NormalizeRemoveEmptyFragment, "remove-empty-fragment"},
+	{NormalizeDecodeIPv4, "decode-ipv4"},
+	{NormalizeRemoveHostTrailingDot, "remove-host-trailing-dot"},
+	{NormalizeRemoveFragment, "remove-fragment"},
+	{NormalizeSortQuery, "sort-query"},
+	{NormalizeRemoveTrailingSlash, "remove-trailing-slash"},
+	{NormalizeRemoveDuplicateSlashes, "remove-duplicate-slashes"},
+	{NormalizeRemoveDirectoryIndex, "remove-directory-index"},
+	{NormalizeRemoveWWW, "remove-www"},
+}
+
+// String returns the names of the steps in f joined by ",", or a group's name ("safe",
+// "usually", "aggressive") when f is exactly that group, or "none".
+func (f NormalizeFlags) String() string {
+	switch f {
+	case 0:
+		return "none"
+	case NormalizeSafe:
+		return "safe"
+	case NormalizeUsually:
+		return "usually"
+	case NormalizeAggressive:
+		return "aggressive"
+	}
+	s := ""
+	for _, n := range normalizeNames {
+		if f&n.f != 0 {
+			if s != "" {
+				s += ","
+			}
+			s += n.name
+			f &^= n.f
+		}
+	}
+	if f != 0 {
+		if s != "" {
+			s += ","
+		}
+		s += "0x" + strconv.FormatUint(uint64(f), 16)
+	}
+	return s
+}
+
+// ParseNormalizeFlags reads a comma-separated list of group names ("safe", "usually",
+// "aggressive", "none") and step names ("lower-host", "sort-query", …, as String writes
+// them) and returns their union. An unknown name is an [*Error] with code
+// [CodeUnknownNormalize].
+func ParseNormalizeFlags(s string) (NormalizeFlags, error) {
+	var f NormalizeFlags
+	for len(s) > 0 {
+		name := s
+		rest := ""
+		if i := indexByteStr(s, ','); i >= 0 {
+			name, rest = s[:i], s[i+1:]
+		}
+		s = rest
+		switch name {
+		case "none", "":
+			continue
+		case "safe":
+			f |= NormalizeSafe
+			continue
+		case "usually":
+			f |= NormalizeUsually
+			continue
+		case "aggressive":
+			f |= NormalizeAggressive
+			continue
+		}
+		ok := false
+		for _, n := range normalizeNames {
+			if n.name == name {
+				f |= n.f
+				ok = true
+			}
+		}
+		if !ok {
+			return 0, &Error{Input: name, Code: CodeUnknownNormalize, Rule: "locator normalization",
+				Message: "unknown normalization; want safe, usually, aggressive or a step name such as lower-host"}
+		}
+	}
+	return f, nil
+}
+
+// CodeUnknownNormalize: ParseNormalizeFlags does not know a name.
+const CodeUnknownNormalize Code = "unknown-normalization"
+
+// Normalize returns u normalized by the steps in opts (see [NormalizeFlags] for what each
+// does and may change). It returns u itself, without allocating, when no step changes it,
+// and is idempotent for every set of steps. The error is reserved for a result that does not
+// parse, which the steps are built never to produce.
+func Normalize(u URL, opts NormalizeFlags) (URL, error) {
+	if opts == 0 {
+		return u, nil
+	}
+	b := normBuf{s: u.s}
+	info, known := normSchemeInfo(u)
+	if u.flags&hasScheme != 0 {
+		sc := u.Scheme()
+		if opts&NormalizeLowerScheme != 0 {
+			for i := 0; i < len(sc); i++ {
+				b.add(normLower(sc[i]))
+			}
+		} else {
+			b.addString(sc)
+		}
+		b.add(':')
+	}
+	if u.flags&hasAuthority != 0 {
+		b.addString("//")
+		if ui, ok := u.Userinfo(); ok {
+			b.addString(normPct(ui, opts, pct.Set{}, false))
+			b.add('@')
+		}
+		b.addString(normHost(u.Host(), opts))
+		if port, ok := u.Port(); ok {
+			drop := false
+			if opts&NormalizeRemoveDefaultPort != 0 {
+				// RFC 3986 §6.2.3: an empty port, or the scheme's default, is removed.
+				n, isNum := u.PortNumber()
+				drop = port == "" || (known && info.DefaultPort != 0 && isNum && n == info.DefaultPort)
+			}
+			if !drop {
+				b.add(':')
+				b.addString(port)
+			}
+		}
+	}
+	b.addString(normPath(u, opts, known && info.Hierarchical))
+	if q, ok := u.Query(); ok {
+		q = normPct(q, opts, pct.Set{}, false)
+		if opts&NormalizeSortQuery != 0 {
+			q = sortQuery(q)
+		}
+		if q != "" || opts&NormalizeRemoveEmptyQuery == 0 {
+			b.add('?')
+			b.addString(q)
+		}
+	}
+	if f, ok := u.Fragment(); ok && opts&NormalizeRemoveFragment == 0 {
+		f = normPct(f, opts, pct.Set{}, false)
+		if f != "" || opts&NormalizeRemoveEmptyFragment == 0 {
+			b.add('#')
+			b.addString(f)
+		}
+	}
+	out, changed := b.result()
+	if !changed {
+		return u, nil
+	}
+	v, err := Parse(out)
+	if err != nil {
+		return URL{}, &Error{Input: out, Code: CodeComposeFailed, Rule: "RFC 3986 §6",
+			Message: "the normalized URL does not parse: " + err.Error()}
+	}
+	return v, nil
+}
+
+// normBuf builds a string that is likely to equal s, allocating only from the first byte
+// where it differs.
+type normBuf struct {
+	s   string
+	buf []byte
+	w   int
+}
+
+func (b *normBuf) add(c byte) {
+	if b.buf == nil {
+		if b.w < len(b.s) && b.s[b.w] == c {
+			b.w++
+			return
+		}
+		b.buf = make([]byte, b.w, len(b.s)+16)
+		copy(b.buf, b.s[:b.w])
+	}
+	b.buf = append(b.buf, c)
+	b.w++
+}
+
+func (b *normBuf) addString(t string) {
+	if b.buf == nil && len(b.s)-b.w >= len(t) && b.s[b.w:b.w+len(t)] == t {
+		b.w += len(t)
+		return
+	}
+	for i := 0; i < len(t); i++ {
+		b.add(t[i])
+	}
+}
+
+func (b *normBuf) result() (string, bool) {
+	if b.buf == nil {
+		return b.s[:b.w], b.w != len(b.s)
+	}
+	return string(b.buf), true
+}
+
+// normUnsafe is what NormalizeEncodeUnsafe encodes: RFC 1738 §2.2's unsafe characters and
+// octets 80–FF, except "%" (which always starts an escape, Parse checked them) and "~" (RFC
+// 3986 §2.3 made it unreserved). Controls cannot occur: Parse rejects them.
+var normUnsafe = pct.RFC1738Unsafe.Without("%~")
+
+const normHex = "0123456789ABCDEF"
+
+// normPct applies the percent-encoding steps (upper-case hex, decode unreserved, encode
+// unsafe; lower-case letters when lower) to a component. keepRaw lists unsafe bytes left
+// raw. It returns t itself when nothing changes.
+func normPct(t string, opts NormalizeFlags, keepRaw pct.Set, lower bool) string {
+	const steps = NormalizeUpperEscapes | NormalizeDecodeUnreserved | NormalizeEncodeUnsafe
+	if opts&steps == 0 && !lower {
+		return t
+	}
+	var buf []byte
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		var rep [3]byte
+		n := 0
+		switch {
+		case c == '%' && i+2 < len(t):
+			v, ok := pct.Unhex(t[i+1], t[i+2])
+			if !ok {
+				break
+			}
+			switch {
+			case opts&NormalizeDecodeUnreserved != 0 && pct.Unreserved.Contains(v):
+				if lower {
+					v = normLower(v)
+				}
+				rep[0], n = v, 1 // RFC 3986 §6.2.2.2
+			case opts&NormalizeUpperEscapes != 0:
+				rep = [3]byte{'%', normHex[v>>4], normHex[v&15]} // RFC 3986 §6.2.2.1
+				n = 3
+			default:
+				rep = [3]byte{'%', t[i+1], t[i+2]}
+				n = 3
+			}
+			if buf == nil && string(rep[:n]) == t[i:i+3] {
+				i += 2
+				continue
+			}
+			if buf == nil {
+				buf = append(make([]byte, 0, len(t)+8), t[:i]...)
+			}
+			buf = append(buf, rep[:n]...)
+			i += 2
+			continue
+		case opts&NormalizeEncodeUnsafe != 0 && normUnsafe.Contains(c) && !keepRaw.Contains(c):
+			rep = [3]byte{'%', normHex[c>>4], normHex[c&15]} // RFC 1738 §2.2
+			n = 3
+		case lower && 'A' <= c && c <= 'Z':
+			rep[0], n = c+'a'-'A', 1
+		}
+		if n == 0 {
+			if buf != nil {
+				buf = append(buf, c)
+			}
+			continue
+		}
+		if buf == nil {
+			buf = append(make([]byte, 0, len(t)+8), t[:i]...)
+		}
+		buf = append(buf, rep[:n]...)
+	}
+	if buf == nil {
+		return t
+	}
+	return string(buf)
+}
+
+// normHost applies the host steps.
+func normHost(h string, opts NormalizeFlags) string {
+	if len(h) > 0 && h[0] == '[' {
+		// RFC 3986 §3.2.2 IP-literal: lower-case up to a zone ID ("%25", RFC 6874 §2).
+		if opts&NormalizeLowerHost == 0 {
+			return h
+		}
+		end := len(h)
+		for i := 0; i < len(h); i++ {
+			if h[i] == '%' {
+				end = i
+				break
+			}
+		}
+		if l := normPct(h[:end], 0, pct.Set{}, true); l != h[:end] {
+			return l + h[end:]
+		}
+		return h
+	}
+	h = normPct(h, opts, pct.Set{}, opts&NormalizeLowerHost != 0)
+	for opts&NormalizeRemoveHostTrailingDot != 0 && len(h) > 1 && h[len(h)-1] == '.' {
+		h = h[:len(h)-1]
+	}
+	if opts&NormalizeDecodeIPv4 != 0 {
+		if v, ok := parseIPv4Forms(h); ok {
+			var b [15]byte
+			if f := formatIPv4(b[:0], v); string(f) != h {
+				h = string(f)
+			}
+		}
+	}
+	if opts&NormalizeRemoveWWW != 0 && len(h) > 4 && (h[:4] == "www." || h[:4] == "WWW.") {
+		h = h[4:]
+	}
+	return h
+}
+
+// parseIPv4Forms reads a host as inet_aton and the WHATWG URL Standard's IPv4 parser do: one
+// to four parts separated by ".", each decimal, octal (leading "0") or hex ("0x"); the last
+// part fills the remaining bytes. A single trailing "." is allowed.
+func parseIPv4Forms(h string) (uint32, bool) {
+	if h == "" {
+		return 0, false
+	}
+	if h[len(h)-1] == '.' {
+		h = h[:len(h)-1]
+	}
+	var parts [4]uint64
+	n := 0
+	for {
+		i := indexByteStr(h, '.')
+		p := h
+		if i >= 0 {
+			p = h[:i]
+		}
+		if n == 4 || p == "" {
+			return 0, false
+		}
+		v, ok := parseIPv4Part(p)
+		if !ok {
+			return 0, false
+		}
+		parts[n] = v
+		n++
+		if i < 0 {
+			break
+		}
+		h = h[i+1:]
+	}
+	var ip uint64
+	for i := 0; i < n-1; i++ {
+		if parts[i] > 255 {
+			return 0, false
+		}
+		ip |= parts[i] << (8 * (3 - i))
+	}
+	last := parts[n-1]
+	if last >= 1<<(8*(5-n)) {
+		return 0, false
+	}
+	return uint32(ip | last), true
+}
+
+func parseIPv4Part(p string) (uint64, bool) {
+	base := uint64(10)
+	switch {
+	case len(p) >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'):
+		base, p = 16, p[2:]
+		if p == "" {
+			return 0, true // "0x" is zero (WHATWG IPv4 number parser)
+		}
+	case len(p) >= 2 && p[0] == '0':
+		base, p = 8, p[1:]
+	}
+	var v uint64
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		var d uint64
+		switch {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case base == 16 && 'a' <= c|0x20 && c|0x20 <= 'f':
+			d = uint64(c|0x20-'a') + 10
+		default:
+			return 0, false
+		}
+		if d >= base {
+			return 0, false
+		}
+		v = v*base + d
+		if v > 1<<32 {
+			return 0, false
+		}
+	}
+	return v, true
+}
+
+// formatIPv4 appends the dotted quad of v (RFC 3986 §3.2.2 dec-octet "." …).
+func formatIPv4(out []byte, v uint32) []byte {
+	for i := 3; i >= 0; i-- {
+		out = strconv.AppendUint(out, uint64(v>>(8*i)&255), 10)
+		if i > 0 {
+			out = append(out, '.')
+		}
+	}
+	return out
+}
+
+func normLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// normSchemeInfo returns what is known of u's scheme, without allocating for a known name in
+// any case.
+func normSchemeInfo(u URL) (SchemeInfo, bool) {
+	sc := u.Scheme()
+	if sc == "" {
+		return SchemeInfo{}, false
+	}
+	var buf [32]byte
+	if len(sc) > len(buf) {
+		return LookupScheme(sc)
+	}
+	for i := 0; i < len(sc); i++ {
+		buf[i] = normLower(sc[i])
+	}
+	schemesMu.RLock()
+	info, ok := schemes[string(buf[:len(sc)])]
+	schemesMu.RUnlock()
+	if ok {
+		return info, true
+	}
+	if len(sc) > 2 && buf[0] == 'x' && buf[1] == '-' {
+		return LookupScheme(sc)
+	}
+	return SchemeInfo{}, false
+}
+
+// normPath applies the path steps.
+func normPath(u URL, opts NormalizeFlags, hier bool) string {
+	p := u.Path()
+	if opts&NormalizeMailtoDomain != 0 && u.IsScheme("mailto") {
+		// RFC 3986 §6.2.3: the domain of each address is case-insensitive.
+		var buf []byte // nil until a segment changes
+		inDomain := false
+		for i := 0; i < len(p); {
+			j := i
+			for j < len(p) && p[j] != '@' && p[j] != ',' {
+				j++
+			}
+			seg := normPct(p[i:j], opts, pct.Set{}, inDomain)
+			if buf == nil && seg != p[i:j] {
+				buf = append(make([]byte, 0, len(p)), p[:i]...)
+			}
+			if buf != nil {
+				buf = append(buf, seg...)
+				if j < len(p) {
+					buf = append(buf, p[j])
+				}
+			}
+			if j < len(p) {
+				inDomain = p[j] == '@'
+			}
+			i = j + 1
+		}
+		if buf != nil {
+			p = string(buf)
+		}
+	} else {
+		p = normPct(p, opts, pct.Set{}, false)
+	}
+	hasAuth := u.flags&hasAuthority != 0
+	if opts&NormalizeRemoveDotSegments != 0 && u.flags&hasScheme != 0 && len(p) > 0 && p[0] == '/' && hasDotSeg(p) {
+		// RFC 3986 §6.2.2.3 and §5.2.4; RFC 3986 §3.3: without an authority the path may not
+		// start with "//", so such a result is not taken.
+		if np := RemoveDotSegments(p, ModeRFC3986); hasAuth || len(np) < 2 || np[1] != '/' {
+			p = np
+		}
+	}
+	if opts&NormalizeRemoveDuplicateSlashes != 0 {
+		p = collapseSlashes(p)
+	}
+	if opts&NormalizeRemoveDirectoryIndex != 0 {
+		p = removeDirectoryIndex(p)
+	}
+	if opts&NormalizeRemoveTrailingSlash != 0 && len(p) > 1 && p[len(p)-1] == '/' {
+		p = p[:len(p)-1]
+	}
+	if opts&NormalizeEmptyPathSlash != 0 && p == "" && hasAuth && hier {
+		p = "/" // RFC 3986 §6.2.3; RFC 1738 §3.3
+	}
+	return p
+}
+
+func collapseSlashes(p string) string {
+	for i := 1; i < len(p); i++ {
+		if p[i] == '/' && p[i-1] == '/' {
+			b := []byte(p[:i])
+			for ; i < len(p); i++ {
+				if p[i] == '/' && b[len(b)-1] == '/' {
+					continue
+				}
+				b = append(b, p[i])
+			}
+			return string(b)
+		}
+	}
+	return p
+}
+
+// removeDirectoryIndex removes a last segment "index.EXT" or "default.EXT" (any case, EXT
+// one to four letters or digits), as purell's FlagRemoveDirectoryIndex.
+func removeDirectoryIndex(p string) string {
+	i := lastSlash(p)
+	seg := p[i+1:]
+	dot := indexByteStr(seg, '.')
+	if dot < 0 {
+		return p
+	}
+	name, ext := seg[:dot], seg[dot+1:]
+	if !equalFoldASCII(name, "index") && !equalFoldASCII(name, "default") {
+		return p
+	}
+	if len(ext) < 1 || len(ext) > 4 {
+		return p
+	}
+	for j := 0; j < len(ext); j++ {
+		if c := ext[j] | 0x20; !('a' <= c && c <= 'z') && !('0' <= ext[j] && ext[j] <= '9') {
+			return p
+		}
+	}
+	return p[:i+1]
+}
+
+// sortQuery sorts the "&"-separated pairs of q by their bytes.
+func sortQuery(q string) string {
+	n := 1
+	sorted := true
+	prev, start := "", 0
+	for i := 0; i <= len(q); i++ {
+		if i == len(q) || q[i] == '&' {
+			pair := q[start:i]
+			if start > 0 && pair < prev {
+				sorted = false
+			}
+			prev, start = pair, i+1
+			if i < len(q) {
+				n++
+			}
+		}
+	}
+	if sorted {
+		return q
+	}
+	pairs := make([]string, 0, n)
+	start = 0
+	for i := 0; i <= len(q); i++ {
+		if i == len(q) || q[i] == '&' {
+			pairs = append(pairs, q[start:i])
+			start = i + 1
+		}
+	}
+	sort.Strings(pairs)
+	out := make([]byte, 0, len(q))
+	for i, p := range pairs {
+		if i > 0 {
+			out = append(out, '&')
+		}
+		out = append(out, p...)
+	}
+	return string(out)
+}

@@ -1,0 +1,589 @@
+package locator
+
+import "strconv"
+
+// Resolution of references against a base, one rule per specification.
+//
+// Resolving a partial form (RFC 1630, the 1993 URL draft), a relative URL (RFC 1808) or a
+// relative reference (RFC 2396, RFC 3986) is where the specifications disagree most, so
+// [Resolve] takes a [Mode] that names the rule it applies, and each rule is applied as its
+// text says. The README of testdata/rfc has a table of the inputs where they part ways.
+
+// Mode names a specification's rule for resolving a reference against a base URL (and for
+// removing dot-segments, making relative references and comparing). The zero value is
+// ModeRFC3986, the default.
+type Mode uint8
+
+// The resolution modes.
+const (
+	// ModeRFC3986 is RFC 3986 §5.2 (strict): §5.2.2 transform references, §5.2.3 merge paths,
+	// §5.2.4 remove_dot_segments. A reference with a scheme is absolute, even "http:g". The
+	// default.
+	ModeRFC3986 Mode = iota
+	// ModeRFC3986Compat is RFC 3986 §5.2.2 for a non-strict parser (§5.4.2 "for backward
+	// compatibility"): a reference whose scheme equals the base's (ignoring case) is read as
+	// if it had none, so "http:g" against "http://a/b/c/d;p?q" is "http://a/b/c/g".
+	ModeRFC3986Compat
+	// ModeRFC2396 is RFC 2396 §5.2 steps 1–7: "?y" replaces the last segment
+	// ("http://a/b/c/?y"), an empty reference or "#s" is the current document, an absolute
+	// path is not cleaned of dot-segments, and ".." above the root is kept (step 6g).
+	ModeRFC2396
+	// ModeRFC1808 is RFC 1808 §4 steps 1–7: ";params" are not part of the path (§2.4.5), an
+	// empty reference is the whole base, fragment included (step 2a), an absolute path is
+	// taken as it is (step 4) and ".." above the root is kept ("http://a/../g", §5.2).
+	ModeRFC1808
+	// ModeURLDraft is the 1993 URL draft, "Partial form": a reference with "//" gives the
+	// host, one with a leading "/" an absolute path; otherwise the last part of the context's
+	// path is replaced and "/xxx/.." and "/." are removed (see [RemoveDotSegments]).
+	ModeURLDraft
+	// ModeRFC1630 is the partial form of the URI draft that became RFC 1630 (uri-draft-www,
+	// "Partial (relative) form"): a reference starting with N slashes keeps the context "up
+	// to (but not including) the first occurrence of exactly the same number of consecutive
+	// slashes"; otherwise the last part of the path is replaced and "xxx/../" and "/." are
+	// removed. Its printed examples come out as printed: "/g" in the context
+	// "magic://a/b/c//d/e/f" is "magic://a/g".
+	ModeRFC1630
+	// ModeRFC1630Published is the rule as RFC 1630 was published, which adds to the slash
+	// rule "which has no greater number of consecutive slashes anywhere to the right of it":
+	// "/g" in "magic://a/b/c//d/e/f" is "magic://a/b/c//d/g" (Berners-Lee's reading in
+	// Fielding's 1998 test pages; RFC 1630's own example says otherwise).
+	ModeRFC1630Published
+	// ModeWHATWG is the WHATWG URL Standard. Not yet implemented: [Resolve] returns an
+	// [*Error] with code [CodeNotImplemented].
+	ModeWHATWG
+)
+
+var modeNames = [...]string{
+	ModeRFC3986:          "rfc3986",
+	ModeRFC3986Compat:    "rfc3986-compat",
+	ModeRFC2396:          "rfc2396",
+	ModeRFC1808:          "rfc1808",
+	ModeURLDraft:         "url-draft",
+	ModeRFC1630:          "rfc1630",
+	ModeRFC1630Published: "rfc1630-published",
+	ModeWHATWG:           "whatwg",
+}
+
+// String returns the mode's name, as ParseMode accepts it ("rfc3986", "rfc1808", …).
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return "mode(" + strconv.Itoa(int(m)) + ")"
+}
+
+// MarshalText implements encoding.TextMarshaler: the mode's name.
+func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler with [ParseMode].
+func (m *Mode) UnmarshalText(text []byte) error {
+	v, err := ParseMode(string(text))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
+}
+
+// Modes returns every mode, in the order of the constants: RFC 3986 first, WHATWG last.
+func Modes() []Mode {
+	out := make([]Mode, len(modeNames))
+	for i := range out {
+		out[i] = Mode(i)
+	}
+	return out
+}
+
+// ParseMode returns the Mode named name: "rfc3986", "rfc3986-compat", "rfc2396", "rfc1808",
+// "url-draft", "rfc1630", "rfc1630-published" or "whatwg". The empty name is the default,
+// ModeRFC3986. An unknown name is an [*Error] with code [CodeUnknownMode].
+func ParseMode(name string) (Mode, error) {
+	if name == "" {
+		return ModeRFC3986, nil
+	}
+	for i, n := range modeNames {
+		if n == name {
+			return Mode(i), nil
+		}
+	}
+	msg := "unknown resolution mode; want one of"
+	for i, n := range modeNames {
+		if i > 0 {
+			msg += ","
+		}
+		msg += " " + n
+	}
+	return 0, &Error{Input: name, Code: CodeUnknownMode, Rule: "locator modes", Message: msg}
+}
+
+// The codes of Resolve, Relative, Normalize and SURT.
+const (
+	// CodeNotImplemented: the mode exists but is not implemented yet (ModeWHATWG).
+	CodeNotImplemented Code = "not-implemented"
+	// CodeUnknownMode: ParseMode does not know the name, or a Mode value is out of range.
+	CodeUnknownMode Code = "unknown-mode"
+	// CodeBaseNotAbsolute: the base URL has no scheme. RFC 3986 §5.1 and §5.2.1: "only the
+	// scheme component is required to be present in a base URI"; RFC 1808 §4 step 1.
+	CodeBaseNotAbsolute Code = "base-not-absolute"
+	// CodeNoRelative: no reference resolves to the target under the mode (Relative).
+	CodeNoRelative Code = "no-relative-reference"
+	// CodeNotAbsolute: SURT was given a relative reference.
+	CodeNotAbsolute Code = "not-absolute"
+	// CodeComposeFailed: the composed result does not parse. It is not expected to happen;
+	// it exists so that resolution reports rather than panics.
+	CodeComposeFailed Code = "compose-failed"
+)
+
+func modeError(m Mode, input string) error {
+	if m == ModeWHATWG {
+		return &Error{Input: input, Code: CodeNotImplemented, Rule: "WHATWG URL Standard",
+			Message: "not yet implemented: the WHATWG parser is a later issue; use rfc3986 or rfc3986-compat meanwhile"}
+	}
+	return &Error{Input: input, Code: CodeUnknownMode, Rule: "locator modes",
+		Message: "unknown resolution mode " + m.String()}
+}
+
+// Resolve returns the target of ref resolved against base by the rule of mode. Unless ref has
+// a scheme, the base must have one (RFC 3986 §5.1; RFC 1808 §4 step 1), or Resolve returns an
+// [*Error] with code [CodeBaseNotAbsolute]; ModeWHATWG returns one with code
+// [CodeNotImplemented].
+//
+// Each mode follows its text (see the Mode constants); what they share:
+//
+//   - a reference with a scheme is absolute and returned as it is, except that RFC 3986
+//     removes its dot-segments (§5.2.2) and ModeRFC3986Compat reads a scheme equal to the
+//     base's as absent;
+//   - when the base has an authority and an empty path, a merged relative path gets a leading
+//     "/" (RFC 3986 §5.2.3; RFC 1808 §2.4.6 and RFC 2396 §3 make that slash part of the
+//     syntax, so "http://a" and "g" give "http://a/g" in every mode);
+//   - a result without an authority whose path would start with "//" gets "/." before it, so
+//     that the path is not read as an authority (RFC 3986 §3.3: "the path cannot begin with two
+//     slash characters"; the WHATWG URL Standard does the same).
+//
+// The result is a parsed URL. Resolve does not allocate when the result is one of its inputs
+// (an absolute reference already in the mode's resolved form, the base, or the base without
+// its fragment), and allocates the result's string once otherwise.
+func Resolve(base, ref URL, mode Mode) (URL, error) {
+	if mode >= ModeWHATWG {
+		return URL{}, modeError(mode, ref.s)
+	}
+	if base.flags&hasScheme == 0 && ref.flags&hasScheme == 0 {
+		// A reference with a scheme needs no base (RFC 3986 §5.2.2; RFC 1808 §4 step 1:
+		// without a base "the embedded URL is interpreted as an absolute URL").
+		return URL{}, &Error{Input: base.s, Code: CodeBaseNotAbsolute, Rule: "RFC 3986 §5.1",
+			Message: "the base URL has no scheme; a base must be absolute"}
+	}
+	var arr [256]byte
+	b := arr[:0]
+	switch mode {
+	case ModeRFC3986, ModeRFC3986Compat:
+		if r, ok := resolve3986Fast(base, ref, mode == ModeRFC3986Compat); ok {
+			return r, nil
+		}
+		b = resolve3986(b, base, ref, mode == ModeRFC3986Compat)
+	case ModeRFC2396:
+		if r, ok := resolve2396Fast(base, ref); ok {
+			return r, nil
+		}
+		b = resolve2396(b, base, ref)
+	case ModeRFC1808:
+		if ref.s == "" {
+			// RFC 1808 §4 step 2a: "If the embedded URL is entirely empty, it inherits the
+			// entire base URL (i.e., is set equal to the base URL)".
+			return base, nil
+		}
+		if ref.flags&hasScheme != 0 {
+			return ref, nil // RFC 1808 §4 step 2b
+		}
+		b = resolve1808(b, base, ref)
+	case ModeURLDraft:
+		if ref.flags&hasScheme != 0 {
+			// 1993 URL draft, "Partial form": "If the scheme parts are different, the whole
+			// absolute locator must be given"; a full form has a colon before any slash.
+			return ref, nil
+		}
+		b = resolveURLDraft(b, base, ref)
+	case ModeRFC1630, ModeRFC1630Published:
+		if ref.flags&hasScheme != 0 {
+			// uri-draft-www "Partial (relative) form": "If the scheme parts are different, the
+			// whole absolute URI must be given"; a full form has a colon before any slash.
+			return ref, nil
+		}
+		b = resolve1630(b, base, ref, mode == ModeRFC1630Published)
+	}
+	return finishResolve(b, base)
+}
+
+// Resolve resolves ref against u by RFC 3986 §5.2 (strict): Resolve(u, ref, ModeRFC3986).
+func (u URL) Resolve(ref URL) (URL, error) { return Resolve(u, ref, ModeRFC3986) }
+
+// finishResolve parses the composed result, reusing base when the result is base or base
+// without its fragment (no allocation).
+func finishResolve(b []byte, base URL) (URL, error) {
+	if string(b) == base.s {
+		return base, nil
+	}
+	if wf := base.WithoutFragment(); string(b) == wf.s {
+		return wf, nil
+	}
+	s := string(b)
+	u, err := Parse(s)
+	if err != nil {
+		return URL{}, &Error{Input: s, Code: CodeComposeFailed, Rule: "RFC 3986 §5.3",
+			Message: "the resolved reference does not parse: " + err.Error()}
+	}
+	return u, nil
+}
+
+// appendHead appends the base's scheme and ":", and "//" and its authority when it has one
+// (RFC 3986 §5.3: the result's scheme and authority come from the base).
+func appendHead(b []byte, base URL) []byte {
+	b = append(b, base.s[:base.schemeEnd+1]...)
+	if base.flags&hasAuthority != 0 {
+		b = append(b, base.s[base.schemeEnd+1:base.pathStart]...)
+	}
+	return b
+}
+
+// guardPath inserts "/." before a path that starts at b[ps:] with "//" in a result without
+// an authority (RFC 3986 §3.3: such a path "cannot begin with two slash characters").
+func guardPath(b []byte, ps int, hasAuth bool) []byte {
+	if hasAuth || len(b)-ps < 2 || b[ps] != '/' || b[ps+1] != '/' {
+		return b
+	}
+	b = append(b, 0, 0)
+	copy(b[ps+2:], b[ps:len(b)-2])
+	b[ps], b[ps+1] = '/', '.'
+	return b
+}
+
+// baseDir returns the base path "excluding any characters after the right-most "/"" (RFC 3986
+// §5.2.3), or "/" when the base has an authority and an empty path.
+func baseDir(base URL, path string) string {
+	if base.flags&hasAuthority != 0 && path == "" {
+		return "/" // RFC 3986 §5.2.3, first case
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			return path[:i+1]
+		}
+	}
+	return ""
+}
+
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// refScheme3986 reports whether ref's scheme is to be honoured: RFC 3986 §5.2.2, "if
+// ((not strict) and (R.scheme == Base.scheme)) then undefine(R.scheme)".
+func refScheme3986(base, ref URL, compat bool) bool {
+	if ref.flags&hasScheme == 0 {
+		return false
+	}
+	return !compat || !equalFoldASCII(ref.Scheme(), base.Scheme())
+}
+
+// resolve3986Fast returns the result without composing when it is one of the inputs.
+func resolve3986Fast(base, ref URL, compat bool) (URL, bool) {
+	if refScheme3986(base, ref, compat) {
+		// RFC 3986 §5.2.2: T.path = remove_dot_segments(R.path).
+		if !hasDotSeg(ref.Path()) {
+			return ref, true
+		}
+		return URL{}, false
+	}
+	if ref.s == "" || (compat && ref.flags&hasScheme != 0 && len(ref.s) == int(ref.schemeEnd)+1) {
+		// RFC 3986 §5.2.2: R.path == "" and R.query undefined: T.path = Base.path,
+		// T.query = Base.query; T.fragment = R.fragment (undefined).
+		return base.WithoutFragment(), true
+	}
+	return URL{}, false
+}
+
+// resolve3986 appends the target of ref: RFC 3986 §5.2.2 with §5.2.3 and §5.2.4, recomposed
+// by §5.3.
+func resolve3986(b []byte, base, ref URL, compat bool) []byte {
+	if refScheme3986(base, ref, compat) {
+		// T.scheme = R.scheme; T.authority = R.authority; T.path = remove_dot_segments(R.path);
+		// T.query = R.query.
+		b = append(b, ref.s[:ref.pathStart]...)
+		ps := len(b)
+		b = appendDots3986(b, ref.Path())
+		b = guardPath(b, ps, ref.flags&hasAuthority != 0)
+		return append(b, ref.s[ref.queryStart:]...)
+	}
+	rs := uint32(0) // where ref's components after its (ignored) scheme start
+	if ref.flags&hasScheme != 0 {
+		rs = ref.schemeEnd + 1
+	}
+	// T.scheme = Base.scheme
+	b = append(b, base.s[:base.schemeEnd+1]...)
+	if ref.flags&hasAuthority != 0 {
+		// T.authority = R.authority; T.path = remove_dot_segments(R.path); T.query = R.query
+		b = append(b, ref.s[rs:ref.pathStart]...)
+		b = appendDots3986(b, ref.Path())
+		return append(b, ref.s[ref.queryStart:]...)
+	}
+	hasAuth := base.flags&hasAuthority != 0
+	if hasAuth {
+		b = append(b, base.s[base.schemeEnd+1:base.pathStart]...) // T.authority = Base.authority
+	}
+	ps := len(b)
+	path := ref.Path()
+	switch {
+	case path == "":
+		// T.path = Base.path; T.query = R.query if defined, else Base.query.
+		b = append(b, base.s[base.pathStart:base.queryStart]...)
+		if ref.flags&hasQuery != 0 {
+			return append(b, ref.s[ref.queryStart:]...)
+		}
+		b = append(b, base.s[base.queryStart:base.fragStart]...)
+		return append(b, ref.s[ref.fragStart:]...)
+	case path[0] == '/':
+		b = appendDots3986(b, path) // T.path = remove_dot_segments(R.path)
+	default:
+		// T.path = merge(Base.path, R.path) (§5.2.3); T.path = remove_dot_segments(T.path).
+		// The merged path is assembled in place after the head, then cleaned: the §5.2.4
+		// algorithm reads its input ahead of where it writes, so it is copied first.
+		dir := baseDir(base, base.Path())
+		var tmp [256]byte
+		m := append(append(tmp[:0], dir...), path...)
+		b = appendDots3986(b, m)
+	}
+	b = guardPath(b, ps, hasAuth)
+	return append(b, ref.s[ref.queryStart:]...) // T.query = R.query; T.fragment = R.fragment
+}
+
+// resolve2396Fast: RFC 2396 §5.2 steps 2 and 3 without composing.
+func resolve2396Fast(base, ref URL) (URL, bool) {
+	if ref.flags&hasScheme != 0 {
+		// Step 3: "the reference is interpreted as an absolute URI and we are done".
+		return ref, true
+	}
+	if ref.s == "" {
+		// Step 2: "If the path component is empty and the scheme, authority, and query
+		// components are undefined, then it is a reference to the current document".
+		return base.WithoutFragment(), true
+	}
+	return URL{}, false
+}
+
+// resolve2396 appends the target of ref by RFC 2396 §5.2 steps 2 and 4–7.
+func resolve2396(b []byte, base, ref URL) []byte {
+	path := ref.Path()
+	if path == "" && ref.flags&(hasAuthority|hasQuery) == 0 {
+		// Step 2: a reference to the current document, with the reference's fragment.
+		b = append(b, base.s[:base.fragStart]...)
+		return append(b, ref.s...)
+	}
+	if ref.flags&hasAuthority != 0 {
+		// Step 4: a network-path; scheme inherited.
+		b = append(b, base.s[:base.schemeEnd+1]...)
+		return append(b, ref.s...)
+	}
+	b = appendHead(b, base)
+	hasAuth := base.flags&hasAuthority != 0
+	ps := len(b)
+	if len(path) > 0 && path[0] == '/' {
+		// Step 5: an absolute-path, taken as it is (no dot-segment removal).
+		b = append(b, ref.s...)
+		return guardPath(b, ps, hasAuth)
+	}
+	// Step 6 a)–b): all but the last segment of the base path, then the reference's path;
+	// c)–g) remove the dot-segments, retaining unremovable "..".
+	dir := baseDir(base, base.Path())
+	var tmp [256]byte
+	m := append(append(tmp[:0], dir...), path...)
+	b = appendDots2396(b, m)
+	b = guardPath(b, ps, hasAuth)
+	return append(b, ref.s[ref.queryStart:]...) // step 7
+}
+
+// resolve1808 appends the target of ref by RFC 1808 §4 steps 2c–7 (the caller did 2a, 2b).
+func resolve1808(b []byte, base, ref URL) []byte {
+	if auth, ok := ref.Authority(); ok && auth != "" {
+		// Step 3: "If the embedded URL's <net_loc> is non-empty, we skip to Step 7".
+		b = append(b, base.s[:base.schemeEnd+1]...)
+		return append(b, ref.s...)
+	}
+	// Step 3: "Otherwise, the embedded URL inherits the <net_loc> (if any) of the base URL."
+	b = appendHead(b, base)
+	hasAuth := base.flags&hasAuthority != 0
+	ps := len(b)
+	rest := ref.s[ref.pathStart:] // the path, params, query and fragment of the reference
+	refPath, refParams := splitParams1808(ref.Path())
+	if len(refPath) > 0 && refPath[0] == '/' {
+		// Step 4: "If the embedded URL path is preceded by a slash "/", the path is not
+		// relative and we skip to Step 7."
+		b = append(b, rest...)
+		return guardPath(b, ps, hasAuth)
+	}
+	basePath, baseParams := splitParams1808(base.Path())
+	if refPath == "" {
+		// Step 5: the embedded URL inherits the base URL path, and
+		b = append(b, basePath...)
+		if len(refParams) > 1 {
+			// a) "if the embedded URL's <params> is non-empty, we skip to step 7"
+			return append(b, rest...)
+		}
+		// a) "otherwise, it inherits the <params> of the base URL (if any)"
+		b = append(b, baseParams...)
+		if q, ok := ref.Query(); ok && q != "" {
+			// b) "if the embedded URL's <query> is non-empty, we skip to step 7"
+			return append(b, ref.s[ref.queryStart:]...)
+		}
+		// b) "otherwise, it inherits the <query> of the base URL (if any)"; the fragment is
+		// the embedded URL's ("Fragment identifiers are only inherited from the base URL
+		// when the entire embedded URL is empty").
+		b = append(b, base.s[base.queryStart:base.fragStart]...)
+		return append(b, ref.s[ref.fragStart:]...)
+	}
+	// Step 6: "The last segment of the base URL's path (anything following the rightmost
+	// slash "/", or the entire path if no slash is present) is removed and the embedded
+	// URL's path is appended in its place", then a)–d).
+	dir := baseDir(base, basePath)
+	var tmp [256]byte
+	m := append(append(tmp[:0], dir...), refPath...)
+	b = appendDots2396(b, m)
+	b = guardPath(b, ps, hasAuth)
+	// Step 7: recombine with the embedded URL's params, query and fragment.
+	return append(b, rest[len(refPath):]...)
+}
+
+// resolveURLDraft appends the target of ref by the 1993 URL draft, "Partial form".
+func resolveURLDraft(b []byte, base, ref URL) []byte {
+	if ref.flags&hasAuthority != 0 {
+		// "If the host and/or port parts are the different, the host, port name and all the
+		// rest of the locator must be given."
+		b = append(b, base.s[:base.schemeEnd+1]...)
+		return append(b, ref.s...)
+	}
+	path := ref.Path()
+	if path == "" && ref.flags&hasQuery == 0 {
+		// A void partial form (nothing, or a fragment only) names the context itself: the
+		// draft's BNF puts "# fragmentid" outside the URL (fragmentaddress = url [#
+		// fragmentid]), so there is no path to put in place of the last part.
+		b = append(b, base.s[:base.fragStart]...)
+		return append(b, ref.s...)
+	}
+	b = appendHead(b, base)
+	hasAuth := base.flags&hasAuthority != 0
+	ps := len(b)
+	if len(path) > 0 && path[0] == '/' {
+		// "If a leading slash is present, the path is absolute."
+		b = append(b, ref.s...)
+		return guardPath(b, ps, hasAuth)
+	}
+	// "The last part of the path of the context locator (anything following the rightmost
+	// slash) is removed, and the given partial URL appended in its place", then "/xxx/.."
+	// and "/." are removed.
+	dir := baseDir(base, base.Path())
+	var tmp [256]byte
+	m := append(append(tmp[:0], dir...), path...)
+	b = appendDotsURLDraft(b, m)
+	b = guardPath(b, ps, hasAuth)
+	return append(b, ref.s[ref.queryStart:]...)
+}
+
+// resolve1630 appends the target of ref by uri-draft-www (RFC 1630) "Partial (relative)
+// form"; published selects the rule as RFC 1630 printed it.
+func resolve1630(b []byte, base, ref URL, published bool) []byte {
+	n := 0
+	for n < len(ref.s) && ref.s[n] == '/' {
+		n++
+	}
+	if n > 0 {
+		// "If the partial URI starts with a non-zero number of consecutive slashes, then
+		// everything from the context URI up to (but not including) the first occurrence of
+		// exactly the same number of consecutive slashes [RFC 1630 adds: which has no greater
+		// number of consecutive slashes anywhere to the right of it] is taken to be the same
+		// and so prepended to the partial URL to form the full URL."
+		//
+		// The runs are looked for in the context before its "?" search part, which is not
+		// hierarchical. When there is no such run, only the scheme is kept.
+		ctx := base.s[:base.queryStart]
+		at := findSlashRun(ctx, int(base.schemeEnd)+1, n, published)
+		if at < 0 {
+			at = int(base.schemeEnd) + 1
+		}
+		b = append(b, ctx[:at]...)
+		return append(b, ref.s...)
+	}
+	path := ref.Path()
+	if path == "" && ref.flags&hasQuery == 0 {
+		// A void partial URI (nothing, or "#fragment" only) names the context itself: the
+		// fragment-id "follows the URL of the whole object" (uri-draft-www "Fragment-id").
+		b = append(b, base.s[:base.fragStart]...)
+		return append(b, ref.s...)
+	}
+	// "The last part of the path of the context URI (anything following the rightmost slash)
+	// is removed, and the given partial URI appended in its place, and then: Within the
+	// result, all occurrences of "xxx/../" or "/." are recursively removed".
+	b = appendHead(b, base)
+	hasAuth := base.flags&hasAuthority != 0
+	ps := len(b)
+	dir := baseDir(base, base.Path())
+	var tmp [256]byte
+	m := append(append(tmp[:0], dir...), path...)
+	b = appendDots1630(b, m)
+	b = guardPath(b, ps, hasAuth)
+	return append(b, ref.s[ref.queryStart:]...)
+}
+
+// findSlashRun returns the index in s (from start) of the first run of exactly n slashes;
+// with published, the first such run with no longer run anywhere to its right. -1 if none.
+func findSlashRun(s string, start, n int, published bool) int {
+	found := -1
+	longestRight := 0 // when published: the longest run seen so far, scanning right to left
+	if published {
+		for i := len(s); i > start; {
+			if s[i-1] != '/' {
+				i--
+				continue
+			}
+			j := i
+			for j > start && s[j-1] == '/' {
+				j--
+			}
+			if i-j == n && longestRight <= n {
+				found = j // keep scanning left: the first (left-most) qualifying run wins
+			}
+			if i-j > longestRight {
+				longestRight = i - j
+			}
+			i = j
+		}
+		return found
+	}
+	for i := start; i < len(s); {
+		if s[i] != '/' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == '/' {
+			j++
+		}
+		if j-i == n {
+			return i
+		}
+		i = j
+	}
+	return -1
+}

@@ -1,0 +1,314 @@
+package scheme
+
+import (
+	"strings"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/pct"
+)
+
+// FTP is the typed view of an ftp URL (RFC 1738 §3.2):
+//
+//	ftp://<user>:<password>@<host>:<port>/<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>
+//
+// CWD and Name are decoded: "The components are decoded prior to their use in the FTP
+// protocol" (§3.2.2), so a CWD element may hold "/" ("%2Fetc" is the element "/etc"). Type is
+// the typecode as written ("a", "i", "d" or their upper-case forms, RFC 1738 §5 ftptype), ""
+// when ";type=" is absent.
+//
+// The url-path is read from the raw text after the login up to the fragment, not from
+// [locator.URL.Path]: RFC 1738 §5 fsegment allows "?", which [locator.Parse] reads as the
+// start of a query (RFC 3986 §3). An unencoded ";" that does not start a valid ";type=x"
+// suffix (";type=" is matched in lower case only) stays in its segment; [Check] reports it.
+//
+// The zero value has no host and so no access plan.
+type FTP struct {
+	Login
+	CWD  []string `json:"cwd"`      // the <cwd> elements, decoded; nil when there are none
+	Name string   `json:"name"`     // the <name>, decoded; "" for none (a directory)
+	Type string   `json:"typecode"` // "" (absent), or "a", "i", "d" (any case) as written
+}
+
+// Codes of the ftp view and checker.
+const (
+	// CodeFTPTypecode: ";type=" followed by something other than one of A, I, D, a, i, d
+	// (RFC 1738 §5 ftptype).
+	CodeFTPTypecode locator.Code = "ftp-typecode"
+)
+
+var (
+	// ftpSegmentChars is what RFC 1738 §5 fsegment allows unencoded:
+	// *[ uchar | "?" | ":" | "@" | "&" | "=" ].
+	ftpSegmentChars = pct.RFC1738Uchar.With("?:@&=")
+	// ftpSegmentKeep is what FTP.URL writes unencoded: fsegment's characters without "?",
+	// which RFC 3986 readers would take for the start of a query. "/" and ";" are encoded:
+	// "Within a name or CWD component, the characters "/" and ";" are reserved and must be
+	// encoded" (RFC 1738 §3.2.2).
+	ftpSegmentKeep = ftpSegmentChars.Without("?")
+	// ftpLineBad are the bytes that may not reach an FTP command line: CR and LF end it
+	// (RFC 959 §4.1, commands end with <CRLF>), NUL ends a C string (RFC 1738 §6).
+	ftpLineBad = pct.Of("\r\n\x00")
+)
+
+func init() {
+	register(Scheme{
+		SchemeInfo: locator.SchemeInfo{Name: "ftp", DefaultPort: 21, Hierarchical: true, Source: "RFC 1738 §3.2"},
+		View:       func(u locator.URL) (View, error) { return ParseFTP(u) },
+		Check:      checkFTP,
+		Plan: func(u locator.URL) (Plan, error) {
+			f, err := ParseFTP(u)
+			if err != nil {
+				return Plan{}, err
+			}
+			p, err := f.Plan()
+			return p, rebase(err, u, ftpLineBad)
+		},
+	})
+}
+
+// isFTPType reports whether c is RFC 1738 §5 ftptype: "A" | "I" | "D" | "a" | "i" | "d".
+func isFTPType(c byte) bool {
+	switch c {
+	case 'A', 'I', 'D', 'a', 'i', 'd':
+		return true
+	}
+	return false
+}
+
+// ftpTypeSuffix returns the index of a ";type=" that ends p with one ftptype character after
+// it (RFC 1738 §3.2.2 "<name>;type=<typecode>"), or -1.
+func ftpTypeSuffix(p string) int {
+	i := strings.LastIndex(p, ";type=")
+	if i < 0 || len(p)-i != len(";type=")+1 || !isFTPType(p[len(p)-1]) {
+		return -1
+	}
+	return i
+}
+
+// ParseFTP returns the ftp view of u. It fails when u's scheme is not ftp (CodeWrongScheme),
+// when u has no "//" login (CodeNoAuthority), when text follows the login without a "/"
+// (CodeMissingSlash), and on an illegal escape.
+func ParseFTP(u locator.URL) (FTP, error) {
+	var f FTP
+	if err := wrongScheme(u, "ftp"); err != nil {
+		return f, err
+	}
+	if err := needLogin(u); err != nil {
+		return f, err
+	}
+	l, err := parseLogin(u)
+	if err != nil {
+		return f, err
+	}
+	f.Login = l
+	p, off, err := urlPath(u)
+	if err != nil {
+		return f, err
+	}
+	// RFC 1738 §3.2.2: <cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>
+	if i := ftpTypeSuffix(p); i >= 0 {
+		f.Type = p[i+len(";type="):]
+		p = p[:i]
+	}
+	for {
+		i := strings.IndexByte(p, '/')
+		if i < 0 {
+			break
+		}
+		d, err := decodeAt(u, p[:i], off)
+		if err != nil {
+			return FTP{}, err
+		}
+		f.CWD = append(f.CWD, d)
+		p, off = p[i+1:], off+i+1
+	}
+	if f.Name, err = decodeAt(u, p, off); err != nil {
+		return FTP{}, err
+	}
+	return f, nil
+}
+
+// Scheme returns "ftp".
+func (FTP) Scheme() string { return "ftp" }
+
+// URL returns the ftp URL of f. Each CWD element and the name are encoded: "/" and ";" always
+// (RFC 1738 §3.2.2), "?" too, and every byte RFC 1738 §5 fsegment does not allow. The "/"
+// after the login is always written. It fails (CodeBadView) on a typecode other than a, i or
+// d, a password without a user name, or a host or port that cannot be written.
+func (f FTP) URL() (locator.URL, error) {
+	if err := checkLoginView("ftp", f.Login, true); err != nil {
+		return locator.URL{}, err
+	}
+	if f.Type != "" && (len(f.Type) != 1 || !isFTPType(f.Type[0])) {
+		return locator.URL{}, badView("ftp", "typecode "+strconvQuote(f.Type)+" is not one of a, i, d (RFC 1738 §5 ftptype)")
+	}
+	b := []byte("ftp:")
+	b = appendLogin(b, f.Login)
+	b = append(b, '/')
+	for _, c := range f.CWD {
+		b = pct.AppendEncode(b, c, ftpSegmentKeep)
+		b = append(b, '/')
+	}
+	b = pct.AppendEncode(b, f.Name, ftpSegmentKeep)
+	if f.Type != "" {
+		b = append(b, ";type="...)
+		b = append(b, f.Type...)
+	}
+	return finish(b)
+}
+
+// DefaultFTPMail is the anonymous password [FTP.Plan] sends when no e-mail address is given:
+// RFC 1738 §3.2.1 asks for "the Internet e-mail address of the end user accessing the
+// resource", which a library cannot know; set [FTPPlanOptions.Mail] to it.
+const DefaultFTPMail = "anonymous@"
+
+// FTPPlanOptions are the choices of an ftp access plan that the URL does not make.
+type FTPPlanOptions struct {
+	// Mail is the end user's Internet e-mail address, sent as the password of anonymous FTP
+	// (RFC 1738 §3.2.1). "" means DefaultFTPMail.
+	Mail string
+}
+
+// Plan returns the FTP commands f stands for, with [FTPPlanOptions] zero. See
+// [FTP.PlanWith].
+func (f FTP) Plan() (Plan, error) { return f.PlanWith(FTPPlanOptions{}) }
+
+// PlanWith returns the FTP commands f stands for (RFC 1738 §3.2.1, §3.2.2; RFC 959):
+//
+//   - connect to the host, port 21 unless the URL gives one;
+//   - with no user name, the anonymous convention: "USER anonymous" and "PASS <mail>"
+//     (§3.2.1); with a user name, "USER <user>", then "PASS <password>" when the URL has one,
+//     else a note that the client must ask the user for a password if the server wants one
+//     (§3.2.1); an empty user name is sent as "USER " (§3.1: empty differs from absent);
+//   - "CWD <cwd>" for each element, in order, an empty one as "CWD " (§3.2.2);
+//   - typecode d: "NLST <name>", or "NLST" when the name is empty (§3.2.2), with no TYPE
+//     command: a listing is text and ASCII is FTP's default type (RFC 959 §3.1.1.1);
+//   - typecode a or i: "TYPE A" or "TYPE I", then "RETR <name>" (§3.2.2);
+//   - no typecode: RFC 1738 §3.2.3 says the client "must guess"; locator guesses image,
+//     "TYPE I", which transfers the octets unchanged, then "RETR <name>";
+//   - an empty name with a typecode other than d, or none, names a directory: "NLST" (after
+//     "TYPE" only when the URL gives a or i).
+//
+// Decoded CR, LF or NUL in the user name, password, host, any CWD element, the name or the
+// mail address would end or split a command line, so PlanWith refuses them
+// (CodeLineBreak; RFC 1738 §6). The data connection (PASV or PORT, RFC 959 §3.2) that
+// RETR and NLST need is left to the client.
+func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
+	u, err := f.URL()
+	if err != nil {
+		return Plan{}, err
+	}
+	in := u.String()
+	host, err := planHost(f.Login, ftpLineBad, in)
+	if err != nil {
+		return Plan{}, err
+	}
+	if f.User != nil && hasByte(*f.User, ftpLineBad) {
+		return Plan{}, decodedControlError(in, ftpLineBad, "user name")
+	}
+	if f.Password != nil && hasByte(*f.Password, ftpLineBad) {
+		return Plan{}, decodedControlError(in, ftpLineBad, "password")
+	}
+	for _, c := range f.CWD {
+		if hasByte(c, ftpLineBad) {
+			return Plan{}, decodedControlError(in, ftpLineBad, "CWD element")
+		}
+	}
+	if hasByte(f.Name, ftpLineBad) {
+		return Plan{}, decodedControlError(in, ftpLineBad, "name")
+	}
+	mail := o.Mail
+	if mail == "" {
+		mail = DefaultFTPMail
+	}
+	if hasByte(mail, ftpLineBad) {
+		return Plan{}, &locator.Error{Input: mail, Code: CodeLineBreak, Rule: "RFC 959 §4.1",
+			Message: "the mail address holds CR, LF or NUL"}
+	}
+	port, err := planPort(f.Login, 21, in)
+	if err != nil {
+		return Plan{}, err
+	}
+	p := Plan{Scheme: "ftp", Host: host, Port: port}
+	p.Steps = append(p.Steps, connectNote(host, p.Port, " (the FTP control connection, RFC 959; RFC 1738 §3.2: port 21 unless the URL gives one)"))
+	// RFC 1738 §3.2.1 FTP Name and Password.
+	switch {
+	case f.User == nil:
+		p.Steps = append(p.Steps,
+			Step{Send: "USER anonymous", Note: "no user name: anonymous FTP (RFC 1738 §3.2.1)"},
+			Step{Send: "PASS " + mail, Note: "the anonymous password is the end user's e-mail address (RFC 1738 §3.2.1)"})
+	default:
+		p.Steps = append(p.Steps, Step{Send: "USER " + *f.User})
+		if f.Password != nil {
+			p.Steps = append(p.Steps, Step{Send: "PASS " + *f.Password})
+		} else {
+			p.Steps = append(p.Steps, Step{Note: "no password in the URL: if the server asks for one (reply 331), ask the user (RFC 1738 §3.2.1)"})
+		}
+	}
+	// RFC 1738 §3.2.2: each <cwd> element is the argument of a CWD command, in order.
+	for _, c := range f.CWD {
+		p.Steps = append(p.Steps, Step{Send: "CWD " + c})
+	}
+	t := f.Type
+	if t != "" {
+		t = string(t[0] | 0x20)
+	}
+	nlst := func(note string) Step {
+		if f.Name == "" {
+			return Step{Send: "NLST", Note: note}
+		}
+		return Step{Send: "NLST " + f.Name, Note: note}
+	}
+	switch {
+	case t == "d":
+		// RFC 1738 §3.2.2: "If the typecode is "d", perform a NLST (name list) command with
+		// <name> as the argument".
+		p.Steps = append(p.Steps, nlst("typecode d: list the directory (RFC 1738 §3.2.2)"))
+		return p, nil
+	case t == "a":
+		p.Steps = append(p.Steps, Step{Send: "TYPE A", Note: "typecode a: ASCII (RFC 1738 §3.2.2; RFC 959 §3.1.1.1)"})
+	case t == "i":
+		p.Steps = append(p.Steps, Step{Send: "TYPE I", Note: "typecode i: image (RFC 1738 §3.2.2; RFC 959 §3.1.1.3)"})
+	case f.Name != "":
+		// RFC 1738 §3.2.3: without a typecode "the client program interpreting the URL must
+		// guess the appropriate mode to use".
+		p.Steps = append(p.Steps, Step{Send: "TYPE I", Note: "no typecode: the client guesses (RFC 1738 §3.2.3); image transfers the octets unchanged"})
+	}
+	if f.Name == "" {
+		p.Steps = append(p.Steps, nlst("no name: the URL names a directory; list it"))
+		return p, nil
+	}
+	p.Steps = append(p.Steps, Step{Send: "RETR " + f.Name, Note: "retrieve the file (RFC 959 §4.1.3)"})
+	return p, nil
+}
+
+// checkFTP checks u against RFC 1738 §5 ftpurl = "ftp://" login [ "/" fpath [ ";type="
+// ftptype ]], reading fpath from the raw text (see [FTP]).
+func checkFTP(u locator.URL) []locator.Finding {
+	var f []locator.Finding
+	if !u.HasAuthority() {
+		return append(f, locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: "RFC 1738 §5 ftpurl",
+			Message: "an ftp URL is \"ftp://\" login [ \"/\" fpath ]", Severity: locator.SeverityError})
+	}
+	f = locator.CheckLogin(f, u)
+	s, off := afterAuthority(u)
+	if s == "" {
+		return f
+	}
+	if s[0] != '/' {
+		return append(f, locator.Finding{Offset: off, Code: CodeMissingSlash, Rule: "RFC 1738 §5 ftpurl",
+			Message: "expected \"/\" after the login", Severity: locator.SeverityError})
+	}
+	p := s[1:]
+	off++
+	if i := strings.LastIndex(p, ";type="); i >= 0 && strings.IndexByte(p[i:], '/') < 0 {
+		t := p[i+len(";type="):]
+		if len(t) != 1 || !isFTPType(t[0]) {
+			f = append(f, locator.Finding{Offset: off + i + len(";type="), Code: CodeFTPTypecode, Rule: "RFC 1738 §5 ftptype",
+				Message: "typecode " + strconvQuote(t) + " is not one of A, I, D, a, i, d", Severity: locator.SeverityError})
+		}
+		p = p[:i]
+	}
+	// fpath = fsegment *[ "/" fsegment ]: "/" separates the segments.
+	return locator.CheckChars(f, p, off, ftpSegmentChars.With("/"), "RFC 1738 §5 fsegment")
+}

@@ -1,0 +1,210 @@
+package scheme
+
+import (
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/pct"
+)
+
+// HTTP is the typed view of an http URL (RFC 1738 §3.3), or of an https URL (RFC 2818 §2.4,
+// the same syntax over TLS, port 443):
+//
+//	http://<host>:<port>/<path>?<searchpart>
+//
+// Path and Search are kept as written, still encoded: in them "/", ";" and "?" are reserved
+// (§3.3), so decoding would lose what the server must see. Path is RFC 1738 §5 hpath, without
+// the "/" that ends the host and port (§3.1). Search is nil when there is no "?".
+//
+// RFC 1738 allows no user name or password in an http URL (§3.3); the view keeps one that a
+// URL has, so that nothing is lost, and [Check] reports it (CodeUserinfo).
+//
+// The zero value has no host and so no access plan.
+type HTTP struct {
+	Login
+	Path   string  `json:"path"`             // hpath as written, without the leading "/"
+	Search *string `json:"search"`           // the searchpart as written, without "?"; nil when absent
+	Secure bool    `json:"secure,omitempty"` // https (RFC 2818) rather than http
+}
+
+// CodeHTTPSearchNoPath: a "?" search right after the host and port, without the "/" that
+// RFC 1738 §5 httpurl = "http://" hostport [ "/" hpath [ "?" search ]] requires before it.
+const CodeHTTPSearchNoPath locator.Code = "http-search-without-path"
+
+var (
+	// httpSegmentChars is what RFC 1738 §5 hsegment allows unencoded:
+	// *[ uchar | ";" | ":" | "@" | "&" | "=" ].
+	httpSegmentChars = pct.RFC1738Uchar.With(";:@&=")
+	// httpSearchChars is what RFC 1738 §5 search allows unencoded:
+	// *[ uchar | ";" | ":" | "@" | "&" | "=" ].
+	httpSearchChars = pct.RFC1738Uchar.With(";:@&=")
+	// httpTargetKeep is what an HTTP/1.0 request line may carry unencoded: printable US-ASCII
+	// without space (RFC 1945 §5.1, Request-Line = Method SP Request-URI SP HTTP-Version) and
+	// without "#" (the fragment is never sent, RFC 1945 §3.2.1).
+	httpTargetKeep = pct.Range(0x21, 0x7e).Without("#")
+	// httpControl are the bytes an http host may not decode to in a plan.
+	httpControl = pct.RFC1738Control
+)
+
+func init() {
+	for _, s := range []struct {
+		info   locator.SchemeInfo
+		secure bool
+	}{
+		{locator.SchemeInfo{Name: "http", DefaultPort: 80, Hierarchical: true, Source: "RFC 1738 §3.3"}, false},
+		// RFC 2818 §2.4: https is http over TLS on port 443. RFC 1738 does not define https;
+		// its check applies http's rules (RFC 1738 §5 httpurl) and nothing more.
+		{locator.SchemeInfo{Name: "https", DefaultPort: 443, Hierarchical: true, Source: "RFC 2818 §2.4"}, true},
+	} {
+		register(Scheme{
+			SchemeInfo: s.info,
+			View:       func(u locator.URL) (View, error) { return ParseHTTP(u) },
+			Check:      checkHTTP,
+			Plan: func(u locator.URL) (Plan, error) {
+				h, err := ParseHTTP(u)
+				if err != nil {
+					return Plan{}, err
+				}
+				p, err := h.Plan()
+				return p, rebase(err, u, httpControl)
+			},
+		})
+	}
+}
+
+// ParseHTTP returns the http view of u, whose scheme is http or https. It fails on another
+// scheme (CodeWrongScheme) and when u has no "//" login (CodeNoAuthority). A "?" right after
+// the host ("http://host?q") is read as a search with an empty path.
+func ParseHTTP(u locator.URL) (HTTP, error) {
+	var h HTTP
+	if !u.IsScheme("https") {
+		if err := wrongScheme(u, "http"); err != nil {
+			return h, err
+		}
+	} else {
+		h.Secure = true
+	}
+	if err := needLogin(u); err != nil {
+		return h, err
+	}
+	l, err := parseLogin(u)
+	if err != nil {
+		return h, err
+	}
+	h.Login = l
+	if p := u.Path(); p != "" {
+		h.Path = p[1:] // with an authority, a non-empty path starts with "/"
+	}
+	if q, ok := u.Query(); ok {
+		h.Search = &q
+	}
+	return h, nil
+}
+
+// Scheme returns "http", or "https" for a secure view.
+func (h HTTP) Scheme() string {
+	if h.Secure {
+		return "https"
+	}
+	return "http"
+}
+
+// appendWritten appends s, text meant to be written as is, encoding only what would change
+// how the URL splits: the bytes of stop, controls (RFC 1738 §2.2), and a "%" that does not
+// start an escape (written "%25").
+func appendWritten(b []byte, s string, stop pct.Set) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case stop.Contains(c) || pct.RFC1738Control.Contains(c):
+			b = pct.AppendEncode(b, s[i:i+1], pct.Set{})
+		case c == '%' && (i+2 >= len(s) || !pct.IsHex(s[i+1]) || !pct.IsHex(s[i+2])):
+			b = append(b, "%25"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// URL returns the http (or https) URL of h. Path and Search are written as they are, except
+// for what would change the split: "?" and "#" in the path, "#" in the search, controls, and
+// a "%" that starts no escape. The "/" after the login is always written (RFC 1738 §3.3 lets
+// it be omitted only when there is neither path nor search). It fails (CodeBadView) on a
+// password without a user name or a host or port that cannot be written.
+func (h HTTP) URL() (locator.URL, error) {
+	if err := checkLoginView(h.Scheme(), h.Login, true); err != nil {
+		return locator.URL{}, err
+	}
+	b := append([]byte(h.Scheme()), ':')
+	b = appendLogin(b, h.Login)
+	b = append(b, '/')
+	b = appendWritten(b, h.Path, pct.Of("?#"))
+	if h.Search != nil {
+		b = append(b, '?')
+		b = appendWritten(b, *h.Search, pct.Of("#"))
+	}
+	return finish(b)
+}
+
+// Plan returns the HTTP/1.0 request h stands for: connect to the host (port 80, or 443 for
+// https, which first starts TLS, RFC 2818 §2.1), send "GET /<hpath>[?<search>] HTTP/1.0" and
+// an empty line (RFC 1945 §5, a Full-Request with no headers). The request target is the
+// path and search as written, with space, controls and non-ASCII bytes percent-encoded since
+// a request line cannot carry them (RFC 1945 §5.1); the fragment is never sent.
+//
+// No "Host:" header is sent: HTTP/1.0 (RFC 1945), the HTTP of RFC 1738's time, defines none
+// (it came with HTTP/1.1, RFC 2068 §14.23). A client for today's virtually hosted servers adds
+// one. A user name or password in the URL is not sent (RFC 1738 §3.3 allows none); a note
+// says so.
+func (h HTTP) Plan() (Plan, error) {
+	u, err := h.URL()
+	if err != nil {
+		return Plan{}, err
+	}
+	host, err := planHost(h.Login, httpControl, u.String())
+	if err != nil {
+		return Plan{}, err
+	}
+	def, how := 80, " (RFC 1738 §3.3: port 80 unless the URL gives one)"
+	if h.Secure {
+		def, how = 443, " and start TLS (RFC 2818 §2.1; port 443 unless the URL gives one, §2.3)"
+	}
+	port, err := planPort(h.Login, def, u.String())
+	if err != nil {
+		return Plan{}, err
+	}
+	p := Plan{Scheme: h.Scheme(), Host: host, Port: port}
+	p.Steps = append(p.Steps, connectNote(host, p.Port, how))
+	if h.User != nil {
+		p.Steps = append(p.Steps, Step{Note: "the URL's user name and password are not sent: RFC 1738 §3.3 allows none"})
+	}
+	target, _ := afterAuthority(u)
+	p.Steps = append(p.Steps,
+		Step{Send: "GET " + pct.Encode(target, httpTargetKeep) + " HTTP/1.0", Note: "HTTP/1.0 request line (RFC 1945 §5.1)"},
+		Step{}) // the empty line that ends the request (RFC 1945 §5)
+	return p, nil
+}
+
+// checkHTTP checks u against RFC 1738 §5 httpurl = "http://" hostport [ "/" hpath [ "?"
+// search ]]; https URLs are held to the same rules.
+func checkHTTP(u locator.URL) []locator.Finding {
+	var f []locator.Finding
+	if !u.HasAuthority() {
+		return append(f, locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: "RFC 1738 §5 httpurl",
+			Message: "an http URL is \"http://\" hostport [ \"/\" hpath [ \"?\" search ]]", Severity: locator.SeverityError})
+	}
+	o := u.Offsets()
+	f = userinfoFinding(f, u, "RFC 1738 §5 httpurl")
+	f = locator.CheckHostPort(f, u.HostPort(), o.Host.Start)
+	if p := u.Path(); p != "" {
+		// hpath = hsegment *[ "/" hsegment ]
+		f = locator.CheckChars(f, p[1:], o.Path.Start+1, httpSegmentChars.With("/"), "RFC 1738 §5 hsegment")
+	}
+	if q, ok := u.Query(); ok {
+		if u.Path() == "" {
+			f = append(f, locator.Finding{Offset: o.Query.Start - 1, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
+				Message: "a search follows \"/\" hpath: write \"/?\"", Severity: locator.SeverityError})
+		}
+		f = locator.CheckChars(f, q, o.Query.Start, httpSearchChars, "RFC 1738 §5 search")
+	}
+	return f
+}

@@ -1,0 +1,179 @@
+package scheme
+
+import (
+	"strings"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/pct"
+)
+
+// NNTP is the typed view of an nntp URL (RFC 1738 §3.7):
+//
+//	nntp://<host>:<port>/<newsgroup-name>/<article-number>
+//
+// Group is decoded; Article is the article number's digits as written, "" when absent.
+//
+// The zero value is not a URL: it has no host and no group.
+type NNTP struct {
+	Login          // host and port; nntpurl has hostport, not login (RFC 1738 §5), so User and Password should be nil
+	Group   string `json:"group"`             // the newsgroup name, such as "comp.infosystems.www.misc"
+	Article string `json:"article,omitempty"` // the article number within the group (digits); "" for none
+}
+
+// CodeNNTPArticle: an nntp article number that is not digits, or a path with more than
+// group and number (RFC 1738 §5 nntpurl = "nntp://" hostport "/" group [ "/" digits ]).
+const CodeNNTPArticle locator.Code = "nntp-article"
+
+// ParseNNTP returns the typed view of an nntp URL (RFC 1738 §3.7). It fails with an
+// [*locator.Error] when u is not an nntp URL (CodeWrongScheme), has no "//" (CodeNoAuthority),
+// no "/" after the host (CodeMissingSlash), no group (CodeNewsGroup), an article that is not
+// digits or more path segments (CodeNNTPArticle), or a group that decodes to CR, LF or NUL
+// (CodeLineBreak; RFC 1738 §6). A "/" after the group with nothing after it is read as no
+// article; the checker reports it.
+func ParseNNTP(u locator.URL) (NNTP, error) {
+	var n NNTP
+	if err := wrongScheme(u, "nntp"); err != nil {
+		return n, err
+	}
+	l, err := parseLogin(u)
+	if err != nil {
+		return n, err
+	}
+	n.Login = l
+	rest, off := afterAuthority(u)
+	if rest == "" || rest[0] != '/' {
+		return NNTP{}, &locator.Error{Input: u.String(), Offset: off, Code: CodeMissingSlash, Rule: "RFC 1738 §5 nntpurl",
+			Message: "expected \"/\" and a group name after the host"}
+	}
+	p, off := rest[1:], off+1
+	group, art, hasArt := strings.Cut(p, "/")
+	if group == "" {
+		return NNTP{}, &locator.Error{Input: u.String(), Offset: off, Code: CodeNewsGroup, Rule: "RFC 1738 §5 nntpurl",
+			Message: "an nntp URL needs a group name"}
+	}
+	if n.Group, err = decodeAt(u, group, off); err != nil {
+		return NNTP{}, err
+	}
+	if i := strings.IndexAny(n.Group, "\r\n\x00"); i >= 0 {
+		return NNTP{}, &locator.Error{Input: u.String(), Offset: off + gopherRawIndex(group, i), Code: CodeLineBreak,
+			Rule: "RFC 1738 §6", Message: "the group name holds an encoded CR, LF or NUL, which would end the GROUP command line"}
+	}
+	if hasArt {
+		aoff := off + len(group) + 1
+		if i := pct.Digit.IndexNotIn(art); i >= 0 {
+			return NNTP{}, &locator.Error{Input: u.String(), Offset: aoff + i, Code: CodeNNTPArticle, Rule: "RFC 1738 §5 nntpurl",
+				Message: "the article number is digits, the last part of the path"}
+		}
+		n.Article = art
+	}
+	return n, nil
+}
+
+// Scheme returns "nntp".
+func (NNTP) Scheme() string { return "nntp" }
+
+func (n NNTP) validate() error {
+	if err := checkLoginView("nntp", n.Login, true); err != nil {
+		return err
+	}
+	if n.Group == "" {
+		return &locator.Error{Code: CodeNewsGroup, Rule: "RFC 1738 §5 nntpurl", Message: "an nntp URL needs a group name"}
+	}
+	if i := pct.Digit.IndexNotIn(n.Article); i >= 0 {
+		return &locator.Error{Input: n.Article, Offset: i, Code: CodeNNTPArticle, Rule: "RFC 1738 §5 nntpurl",
+			Message: "the article number is digits"}
+	}
+	return nil
+}
+
+// URL returns the nntp URL n stands for; the group keeps only RFC 1738 §5 group's characters
+// unencoded.
+func (n NNTP) URL() (locator.URL, error) {
+	if err := n.validate(); err != nil {
+		return locator.URL{}, err
+	}
+	b := append([]byte("nntp:"), appendLogin(nil, n.Login)...)
+	b = append(b, '/')
+	b = pct.AppendEncode(b, n.Group, newsGroupChars)
+	if n.Article != "" {
+		b = append(b, '/')
+		b = append(b, n.Article...)
+	}
+	return locator.Parse(string(b))
+}
+
+// Plan returns the access plan of n: connect to the host at its port (119 by default, RFC
+// 1738 §3.7), select the group with "GROUP group" (RFC 977 §3.2.1) and, with an article
+// number, fetch it with "ARTICLE n" (RFC 977 §3.1.2, selection by number within the
+// current group). A group holding a space, TAB, CR, LF or NUL is refused (RFC 977 §2.3).
+func (n NNTP) Plan() (Plan, error) {
+	if err := n.validate(); err != nil {
+		return Plan{}, err
+	}
+	if err := nntpArg(n.Group, "group name"); err != nil {
+		return Plan{}, err
+	}
+	u, err := n.URL()
+	if err != nil {
+		return Plan{}, err
+	}
+	host, err := planHost(n.Login, pct.RFC1738Control, u.String())
+	if err != nil {
+		return Plan{}, err
+	}
+	p := Plan{Scheme: "nntp", Host: host, Port: n.port(119)}
+	p.Steps = append(p.Steps,
+		connectNote(host, p.Port, " (NNTP, RFC 977; RFC 1738 §3.7: port 119 unless the URL gives one); read the greeting"),
+		Step{Send: "GROUP " + n.Group})
+	if n.Article != "" {
+		p.Steps = append(p.Steps, Step{Send: "ARTICLE " + n.Article})
+	}
+	return p, nil
+}
+
+// checkNNTP is the strict check of RFC 1738 §5
+// nntpurl = "nntp://" hostport "/" group [ "/" digits ].
+func checkNNTP(u locator.URL) []locator.Finding {
+	const rule = "RFC 1738 §5 nntpurl"
+	var f []locator.Finding
+	if !u.HasAuthority() {
+		return append(f, locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: rule,
+			Message: "expected \"//\" and host[:port] after the scheme"})
+	}
+	f = userinfoFinding(f, u, rule)
+	f = locator.CheckHostPort(f, u.HostPort(), u.Offsets().Host.Start)
+	rest, off := afterAuthority(u)
+	if rest == "" || rest[0] != '/' {
+		return append(f, locator.Finding{Offset: off, Code: CodeMissingSlash, Rule: rule,
+			Message: "expected \"/\" and a group name after the host"})
+	}
+	p, off := rest[1:], off+1
+	group, art, hasArt := strings.Cut(p, "/")
+	f = newsGroupFindings(f, group, off, "RFC 1738 §5 group")
+	if hasArt {
+		aoff := off + len(group) + 1
+		if art == "" {
+			f = append(f, locator.Finding{Offset: aoff - 1, Code: CodeNNTPArticle, Rule: rule,
+				Message: "a \"/\" after the group is followed by the article number's digits"})
+		} else if i := pct.Digit.IndexNotIn(art); i >= 0 {
+			f = append(f, locator.Finding{Offset: aoff + i, Code: CodeNNTPArticle, Rule: rule,
+				Message: "the article number is digits, the last part of the path"})
+		}
+	}
+	return f
+}
+
+func init() {
+	register(Scheme{
+		SchemeInfo: locator.SchemeInfo{Name: "nntp", DefaultPort: 119, Hierarchical: true, Source: "RFC 1738 §3.7"},
+		View:       func(u locator.URL) (View, error) { return ParseNNTP(u) },
+		Check:      checkNNTP,
+		Plan: func(u locator.URL) (Plan, error) {
+			n, err := ParseNNTP(u)
+			if err != nil {
+				return Plan{}, err
+			}
+			return n.Plan()
+		},
+	})
+}

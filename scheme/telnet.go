@@ -1,0 +1,136 @@
+package scheme
+
+import (
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/pct"
+)
+
+// Telnet is the typed view of a telnet URL (RFC 1738 §3.8; RFC 4248 §2):
+//
+//	telnet://<user>:<password>@<host>:<port>/
+//
+// It is the login alone: the URL designates an interactive service, not a data object, and
+// "the final "/" character may be omitted" (§3.8). User and Password are advisory: "clients
+// accessing a telnet URL merely advise the user of the suggested username and password".
+//
+// The zero value has no host and so no access plan.
+type Telnet struct {
+	Login
+}
+
+// CodeTelnetPath: text after the login of a telnet URL other than one "/" (RFC 1738 §5
+// telneturl = "telnet://" login [ "/" ]).
+const CodeTelnetPath locator.Code = "telnet-path"
+
+// telnetBad are the bytes a telnet plan refuses once decoded, in the user name, password and
+// host. It is the set at which libwww's HTCleanTelnetString cuts these strings "to stop
+// command injection via telnet: URLs": the C0 controls but HT, DEL, the C1 controls 80–9F, and
+// FF, which is the Telnet IAC (RFC 854, "Interpret as Command"). RFC 1738 §6: encoded CR and
+// LF "for telnet protocols" must not be unencoded before transmission.
+var telnetBad = pct.Range(0x00, 0x1f).Without("\t").Union(pct.Range(0x7f, 0x9f)).With("\xff")
+
+func init() {
+	register(Scheme{
+		SchemeInfo: locator.SchemeInfo{Name: "telnet", DefaultPort: 23, Hierarchical: true, Source: "RFC 1738 §3.8"},
+		View:       func(u locator.URL) (View, error) { return ParseTelnet(u) },
+		Check:      checkTelnet,
+		Plan: func(u locator.URL) (Plan, error) {
+			t, err := ParseTelnet(u)
+			if err != nil {
+				return Plan{}, err
+			}
+			p, err := t.Plan()
+			return p, rebase(err, u, telnetBad)
+		},
+	})
+}
+
+// ParseTelnet returns the telnet view of u. It fails on another scheme (CodeWrongScheme),
+// without a "//" login (CodeNoAuthority), and when anything but one "/" follows the login
+// (CodeTelnetPath).
+func ParseTelnet(u locator.URL) (Telnet, error) {
+	var t Telnet
+	if err := wrongScheme(u, "telnet"); err != nil {
+		return t, err
+	}
+	if err := needLogin(u); err != nil {
+		return t, err
+	}
+	if s, off := afterAuthority(u); s != "" && s != "/" {
+		return t, &locator.Error{Input: u.String(), Offset: off, Code: CodeTelnetPath, Rule: "RFC 1738 §5 telneturl",
+			Message: "a telnet URL ends after the login and an optional \"/\""}
+	}
+	l, err := parseLogin(u)
+	if err != nil {
+		return t, err
+	}
+	t.Login = l
+	return t, nil
+}
+
+// Scheme returns "telnet".
+func (Telnet) Scheme() string { return "telnet" }
+
+// URL returns the telnet URL of t, with the final "/" (RFC 1738 §3.8). It fails (CodeBadView)
+// on a password without a user name, or a host or port that cannot be written.
+func (t Telnet) URL() (locator.URL, error) {
+	if err := checkLoginView("telnet", t.Login, true); err != nil {
+		return locator.URL{}, err
+	}
+	b := appendLogin([]byte("telnet:"), t.Login)
+	return finish(append(b, '/'))
+}
+
+// Plan returns the telnet access t stands for: connect to the host (port 23 unless given,
+// RFC 1738 §3.8; RFC 854), then notes that suggest the user name and password to the user.
+// Nothing is sent for them: they "are advisory only" (§3.8). A user name, password or host
+// that decodes to a control character (telnetBad) is refused with CodeLineBreak, as
+// libwww's HTCleanTelnetString cuts such strings (RFC 1738 §6).
+func (t Telnet) Plan() (Plan, error) {
+	u, err := t.URL()
+	if err != nil {
+		return Plan{}, err
+	}
+	in := u.String()
+	if t.User != nil && hasByte(*t.User, telnetBad) {
+		return Plan{}, decodedControlError(in, telnetBad, "user name")
+	}
+	if t.Password != nil && hasByte(*t.Password, telnetBad) {
+		return Plan{}, decodedControlError(in, telnetBad, "password")
+	}
+	host, err := planHost(t.Login, telnetBad, in)
+	if err != nil {
+		return Plan{}, err
+	}
+	port, err := planPort(t.Login, 23, in)
+	if err != nil {
+		return Plan{}, err
+	}
+	p := Plan{Scheme: "telnet", Host: host, Port: port}
+	p.Steps = append(p.Steps, connectNote(host, p.Port, " (a Telnet session, RFC 854; RFC 1738 §3.8: port 23 unless the URL gives one)"))
+	if t.User != nil {
+		p.Steps = append(p.Steps, Step{Note: "suggest the user name \"" + *t.User + "\" to the user (advisory, RFC 1738 §3.8)"})
+	}
+	if t.Password != nil {
+		p.Steps = append(p.Steps, Step{Note: "suggest the password \"" + *t.Password + "\" to the user (advisory, RFC 1738 §3.8)"})
+	}
+	return p, nil
+}
+
+// checkTelnet checks u against RFC 1738 §5 telneturl = "telnet://" login [ "/" ].
+func checkTelnet(u locator.URL) []locator.Finding {
+	var f []locator.Finding
+	if !u.HasAuthority() {
+		return append(f, noLoginFinding(u, "RFC 1738 §5 telneturl", "a telnet URL is \"telnet://\" login [ \"/\" ]"))
+	}
+	f = locator.CheckLogin(f, u)
+	if s, off := afterAuthority(u); s != "" && s != "/" {
+		at := off
+		if s[0] == '/' {
+			at++
+		}
+		f = append(f, locator.Finding{Offset: at, Code: CodeTelnetPath, Rule: "RFC 1738 §5 telneturl",
+			Message: "a telnet URL ends after the login and an optional \"/\"", Severity: locator.SeverityError})
+	}
+	return f
+}

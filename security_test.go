@@ -1,0 +1,82 @@
+package locator
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSecurity(t *testing.T) {
+	for _, tt := range []struct {
+		url   string
+		wants []want
+	}{
+		{"http://host.com/", nil},                                                      // nothing to say
+		{"http://host.com:80/", nil},                                                   // the default port
+		{"ftp://host.com:21/", nil},                                                    // the default port
+		{"HTTP://host.com:80/", nil},                                                   // scheme case-ignore (RFC 1738 §2.1)
+		{"http://host.com:8080/", []want{{16, CodePortNotDefault, true}}},              // RFC 1738 §6
+		{"gopher://host.com:25/", []want{{18, CodePortReserved, true}}},                // §6: gopher to SMTP
+		{"http://host.com:0/", []want{{16, CodePortReserved, true}}},                   // 0 is reserved too
+		{"http://host.com:1023/", []want{{16, CodePortReserved, true}}},                // the last reserved port
+		{"http://host.com:1024/", []want{{16, CodePortNotDefault, true}}},              // the first non-reserved port
+		{"x-foo://host.com:25/", []want{{17, CodePortReserved, true}}},                 // no default: reserved reported
+		{"x-foo://host.com:8080/", nil},                                                // no default: nothing to compare
+		{"file://host.com:25/", []want{{16, CodePortReserved, true}}},                  // file has no port at all
+		{"http://host.com:/", nil},                                                     // empty port: the default
+		{"ftp://user:secret@host.com/", []want{{11, CodePassword, true}}},              // §6 passwords are unwise
+		{"ftp://user:@host.com/", nil},                                                 // an empty password is no secret
+		{"ftp://user@host.com/", nil},                                                  // a user alone
+		{"http://www.bank.com@evil.example/", []want{{7, CodeUserinfoLikeHost, true}}}, // RFC 3986 §7.6
+		{"http://www.bank.com:443@evil.example/", []want{{7, CodeUserinfoLikeHost, true}, {20, CodePassword, true}}},
+		{"http://10.0.0.1@evil.example/", []want{{7, CodeUserinfoLikeHost, true}}},         // a dotted quad
+		{"http://www%2Ebank%2Ecom@evil.example/", []want{{7, CodeUserinfoLikeHost, true}}}, // decoded first
+		{"http://john.doe@host.com/", nil},                                                 // the top label starts with "d"... see below
+		{"http://anonymous@host.com/", nil},
+		{"http://a.b@host.com/", nil},                                                                              // short: no panic, not a host
+		{"http://www.x@host.com/", []want{{7, CodeUserinfoLikeHost, true}}},                                        // a "www." start                                                                        // no dot: a plain user
+		{"telnet://host.com/%0D%0Arm", []want{{18, CodeEncodedLineBreak, true}, {21, CodeEncodedLineBreak, true}}}, // §6 CR LF
+		{"ftp://u%0aDELE%20x@host.com/", []want{{7, CodeEncodedLineBreak, true}}},                                  // lower-case hex too
+		{"http://host.com/a%00.txt", []want{{17, CodeEncodedNUL, true}}},                                           // RFC 3986 §7.3
+		{"http://host.com/#%0A", []want{{17, CodeEncodedLineBreak, true}}},                                         // anywhere, the fragment too
+		{"ftp://host.com/a%09b", []want{{16, CodeEncodedTab, true}}},                                               // TAB on an FTP line
+		{"nntp://host.com/a%09b", []want{{17, CodeEncodedTab, true}}},
+		{"news:a%09b", []want{{6, CodeEncodedTab, true}}},
+		{"http://host.com/?a%09b", []want{{18, CodeEncodedTab, true}}},
+		{"gopher://host.com/7sel%09search", nil},                                 // §3.4 gopher separator
+		{"gopher://host.com/1sel%09search%09+", nil},                             // §3.4 both separators
+		{"gopher://host.com/1a%09b%09c%09d", []want{{28, CodeEncodedTab, true}}}, // a third TAB
+		{"mailto:a%09b@host.com", nil},                                           // not a protocol line
+		{"http://host.com/a b", []want{{17, CodeUnencodedChar, true}}},           // RFC 1738 §2.2
+		{"http://host.com/<script>", []want{{16, CodeUnencodedChar, true}, {23, CodeUnencodedChar, true}}},
+		{"http://host.com/~u/#x#y", []want{{16, CodeUnencodedChar, true}, {21, CodeUnencodedChar, true}}},
+		{"http://host.com/caf\u00e9", []want{{19, CodeUnencodedChar, true}}}, // one per character
+		{"http://[::1]/", nil},                                               // brackets of an IP literal
+		{"http://ex\u0430mple.com/", []want{{7, CodeNonASCIIHost, true}}},    // Cyrillic "а": RFC 3986 §7.6
+		{"http://0177.0.0.1/", []want{{7, CodeAmbiguousHostNumber, true}}},   // octal: RFC 3986 §7.4
+		{"http://0x7f.1/", []want{{7, CodeAmbiguousHostNumber, true}}},       // hexadecimal, two groups
+		{"http://2130706433/", []want{{7, CodeAmbiguousHostNumber, true}}},   // one 32-bit group
+		{"http://127.1/", []want{{7, CodeAmbiguousHostNumber, true}}},        // two groups
+		{"http://127.0.0.1/", nil},                                           // a plain dotted quad
+		{"http://127.0.0.1./", []want{{7, CodeAmbiguousHostNumber, true}}},   // a final dot
+		{"http://1.2.3.4.5/", nil},                                           // five groups: a name
+		{"http://3com.com/", nil},                                            // a name
+	} {
+		u, err := Parse(tt.url)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", tt.url, err)
+		}
+		got := Security(u)
+		match(t, "Security", tt.url, got, tt.wants)
+	}
+}
+
+func TestSecurityMessages(t *testing.T) {
+	got := Security(MustParse("gopher://mail.example:25/"))
+	if len(got) != 1 || !strings.Contains(got[0].Message, "SMTP") || !strings.Contains(got[0].Message, "70") {
+		t.Errorf("Security(gopher to SMTP) = %v; want a message naming SMTP and the default 70", got)
+	}
+	got = Security(MustParse("http://www.bank.com@evil.example/"))
+	if len(got) != 1 || !strings.Contains(got[0].Message, "evil.example") {
+		t.Errorf("Security(spoof) = %v; want the real host named", got)
+	}
+}

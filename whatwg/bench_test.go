@@ -1,0 +1,114 @@
+package whatwg
+
+import (
+	"net/url"
+	"testing"
+
+	nlnwa "github.com/nlnwa/whatwg-url/url"
+)
+
+var benchFiles = []string{"kasztp.txt", "node_files.txt", "userbait.txt", "isaacs_files.txt"}
+
+var sink int
+
+// BenchmarkParse parses every URL of each file in testdata/bench to its href with this package,
+// with this package's full parser alone (no fast path), with net/url.Parse, and with
+// github.com/nlnwa/whatwg-url, in the same run. One op is the whole file; ns/URL is per line.
+func BenchmarkParse(b *testing.B) {
+	for _, f := range benchFiles {
+		lines := benchLines(b, f)
+		var n int64
+		for _, l := range lines {
+			n += int64(len(l))
+		}
+		run := func(name string, parse func(string) int) {
+			b.Run(f+"/"+name, func(b *testing.B) {
+				b.SetBytes(n)
+				b.ReportAllocs()
+				for b.Loop() {
+					for _, l := range lines {
+						sink += parse(l)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(lines)), "ns/URL")
+			})
+		}
+		run("whatwg", func(s string) int {
+			u, err := Parse(s, nil)
+			if err != nil {
+				return 0
+			}
+			return len(u.Href())
+		})
+		run("whatwg-full", func(s string) int {
+			p := parserPool.Get().(*parser)
+			u, err := p.parse(s, nil, false)
+			parserPool.Put(p)
+			if err != nil {
+				return 0
+			}
+			return len(u.Href())
+		})
+		run("net-url", func(s string) int {
+			u, err := url.Parse(s)
+			if err != nil {
+				return 0
+			}
+			return len(u.Path)
+		})
+		run("nlnwa", func(s string) int {
+			u, err := nlnwa.Parse(s)
+			if err != nil {
+				return 0
+			}
+			return len(u.Href(false))
+		})
+	}
+}
+
+// TestNoAllocs: an input already in normalized form parses without allocating (the href is the
+// input); any other input costs one allocation, the new href.
+func TestNoAllocs(t *testing.T) {
+	for _, s := range []string{
+		"https://example.com/",
+		"https://www.example.com:8080/a/b/c.html?q=1&r=%20#frag",
+		"file:///Users/node/lib/internal/url.js",
+		"file:///C:/Windows/win.ini",
+		"http://192.168.0.1/index.html",
+		"mailto:someone@example.com",
+		"foo://host:99/path?x#y",
+		"node:fs",
+	} {
+		u, err := Parse(s, nil)
+		if err != nil || u.Href() != s {
+			t.Fatalf("Parse(%q) = %q, %v", s, u.Href(), err)
+		}
+		if n := testing.AllocsPerRun(100, func() { u, _ = Parse(s, nil) }); n != 0 {
+			t.Errorf("Parse(%q): %v allocations, want 0", s, n)
+		}
+	}
+	for _, s := range []string{"HTTPS://Example.COM", "http://a/b/../c", "https://ex%41mple.com/a b"} {
+		if n := testing.AllocsPerRun(100, func() { Parse(s, nil) }); n != 1 {
+			t.Errorf("Parse(%q): %v allocations, want 1", s, n)
+		}
+	}
+}
+
+// BenchmarkParseOne parses one normalized URL, for the cost of the fast path alone.
+func BenchmarkParseOne(b *testing.B) {
+	const s = "https://www.example.com/path/to/file.html?q=1&r=2#top"
+	b.Run("whatwg", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			u, _ := Parse(s, nil)
+			sink += len(u.href)
+		}
+	})
+	b.Run("net-url", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			u, _ := url.Parse(s)
+			sink += len(u.Path)
+		}
+	})
+}

@@ -1,0 +1,235 @@
+package whatwg
+
+// The fast path. Most URLs that programs handle are already in the form the URL serializer
+// writes. parseNormalized checks, in one pass and without allocating, that input is such a URL:
+// that the basic URL parser (§4.4) would neither change a byte of it nor report a validation error
+// that changes the result. When it is, the href is input itself and only the offsets are computed.
+// Whatever it is unsure of (credentials, IPv6, percent-encoded or non-ASCII hosts, dot segments,
+// bytes the percent-encode sets encode, an absent path after a special host) goes to the full
+// parser, which gives the same answer; the tests and fuzz targets hold the two to that.
+
+// Byte classes of the fast path, derived from the percent-encode sets (§1.3) and the states
+// that use them (§4.4).
+var (
+	fastScheme      [256]bool // scheme state: lower-case ASCII alphanumeric, "+", "-", "."
+	fastDomain      [256]bool // special host bytes kept as they are: [a-z0-9-._]
+	fastOpaqueHost  [256]bool // opaque-host parser: printable ASCII, not a forbidden host code point
+	fastPathSpecial [256]bool // path state, special URL: printable ASCII not in the path set, not "\"
+	fastPathOther   [256]bool // path state, other URL
+	fastOpaque      [256]bool // opaque path state: printable ASCII except space
+	fastQuerySpec   [256]bool // query state, special: printable ASCII not in the special-query set
+	fastQueryOther  [256]bool // query state, other: printable ASCII not in the query set
+	fastFragment    [256]bool // fragment state: printable ASCII not in the fragment set
+)
+
+func init() {
+	for c := 0x21; c < 0x7f; c++ {
+		b := byte(c)
+		lower := 'a' <= b && b <= 'z'
+		digit := '0' <= b && b <= '9'
+		fastScheme[c] = lower || digit || b == '+' || b == '-' || b == '.'
+		fastDomain[c] = lower || digit || b == '-' || b == '.' || b == '_'
+		fastOpaqueHost[c] = !forbiddenHostTab[c]
+		fastPathOther[c] = !pathTab[c] && b != '?' && b != '#'
+		fastPathSpecial[c] = fastPathOther[c] && b != '\\'
+		fastOpaque[c] = b != '?' && b != '#'
+		fastQueryOther[c] = !queryTab[c]
+		fastQuerySpec[c] = !specialQueryTab[c]
+		fastFragment[c] = !fragmentTab[c]
+	}
+}
+
+// parseNormalized returns input as a URL when input is already its own href.
+func parseNormalized(s string) (URL, bool) {
+	n := len(s)
+	// scheme start state and scheme state, with nothing to lowercase
+	if n == 0 || s[0] < 'a' || s[0] > 'z' {
+		return URL{}, false
+	}
+	i := 1
+	for i < n && fastScheme[s[i]] {
+		i++
+	}
+	if i == n || s[i] != ':' || uint64(n) >= 1<<32 {
+		return URL{}, false
+	}
+	var u URL
+	u.schemeEnd = uint32(i)
+	u.port = -1
+	scheme := s[:i]
+	si := specialIndex(scheme)
+	special := si >= 0
+	file := si == 1
+	if special {
+		u.flags |= fSpecial
+	}
+	i++
+	if i+1 < n && s[i] == '/' && s[i+1] == '/' {
+		// authority: host [":" port], without credentials
+		u.flags |= fHost
+		a := i + 2
+		e := a
+		if special {
+			for e < n && fastDomain[s[e]] {
+				e++
+			}
+		} else {
+			for e < n && fastOpaqueHost[s[e]] {
+				e++
+			}
+		}
+		u.userEnd, u.hostStart, u.hostEnd = uint32(a), uint32(a), uint32(e)
+		host := s[a:e]
+		if special {
+			if host == "" && !file {
+				return URL{}, false // special authority ignore slashes state and host-missing
+			}
+			if file && host == "localhost" {
+				return URL{}, false // file host state: "localhost" becomes the empty host
+			}
+			if host != "" && endsInANumber(host) && !isCanonicalIPv4(host) {
+				return URL{}, false // the IPv4 parser would rewrite or reject it
+			}
+		}
+		if e < n && s[e] == ':' {
+			if file || host == "" {
+				return URL{}, false
+			}
+			// port state: digits, shortest form, not the default port
+			j := e + 1
+			port := 0
+			for j < n && '0' <= s[j] && s[j] <= '9' {
+				port = port*10 + int(s[j]-'0')
+				if port > 65535 {
+					return URL{}, false
+				}
+				j++
+			}
+			if j == e+1 || (s[e+1] == '0' && j > e+2) || int32(port) == defaultPort(scheme) {
+				return URL{}, false
+			}
+			u.port = int32(port)
+			e = j
+		}
+		if e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' {
+			return URL{}, false
+		}
+		if special && (e == n || s[e] != '/') {
+			return URL{}, false // path start state: a special URL's path is never empty
+		}
+		i = e
+	} else {
+		if special {
+			return URL{}, false
+		}
+		u.userEnd, u.hostStart, u.hostEnd = uint32(i), uint32(i), uint32(i)
+		if i == n || s[i] != '/' {
+			// opaque path state
+			u.flags |= fOpaque
+			u.pathStart = uint32(i)
+			for i < n && fastOpaque[s[i]] {
+				i++
+			}
+			return finishNormalized(s, u, i, special)
+		}
+		if i+1 < n && s[i+1] == '.' {
+			return URL{}, false // "/." before a path that starts with "//"; or a dot segment
+		}
+	}
+	// path state: a list path whose segments need no encoding and are not dot segments
+	u.pathStart = uint32(i)
+	tab := &fastPathOther
+	if special {
+		tab = &fastPathSpecial
+	}
+	seg := i
+	for ; i < n; i++ {
+		c := s[i]
+		if c == '/' {
+			if i > seg && isDotSegment(s[seg+1:i]) {
+				return URL{}, false
+			}
+			seg = i
+			continue
+		}
+		if !tab[c] {
+			break
+		}
+		if file && c == '|' {
+			return URL{}, false // Windows drive letter quirks
+		}
+	}
+	if i > seg && isDotSegment(s[seg+1:i]) {
+		return URL{}, false
+	}
+	return finishNormalized(s, u, i, special)
+}
+
+// finishNormalized checks the query and fragment from s[i:].
+func finishNormalized(s string, u URL, i int, special bool) (URL, bool) {
+	n := len(s)
+	u.queryStart = uint32(i)
+	if i < n && s[i] == '?' {
+		u.flags |= fQuery
+		tab := &fastQueryOther
+		if special {
+			tab = &fastQuerySpec
+		}
+		i++
+		for i < n && s[i] != '#' && tab[s[i]] {
+			i++
+		}
+	}
+	u.fragStart = uint32(i)
+	if i < n && s[i] == '#' {
+		u.flags |= fFrag
+		i++
+		for i < n && fastFragment[s[i]] {
+			i++
+		}
+	}
+	if i != n {
+		return URL{}, false
+	}
+	u.href = s
+	return u, true
+}
+
+// isDotSegment reports whether seg is a single-dot or double-dot URL path segment (§4.3).
+func isDotSegment(seg string) bool {
+	if len(seg) > 6 || len(seg) == 0 || (seg[0] != '.' && seg[0] != '%') {
+		return false
+	}
+	b := []byte(seg) // does not escape; at most 6 bytes
+	return isSingleDot(b) || isDoubleDot(b)
+}
+
+// isCanonicalIPv4 reports whether host is four decimal numbers 0–255 without leading zeros,
+// separated by "." (a valid IPv4-address string, §3.4), which the IPv4 parser and serializer
+// leave as they are.
+func isCanonicalIPv4(host string) bool {
+	parts := 0
+	i := 0
+	for {
+		j := i
+		v := 0
+		for j < len(host) && '0' <= host[j] && host[j] <= '9' {
+			v = v*10 + int(host[j]-'0')
+			j++
+			if v > 255 {
+				return false
+			}
+		}
+		if j == i || (host[i] == '0' && j > i+1) {
+			return false
+		}
+		parts++
+		if j == len(host) {
+			return parts == 4
+		}
+		if host[j] != '.' || parts == 4 {
+			return false
+		}
+		i = j + 1
+	}
+}

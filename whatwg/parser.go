@@ -1,0 +1,868 @@
+package whatwg
+
+import (
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// state is a state of the basic URL parser (§4.4 "URL parsing"). Each is named after the
+// standard's state.
+type state uint8
+
+const (
+	noOverride                         state = iota
+	schemeStartState                         // scheme start state
+	schemeState                              // scheme state
+	noSchemeState                            // no scheme state
+	specialRelativeOrAuthorityState          // special relative or authority state
+	pathOrAuthorityState                     // path or authority state
+	relativeState                            // relative state
+	relativeSlashState                       // relative slash state
+	specialAuthoritySlashesState             // special authority slashes state
+	specialAuthorityIgnoreSlashesState       // special authority ignore slashes state
+	authorityState                           // authority state
+	hostState                                // host state
+	hostnameState                            // hostname state
+	portState                                // port state
+	fileState                                // file state
+	fileSlashState                           // file slash state
+	fileHostState                            // file host state
+	pathStartState                           // path start state
+	pathState                                // path state
+	opaquePathState                          // opaque path state
+	queryState                               // query state
+	fragmentState                            // fragment state
+)
+
+var stateNames = [...]string{
+	noOverride:                         "basic URL parser",
+	schemeStartState:                   "scheme start state",
+	schemeState:                        "scheme state",
+	noSchemeState:                      "no scheme state",
+	specialRelativeOrAuthorityState:    "special relative or authority state",
+	pathOrAuthorityState:               "path or authority state",
+	relativeState:                      "relative state",
+	relativeSlashState:                 "relative slash state",
+	specialAuthoritySlashesState:       "special authority slashes state",
+	specialAuthorityIgnoreSlashesState: "special authority ignore slashes state",
+	authorityState:                     "authority state",
+	hostState:                          "host state",
+	hostnameState:                      "hostname state",
+	portState:                          "port state",
+	fileState:                          "file state",
+	fileSlashState:                     "file slash state",
+	fileHostState:                      "file host state",
+	pathStartState:                     "path start state",
+	pathState:                          "path state",
+	opaquePathState:                    "opaque path state",
+	queryState:                         "query state",
+	fragmentState:                      "fragment state",
+}
+
+func (s state) rule() string { return "WHATWG URL §4.4 " + stateNames[s] }
+
+const eof = -1
+
+// parser holds the basic URL parser's variables (§4.4): the input, the base, the URL it works on,
+// the state override, buffer, and the flags atSignSeen, insideBrackets and passwordTokenSeen.
+type parser struct {
+	orig      string // the input as given, for errors
+	input     string // the input after the leading/trailing trim and tab/newline removal
+	trimStart int    // bytes trimmed from the front of orig
+	removed   bool   // tabs or newlines were removed: offsets need mapping
+	base      *URL
+	url       *record
+	override  state
+	collect   bool
+	errs      []ValidationError
+	buf       []byte
+	hbuf      []byte // the host parser's output, copied to the URL on success
+	dbuf      []byte // the host parser's percent-decoded input
+	rec       record
+	failed    *Error
+
+	atSignSeen, insideBrackets, passwordTokenSeen bool
+}
+
+// offset maps a byte offset in p.input to one in p.orig.
+func (p *parser) offset(i int) int {
+	if i < 0 {
+		return -1
+	}
+	if !p.removed {
+		return p.trimStart + i
+	}
+	j := p.trimStart
+	for n := 0; j < len(p.orig); j++ {
+		c := p.orig[j]
+		if c == '\t' || c == '\n' || c == '\r' {
+			continue
+		}
+		if n == i {
+			break
+		}
+		n++
+	}
+	return j
+}
+
+// report records a validation error at byte offset i of p.input.
+func (p *parser) report(code Code, i int, rule string) {
+	if !p.collect {
+		return
+	}
+	o := p.offset(i)
+	if n := len(p.errs); n > 0 && p.errs[n-1].Code == code && p.errs[n-1].Offset == o {
+		return
+	}
+	p.errs = append(p.errs, ValidationError{Offset: o, Code: code, Rule: rule})
+}
+
+// fail records the validation error that makes the parser return failure and returns it.
+func (p *parser) fail(code Code, i int, rule string) *Error {
+	p.report(code, i, rule)
+	return &Error{Input: p.orig, Offset: p.offset(i), Code: code, Rule: rule}
+}
+
+// isURLCodePoint reports whether r is a URL code point (§4.2 "URL writing"): ASCII alphanumeric,
+// !$&'()*+,-./:;=?@_~, and U+00A0 to U+10FFFD excluding surrogates and noncharacters.
+func isURLCodePoint(r rune) bool {
+	if r < 0x80 {
+		return urlUnitASCII[r]
+	}
+	if r < 0xa0 || r > 0x10fffd || (r >= 0xd800 && r <= 0xdfff) {
+		return false
+	}
+	// noncharacters: U+FDD0–U+FDEF and the last two code points of every plane
+	if (r >= 0xfdd0 && r <= 0xfdef) || r&0xfffe == 0xfffe {
+		return false
+	}
+	return true
+}
+
+// checkURLUnit reports invalid-URL-unit for s[i] when it starts a code point that is not a URL
+// code point and not "%", or is a "%" not followed by two ASCII hex digits (the checks that the
+// path, opaque path, query and fragment states and the opaque-host parser make).
+func (p *parser) checkURLUnit(s string, i, off int, rule string) {
+	c := s[i]
+	if c == '%' {
+		if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			p.report(InvalidURLUnit, off, rule)
+		}
+		return
+	}
+	if c < 0x80 {
+		if !urlUnitASCII[c] {
+			p.report(InvalidURLUnit, off, rule)
+		}
+		return
+	}
+	if c&0xc0 == 0x80 {
+		return // a continuation byte: checked with its lead byte
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	if !isURLCodePoint(r) {
+		p.report(InvalidURLUnit, off, rule)
+	}
+}
+
+// isC0OrSpace: C0 control or space (§4.4 step 1.2).
+func isC0OrSpace(c byte) bool { return c <= 0x20 }
+
+// toScalar makes s a scalar value string: invalid UTF-8 becomes U+FFFD.
+func toScalar(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
+// parse runs the basic URL parser on input with base and no URL or state override.
+func (p *parser) parse(input string, base *URL, collect bool) (URL, error) {
+	p.rec.reset()
+	p.url = &p.rec
+	p.collect = collect
+	p.errs = p.errs[:0]
+	if err := p.run(input, base, noOverride); err != nil {
+		return URL{}, err
+	}
+	return p.rec.toURL(), nil
+}
+
+// run is the basic URL parser (§4.4). With a state override it works on p.url, which the caller
+// set; otherwise on a new URL in p.url. It returns failure as an *Error.
+func (p *parser) run(input string, base *URL, override state) *Error {
+	p.orig = input
+	p.base = base
+	p.override = override
+	p.trimStart = 0
+	p.removed = false
+	p.failed = nil
+	input = toScalar(input)
+	// 1. If url is not given: remove any leading and trailing C0 control or space.
+	if override == noOverride {
+		i, j := 0, len(input)
+		for i < j && isC0OrSpace(input[i]) {
+			i++
+		}
+		for j > i && isC0OrSpace(input[j-1]) {
+			j--
+		}
+		if i > 0 || j < len(input) {
+			p.input = input
+			p.report(InvalidURLUnit, 0, noOverride.rule())
+			input = input[i:j]
+			p.trimStart = i
+		}
+	}
+	// 2–3. If input contains any ASCII tab or newline, invalid-URL-unit validation error;
+	// remove all ASCII tab or newline from input.
+	if k := indexTabOrNewline(input); k >= 0 {
+		p.input = input
+		p.report(InvalidURLUnit, k, noOverride.rule())
+		input = strings.Map(func(r rune) rune {
+			if r == '\t' || r == '\n' || r == '\r' {
+				return -1
+			}
+			return r
+		}, input)
+		p.removed = true
+	}
+	p.input = input
+	// 4. Let state be state override if given, or scheme start state otherwise.
+	st := override
+	if st == noOverride {
+		st = schemeStartState
+	}
+	// 6–8.
+	p.buf = p.buf[:0]
+	p.atSignSeen, p.insideBrackets, p.passwordTokenSeen = false, false, false
+	url := p.url
+	n := len(input)
+	ptr := 0
+	// 9. Keep running the state machine. "Decrease pointer by 1" followed by the machine's
+	// "increase pointer by 1" is written as again = true: the same c is processed again.
+	for {
+		c := eof
+		if ptr < n {
+			c = int(input[ptr])
+		}
+		again := false
+		switch st {
+		case schemeStartState:
+			if c != eof && isAlpha(byte(c)) {
+				p.buf = append(p.buf, byte(c)|0x20)
+				st = schemeState
+			} else if override == noOverride {
+				st = noSchemeState
+				again = true
+			} else {
+				return p.fail(APISetterIgnored, ptr, st.rule())
+			}
+		case schemeState:
+			if c != eof && (isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
+				p.buf = append(p.buf, byte(c)|byte(0x20*b2i(isAlpha(byte(c)))))
+			} else if c == ':' {
+				if override != noOverride {
+					bufSpecial := isSpecialScheme(p.buf)
+					if url.special && !bufSpecial || !url.special && bufSpecial ||
+						(url.includesCredentials() || url.port >= 0) && string(p.buf) == "file" ||
+						url.schemeIs("file") && url.hasHost && len(url.host) == 0 {
+						return p.fail(APISetterIgnored, ptr, st.rule())
+					}
+				}
+				url.setScheme(p.buf)
+				if override != noOverride {
+					if url.port == defaultPort(url.scheme) {
+						url.port = -1
+					}
+					return nil
+				}
+				p.buf = p.buf[:0]
+				remaining := input[ptr+1:]
+				if url.schemeIs("file") {
+					if !strings.HasPrefix(remaining, "//") {
+						p.report(SpecialSchemeMissingFollowingSolidus, ptr+1, st.rule())
+					}
+					st = fileState
+				} else if url.special && base != nil && base.scheme() == string(url.scheme) {
+					// Assert: base is special (and therefore does not have an opaque path).
+					st = specialRelativeOrAuthorityState
+				} else if url.special {
+					st = specialAuthoritySlashesState
+				} else if strings.HasPrefix(remaining, "/") {
+					st = pathOrAuthorityState
+					ptr++
+				} else {
+					url.path = url.path[:0]
+					url.opaque = true
+					st = opaquePathState
+				}
+			} else if override == noOverride {
+				p.buf = p.buf[:0]
+				st = noSchemeState
+				ptr = 0
+				again = true
+			} else {
+				return p.fail(APISetterIgnored, ptr, st.rule())
+			}
+		case noSchemeState:
+			if base == nil || base.flags&fOpaque != 0 && c != '#' {
+				return p.fail(MissingSchemeNonRelativeURL, ptr, st.rule())
+			} else if base.flags&fOpaque != 0 && c == '#' {
+				url.setScheme([]byte(base.scheme()))
+				url.path = append(url.path[:0], base.Pathname()...)
+				url.opaque = true
+				q, ok := base.query()
+				url.hasQuery = ok
+				url.query = append(url.query[:0], q...)
+				url.hasFrag = true
+				url.frag = url.frag[:0]
+				st = fragmentState
+			} else if base.scheme() != "file" {
+				st = relativeState
+				again = true
+			} else {
+				st = fileState
+				again = true
+			}
+		case specialRelativeOrAuthorityState:
+			if c == '/' && strings.HasPrefix(input[ptr+1:], "/") {
+				st = specialAuthorityIgnoreSlashesState
+				ptr++
+			} else {
+				p.report(SpecialSchemeMissingFollowingSolidus, ptr, st.rule())
+				st = relativeState
+				again = true
+			}
+		case pathOrAuthorityState:
+			if c == '/' {
+				st = authorityState
+			} else {
+				st = pathState
+				again = true
+			}
+		case relativeState:
+			// Assert: base's scheme is not "file".
+			url.setScheme([]byte(base.scheme()))
+			if c == '/' {
+				st = relativeSlashState
+			} else if url.special && c == '\\' {
+				p.report(InvalidReverseSolidus, ptr, st.rule())
+				st = relativeSlashState
+			} else {
+				p.copyAuthority(base)
+				url.path = append(url.path[:0], base.Pathname()...)
+				q, ok := base.query()
+				url.hasQuery = ok
+				url.query = append(url.query[:0], q...)
+				if c == '?' {
+					url.hasQuery = true
+					url.query = url.query[:0]
+					st = queryState
+				} else if c == '#' {
+					url.hasFrag = true
+					url.frag = url.frag[:0]
+					st = fragmentState
+				} else if c != eof {
+					url.hasQuery = false
+					url.query = url.query[:0]
+					url.shortenPath()
+					st = pathState
+					again = true
+				}
+			}
+		case relativeSlashState:
+			if url.special && (c == '/' || c == '\\') {
+				if c == '\\' {
+					p.report(InvalidReverseSolidus, ptr, st.rule())
+				}
+				st = specialAuthorityIgnoreSlashesState
+			} else if c == '/' {
+				st = authorityState
+			} else {
+				p.copyAuthority(base)
+				st = pathState
+				again = true
+			}
+		case specialAuthoritySlashesState:
+			if c == '/' && strings.HasPrefix(input[ptr+1:], "/") {
+				st = specialAuthorityIgnoreSlashesState
+				ptr++
+			} else {
+				p.report(SpecialSchemeMissingFollowingSolidus, ptr, st.rule())
+				st = specialAuthorityIgnoreSlashesState
+				again = true
+			}
+		case specialAuthorityIgnoreSlashesState:
+			if c != '/' && c != '\\' {
+				st = authorityState
+				again = true
+			} else {
+				p.report(SpecialSchemeMissingFollowingSolidus, ptr, st.rule())
+			}
+		case authorityState:
+			if c == '@' {
+				p.report(InvalidCredentials, ptr, st.rule())
+				if p.atSignSeen {
+					p.appendUserinfo("%40")
+				}
+				p.atSignSeen = true
+				p.appendUserinfo(bstr(p.buf))
+				p.buf = p.buf[:0]
+			} else if c == eof || c == '/' || c == '?' || c == '#' || url.special && c == '\\' {
+				if p.atSignSeen && len(p.buf) == 0 {
+					return p.fail(HostMissing, ptr, st.rule())
+				}
+				ptr -= len(p.buf)
+				p.buf = p.buf[:0]
+				st = hostState
+				again = true
+			} else {
+				// Bulk: the bytes up to the next one this state looks at are appended as they are.
+				j := ptr + 1
+				for j < n && !authorityStop[input[j]] {
+					j++
+				}
+				p.buf = append(p.buf, input[ptr:j]...)
+				ptr = j - 1
+			}
+		case hostState, hostnameState:
+			if override != noOverride && url.schemeIs("file") {
+				again = true
+				st = fileHostState
+			} else if c == ':' && !p.insideBrackets {
+				if len(p.buf) == 0 {
+					return p.fail(HostMissing, ptr, st.rule())
+				}
+				if override == hostnameState {
+					return p.fail(APISetterIgnored, ptr, st.rule())
+				}
+				h, err := p.parseHost(p.hbuf[:0], bstr(p.buf), !url.special, ptr-len(p.buf))
+				if err != nil {
+					return err
+				}
+				p.hbuf = h
+				url.host = append(url.host[:0], h...)
+				url.hasHost = true
+				p.buf = p.buf[:0]
+				st = portState
+			} else if c == eof || c == '/' || c == '?' || c == '#' || url.special && c == '\\' {
+				again = true
+				if url.special && len(p.buf) == 0 {
+					return p.fail(HostMissing, ptr, st.rule())
+				} else if override != noOverride && len(p.buf) == 0 && (url.includesCredentials() || url.port >= 0) {
+					return p.fail(APISetterIgnored, ptr, st.rule())
+				}
+				h, err := p.parseHost(p.hbuf[:0], bstr(p.buf), !url.special, ptr-len(p.buf))
+				if err != nil {
+					return err
+				}
+				p.hbuf = h
+				url.host = append(url.host[:0], h...)
+				url.hasHost = true
+				p.buf = p.buf[:0]
+				st = pathStartState
+				if override != noOverride {
+					return nil
+				}
+			} else {
+				if c == '[' {
+					p.insideBrackets = true
+				}
+				if c == ']' {
+					p.insideBrackets = false
+				}
+				p.buf = append(p.buf, byte(c))
+			}
+		case portState:
+			if '0' <= c && c <= '9' {
+				p.buf = append(p.buf, byte(c))
+			} else if c == eof || c == '/' || c == '?' || c == '#' || url.special && c == '\\' || override != noOverride {
+				if len(p.buf) != 0 {
+					port := 0
+					for _, d := range p.buf {
+						port = port*10 + int(d-'0')
+						if port > 65535 {
+							return p.fail(PortOutOfRange, ptr-len(p.buf), st.rule())
+						}
+					}
+					if int32(port) == defaultPort(url.scheme) {
+						url.port = -1
+					} else {
+						url.port = int32(port)
+					}
+					p.buf = p.buf[:0]
+					if override != noOverride {
+						return nil
+					}
+				}
+				if override != noOverride {
+					return p.fail(APISetterIgnored, ptr, st.rule())
+				}
+				st = pathStartState
+				again = true
+			} else {
+				return p.fail(PortInvalid, ptr, st.rule())
+			}
+		case fileState:
+			url.setScheme([]byte("file"))
+			url.hasHost = true
+			url.host = url.host[:0]
+			if c == '/' || c == '\\' {
+				if c == '\\' {
+					p.report(InvalidReverseSolidus, ptr, st.rule())
+				}
+				st = fileSlashState
+			} else if base != nil && base.scheme() == "file" {
+				url.hasHost = base.flags&fHost != 0
+				url.host = append(url.host[:0], base.Hostname()...)
+				url.path = append(url.path[:0], base.Pathname()...)
+				q, ok := base.query()
+				url.hasQuery = ok
+				url.query = append(url.query[:0], q...)
+				if c == '?' {
+					url.hasQuery = true
+					url.query = url.query[:0]
+					st = queryState
+				} else if c == '#' {
+					url.hasFrag = true
+					url.frag = url.frag[:0]
+					st = fragmentState
+				} else if c != eof {
+					url.hasQuery = false
+					url.query = url.query[:0]
+					if !startsWithWindowsDriveLetter(input[ptr:]) {
+						url.shortenPath()
+					} else {
+						p.report(FileInvalidWindowsDriveLetter, ptr, st.rule())
+						url.path = url.path[:0]
+					}
+					st = pathState
+					again = true
+				}
+			} else {
+				st = pathState
+				again = true
+			}
+		case fileSlashState:
+			if c == '/' || c == '\\' {
+				if c == '\\' {
+					p.report(InvalidReverseSolidus, ptr, st.rule())
+				}
+				st = fileHostState
+			} else {
+				if base != nil && base.scheme() == "file" {
+					url.hasHost = base.flags&fHost != 0
+					url.host = append(url.host[:0], base.Hostname()...)
+					if !startsWithWindowsDriveLetter(input[ptr:]) {
+						if s, ok := firstSegment([]byte(base.Pathname())); ok && isNormalizedWindowsDriveLetter(s) {
+							url.path = append(url.path, '/')
+							url.path = append(url.path, s...)
+						}
+					}
+				}
+				st = pathState
+				again = true
+			}
+		case fileHostState:
+			if c == eof || c == '/' || c == '\\' || c == '?' || c == '#' {
+				again = true
+				if override == noOverride && isWindowsDriveLetter(p.buf) {
+					p.report(FileInvalidWindowsDriveLetterHost, ptr-len(p.buf), st.rule())
+					st = pathState
+				} else if len(p.buf) == 0 {
+					url.hasHost = true
+					url.host = url.host[:0]
+					if override != noOverride {
+						return nil
+					}
+					st = pathStartState
+				} else {
+					h, err := p.parseHost(p.hbuf[:0], bstr(p.buf), !url.special, ptr-len(p.buf))
+					if err != nil {
+						return err
+					}
+					p.hbuf = h
+					if string(h) == "localhost" {
+						h = h[:0]
+					}
+					url.host = append(url.host[:0], h...)
+					url.hasHost = true
+					if override != noOverride {
+						return nil
+					}
+					p.buf = p.buf[:0]
+					st = pathStartState
+				}
+			} else {
+				p.buf = append(p.buf, byte(c))
+			}
+		case pathStartState:
+			if url.special {
+				if c == '\\' {
+					p.report(InvalidReverseSolidus, ptr, st.rule())
+				}
+				st = pathState
+				if c != '/' && c != '\\' {
+					again = true
+				}
+			} else if override == noOverride && c == '?' {
+				url.hasQuery = true
+				url.query = url.query[:0]
+				st = queryState
+			} else if override == noOverride && c == '#' {
+				url.hasFrag = true
+				url.frag = url.frag[:0]
+				st = fragmentState
+			} else if c != eof {
+				st = pathState
+				if c != '/' {
+					again = true
+				}
+			} else if override != noOverride && !url.hasHost {
+				url.path = append(url.path, '/')
+			}
+		case pathState:
+			slash := c == '/' || url.special && c == '\\'
+			if c == eof || slash || override == noOverride && (c == '?' || c == '#') {
+				if url.special && c == '\\' {
+					p.report(InvalidReverseSolidus, ptr, st.rule())
+				}
+				if isDoubleDot(p.buf) {
+					url.shortenPath()
+					if !slash {
+						url.path = append(url.path, '/')
+					}
+				} else if isSingleDot(p.buf) && !slash {
+					url.path = append(url.path, '/')
+				} else if !isSingleDot(p.buf) {
+					if url.schemeIs("file") && len(url.path) == 0 && isWindowsDriveLetter(p.buf) {
+						p.buf[1] = ':'
+					}
+					url.path = append(url.path, '/')
+					url.path = append(url.path, p.buf...)
+				}
+				p.buf = p.buf[:0]
+				if c == '?' {
+					url.hasQuery = true
+					url.query = url.query[:0]
+					st = queryState
+				}
+				if c == '#' {
+					url.hasFrag = true
+					url.frag = url.frag[:0]
+					st = fragmentState
+				}
+			} else {
+				if p.collect {
+					p.checkURLUnit(input, ptr, ptr, st.rule())
+				}
+				if pathTab[c] {
+					p.buf = append(p.buf, '%', upperhex[c>>4], upperhex[c&15])
+				} else if !p.collect {
+					// Bulk: a run of bytes the path state appends unchanged.
+					j := ptr + 1
+					for j < n && pathPlain[input[j]] {
+						j++
+					}
+					p.buf = append(p.buf, input[ptr:j]...)
+					ptr = j - 1
+				} else {
+					p.buf = append(p.buf, byte(c))
+				}
+			}
+		case opaquePathState:
+			if c == '?' {
+				url.hasQuery = true
+				url.query = url.query[:0]
+				st = queryState
+			} else if c == '#' {
+				url.hasFrag = true
+				url.frag = url.frag[:0]
+				st = fragmentState
+			} else if c == ' ' {
+				p.report(InvalidURLUnit, ptr, st.rule())
+				if ptr+1 < n && (input[ptr+1] == '?' || input[ptr+1] == '#') {
+					url.path = append(url.path, "%20"...)
+				} else {
+					url.path = append(url.path, ' ')
+				}
+			} else if c != eof {
+				if p.collect {
+					p.checkURLUnit(input, ptr, ptr, st.rule())
+				}
+				if c0Tab[c] {
+					url.path = append(url.path, '%', upperhex[c>>4], upperhex[c&15])
+				} else {
+					url.path = append(url.path, byte(c))
+				}
+			}
+		case queryState:
+			// UTF-8 is the only encoding, so percent-encoding after encoding the buffer is the
+			// same as encoding each code point as it comes.
+			if override == noOverride && c == '#' || c == eof {
+				if c == '#' {
+					url.hasFrag = true
+					url.frag = url.frag[:0]
+					st = fragmentState
+				}
+			} else {
+				if p.collect {
+					p.checkURLUnit(input, ptr, ptr, st.rule())
+				}
+				tab := &queryTab
+				if url.special {
+					tab = &specialQueryTab
+				}
+				if tab[c] {
+					url.query = append(url.query, '%', upperhex[c>>4], upperhex[c&15])
+				} else if !p.collect {
+					j := ptr + 1
+					for j < n && input[j] != '#' && !tab[input[j]] {
+						j++
+					}
+					url.query = append(url.query, input[ptr:j]...)
+					ptr = j - 1
+				} else {
+					url.query = append(url.query, byte(c))
+				}
+			}
+		case fragmentState:
+			if c != eof {
+				if p.collect {
+					p.checkURLUnit(input, ptr, ptr, st.rule())
+				}
+				if fragmentTab[c] {
+					url.frag = append(url.frag, '%', upperhex[c>>4], upperhex[c&15])
+				} else if !p.collect {
+					j := ptr + 1
+					for j < n && !fragmentTab[input[j]] {
+						j++
+					}
+					url.frag = append(url.frag, input[ptr:j]...)
+					ptr = j - 1
+				} else {
+					url.frag = append(url.frag, byte(c))
+				}
+			}
+		}
+		if again {
+			continue
+		}
+		if ptr >= n {
+			break
+		}
+		ptr++
+	}
+	// 10. Return url.
+	return nil
+}
+
+// bstr returns the bytes of b as a string without copying. The callers never change b while the
+// string is in use and never keep the string.
+func bstr(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// indexTabOrNewline returns the index of the first ASCII tab or newline in s, or -1.
+func indexTabOrNewline(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
+			return i
+		}
+	}
+	return -1
+}
+
+// Byte classes for the bulk loops of the authority and path states.
+var (
+	// authorityStop: the bytes the authority state acts on: "@", EOF's stand-ins "/", "?", "#",
+	// and "\" (which ends the authority of a special URL; the bulk loop stops at it either way).
+	authorityStop [256]bool
+	// pathPlain: bytes the path state appends to buffer unchanged: not "/", "\", "?", "#", and
+	// not in the path percent-encode set.
+	pathPlain [256]bool
+)
+
+func init() {
+	for _, c := range "@/?#\\" {
+		authorityStop[c] = true
+	}
+	for c := 0; c < 256; c++ {
+		pathPlain[c] = !pathTab[c] && c != '/' && c != '\\' && c != '?' && c != '#'
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// copyAuthority sets url's username, password, host and port to base's (relative state and
+// relative slash state).
+func (p *parser) copyAuthority(base *URL) {
+	url := p.url
+	url.username = append(url.username[:0], base.Username()...)
+	url.password = append(url.password[:0], base.Password()...)
+	url.hasHost = base.flags&fHost != 0
+	url.host = append(url.host[:0], base.Hostname()...)
+	url.port = base.port
+}
+
+// appendUserinfo runs the authority state's loop over buffer's code points: the first ":" (when
+// passwordTokenSeen is false) switches to the password; every code point is UTF-8
+// percent-encoded using the userinfo percent-encode set.
+func (p *parser) appendUserinfo(s string) {
+	url := p.url
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ':' && !p.passwordTokenSeen {
+			p.passwordTokenSeen = true
+			continue
+		}
+		var enc []byte
+		if p.passwordTokenSeen {
+			enc = url.password
+		} else {
+			enc = url.username
+		}
+		if userinfoTab[c] {
+			enc = append(enc, '%', upperhex[c>>4], upperhex[c&15])
+		} else {
+			enc = append(enc, c)
+		}
+		if p.passwordTokenSeen {
+			url.password = enc
+		} else {
+			url.username = enc
+		}
+	}
+}
+
+// isSingleDot: a single-dot URL path segment is "." or an ASCII case-insensitive match for
+// "%2e" (§4.3).
+func isSingleDot(b []byte) bool {
+	switch len(b) {
+	case 1:
+		return b[0] == '.'
+	case 3:
+		return b[0] == '%' && b[1] == '2' && b[2]|0x20 == 'e'
+	}
+	return false
+}
+
+// isDoubleDot: a double-dot URL path segment is ".." or an ASCII case-insensitive match for
+// ".%2e", "%2e.", or "%2e%2e" (§4.3).
+func isDoubleDot(b []byte) bool {
+	switch len(b) {
+	case 2:
+		return b[0] == '.' && b[1] == '.'
+	case 4:
+		return b[0] == '.' && isSingleDot(b[1:]) || isSingleDot(b[:3]) && b[3] == '.'
+	case 6:
+		return isSingleDot(b[:3]) && isSingleDot(b[3:])
+	}
+	return false
+}

@@ -1,0 +1,264 @@
+package whatwg
+
+import (
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Pair is a name-value tuple of the application/x-www-form-urlencoded format (§5).
+type Pair struct {
+	Name, Value string
+}
+
+// ParseForm runs the application/x-www-form-urlencoded string parser (§5.1; §5.3 "Hooks"): input
+// is split on "&"; each non-empty piece is split at its first "=" into name and value; "+" becomes
+// a space; both are percent-decoded and then UTF-8 decoded without BOM (invalid bytes become
+// U+FFFD).
+func ParseForm(input string) []Pair {
+	var out []Pair
+	for len(input) > 0 {
+		var piece string
+		piece, input, _ = strings.Cut(input, "&")
+		if piece == "" {
+			continue
+		}
+		name, value, _ := strings.Cut(piece, "=")
+		out = append(out, Pair{formDecode(name), formDecode(value)})
+	}
+	return out
+}
+
+// formDecode replaces "+" by a space, percent-decodes, and UTF-8 decodes without BOM (§5.1).
+func formDecode(s string) string {
+	if strings.IndexByte(s, '+') < 0 && strings.IndexByte(s, '%') < 0 {
+		return toScalar(s)
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '+':
+			b = append(b, ' ')
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			b = append(b, byte(hexVal(s[i+1])<<4|hexVal(s[i+2])))
+			i += 2
+		default:
+			b = append(b, c)
+		}
+	}
+	return toScalarWHATWG(b)
+}
+
+// toScalarWHATWG is "UTF-8 decode without BOM" (Encoding Standard): every maximal invalid
+// subsequence becomes one U+FFFD.
+func toScalarWHATWG(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	var sb strings.Builder
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		sb.WriteRune(r)
+		b = b[n:]
+	}
+	return sb.String()
+}
+
+// SerializeForm runs the application/x-www-form-urlencoded serializer (§5.2) with UTF-8: names
+// and values are percent-encoded with the application/x-www-form-urlencoded percent-encode set,
+// a space written as "+", pairs joined by "&" and each name and value by "=".
+func SerializeForm(pairs []Pair) string {
+	var b []byte
+	for i, p := range pairs {
+		if i > 0 {
+			b = append(b, '&')
+		}
+		b = appendForm(b, p.Name)
+		b = append(b, '=')
+		b = appendForm(b, p.Value)
+	}
+	return string(b)
+}
+
+// appendForm is "percent-encode after encoding" with UTF-8 and the
+// application/x-www-form-urlencoded percent-encode set, spaceAsPlus true (§1.3).
+func appendForm(b []byte, s string) []byte {
+	s = toScalar(s)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ':
+			b = append(b, '+')
+		case formTab[c]:
+			b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// SearchParams is a list of name-value pairs in order, with the methods of the URLSearchParams
+// class (§6.2). One made by [URL.SearchParams] is tied to that URL: every change rewrites the
+// URL's query (the "update" steps). The zero value is an empty list tied to no URL.
+type SearchParams struct {
+	list []Pair
+	url  *URL
+}
+
+// NewSearchParams returns the pairs of init, parsed as a query string with one leading "?"
+// removed (§6.2 "new URLSearchParams(init)" with a string).
+func NewSearchParams(init string) *SearchParams {
+	init = strings.TrimPrefix(init, "?")
+	return &SearchParams{list: ParseForm(init)}
+}
+
+// SearchParams returns the URL's query object (§6.1 searchParams getter): its query parsed as
+// application/x-www-form-urlencoded, tied to u so that changes to it set u's query.
+func (u *URL) SearchParams() *SearchParams {
+	q, _ := u.query()
+	return &SearchParams{list: ParseForm(q), url: u}
+}
+
+// update implements the URLSearchParams "update" steps (§6.2): the serialization becomes the
+// URL's query, or null when it is empty.
+func (s *SearchParams) update() {
+	if s.url == nil {
+		return
+	}
+	var r record
+	r.fromURL(s.url)
+	q := SerializeForm(s.list)
+	r.hasQuery = q != ""
+	r.query = append(r.query[:0], q...)
+	*s.url = r.toURL()
+}
+
+// Size returns the number of pairs (§6.2 size getter).
+func (s *SearchParams) Size() int { return len(s.list) }
+
+// Pairs returns a copy of the list, in order (§6.2 "value pairs to iterate over").
+func (s *SearchParams) Pairs() []Pair { return append([]Pair(nil), s.list...) }
+
+// Append adds the pair at the end (§6.2 append(name, value)).
+func (s *SearchParams) Append(name, value string) {
+	s.list = append(s.list, Pair{toScalar(name), toScalar(value)})
+	s.update()
+}
+
+// Delete removes every pair named name; given a value too, only those with that value (§6.2
+// delete(name, value)).
+func (s *SearchParams) Delete(name string, value ...string) {
+	name = toScalar(name)
+	out := s.list[:0]
+	for _, p := range s.list {
+		if p.Name == name && (len(value) == 0 || p.Value == toScalar(value[0])) {
+			continue
+		}
+		out = append(out, p)
+	}
+	clear(s.list[len(out):])
+	s.list = out
+	s.update()
+}
+
+// Get returns the value of the first pair named name, and false when there is none (§6.2
+// get(name): null).
+func (s *SearchParams) Get(name string) (string, bool) {
+	name = toScalar(name)
+	for _, p := range s.list {
+		if p.Name == name {
+			return p.Value, true
+		}
+	}
+	return "", false
+}
+
+// GetAll returns the values of all pairs named name, in order (§6.2 getAll(name)).
+func (s *SearchParams) GetAll(name string) []string {
+	name = toScalar(name)
+	var out []string
+	for _, p := range s.list {
+		if p.Name == name {
+			out = append(out, p.Value)
+		}
+	}
+	return out
+}
+
+// Has reports whether a pair is named name; given a value too, whether one has that value (§6.2
+// has(name, value)).
+func (s *SearchParams) Has(name string, value ...string) bool {
+	name = toScalar(name)
+	for _, p := range s.list {
+		if p.Name == name && (len(value) == 0 || p.Value == toScalar(value[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+// Set gives the first pair named name the value and removes the others named name, or appends
+// the pair when there is none (§6.2 set(name, value)).
+func (s *SearchParams) Set(name, value string) {
+	name, value = toScalar(name), toScalar(value)
+	out := s.list[:0]
+	found := false
+	for _, p := range s.list {
+		if p.Name == name {
+			if found {
+				continue
+			}
+			found = true
+			p.Value = value
+		}
+		out = append(out, p)
+	}
+	clear(s.list[len(out):])
+	s.list = out
+	if !found {
+		s.list = append(s.list, Pair{name, value})
+	}
+	s.update()
+}
+
+// Sort sorts the pairs by name, comparing UTF-16 code units as the standard does ("code unit less
+// than"), keeping the order of pairs with equal names (§6.2 sort()).
+func (s *SearchParams) Sort() {
+	// insertion-stable merge via sort.SliceStable equivalent
+	list := s.list
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && codeUnitLess(list[j].Name, list[j-1].Name); j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+	s.update()
+}
+
+// codeUnitLess reports whether a is code unit less than b (Infra): compared as UTF-16.
+func codeUnitLess(a, b string) bool {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra != rb {
+			return utf16Key(ra) < utf16Key(rb)
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return a == "" && b != ""
+}
+
+// utf16Key orders code points as their UTF-16 code units do: a supplementary code point's first
+// code unit is a high surrogate, D800–DBFF, below E000–FFFF.
+func utf16Key(r rune) uint32 {
+	if r >= 0x10000 {
+		hi, lo := utf16.EncodeRune(r)
+		return uint32(hi)<<16 | uint32(lo)
+	}
+	return uint32(r) << 16
+}
+
+// String returns the pairs serialized as application/x-www-form-urlencoded (§6.2 stringification
+// behavior).
+func (s *SearchParams) String() string { return SerializeForm(s.list) }
