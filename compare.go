@@ -323,8 +323,8 @@ func transform(u URL, canon bool) URL {
 	out, changed := b.result()
 	if canon && u.flags&hasScheme != 0 {
 		p := out[pathStart:pathEnd]
-		if len(p) > 0 && p[0] == '/' && hasDotSegment(p) {
-			np := removeDotSegments(p)
+		// RFC 3986 §6.2.2.3: remove_dot_segments (§5.2.4), for an absolute path.
+		if np := RemoveDotSegments(p, ModeRFC3986); len(p) > 0 && p[0] == '/' && np != p {
 			// RFC 3986 §3.3: without an authority a path cannot start with "//".
 			if u.flags&hasAuthority != 0 || len(np) < 2 || np[1] != '/' {
 				out = out[:pathStart] + np + out[pathEnd:]
@@ -342,67 +342,6 @@ func transform(u URL, canon bool) URL {
 		return u
 	}
 	return v
-}
-
-// hasDotSegment reports whether path has a complete segment "." or ".." (RFC 3986 §3.3).
-func hasDotSegment(p string) bool {
-	start := 0
-	for i := 0; i <= len(p); i++ {
-		if i == len(p) || p[i] == '/' {
-			seg := p[start:i]
-			if seg == "." || seg == ".." {
-				return true
-			}
-			start = i + 1
-		}
-	}
-	return false
-}
-
-// removeDotSegments is RFC 3986 §5.2.4 remove_dot_segments, step by step.
-func removeDotSegments(in string) string {
-	out := make([]byte, 0, len(in))
-	for len(in) > 0 {
-		switch {
-		case len(in) >= 3 && in[:3] == "../": // A
-			in = in[3:]
-		case len(in) >= 2 && in[:2] == "./": // A
-			in = in[2:]
-		case len(in) >= 3 && in[:3] == "/./": // B
-			in = in[2:]
-		case in == "/.": // B
-			in = "/"
-		case len(in) >= 4 && in[:4] == "/../": // C
-			in = in[3:]
-			out = dropLastSegment(out)
-		case in == "/..": // C
-			in = "/"
-			out = dropLastSegment(out)
-		case in == "." || in == "..": // D
-			in = ""
-		default: // E: move the first segment, with its "/", to the output
-			j := 1
-			if in[0] != '/' {
-				j = 0
-			}
-			for j < len(in) && in[j] != '/' {
-				j++
-			}
-			out = append(out, in[:j]...)
-			in = in[j:]
-		}
-	}
-	return string(out)
-}
-
-// dropLastSegment removes the last segment of out and the "/" before it (RFC 3986 §5.2.4 C).
-func dropLastSegment(out []byte) []byte {
-	for i := len(out) - 1; i >= 0; i-- {
-		if out[i] == '/' {
-			return out[:i]
-		}
-	}
-	return out[:0]
 }
 
 func indexByte(s string, c byte) int {

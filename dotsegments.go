@@ -30,11 +30,12 @@ package locator
 //     and "." are complete path elements (xxx not ".."); as in libwww's HTSimplify, the end of
 //     the path ends an element too ("/fred/.." → "/", "/a/." → "/a/"), leading ".." that cannot
 //     be removed are kept ("/../a" stays), and a "." not preceded by "/" stays ("./"). A run
-//     of two or more slashes starts a new hierarchy (the URI draft: "a reference with N
-//     slashes climbs to the matching run"): only the part after the right-most such run is
-//     simplified, and its first element (that level's "site", as the host is for "//host")
-//     is never removed by "..", which is Berners-Lee's reading recorded in Fielding's 1998
-//     test pages ("/s//a/b/../../" → "/s//a/../") and what HTSimplify does for "://".
+//     of two or more slashes starts a new level of the hierarchy (in the URI draft a
+//     reference with N leading slashes climbs to a run of N slashes): only the part after the
+//     right-most such run is simplified, and its first element (that level's "site", as the
+//     host is for "//host") is never removed by "..". This is Berners-Lee's reading recorded
+//     in Fielding's 1998 test pages ("/s//a/b/../../" → "/s//a/../"), and what HTSimplify
+//     does after the last "://".
 //
 // RemoveDotSegments returns path itself, without allocating, when it has no dot-segment to
 // remove. An unknown mode is treated as ModeRFC3986.

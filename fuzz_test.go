@@ -55,6 +55,24 @@ func FuzzParse(f *testing.F) {
 			if u != (URL{}) {
 				t.Fatalf("Parse(%q): URL with an error", s)
 			}
+			// The offset names the byte at fault.
+			if e.Offset < len(s) {
+				c := s[e.Offset]
+				switch e.Code {
+				case CodeBadEscape:
+					if c != '%' {
+						t.Fatalf("Parse(%q): bad-escape at %d, a %q", s, e.Offset, c)
+					}
+				case CodeControl:
+					if !checkTab[c] || c == '%' {
+						t.Fatalf("Parse(%q): control at %d, a %q", s, e.Offset, c)
+					}
+				case CodeBadPort:
+					if c >= '0' && c <= '9' {
+						t.Fatalf("Parse(%q): bad-port at a digit (%d)", s, e.Offset)
+					}
+				}
+			}
 			return
 		}
 		if err := u.check(); err != nil {

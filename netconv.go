@@ -6,7 +6,20 @@ import (
 	"strings"
 )
 
-// Conversion to and from the standard library's net/url.
+// The codes of [URL.NetURL] and [FromNetURL].
+const (
+	CodeNetURLRejects Code = "net-url-rejects" // net/url.Parse fails on the URL
+	CodeNetURLLossy   Code = "net-url-lossy"   // the conversion would change the URL
+	CodeNilURL        Code = "nil-url"         // FromNetURL was given a nil *url.URL
+)
+
+const netRule = "Go net/url (RFC 3986 as net/url implements it)"
+
+// NetURL returns u as a *url.URL from net/url.Parse. It fails with an [*Error] of code
+// [CodeNetURLRejects] when net/url.Parse rejects u (net/url's errors have no offset: the
+// Offset is the start of the component its message names, or 0), and of code
+// [CodeNetURLLossy], with the offset of the first byte that would change, when the result's
+// String would differ from u.String() other than by the case of the scheme.
 //
 // A net/url URL stores decoded components in fields, with RawPath, RawFragment, ForceQuery
 // and OmitHost as hints for re-encoding; a locator URL stores the serialization. The two agree
@@ -16,8 +29,9 @@ import (
 //     (RFC 3986 §6.2.3: "two URIs that differ only by the suffix "#" are considered
 //     different");
 //   - an empty authority with nothing after it: "http://" serializes as "http:";
-//   - characters net/url re-encodes: "http://h/a b" serializes as "http://h/a%20b", a second
-//     "#" in the fragment as "%23";
+//   - characters net/url re-encodes: "http://h/a b" serializes as "http://h/a%20b"; "\",
+//     non-ASCII bytes and a second "#" in the fragment are encoded too (kasztp.txt has 156
+//     URLs with "\" in the path);
 //   - what net/url.Parse rejects: a first path segment with ":" in a relative reference, an
 //     invalid host (a space, a "%" that is not a zone) or port, and the like;
 //   - from net/url to locator: a Path without a leading "/" after a host ("h" + "a" serializes
@@ -33,26 +47,10 @@ import (
 //
 // NetURL and FromNetURL never lose information silently: when the other side cannot hold the
 // URL exactly, they return an [*Error] with code [CodeNetURLRejects] or [CodeNetURLLossy].
-
-// The codes of [URL.NetURL] and [FromNetURL].
-const (
-	CodeNetURLRejects Code = "net-url-rejects" // net/url.Parse fails on the URL
-	CodeNetURLLossy   Code = "net-url-lossy"   // the conversion would change the URL
-	CodeNilURL        Code = "nil-url"         // FromNetURL was given a nil *url.URL
-)
-
-const netRule = "Go net/url (RFC 3986 as net/url implements it)"
-
-// NetURL returns u as a *url.URL from net/url.Parse. It fails with an [*Error] of code
-// [CodeNetURLRejects] when net/url.Parse rejects u, and of code [CodeNetURLLossy], with the
-// offset of the first byte that would change, when the result's String would differ from
-// u.String() other than by the case of the scheme (net/url lower-cases it). See the package
-// notes above ("Conversion to and from the standard library's net/url") for which URLs those
-// are.
 func (u URL) NetURL() (*url.URL, error) {
 	nu, err := url.Parse(u.s)
 	if err != nil {
-		return nil, &Error{Input: u.s, Offset: 0, Code: CodeNetURLRejects, Rule: netRule,
+		return nil, &Error{Input: u.s, Offset: netErrorOffset(u, err), Code: CodeNetURLRejects, Rule: netRule,
 			Message: "net/url cannot parse this URL: " + strings.TrimPrefix(err.Error(), "parse ")}
 	}
 	got := nu.String()
@@ -71,7 +69,31 @@ func (u URL) NetURL() (*url.URL, error) {
 	return nu, nil
 }
 
-// FromNetURL returns the URL that nu.String() serializes. It fails with an [*Error] of code
+// netErrorOffset guesses where net/url.Parse failed on u, whose errors carry no offset: the
+// start of the component its message names (the first path segment, the host, the port, the
+// user information), or 0.
+func netErrorOffset(u URL, err error) int {
+	msg := err.Error()
+	o := u.Offsets()
+	switch {
+	case strings.Contains(msg, "first path segment"):
+		if i := strings.IndexByte(u.s, ':'); i >= 0 {
+			return i
+		}
+	case strings.Contains(msg, "port") && o.Port.Start >= 0:
+		return o.Port.Start
+	case strings.Contains(msg, "host") || strings.Contains(msg, "IP-literal"):
+		if o.Host.Start >= 0 {
+			return o.Host.Start
+		}
+	case strings.Contains(msg, "userinfo") && o.User.Start >= 0:
+		return o.User.Start
+	}
+	return 0
+}
+
+// FromNetURL returns the URL that nu.String() serializes (see [URL.NetURL] for where the two
+// representations part). It fails with an [*Error] of code
 // [CodeNetURLLossy] when that serialization does not carry nu's components: when
 // net/url.Parse of it does not give back the same scheme (ignoring case), opaque part, user
 // and password (telling absent from empty), host, path (decoded and escaped), query (with

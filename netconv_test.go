@@ -3,6 +3,7 @@ package locator
 import (
 	"errors"
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -30,8 +31,8 @@ func TestNetURL(t *testing.T) {
 		{"http://h/a b", CodeNetURLLossy, 10, "space re-encoded"},
 		{"http://h/#a#b", CodeNetURLLossy, 11, "second '#' re-encoded"},
 		{"a:b/c:d", "", 0, "colon after the first segment"},
-		{"\ufeffhttps://x/", CodeNetURLRejects, 0, "first path segment with ':'"},
-		{"http://a b/", CodeNetURLRejects, 0, "space in the host"},
+		{"\ufeffhttps://x/", CodeNetURLRejects, 8, "first path segment with ':'"},
+		{"http://a b/", CodeNetURLRejects, 7, "space in the host"},
 		{"http://[::1]:80/", "", 0, "IP literal"},
 	} {
 		u := MustParse(tt.in)
@@ -141,4 +142,31 @@ func TestNetURLBenchFiles(t *testing.T) {
 		}
 		t.Logf("%s: %d round trips, failures by code %v", f, ok, codes)
 	}
+}
+
+// TestNetURLDifferential runs the differential of FuzzParse (netAgrees) on the component table
+// and the benchmark files: where net/url.Parse also succeeds on plain ASCII without "%", the
+// components agree.
+func TestNetURLDifferential(t *testing.T) {
+	inputs := []string{}
+	for _, tt := range componentTests {
+		inputs = append(inputs, tt.in)
+	}
+	for _, f := range benchFiles(t) {
+		inputs = append(inputs, benchURLs(t, f)...)
+	}
+	compared := 0
+	for _, in := range inputs {
+		u, err := Parse(in)
+		if err != nil {
+			continue
+		}
+		if _, err := url.Parse(in); err == nil && strings.IndexFunc(in, func(r rune) bool { return r <= ' ' || r >= 0x7f || r == '%' }) < 0 {
+			compared++
+		}
+		if msg := netAgrees(in, u); msg != "" {
+			t.Errorf("%q: net/url disagrees: %s", in, msg)
+		}
+	}
+	t.Logf("compared with net/url on %d of %d inputs", compared, len(inputs))
 }

@@ -76,7 +76,7 @@ const (
 	// NormalizeSortQuery sorts the "&"-separated pairs of the query by their bytes. Changes
 	// meaning for servers to which the order matters.
 	NormalizeSortQuery
-	// NormalizeRemoveTrailingSlash removes a "/" that ends a path other than "/"
+	// NormalizeRemoveTrailingSlash removes the slashes that end a path other than "/"
 	// ("/data/" → "/data"). RFC 3986 §6.2.4: these are equivalent only after a redirect.
 	NormalizeRemoveTrailingSlash
 	// NormalizeRemoveDuplicateSlashes replaces a run of slashes in the path with one
@@ -432,9 +432,10 @@ func normHost(h string, opts NormalizeFlags) string {
 	return h
 }
 
-// parseIPv4Forms reads a host as inet_aton and the WHATWG URL Standard's IPv4 parser do: one
-// to four parts separated by ".", each decimal, octal (leading "0") or hex ("0x"); the last
-// part fills the remaining bytes. A single trailing "." is allowed.
+// parseIPv4Forms reads a host as inet_aton and the WHATWG URL Standard's "IPv4 parser" and
+// "IPv4 number parser" do: one to four parts separated by ".", each decimal, octal (leading
+// "0") or hex ("0x"); the last part fills the remaining bytes. A single trailing "." is
+// allowed.
 func parseIPv4Forms(h string) (uint32, bool) {
 	if h == "" {
 		return 0, false
@@ -586,10 +587,23 @@ func normPath(u URL, opts NormalizeFlags, hier bool) string {
 		if buf != nil {
 			p = string(buf)
 		}
+	} else if u.flags&(hasScheme|hasAuthority) == 0 && indexByteStr(p[:firstSegEnd(p)], ':') >= 0 {
+		// RFC 3986 §4.2: the first segment of a relative-path reference may not hold ":".
+		// Where it does (as data), its escapes are kept, or decoding could make the ":" end a
+		// scheme ("%61:b" would become the URL "a:b").
+		e := firstSegEnd(p)
+		first := normPct(p[:e], opts&^NormalizeDecodeUnreserved, pct.Set{}, false)
+		rest := normPct(p[e:], opts, pct.Set{}, false)
+		if first != p[:e] || rest != p[e:] {
+			p = first + rest
+		}
 	} else {
 		p = normPct(p, opts, pct.Set{}, false)
 	}
 	hasAuth := u.flags&hasAuthority != 0
+	if opts&NormalizeRemoveDuplicateSlashes != 0 {
+		p = collapseSlashes(p)
+	}
 	if opts&NormalizeRemoveDotSegments != 0 && u.flags&hasScheme != 0 && len(p) > 0 && p[0] == '/' && hasDotSeg(p) {
 		// RFC 3986 §6.2.2.3 and §5.2.4; RFC 3986 §3.3: without an authority the path may not
 		// start with "//", so such a result is not taken.
@@ -597,13 +611,10 @@ func normPath(u URL, opts NormalizeFlags, hier bool) string {
 			p = np
 		}
 	}
-	if opts&NormalizeRemoveDuplicateSlashes != 0 {
-		p = collapseSlashes(p)
-	}
 	if opts&NormalizeRemoveDirectoryIndex != 0 {
 		p = removeDirectoryIndex(p)
 	}
-	if opts&NormalizeRemoveTrailingSlash != 0 && len(p) > 1 && p[len(p)-1] == '/' {
+	for opts&NormalizeRemoveTrailingSlash != 0 && len(p) > 1 && p[len(p)-1] == '/' {
 		p = p[:len(p)-1]
 	}
 	if opts&NormalizeEmptyPathSlash != 0 && p == "" && hasAuth && hier {
@@ -612,6 +623,15 @@ func normPath(u URL, opts NormalizeFlags, hier bool) string {
 	return p
 }
 
+func firstSegEnd(p string) int {
+	if i := indexByteStr(p, '/'); i >= 0 {
+		return i
+	}
+	return len(p)
+}
+
+// collapseSlashes replaces each run of slashes with one (purell's
+// FlagRemoveDuplicateSlashes).
 func collapseSlashes(p string) string {
 	for i := 1; i < len(p); i++ {
 		if p[i] == '/' && p[i-1] == '/' {
@@ -652,7 +672,8 @@ func removeDirectoryIndex(p string) string {
 	return p[:i+1]
 }
 
-// sortQuery sorts the "&"-separated pairs of q by their bytes.
+// sortQuery sorts the "&"-separated pairs of q by their bytes (purell's FlagSortQuery, the
+// surt package's query_alpha_reorder).
 func sortQuery(q string) string {
 	n := 1
 	sorted := true

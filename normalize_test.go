@@ -1,6 +1,7 @@
 package locator
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -61,6 +62,8 @@ func TestNormalizeSteps(t *testing.T) {
 		{"http://%57%57%57.h/", NormalizeDecodeUnreserved | NormalizeLowerHost, "http://www.h/"},
 		{"http://h/a b<c>#x#y", NormalizeEncodeUnsafe, "http://h/a%20b%3Cc%3E#x%23y"},
 		{"http://h/a/./b/../c", NormalizeRemoveDotSegments, "http://h/a/c"},
+		{"%61:b/%61", NormalizeSafe, "%61:b/a"}, // RFC 3986 §4.2: not the URL "a:b"
+		{"x/%61:b", NormalizeSafe, "x/a:b"},
 		{"http://h/a/%2E%2E/c", NormalizeDecodeUnreserved | NormalizeRemoveDotSegments, "http://h/c"},
 		{"a/../b", NormalizeRemoveDotSegments, "a/../b"},             // relative: kept
 		{"urn:a/../b", NormalizeRemoveDotSegments, "urn:a/../b"},     // rootless: kept
@@ -88,6 +91,7 @@ func TestNormalizeSteps(t *testing.T) {
 		{"http://h/a/", NormalizeRemoveTrailingSlash, "http://h/a"},
 		{"http://h/", NormalizeRemoveTrailingSlash, "http://h/"},
 		{"http://h//a///b", NormalizeRemoveDuplicateSlashes, "http://h/a/b"},
+		{"foo:/a/..//b", NormalizeAggressive, "foo:/b"},
 		{"http://h/a/index.html", NormalizeRemoveDirectoryIndex, "http://h/a/"},
 		{"http://h/a/Default.aspx?x", NormalizeRemoveDirectoryIndex, "http://h/a/?x"},
 		{"http://h/a/index.tar.gz", NormalizeRemoveDirectoryIndex, "http://h/a/index.tar.gz"},
@@ -165,5 +169,38 @@ func TestNormalizeFlagNames(t *testing.T) {
 	}
 	if NormalizeSafe&(NormalizeRemoveEmptyQuery|NormalizeRemoveEmptyFragment|NormalizeRemoveFragment|NormalizeSortQuery|NormalizeRemoveWWW) != 0 {
 		t.Error("NormalizeSafe holds a step RFC 3986 §6.2.3 does not allow")
+	}
+}
+
+// TestNormalizeGenerated: for generated URLs, every group and every single step gives a valid
+// URL value and is idempotent.
+func TestNormalizeGenerated(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	noise := []string{"%7e", "%41", "%2f", "%2E", "%3a", " ", "A", "%c3%a9", ":80", ":", "?", "#", "[", "..", "/."}
+	opts := []NormalizeFlags{NormalizeSafe, NormalizeUsually, NormalizeAggressive}
+	for _, n := range normalizeNames {
+		opts = append(opts, n.f)
+	}
+	for i := 0; i < 5000; i++ {
+		s := rsGenURL(r, r.IntN(2) == 0) + noise[r.IntN(len(noise))] + rsGenURL(r, false)
+		u, err := Parse(s)
+		if err != nil {
+			continue
+		}
+		for _, o := range opts {
+			n, err := Normalize(u, o)
+			if err != nil {
+				t.Fatalf("Normalize(%q, %s): %v", s, o, err)
+			}
+			if err := n.check(); err != nil {
+				t.Fatalf("Normalize(%q, %s) = %q: %v", s, o, n, err)
+			}
+			if again, _ := Normalize(n, o); again != n {
+				t.Errorf("Normalize(%q, %s) not idempotent: %q then %q", s, o, n, again)
+			}
+			if n.HasScheme() != u.HasScheme() || n.HasAuthority() != u.HasAuthority() {
+				t.Errorf("Normalize(%q, %s) = %q changed the structure", s, o, n)
+			}
+		}
 	}
 }

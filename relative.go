@@ -22,7 +22,11 @@ package locator
 // to the target, which happens under RFC 3986 for a target with dot-segments (resolution
 // always removes them, §5.2.2) or with a path starting with "//" and no authority, Relative
 // returns an [*Error] with code [CodeNoRelative]; [Normalize] with NormalizeRemoveDotSegments
-// first gives a target that has a reference. ModeWHATWG returns code [CodeNotImplemented].
+// first gives a target that has a reference. Under ModeRFC3986Compat a reference with the
+// base's scheme is read as relative (§5.2.2), so a target with the base's scheme, no authority
+// and a rootless path that no merge with the base's path produces (base "foo:a//./g", target
+// "foo:a/") has no reference either; these are the only targets produced by [Resolve] for
+// which Relative fails. ModeWHATWG returns code [CodeNotImplemented].
 func Relative(base, target URL, mode Mode) (URL, error) {
 	if mode >= ModeWHATWG {
 		return URL{}, modeError(mode, target.s)

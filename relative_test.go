@@ -1,6 +1,10 @@
 package locator
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
 
 // TestHTRelative checks libwww's HTRelative table: the reference that resolves back.
 func TestHTRelative(t *testing.T) {
@@ -61,6 +65,10 @@ func TestRelative(t *testing.T) {
 		{"magic://a/b/c//d/e/f", "magic://a/b/c//d/g", ModeRFC1630Published, "/g"},
 		{"magic://a/b/c//d/e/f", "magic://a/b/c//d/g", ModeRFC1630, "../g"},
 		{"fred:///s//a/b/c", "fred:///s//g/x", ModeRFC1630, "//g/x"},
+		// 1993 URL draft: ".." takes the slash with it ("http://a/b/c/.." is "http://a/b"); the
+		// absolute path "/b" is as short and comes first.
+		{"http://a/b/c/d", "http://a/b", ModeURLDraft, "/b"},
+		{"http://a/b/c/d", "http://a/b/", ModeURLDraft, "../"},
 	}
 	for _, tt := range tests {
 		r, err := Relative(MustParse(tt.base), MustParse(tt.target), tt.mode)
@@ -131,4 +139,82 @@ func TestRelativeRoundTripRFCFiles(t *testing.T) {
 	if n < 150 {
 		t.Errorf("%d round trips, want at least 150", n)
 	}
+}
+
+// rsGenURL builds a reference from pieces that exercise the resolution rules: schemes,
+// empty and present authorities, dot-segments, empty segments, params, queries, fragments.
+func rsGenURL(r *rand.Rand, absolute bool) string {
+	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
+	s := ""
+	if absolute || r.IntN(4) == 0 {
+		s += pick("http:", "foo:", "magic:", "HTTP:")
+	}
+	if r.IntN(2) == 0 {
+		s += pick("//", "//a", "//a:1", "//u@b", "//A")
+	}
+	n := r.IntN(5)
+	if r.IntN(2) == 0 && !strings.HasSuffix(s, ":") || strings.Contains(s, "//") && n > 0 {
+		s += "/"
+	}
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			s += pick("/", "/", "//")
+		}
+		s += pick("a", "b", ".", "..", "", "c;p", "d;p=1/2", "g:h", "%2E")
+	}
+	if r.IntN(3) == 0 {
+		s += pick("?", "?q", "?y/../x")
+	}
+	if r.IntN(3) == 0 {
+		s += pick("#", "#s", "#s/./x")
+	}
+	return s
+}
+
+// TestRelativeRoundTripGenerated: for generated bases and references, under every mode,
+// Relative finds a reference for the resolved target that resolves back to it.
+func TestRelativeRoundTripGenerated(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	n := 0
+	for i := 0; i < 4000; i++ {
+		base, err := Parse(rsGenURL(r, true))
+		if err != nil {
+			continue
+		}
+		ref, err := Parse(rsGenURL(r, false))
+		if err != nil {
+			continue
+		}
+		for m := Mode(0); m < ModeWHATWG; m++ {
+			target, err := Resolve(base, ref, m)
+			if err != nil {
+				t.Fatalf("Resolve(%q, %q, %s): %v", base, ref, m, err)
+			}
+			rel, err := Relative(base, target, m)
+			if rsCompatRootless(target, m, err) {
+				continue
+			}
+			if err != nil {
+				t.Errorf("Relative(%q, %q, %s): %v (target of %q)", base, target, m, err, ref)
+				continue
+			}
+			if back, err := Resolve(base, rel, m); err != nil || back != target {
+				t.Errorf("Relative(%q, %q, %s) = %q resolves to %q, %v", base, target, m, rel, back, err)
+			}
+			n++
+		}
+	}
+	if n < 10000 {
+		t.Errorf("only %d round trips", n)
+	}
+}
+
+// rsCompatRootless reports the one documented case where Relative has no answer for a target
+// that Resolve produced: under ModeRFC3986Compat a reference with the base's scheme is read as
+// relative (RFC 3986 §5.2.2), so a target with the base's scheme, no authority and a rootless
+// path that no merge with the base's path gives cannot be reached.
+func rsCompatRootless(target URL, m Mode, err error) bool {
+	p := target.Path()
+	return m == ModeRFC3986Compat && rsIsCode(err, CodeNoRelative) && !target.HasAuthority() &&
+		(p == "" || p[0] != '/')
 }

@@ -359,8 +359,7 @@ func resolve3986(b []byte, base, ref URL, compat bool) []byte {
 		b = appendDots3986(b, path) // T.path = remove_dot_segments(R.path)
 	default:
 		// T.path = merge(Base.path, R.path) (§5.2.3); T.path = remove_dot_segments(T.path).
-		// The merged path is assembled in place after the head, then cleaned: the §5.2.4
-		// algorithm reads its input ahead of where it writes, so it is copied first.
+		// The merged path is assembled in a stack buffer and cleaned into the result.
 		dir := baseDir(base, base.Path())
 		var tmp [256]byte
 		m := append(append(tmp[:0], dir...), path...)
@@ -516,11 +515,20 @@ func resolve1630(b []byte, base, ref URL, published bool) []byte {
 		// and so prepended to the partial URL to form the full URL."
 		//
 		// The runs are looked for in the context before its "?" search part, which is not
-		// hierarchical. When there is no such run, only the scheme is kept.
+		// hierarchical. The text does not say what happens when there is no such run. A run of
+		// more slashes separates a larger part (the host after "//", a directory after "/"),
+		// so: when every run of the context is shorter than N, only the scheme is kept (the
+		// reference replaces everything); when a longer run exists but none qualifies, the
+		// whole context is kept and the reference goes below it ("http://a" and "/g" give
+		// "http://a/g").
 		ctx := base.s[:base.queryStart]
-		at := findSlashRun(ctx, int(base.schemeEnd)+1, n, published)
+		start := int(base.schemeEnd) + 1
+		at := findSlashRun(ctx, start, n, published)
 		if at < 0 {
-			at = int(base.schemeEnd) + 1
+			at = start
+			if longestSlashRun(ctx[start:]) > n {
+				at = len(ctx)
+			}
 		}
 		b = append(b, ctx[:at]...)
 		return append(b, ref.s...)
@@ -544,6 +552,22 @@ func resolve1630(b []byte, base, ref URL, published bool) []byte {
 	b = appendDots1630(b, m)
 	b = guardPath(b, ps, hasAuth)
 	return append(b, ref.s[ref.queryStart:]...)
+}
+
+// longestSlashRun returns the length of the longest run of slashes in s.
+func longestSlashRun(s string) int {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '/' {
+			run++
+			if run > longest {
+				longest = run
+			}
+		} else {
+			run = 0
+		}
+	}
+	return longest
 }
 
 // findSlashRun returns the index in s (from start) of the first run of exactly n slashes;

@@ -538,6 +538,10 @@ func TestResolveModes(t *testing.T) {
 		{"http://a/b/c/d;p?q#f", "#", ModeRFC1808, "http://a/b/c/d;p?q#"},
 		// RFC 1630: no run of exactly N slashes keeps the scheme only.
 		{"magic://a/b/c//d/e/f", "////g", ModeRFC1630, "magic:////g"},
+		{"http://a", "/g", ModeRFC1630, "http://a/g"},
+		{"http://a?q", "/g", ModeRFC1630Published, "http://a/g"},
+		{"x:/a//b", "/g", ModeRFC1630Published, "x:/a//b/g"},
+		{"x:/a//b", "/g", ModeRFC1630, "x:/g"},
 		{"magic://a/b/c//d/e/f?x/y", "g?z", ModeRFC1630, "magic://a/b/c//d/e/g?z"},
 		{"magic://a/b/c//d/e/f#x", "", ModeRFC1630, "magic://a/b/c//d/e/f"},
 	}

@@ -1,7 +1,9 @@
 package extract_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/locator-url/locator/extract"
@@ -52,4 +54,18 @@ func ExampleNewScanner() {
 func ExampleForm_String() {
 	fmt.Println(extract.Wrapped, extract.Prefixed, extract.Bracketed, extract.Bare)
 	// Output: wrapped prefixed bracketed bare
+}
+
+// A Finding in JSON, as "locator extract --json" writes it: End is the offset of the URL's last
+// byte, so the text as written is input[Start:End+1].
+func ExampleFinding() {
+	text := "Mirror: <URL:ftp://ftp.example.org/pub/doc-\n   ids.txt>"
+	enc := json.NewEncoder(os.Stdout)
+	for _, f := range extract.FindString(text) {
+		enc.Encode(f)
+		fmt.Printf("%q\n", text[f.Start:f.End+1])
+	}
+	// Output:
+	// {"url":"ftp://ftp.example.org/pub/docids.txt","alternatives":["ftp://ftp.example.org/pub/doc-ids.txt"],"start":13,"end":53,"form":"wrapped","valid":true}
+	// "ftp://ftp.example.org/pub/doc-\n   ids.txt"
 }

@@ -16,10 +16,17 @@
 // reported: first without the hyphen (a typesetter most likely added it), then with it.
 //
 // A bare URL needs a scheme that locator knows (locator.LookupScheme: the schemes of RFC 1738
-// and the drafts, registered ones, and "x-" names); it ends at whitespace, at a character that
-// RFC 1738 §2.2 says delimits URLs in text, at a closing bracket or quote that it did not open,
-// and never on sentence punctuation. Inside a wrapper any scheme name is accepted after "URL:"
-// and a known one after a plain "<".
+// and the drafts, registered ones, and "x-" names), followed by "//" when the scheme uses the
+// common Internet scheme syntax (RFC 1738 §3.1: "http:x" in text is not a URL, but
+// "news:comp.lang.go", "mailto:joe@example.com" and "mid:123@example.com" are). It ends at
+// whitespace, at a character that RFC 1738 §2.2 says delimits URLs in text or must always be
+// encoded ("<", ">", <">, "{", "}", "|", "\", "^", "`"), at a closing bracket or quote that it
+// did not open, and never on sentence punctuation (".,;:!?" and quotes). Balanced parentheses
+// stay in: (http://en.wikipedia.org/wiki/Go_(programming_language)) gives the whole address.
+// Letters, digits and marks beyond ASCII are kept (they make the URL invalid); other
+// characters beyond ASCII, and invalid UTF-8, end it. Inside a wrapper any scheme name is
+// accepted after "URL:", and a known one after a plain "<", so that mail addresses and
+// Message-IDs in "<...>" are not taken for URLs. The "URL:" prefix is matched in any case.
 //
 // Every reported URL parses with locator.Parse; [Finding.Valid] tells whether it also passes
 // the strict RFC 1738 check (scheme.Check). A candidate that locator.Parse rejects (a bad
@@ -27,7 +34,8 @@
 // is not reported; neither is text longer than [MaxLength].
 //
 // The work is linear in the input: each byte is examined a bounded number of times, and text
-// with few URLs is skipped at memchr speed, looking only at "<" and ":".
+// with few URLs is skipped at memchr speed, looking only at "<" and ":". Hostile input (NUL
+// bytes, invalid UTF-8, megabyte lines, a million "<") is handled like any other.
 package extract
 
 import (
@@ -95,8 +103,8 @@ type Finding struct {
 	// it. With several such breaks, URL drops every such hyphen and the alternative keeps
 	// every one; the mixed readings are not listed.
 	Alternatives []string `json:"alternatives"`
-	// Start is the byte offset in the input of the URL's first byte (after "<URL:" and any
-	// whitespace, for a wrapped URL).
+	// Start is the byte offset in the input of the URL's first byte: the first byte of its
+	// scheme name, after any "<", "URL:" and whitespace.
 	Start int `json:"start"`
 	// End is the byte offset of the URL's last byte: the span is inclusive, so the URL's text
 	// as written is input[Start:End+1]. Across lines, that text holds the line breaks, the

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/locator-url/locator"
 )
@@ -329,6 +330,14 @@ func TestForms(t *testing.T) {
 		{"prefixed space", "at URL: http://a.example/, today", []want{{url: "http://a.example/", form: Prefixed}}},
 		{"prefixed next line", "URL:\n  http://a.example/", []want{{url: "http://a.example/", form: Prefixed}}},
 		{"prefixed any scheme", "URL:foo:bar", []want{{url: "foo:bar", form: Prefixed}}},
+		{"wrapped scheme across lines", "<URL:ht\n  tp://a.example/>", []want{{url: "http://a.example/", form: Wrapped, raw: "ht\n  tp://a.example/"}}},
+		{"wrapped space before scheme", "< URL: http://a.example/ >", []want{{url: "http://a.example/", form: Wrapped, raw: "http://a.example/"}}},
+		{"bracketed space before scheme", "< http://a.example/>", []want{{url: "http://a.example/", form: Bracketed, raw: "http://a.example/"}}},
+		{"space inside scheme name", "<URL:ht tp://a.example/>", nil},
+		{"wrapper too long falls back", "<URL:http://a.example/" + strings.Repeat(" ", MaxLength) + "b>", []want{{url: "http://a.example/", form: Prefixed}}},
+		{"wrapper then bare", "<b>http://a.example/</b>", []want{{url: "http://a.example/", form: Bare}}},
+		{"html attribute", `<a href="http://a.example/x?y=1&amp;z=2">`, []want{{url: "http://a.example/x?y=1&amp;z=2", form: Bare}}},
+		{"markdown", "[the spec](http://a.example/rfc1738.txt).", []want{{url: "http://a.example/rfc1738.txt", form: Bare}}},
 		{"unclosed wrapper is prefixed", "<URL:http://a.example/ and more", []want{{url: "http://a.example/", form: Prefixed}}},
 		// Bare URLs of every kind of scheme.
 		{"bare http", "go to http://a.example/b?c=d#e now", []want{{url: "http://a.example/b?c=d#e", form: Bare}}},
@@ -425,6 +434,33 @@ func TestNotURLs(t *testing.T) {
 		if len(got) != 0 {
 			t.Errorf("%q: got %+v, want nothing", text, got)
 		}
+	}
+}
+
+// Every scheme of the registry is found bare and in brackets, with or without "//" as its
+// syntax asks; and a scheme registered at run time is found from then on.
+func TestEveryScheme(t *testing.T) {
+	for _, info := range locator.Schemes() {
+		u := info.Name + ":thing@a.example"
+		if info.Hierarchical {
+			u = info.Name + "://a.example/thing"
+		}
+		for _, text := range []string{"See " + u + ".", "(" + u + ")", "<" + u + ">", "<URL:" + u + ">"} {
+			got := FindString(text)
+			if len(got) != 1 || got[0].URL != u {
+				t.Errorf("%s: %q: got %+v", info.Name, text, got)
+			}
+		}
+	}
+	text := "try zz-chat://a.example/room today"
+	if got := FindString(text); len(got) != 0 {
+		t.Fatalf("unregistered scheme found: %+v", got)
+	}
+	if err := locator.RegisterScheme(locator.SchemeInfo{Name: "zz-chat", Hierarchical: true}); err != nil {
+		t.Fatal(err)
+	}
+	if got := FindString(text); len(got) != 1 || got[0].URL != "zz-chat://a.example/room" {
+		t.Errorf("registered scheme: got %+v", got)
 	}
 }
 
@@ -559,6 +595,7 @@ func TestScannerMatchesFind(t *testing.T) {
 			"whole": func() io.Reader { return bytes.NewReader(text) },
 			"half":  func() io.Reader { return iotest.HalfReader(bytes.NewReader(text)) },
 			"odd":   func() io.Reader { return iotest.DataErrReader(&chunked{b: text, n: 4093}) },
+			"small": func() io.Reader { return &chunked{b: text, n: 13} },
 		} {
 			var got []Finding
 			sc := NewScanner(r())
@@ -601,9 +638,14 @@ func (c *chunked) Read(p []byte) (int, error) {
 
 func TestScannerErrors(t *testing.T) {
 	errBoom := io.ErrClosedPipe
-	sc := NewScanner(io.MultiReader(strings.NewReader("http://a.example/ x"), iotest.ErrReader(errBoom)))
+	sc := NewScanner(io.MultiReader(strings.NewReader("http://a.example/ x http://b.exa"), iotest.ErrReader(errBoom)))
+	// What was decided before the error is reported; the URL the error cut is not.
+	var urls []string
 	for sc.Scan() {
-		t.Errorf("found %q before the error", sc.Finding().URL)
+		urls = append(urls, sc.Finding().URL)
+	}
+	if len(urls) != 1 || urls[0] != "http://a.example/" {
+		t.Errorf("found %q before the error, want the first URL", urls)
 	}
 	if sc.Err() != errBoom {
 		t.Errorf("Err = %v, want %v", sc.Err(), errBoom)
@@ -624,3 +666,60 @@ func TestScannerErrors(t *testing.T) {
 type emptyReader struct{}
 
 func (emptyReader) Read([]byte) (int, error) { return 0, nil }
+
+// A Scanner reports a URL as soon as the text after it decides where it ends, without waiting
+// for more input: "tail -f log | locator extract" works.
+func TestScannerStreams(t *testing.T) {
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write([]byte("first line with <URL:http://a.example/\n  x> and\n"))
+		pw.Write([]byte("news:comp.lang.go\n"))
+		// The writer stays open: the Scanner must not wait for the end.
+	}()
+	sc := NewScanner(pr)
+	got := make(chan string)
+	go func() {
+		for sc.Scan() {
+			got <- sc.Finding().URL
+		}
+		close(got)
+	}()
+	for _, want := range []string{"http://a.example/x", "news:comp.lang.go"} {
+		select {
+		case u := <-got:
+			if u != want {
+				t.Errorf("got %q, want %q", u, want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no finding for %q while the input stays open", want)
+		}
+	}
+	pw.Close()
+	if u, ok := <-got; ok {
+		t.Errorf("extra finding %q", u)
+	}
+}
+
+// The Scanner's memory is its fixed window and the current URL, whatever the input size.
+func TestScannerMemory(t *testing.T) {
+	chunk := prose(1<<20, 3000)
+	long := "x " + "<URL:http://a.example/" + strings.Repeat("y \n", MaxLength/3-20) + ">\n"
+	r := io.MultiReader(bytes.NewReader(bytes.Repeat(chunk, 24)), strings.NewReader(long), bytes.NewReader(chunk))
+	sc := NewScanner(r)
+	n := 0
+	for sc.Scan() {
+		n++
+	}
+	if sc.Err() != nil {
+		t.Fatal(sc.Err())
+	}
+	if cap(sc.m.buf) != bufSize {
+		t.Errorf("window grew to %d bytes, want %d", cap(sc.m.buf), bufSize)
+	}
+	if cap(sc.m.text) > 2*MaxLength || cap(sc.m.segs) > MaxLength {
+		t.Errorf("scratch grew to %d bytes and %d segments", cap(sc.m.text), cap(sc.m.segs))
+	}
+	if want := 25 * len(Find(chunk)); n != want+1 {
+		t.Errorf("%d findings, want %d", n, want+1)
+	}
+}

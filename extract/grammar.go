@@ -25,9 +25,10 @@ const (
 	maxGap = 256
 	// lookBehind bounds how far back the quote prefix of a mail line is looked for.
 	lookBehind = 1024
-	// lookahead is the most bytes after a candidate position the matcher may read: a
-	// wrapper's MaxLength bytes, or a "URL:" prefix, its gap and a bare URL.
-	lookahead = MaxLength + 2*maxGap + maxScheme + 16
+	// lookahead bounds the bytes after a candidate position the matcher may read: a
+	// wrapper's MaxLength bytes, or a "URL:" prefix, its gaps, a scheme name and a bare URL
+	// with the gap of a last line break. A Scanner's window always has room for it.
+	lookahead = MaxLength + 4*maxGap + 2*maxScheme + 64
 )
 
 var (
@@ -144,21 +145,4 @@ func hasPrefixFold(b []byte, p string) bool {
 		}
 	}
 	return true
-}
-
-// schemeLen returns the length of the scheme name at the start of b when ":" follows it
-// (RFC 1738 §2.1; RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), or -1.
-func schemeLen(b []byte) int {
-	if len(b) == 0 || !isLetter(b[0]) {
-		return -1
-	}
-	for i := 1; i < len(b) && i <= maxScheme; i++ {
-		if b[i] == ':' {
-			return i
-		}
-		if !schemeChar[b[i]] {
-			return -1
-		}
-	}
-	return -1
 }

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"sort"
+	"unicode/utf8"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/scheme"
@@ -21,8 +22,9 @@ const (
 type seg struct{ at, raw int }
 
 // matcher finds URLs in a window buf of the input, which starts at the absolute offset base.
-// With eof, buf runs to the end of the input; without it, the matcher decides a candidate only
-// when lookahead bytes follow it, and keeps lookBehind bytes before pos for the Scanner.
+// With eof, buf runs to the end of the input. Without it, a scan that reaches the end of buf
+// sets short, and the candidate is tried again with more input: results never depend on where
+// a window ends. The matcher looks at most lookBehind+maxScheme bytes back from pos.
 type matcher struct {
 	buf       []byte
 	base      int
@@ -31,6 +33,9 @@ type matcher struct {
 	consumed  int  // index of buf after the last finding: a scheme may not start before it
 	skipping  bool // inside a run of URL characters longer than MaxLength
 	lt, colon int  // next "<" and ":" at or after pos (len(buf) for none); -1 to look again
+	short     bool // a scan reached the end of buf before the end of the input
+	broken    bool // a wrapper held a scheme but no URL that parses: skip all of it
+	need      int  // after more: the bytes after pos wanted before trying again
 
 	text    []byte // the reading being built
 	segs    []seg  // where text came from
@@ -46,6 +51,7 @@ func (m *matcher) init() { m.lt, m.colon = -1, -1 }
 // next finds the next URL at or after pos and fills in f.
 func (m *matcher) next(f *Finding) status {
 	for {
+		m.need = 0
 		if m.skipping {
 			// Skip the rest of an over-long run: a URL found in its middle would be a piece.
 			for m.pos < len(m.buf) && !stop[m.buf[m.pos]] {
@@ -65,27 +71,37 @@ func (m *matcher) next(f *Finding) status {
 			}
 			return more
 		}
-		if !m.eof && len(m.buf)-p < lookahead {
+		m.short, m.broken = false, false
+		var end int
+		var ok bool
+		if m.buf[p] == '<' {
+			end, ok = m.wrapper(p, f)
+		} else {
+			end, ok = m.colonAt(p, f)
+		}
+		if m.short {
+			// Try again with at least twice the bytes: a long URL arriving in small
+			// reads is then scanned O(log n) times, not O(n).
 			m.pos = p
+			m.skipping = false
+			m.need = min(2*(len(m.buf)-p)+1, lookahead)
 			return more
 		}
-		if m.buf[p] == '<' {
-			if end, ok := m.wrapper(p, f); ok {
-				m.pos = end + 1
-				m.consumed = m.pos
-				return found
-			}
-			m.pos = p + 1
-			continue
-		}
-		stopAt, ok := m.colonAt(p, f)
-		if stopAt < p+1 {
-			stopAt = p + 1
-		}
-		m.pos = stopAt
-		if ok {
+		switch {
+		case ok && m.buf[p] == '<':
+			m.pos = end + 1
+			m.consumed = m.pos
+			return found
+		case ok:
+			m.pos = max(end, p+1)
 			m.consumed = f.End - m.base + 1
 			return found
+		case m.broken:
+			m.pos = end + 1
+		case m.buf[p] == '<':
+			m.pos = p + 1
+		default:
+			m.pos = max(end, p+1)
 		}
 	}
 }
@@ -110,6 +126,27 @@ func (m *matcher) candidate() int {
 		return -1
 	}
 	return p
+}
+
+// has reports whether buf[i] exists; when it does not and the input goes on, the scan is short.
+func (m *matcher) has(i int) bool {
+	if i < len(m.buf) {
+		return true
+	}
+	if !m.eof {
+		m.short = true
+	}
+	return false
+}
+
+// rune is wordRune at buf[i], which exists; a character cut by the end of buf makes the scan
+// short.
+func (m *matcher) rune(i int) (int, bool) {
+	if !m.eof && !utf8.FullRune(m.buf[i:]) {
+		m.short = true
+		return 0, false
+	}
+	return wordRune(m.buf[i:])
 }
 
 func (m *matcher) reset() {
@@ -166,41 +203,43 @@ func (m *matcher) quoteDepth(p int) int {
 	return d
 }
 
-// skipBlank returns the index after the spaces and tabs at i, at most maxGap of them, and
-// whether the gap ended within maxGap.
-func (m *matcher) skipBlank(i int) (int, bool) {
-	for n := 0; i < len(m.buf); i++ {
+// blank returns the index after the spaces and tabs at i; it stops at the end of buf and at
+// the index lim.
+func (m *matcher) blank(i, lim int) int {
+	for ; i < lim && m.has(i); i++ {
 		if c := m.buf[i]; c != ' ' && c != '\t' {
-			return i, true
-		}
-		if n++; n > maxGap {
-			return i, false
+			return i
 		}
 		m.steps++
 	}
-	return i, true
+	return i
 }
 
 // lineBreak, at i, skips spaces and tabs, one line break (CR LF, LF or CR), then the next
-// line's indentation and up to depth quote markers. It returns the index of the next line's
-// first byte of text, and false when there is no line break at i or the gap is too wide.
+// line's indentation and up to depth quote markers, all within maxGap bytes. It returns the
+// index of the next line's first byte of text, and false when there is no line break at i,
+// the gap is too wide or the window ends.
 func (m *matcher) lineBreak(i, depth int) (int, bool) {
 	b := m.buf
-	i, ok := m.skipBlank(i)
-	if !ok || i >= len(b) || (b[i] != '\n' && b[i] != '\r') {
+	lim := i + maxGap
+	i = m.blank(i, lim)
+	if i >= lim || !m.has(i) || (b[i] != '\n' && b[i] != '\r') {
 		return i, false
 	}
-	if b[i] == '\r' && i+1 < len(b) && b[i+1] == '\n' {
-		i++
-	}
-	i++
-	if i, ok = m.skipBlank(i); !ok {
-		return i, false
-	}
-	for d := 0; d < depth && i < len(b) && b[i] == '>'; d++ {
-		if i, ok = m.skipBlank(i + 1); !ok {
+	if b[i] == '\r' {
+		if !m.has(i + 1) {
 			return i, false
 		}
+		if b[i+1] == '\n' {
+			i++
+		}
+	}
+	i = m.blank(i+1, lim)
+	for d := 0; d < depth && i < lim && m.has(i) && b[i] == '>'; d++ {
+		i = m.blank(i+1, lim)
+	}
+	if i >= lim || !m.has(i) {
+		return i, false
 	}
 	return i, true
 }
@@ -211,7 +250,7 @@ func (m *matcher) lineBreak(i, depth int) (int, bool) {
 func (m *matcher) wrapper(p int, f *Finding) (int, bool) {
 	m.reset()
 	b := m.buf
-	limit := min(len(b), p+1+MaxLength)
+	limit := p + 1 + MaxLength
 	depth := -1         // quote markers, read at the first line break
 	broken := false     // a line break was seen
 	content := false    // the current line holds text of the URL
@@ -220,6 +259,9 @@ func (m *matcher) wrapper(p int, f *Finding) (int, bool) {
 	off := 0            // length of the "URL:" prefix in text
 	body := 0           // length of text when the head ended
 	for i := p + 1; i < limit; i++ {
+		if !m.has(i) {
+			return i, false
+		}
 		m.steps++
 		c := b[i]
 		switch {
@@ -232,14 +274,24 @@ func (m *matcher) wrapper(p int, f *Finding) (int, bool) {
 			if off > 0 {
 				form = Wrapped
 			}
-			return i, m.emit(f, off, form)
+			if !m.emit(f, off, form) {
+				// The writer's wrapper holds no URL that parses: nothing in it is one.
+				m.broken = true
+				return i, false
+			}
+			return i, true
 		case c == '<':
 			// A second "<" before any ">": this one opens nothing. Stopping here keeps the
 			// work linear (each byte belongs to one wrapper attempt).
 			return i, false
 		case c == '\n' || c == '\r':
-			if c == '\r' && i+1 < len(b) && b[i+1] == '\n' {
-				continue
+			if c == '\r' {
+				if !m.has(i + 1) {
+					return i, false
+				}
+				if b[i+1] == '\n' {
+					continue
+				}
 			}
 			if broken && !content {
 				// A blank line ends the paragraph, and a wrapper does not run across it.
@@ -255,18 +307,22 @@ func (m *matcher) wrapper(p int, f *Finding) (int, bool) {
 			}
 			// Strip the continued line's quote markers (and its indentation, which is
 			// whitespace to ignore anyway).
-			j, _ := m.skipBlank(i + 1)
-			for d := 0; d < depth && j < limit && b[j] == '>'; d++ {
-				j, _ = m.skipBlank(j + 1)
+			j := m.blank(i+1, limit)
+			for d := 0; d < depth && j < limit && m.has(j) && b[j] == '>'; d++ {
+				j = m.blank(j+1, limit)
 			}
 			i = j - 1
 		case space[c]:
 			// RFC 1738 Appendix: "extra whitespace (spaces, linebreaks, tabs, etc.) ...
 			// should be ignored when extracting the URL". Not, though, inside a scheme name
-			// on one line: "a<b and c>d" holds no wrapper, and saying so early keeps the
-			// scan of prose short.
+			// on one line, only before its line break: "a<b and c>d" holds no wrapper, and
+			// saying so early keeps the scan of prose short.
 			if head && len(m.text) > off && !broken {
-				return i, false
+				j := m.blank(i, limit)
+				if !m.has(j) || b[j] != '\n' && b[j] != '\r' {
+					return j, false
+				}
+				i = j - 1
 			}
 		case c < 0x20 || c == 0x7f:
 			// RFC 1738 §2.2: controls never appear in a URL; this is not text with one.
@@ -275,12 +331,11 @@ func (m *matcher) wrapper(p int, f *Finding) (int, bool) {
 			n := 1
 			if c >= 0x80 {
 				var ok bool
-				if n, ok = wordRune(b[i:]); !ok || head {
+				if n, ok = m.rune(i); !ok || head {
 					return i, false
 				}
 			} else if !head {
-				for i+n < limit && plain[b[i+n]] {
-					n++
+				for end := min(limit, len(b)); i+n < end && plain[b[i+n]]; n++ {
 				}
 				m.steps += n - 1
 			}
@@ -300,6 +355,7 @@ func (m *matcher) wrapper(p int, f *Finding) (int, bool) {
 			}
 		}
 	}
+	// No ">" within MaxLength bytes.
 	return limit, false
 }
 
@@ -344,10 +400,10 @@ func known(name []byte) (hierarchical, ok bool) {
 // its scan stopped and whether it found a URL, which it puts in f.
 func (m *matcher) colonAt(p int, f *Finding) (int, bool) {
 	b := m.buf
-	if p == 0 || !schemeChar[b[p-1]] {
+	if p == 0 || !schemeChar[b[p-1]] || !m.has(p+1) {
 		return p + 1, false
 	}
-	if p+1 >= len(b) || stop[b[p+1]] {
+	if stop[b[p+1]] {
 		// "Note: ", "Subject: ": only the "URL:" prefix may be followed by a space.
 		if s := p - 3; s >= max(m.consumed, 0) && hasPrefixFold(b[s:], "URL:") && (s == 0 || !alnum[b[s-1]]) {
 			return m.prefixed(p, f)
@@ -386,12 +442,12 @@ func (m *matcher) colonAt(p int, f *Finding) (int, bool) {
 		}
 		// RFC 1738 §3.1: the schemes of the common Internet scheme syntax start their
 		// scheme-specific part with "//"; without it "http:" in text is a word.
-		if hier && !(p+2 < len(b) && b[p+1] == '/' && b[p+2] == '/') {
+		if hier && !(b[p+1] == '/' && m.has(p+2) && b[p+2] == '/') {
 			return p + 1, false
 		}
 		return m.bare(s, p, Bare, f)
 	}
-	if p-last == 3 && hasPrefixFold(b[last:p+1], "URL:") {
+	if p-last == 3 && hasPrefixFold(b[last:], "URL:") {
 		return m.prefixed(p, f)
 	}
 	return p + 1, false
@@ -401,17 +457,27 @@ func (m *matcher) colonAt(p int, f *Finding) (int, bool) {
 // prefixedurl, "with or without a trailing space" (RFC 3986 Appendix C), or on the next line.
 func (m *matcher) prefixed(p int, f *Finding) (int, bool) {
 	b := m.buf
-	t, ok := m.skipBlank(p + 1)
-	if !ok {
+	t := m.blank(p+1, p+1+maxGap)
+	if !m.has(t) {
 		return t, false
 	}
-	if t < len(b) && (b[t] == '\n' || b[t] == '\r') {
+	if b[t] == '\n' || b[t] == '\r' {
+		var ok bool
 		if t, ok = m.lineBreak(t, m.quoteDepth(p)); !ok {
 			return t, false
 		}
 	}
-	n := schemeLen(b[t:min(len(b), t+maxScheme+1)])
-	if n < 0 || t+n+1 >= len(b) || stop[b[t+n+1]] {
+	// RFC 1738 §2.1: scheme ":" and at least one byte of scheme-specific part.
+	n := 0
+	for ; n <= maxScheme; n++ {
+		if !m.has(t + n) {
+			return t, false
+		}
+		if c := b[t+n]; c == ':' || !schemeChar[c] || (n == 0 && !isLetter(c)) {
+			break
+		}
+	}
+	if n == 0 || n > maxScheme || b[t+n] != ':' || !m.has(t+n+1) || stop[b[t+n+1]] {
 		return p + 1, false
 	}
 	return m.bare(t, t+n, Prefixed, f)
@@ -427,22 +493,13 @@ func (m *matcher) bare(s, p int, form Form, f *Finding) (int, bool) {
 	depth := -1
 	i := s
 loop:
-	for i < len(b) {
+	for m.has(i) {
 		if i-s > MaxLength {
 			m.skipping = true
 			return i, false
 		}
 		m.steps++
 		c := b[i]
-		if c >= 0x80 {
-			n, ok := wordRune(b[i:])
-			if !ok {
-				break loop
-			}
-			m.add(i, n)
-			i += n
-			continue
-		}
 		if simple[c] {
 			// The common case, a run of bytes with no role in delimiting.
 			j := i + 1
@@ -453,6 +510,15 @@ loop:
 			i = j
 			continue
 		}
+		if c >= 0x80 {
+			n, ok := m.rune(i)
+			if !ok {
+				break loop
+			}
+			m.add(i, n)
+			i += n
+			continue
+		}
 		switch {
 		case stop[c]:
 			// RFC 1738 Appendix: after a line break that follows a hyphen, ignore the
@@ -461,7 +527,7 @@ loop:
 				if depth < 0 {
 					depth = m.quoteDepth(s)
 				}
-				if j, ok := m.lineBreak(i, depth); ok && j < len(b) && m.continuesAt(j) {
+				if j, ok := m.lineBreak(i, depth); ok && m.continuesAt(j) {
 					m.hyph = append(m.hyph, n-1)
 					i = j
 					continue
@@ -480,6 +546,9 @@ loop:
 		}
 		m.add(i, 1)
 		i++
+	}
+	if m.short {
+		return i, false
 	}
 	// RFC 1738 Appendix, RFC 3986 Appendix C: punctuation after a URL is the sentence's.
 	n := len(m.text)
@@ -506,12 +575,12 @@ loop:
 	return i, m.emit(f, 0, form)
 }
 
-// continuesAt reports whether the text at j may continue a URL on a new line.
+// continuesAt reports whether the text at j, which exists, may continue a URL on a new line.
 func (m *matcher) continuesAt(j int) bool {
 	if c := m.buf[j]; c < 0x80 {
 		return continues[c]
 	}
-	_, ok := wordRune(m.buf[j:])
+	_, ok := m.rune(j)
 	return ok
 }
 
@@ -545,7 +614,7 @@ func (m *matcher) emit(f *Finding, off int, form Form) bool {
 			continue
 		}
 		v, err := locator.Parse(r)
-		if err != nil {
+		if err != nil || !v.HasScheme() {
 			continue
 		}
 		if !ok {

@@ -19,9 +19,13 @@ const (
 const maxEmptyReads = 100
 
 // Scanner finds the URLs in the text of an io.Reader, one at a time, with the same results as
-// [Find] on the whole text. Offsets are absolute: counted from the first byte read. It works
-// in linear time and holds a fixed window of about 200 KiB, so the input may be of any size;
-// this is why no URL's text may exceed [MaxLength].
+// [Find] on the whole text. Offsets are absolute: counted from the first byte read.
+//
+// It works in linear time and constant memory: a fixed window of 131 KiB, and scratch space
+// for the URL being read, which is why no URL's text may exceed [MaxLength]. The input may be
+// of any size. A URL is reported as soon as the text after it shows where it ends (a space,
+// a line break, a closing ">"), without waiting for more input, so a Scanner can follow a
+// pipe or a growing log.
 //
 //	sc := extract.NewScanner(r)
 //	for sc.Scan() {
@@ -91,6 +95,7 @@ func (s *Scanner) fill() error {
 		// do not fill the window. Stop rather than loop.
 		return errors.New("extract: internal error: window full")
 	}
+	// Read at least once, and on until the matcher has the bytes it asked for.
 	for empty := 0; len(m.buf) < cap(m.buf); {
 		n, err := s.r.Read(m.buf[len(m.buf):cap(m.buf)])
 		if n < 0 || n > cap(m.buf)-len(m.buf) {
@@ -105,7 +110,11 @@ func (s *Scanner) fill() error {
 			return err
 		}
 		if n > 0 {
-			return nil
+			empty = 0
+			if len(m.buf)-m.pos >= m.need {
+				return nil
+			}
+			continue
 		}
 		if empty++; empty >= maxEmptyReads {
 			return io.ErrNoProgress

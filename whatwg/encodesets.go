@@ -35,7 +35,7 @@ var (
 	FormSet = ComponentSet.With("!'()~")
 )
 
-// §1.3 and §4.1: byte tables derived from the sets above, for the parser's inner loops.
+// §1.3 and §4.4: byte tables derived from the sets above, for the parser's inner loops.
 // A true entry means "percent-encode this byte".
 var (
 	c0Tab, fragmentTab, queryTab, specialQueryTab, pathTab, userinfoTab, formTab [256]bool
@@ -45,7 +45,7 @@ var (
 	// forbiddenDomainTab holds the forbidden domain code points (§3.2): the forbidden host code
 	// points, C0 controls, U+0025 (%), and U+007F DELETE.
 	forbiddenDomainTab [256]bool
-	// urlUnitASCII holds the ASCII URL code points (§4.2 "URL writing", URL code points):
+	// urlUnitASCII holds the ASCII URL code points (§4.3 "URL writing", URL code points):
 	// ASCII alphanumeric, and !$&'()*+,-./:;=?@_~.
 	urlUnitASCII [256]bool
 )

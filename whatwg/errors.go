@@ -2,49 +2,55 @@ package whatwg
 
 import "strconv"
 
-// Code names a validation error of the URL Standard (§1.2 "Validation", the table of validation
+// Code names a validation error of the URL Standard (§1.1 "Writing", the table of validation
 // errors), such as "invalid-URL-unit" or "IPv4-empty-part". Codes are the standard's own names,
 // so they can be looked up there. A few codes that the standard leaves unnamed (a setter that
 // leaves the URL unchanged) are prefixed "API-".
 type Code string
 
-// The validation errors of the URL Standard, §1.2 "Validation", in the standard's order.
+// The validation errors of the URL Standard, §1.1 "Writing", in the order of the standard's
+// table, named as there (each constant is the Go spelling of its value). The table says for each
+// what input triggers it and whether it is a failure; TestValidationErrors holds one example of
+// each.
 const (
-	DomainToASCII                          Code = "domain-to-ASCII"
-	DomainPercentEncoded                   Code = "domain-percent-encoded"
-	HostInvalidCodePoint                   Code = "host-invalid-code-point"
-	IPv4EmptyPart                          Code = "IPv4-empty-part"
-	IPv4TooFewParts                        Code = "IPv4-too-few-parts"
-	IPv4TooManyParts                       Code = "IPv4-too-many-parts"
-	IPv4NonNumericPart                     Code = "IPv4-non-numeric-part"
-	IPv4NonDecimalPart                     Code = "IPv4-non-decimal-part"
-	IPv4OutOfRangePart                     Code = "IPv4-out-of-range-part"
-	IPv4NonASCIIInput                      Code = "IPv4-non-ASCII-input"
-	IPv6Unclosed                           Code = "IPv6-unclosed"
-	IPv6InvalidCompression                 Code = "IPv6-invalid-compression"
-	IPv6TooManyPieces                      Code = "IPv6-too-many-pieces"
-	IPv6MultipleCompression                Code = "IPv6-multiple-compression"
-	IPv6InvalidCodePoint                   Code = "IPv6-invalid-code-point"
-	IPv6TooFewPieces                       Code = "IPv6-too-few-pieces"
-	IPv6PieceLeadingZero                   Code = "IPv6-piece-leading-zero"
-	IPv4InIPv6TooManyPieces                Code = "IPv4-in-IPv6-too-many-pieces"
-	IPv4InIPv6InvalidCodePoint             Code = "IPv4-in-IPv6-invalid-code-point"
-	IPv4InIPv6OutOfRangePart               Code = "IPv4-in-IPv6-out-of-range-part"
-	IPv4InIPv6TooFewParts                  Code = "IPv4-in-IPv6-too-few-parts"
-	InvalidURLUnit                         Code = "invalid-URL-unit"
-	SpecialSchemeMissingFollowingSolidus   Code = "special-scheme-missing-following-solidus"
-	MissingSchemeNonRelativeURL            Code = "missing-scheme-non-relative-URL"
-	InvalidReverseSolidus                  Code = "invalid-reverse-solidus"
-	InvalidCredentials                     Code = "invalid-credentials"
-	HostMissing                            Code = "host-missing"
-	PortOutOfRange                         Code = "port-out-of-range"
-	PortInvalid                            Code = "port-invalid"
-	FileInvalidWindowsDriveLetter          Code = "file-invalid-Windows-drive-letter"
-	FileInvalidWindowsDriveLetterHost      Code = "file-invalid-Windows-drive-letter-host"
+	DomainToASCII                        Code = "domain-to-ASCII"
+	DomainPercentEncoded                 Code = "domain-percent-encoded"
+	HostInvalidCodePoint                 Code = "host-invalid-code-point"
+	IPv4EmptyPart                        Code = "IPv4-empty-part"
+	IPv4TooFewParts                      Code = "IPv4-too-few-parts"
+	IPv4TooManyParts                     Code = "IPv4-too-many-parts"
+	IPv4NonNumericPart                   Code = "IPv4-non-numeric-part"
+	IPv4NonDecimalPart                   Code = "IPv4-non-decimal-part"
+	IPv4OutOfRangePart                   Code = "IPv4-out-of-range-part"
+	IPv4NonASCIIInput                    Code = "IPv4-non-ASCII-input"
+	IPv6Unclosed                         Code = "IPv6-unclosed"
+	IPv6InvalidCompression               Code = "IPv6-invalid-compression"
+	IPv6TooManyPieces                    Code = "IPv6-too-many-pieces"
+	IPv6MultipleCompression              Code = "IPv6-multiple-compression"
+	IPv6InvalidCodePoint                 Code = "IPv6-invalid-code-point"
+	IPv6TooFewPieces                     Code = "IPv6-too-few-pieces"
+	IPv6PieceLeadingZero                 Code = "IPv6-piece-leading-zero"
+	IPv4InIPv6TooManyPieces              Code = "IPv4-in-IPv6-too-many-pieces"
+	IPv4InIPv6InvalidCodePoint           Code = "IPv4-in-IPv6-invalid-code-point"
+	IPv4InIPv6OutOfRangePart             Code = "IPv4-in-IPv6-out-of-range-part"
+	IPv4InIPv6TooFewParts                Code = "IPv4-in-IPv6-too-few-parts"
+	InvalidURLUnit                       Code = "invalid-URL-unit"
+	SpecialSchemeMissingFollowingSolidus Code = "special-scheme-missing-following-solidus"
+	MissingSchemeNonRelativeURL          Code = "missing-scheme-non-relative-URL"
+	InvalidReverseSolidus                Code = "invalid-reverse-solidus"
+	InvalidCredentials                   Code = "invalid-credentials"
+	HostMissing                          Code = "host-missing"
+	PortOutOfRange                       Code = "port-out-of-range"
+	PortInvalid                          Code = "port-invalid"
+	FileInvalidWindowsDriveLetter        Code = "file-invalid-Windows-drive-letter"
+	FileInvalidWindowsDriveLetterHost    Code = "file-invalid-Windows-drive-letter-host"
 	// APISetterIgnored: a setter (§6.1 "URL class") whose value the basic URL parser, run with a
 	// state override, returned on without changing the URL, or returned failure for where the
 	// standard names no validation error (the "API validation error" comments in §4.4).
 	APISetterIgnored Code = "API-setter-ignored"
+	// TooLong: the href would be longer than 4 GiB, which a URL cannot hold (its offsets are
+	// uint32). This is a limit of this package, not of the standard.
+	TooLong Code = "URL-too-long"
 )
 
 // Error is a failure of the basic URL parser (§4.4 "URL parsing"), of host parsing or of a
@@ -58,6 +64,7 @@ type Error struct {
 	Rule   string // where the standard returns failure, e.g. "WHATWG URL §4.4 port state"
 }
 
+// Error returns the input (shortened), the code, the offset and the rule.
 func (e *Error) Error() string {
 	in := e.Input
 	if len(in) > 200 {
@@ -70,7 +77,7 @@ func (e *Error) Error() string {
 	return s + " (" + e.Rule + ")"
 }
 
-// ValidationError is a non-fatal finding of the parser (§1.2 "Validation"): the URL still parses,
+// ValidationError is a non-fatal finding of the parser (§1.1 "Writing"): the URL still parses,
 // but the input was not a valid URL string. Offset is a byte offset in the input given to the
 // parser, or -1 when the error concerns a value computed from it (such as a decoded host).
 type ValidationError struct {
@@ -79,6 +86,7 @@ type ValidationError struct {
 	Rule   string `json:"rule"` // the state or algorithm that reports it
 }
 
+// String returns the code, the offset and the rule.
 func (v ValidationError) String() string {
 	return string(v.Code) + " at offset " + strconv.Itoa(v.Offset) + " (" + v.Rule + ")"
 }

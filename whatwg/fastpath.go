@@ -15,6 +15,7 @@ var (
 	fastDomain      [256]bool // special host bytes kept as they are: [a-z0-9-._]
 	fastOpaqueHost  [256]bool // opaque-host parser: printable ASCII, not a forbidden host code point
 	fastPathSpecial [256]bool // path state, special URL: printable ASCII not in the path set, not "\"
+	fastPathFile    [256]bool // path state, file URL: as special, and not "|" (Windows drive letters)
 	fastPathOther   [256]bool // path state, other URL
 	fastOpaque      [256]bool // opaque path state: printable ASCII except space
 	fastQuerySpec   [256]bool // query state, special: printable ASCII not in the special-query set
@@ -30,8 +31,9 @@ func init() {
 		fastScheme[c] = lower || digit || b == '+' || b == '-' || b == '.'
 		fastDomain[c] = lower || digit || b == '-' || b == '.' || b == '_'
 		fastOpaqueHost[c] = !forbiddenHostTab[c]
-		fastPathOther[c] = !pathTab[c] && b != '?' && b != '#'
+		fastPathOther[c] = !pathTab[c] && b != '?' && b != '#' && b != '/'
 		fastPathSpecial[c] = fastPathOther[c] && b != '\\'
+		fastPathFile[c] = fastPathSpecial[c] && b != '|'
 		fastOpaque[c] = b != '?' && b != '#'
 		fastQueryOther[c] = !queryTab[c]
 		fastQuerySpec[c] = !specialQueryTab[c]
@@ -139,28 +141,38 @@ func parseNormalized(s string) (URL, bool) {
 	// path state: a list path whose segments need no encoding and are not dot segments
 	u.pathStart = uint32(i)
 	tab := &fastPathOther
-	if special {
+	if file {
+		tab = &fastPathFile
+	} else if special {
 		tab = &fastPathSpecial
 	}
-	seg := i
-	for ; i < n; i++ {
-		c := s[i]
-		if c == '/' {
-			if i > seg && isDotSegment(s[seg+1:i]) {
-				return URL{}, false
-			}
-			seg = i
-			continue
+	for i < n {
+		// Four plain bytes at a time where there are four.
+		for i+4 <= n && tab[s[i]] && tab[s[i+1]] && tab[s[i+2]] && tab[s[i+3]] {
+			i += 4
 		}
-		if !tab[c] {
+		if i == n {
 			break
 		}
-		if file && c == '|' {
-			return URL{}, false // Windows drive letter quirks
+		c := s[i]
+		if tab[c] {
+			i++
+			continue
 		}
-	}
-	if i > seg && isDotSegment(s[seg+1:i]) {
-		return URL{}, false
+		if c != '/' {
+			break
+		}
+		// A segment starts: it is a dot segment only if it starts with "." or "%".
+		i++
+		if i < n && (s[i] == '.' || s[i] == '%') {
+			j := i
+			for j < n && s[j] != '/' && tab[s[j]] {
+				j++
+			}
+			if isDotSegment(s[i:j]) {
+				return URL{}, false
+			}
+		}
 	}
 	return finishNormalized(s, u, i, special)
 }
@@ -176,7 +188,7 @@ func finishNormalized(s string, u URL, i int, special bool) (URL, bool) {
 			tab = &fastQuerySpec
 		}
 		i++
-		for i < n && s[i] != '#' && tab[s[i]] {
+		for i < n && tab[s[i]] {
 			i++
 		}
 	}
@@ -195,7 +207,7 @@ func finishNormalized(s string, u URL, i int, special bool) (URL, bool) {
 	return u, true
 }
 
-// isDotSegment reports whether seg is a single-dot or double-dot URL path segment (§4.3).
+// isDotSegment reports whether seg is a single-dot or double-dot URL path segment (§4.1).
 func isDotSegment(seg string) bool {
 	if len(seg) > 6 || len(seg) == 0 || (seg[0] != '.' && seg[0] != '%') {
 		return false

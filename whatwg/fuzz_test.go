@@ -204,4 +204,3 @@ func benchLines(tb testing.TB, name string) []string {
 	s := strings.TrimSuffix(string(data), "\n")
 	return strings.Split(s, "\n")
 }
-

@@ -142,7 +142,9 @@ func (p *parser) domainParser(dst []byte, domain string, ascii bool, off int) ([
 	// 8. If result contains a forbidden domain code point, then return failure.
 	for i := 0; i < len(res); i++ {
 		if forbiddenDomainTab[res[i]] {
-			return dst, p.fail(HostInvalidCodePoint, off, ruleDomainParser)
+			// The standard names no validation error for this step; the table's example for
+			// domain-to-ASCII ("https://exa%23mple.org") fails here.
+			return dst, p.fail(DomainToASCII, off, ruleDomainParser)
 		}
 	}
 	return dst, nil
@@ -540,7 +542,7 @@ func uts46Update(s string) string {
 		case r == 0x115F, r == 0x1160, r == 0x3164, r == 0xFFA0, // Hangul fillers: ignored (15.1)
 			r == 0x17B4, r == 0x17B5, r == 0x180E, // Khmer inherent vowels, Mongolian vowel separator
 			0x1D173 <= r && r <= 0x1D17A, // musical symbol format characters
-			0x206A <= r && r <= 0x206F: // deprecated format characters
+			0x206A <= r && r <= 0x206F:   // deprecated format characters
 			return -1
 		}
 		return r

@@ -80,7 +80,6 @@ type parser struct {
 	hbuf      []byte // the host parser's output, copied to the URL on success
 	dbuf      []byte // the host parser's percent-decoded input
 	rec       record
-	failed    *Error
 
 	atSignSeen, insideBrackets, passwordTokenSeen bool
 }
@@ -125,7 +124,7 @@ func (p *parser) fail(code Code, i int, rule string) *Error {
 	return &Error{Input: p.orig, Offset: p.offset(i), Code: code, Rule: rule}
 }
 
-// isURLCodePoint reports whether r is a URL code point (§4.2 "URL writing"): ASCII alphanumeric,
+// isURLCodePoint reports whether r is a URL code point (§4.3 "URL writing"): ASCII alphanumeric,
 // !$&'()*+,-./:;=?@_~, and U+00A0 to U+10FFFD excluding surrogates and noncharacters.
 func isURLCodePoint(r rune) bool {
 	if r < 0x80 {
@@ -187,7 +186,11 @@ func (p *parser) parse(input string, base *URL, collect bool) (URL, error) {
 	if err := p.run(input, base, noOverride); err != nil {
 		return URL{}, err
 	}
-	return p.rec.toURL(), nil
+	u, ok := p.rec.toURL()
+	if !ok {
+		return URL{}, &Error{Input: input, Offset: -1, Code: TooLong, Rule: "locator whatwg limits"}
+	}
+	return u, nil
 }
 
 // run is the basic URL parser (§4.4). With a state override it works on p.url, which the caller
@@ -198,7 +201,6 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 	p.override = override
 	p.trimStart = 0
 	p.removed = false
-	p.failed = nil
 	input = toScalar(input)
 	// 1. If url is not given: remove any leading and trailing C0 control or space.
 	if override == noOverride {
@@ -211,7 +213,11 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 		}
 		if i > 0 || j < len(input) {
 			p.input = input
-			p.report(InvalidURLUnit, 0, noOverride.rule())
+			at := 0
+			if i == 0 {
+				at = j
+			}
+			p.report(InvalidURLUnit, at, noOverride.rule())
 			input = input[i:j]
 			p.trimStart = i
 		}
@@ -250,7 +256,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 		}
 		again := false
 		switch st {
-		case schemeStartState:
+		case schemeStartState: // §4.4 scheme start state
 			if c != eof && isAlpha(byte(c)) {
 				p.buf = append(p.buf, byte(c)|0x20)
 				st = schemeState
@@ -260,7 +266,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			} else {
 				return p.fail(APISetterIgnored, ptr, st.rule())
 			}
-		case schemeState:
+		case schemeState: // §4.4 scheme state
 			if c != eof && (isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
 				p.buf = append(p.buf, byte(c)|byte(0x20*b2i(isAlpha(byte(c)))))
 			} else if c == ':' {
@@ -268,7 +274,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 					bufSpecial := isSpecialScheme(p.buf)
 					if url.special && !bufSpecial || !url.special && bufSpecial ||
 						(url.includesCredentials() || url.port >= 0) && string(p.buf) == "file" ||
-						url.schemeIs("file") && url.hasHost && len(url.host) == 0 {
+						url.file && url.hasHost && len(url.host) == 0 {
 						return p.fail(APISetterIgnored, ptr, st.rule())
 					}
 				}
@@ -281,7 +287,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				}
 				p.buf = p.buf[:0]
 				remaining := input[ptr+1:]
-				if url.schemeIs("file") {
+				if url.file {
 					if !strings.HasPrefix(remaining, "//") {
 						p.report(SpecialSchemeMissingFollowingSolidus, ptr+1, st.rule())
 					}
@@ -307,7 +313,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			} else {
 				return p.fail(APISetterIgnored, ptr, st.rule())
 			}
-		case noSchemeState:
+		case noSchemeState: // §4.4 no scheme state
 			if base == nil || base.flags&fOpaque != 0 && c != '#' {
 				return p.fail(MissingSchemeNonRelativeURL, ptr, st.rule())
 			} else if base.flags&fOpaque != 0 && c == '#' {
@@ -327,7 +333,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				st = fileState
 				again = true
 			}
-		case specialRelativeOrAuthorityState:
+		case specialRelativeOrAuthorityState: // §4.4 special relative or authority state
 			if c == '/' && strings.HasPrefix(input[ptr+1:], "/") {
 				st = specialAuthorityIgnoreSlashesState
 				ptr++
@@ -336,14 +342,14 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				st = relativeState
 				again = true
 			}
-		case pathOrAuthorityState:
+		case pathOrAuthorityState: // §4.4 path or authority state
 			if c == '/' {
 				st = authorityState
 			} else {
 				st = pathState
 				again = true
 			}
-		case relativeState:
+		case relativeState: // §4.4 relative state
 			// Assert: base's scheme is not "file".
 			url.setScheme([]byte(base.scheme()))
 			if c == '/' {
@@ -373,7 +379,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 					again = true
 				}
 			}
-		case relativeSlashState:
+		case relativeSlashState: // §4.4 relative slash state
 			if url.special && (c == '/' || c == '\\') {
 				if c == '\\' {
 					p.report(InvalidReverseSolidus, ptr, st.rule())
@@ -386,7 +392,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				st = pathState
 				again = true
 			}
-		case specialAuthoritySlashesState:
+		case specialAuthoritySlashesState: // §4.4 special authority slashes state
 			if c == '/' && strings.HasPrefix(input[ptr+1:], "/") {
 				st = specialAuthorityIgnoreSlashesState
 				ptr++
@@ -395,14 +401,14 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				st = specialAuthorityIgnoreSlashesState
 				again = true
 			}
-		case specialAuthorityIgnoreSlashesState:
+		case specialAuthorityIgnoreSlashesState: // §4.4 special authority ignore slashes state
 			if c != '/' && c != '\\' {
 				st = authorityState
 				again = true
 			} else {
 				p.report(SpecialSchemeMissingFollowingSolidus, ptr, st.rule())
 			}
-		case authorityState:
+		case authorityState: // §4.4 authority state
 			if c == '@' {
 				p.report(InvalidCredentials, ptr, st.rule())
 				if p.atSignSeen {
@@ -428,8 +434,8 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				p.buf = append(p.buf, input[ptr:j]...)
 				ptr = j - 1
 			}
-		case hostState, hostnameState:
-			if override != noOverride && url.schemeIs("file") {
+		case hostState, hostnameState: // §4.4 host state, hostname state
+			if override != noOverride && url.file {
 				again = true
 				st = fileHostState
 			} else if c == ':' && !p.insideBrackets {
@@ -474,9 +480,15 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				if c == ']' {
 					p.insideBrackets = false
 				}
-				p.buf = append(p.buf, byte(c))
+				// Bulk: the bytes up to the next one this state looks at.
+				j := ptr + 1
+				for j < n && !hostStop[input[j]] {
+					j++
+				}
+				p.buf = append(p.buf, input[ptr:j]...)
+				ptr = j - 1
 			}
-		case portState:
+		case portState: // §4.4 port state
 			if '0' <= c && c <= '9' {
 				p.buf = append(p.buf, byte(c))
 			} else if c == eof || c == '/' || c == '?' || c == '#' || url.special && c == '\\' || override != noOverride {
@@ -506,7 +518,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			} else {
 				return p.fail(PortInvalid, ptr, st.rule())
 			}
-		case fileState:
+		case fileState: // §4.4 file state
 			url.setScheme([]byte("file"))
 			url.hasHost = true
 			url.host = url.host[:0]
@@ -546,7 +558,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				st = pathState
 				again = true
 			}
-		case fileSlashState:
+		case fileSlashState: // §4.4 file slash state
 			if c == '/' || c == '\\' {
 				if c == '\\' {
 					p.report(InvalidReverseSolidus, ptr, st.rule())
@@ -566,7 +578,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				st = pathState
 				again = true
 			}
-		case fileHostState:
+		case fileHostState: // §4.4 file host state
 			if c == eof || c == '/' || c == '\\' || c == '?' || c == '#' {
 				again = true
 				if override == noOverride && isWindowsDriveLetter(p.buf) {
@@ -599,7 +611,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			} else {
 				p.buf = append(p.buf, byte(c))
 			}
-		case pathStartState:
+		case pathStartState: // §4.4 path start state
 			if url.special {
 				if c == '\\' {
 					p.report(InvalidReverseSolidus, ptr, st.rule())
@@ -624,7 +636,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			} else if override != noOverride && !url.hasHost {
 				url.path = append(url.path, '/')
 			}
-		case pathState:
+		case pathState: // §4.4 path state
 			slash := c == '/' || url.special && c == '\\'
 			if c == eof || slash || override == noOverride && (c == '?' || c == '#') {
 				if url.special && c == '\\' {
@@ -638,7 +650,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				} else if isSingleDot(p.buf) && !slash {
 					url.path = append(url.path, '/')
 				} else if !isSingleDot(p.buf) {
-					if url.schemeIs("file") && len(url.path) == 0 && isWindowsDriveLetter(p.buf) {
+					if url.file && len(url.path) == 0 && isWindowsDriveLetter(p.buf) {
 						p.buf[1] = ':'
 					}
 					url.path = append(url.path, '/')
@@ -673,7 +685,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 					p.buf = append(p.buf, byte(c))
 				}
 			}
-		case opaquePathState:
+		case opaquePathState: // §4.4 opaque path state
 			if c == '?' {
 				url.hasQuery = true
 				url.query = url.query[:0]
@@ -699,7 +711,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 					url.path = append(url.path, byte(c))
 				}
 			}
-		case queryState:
+		case queryState: // §4.4 query state
 			// UTF-8 is the only encoding, so percent-encoding after encoding the buffer is the
 			// same as encoding each code point as it comes.
 			if override == noOverride && c == '#' || c == eof {
@@ -729,7 +741,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 					url.query = append(url.query, byte(c))
 				}
 			}
-		case fragmentState:
+		case fragmentState: // §4.4 fragment state
 			if c != eof {
 				if p.collect {
 					p.checkURLUnit(input, ptr, ptr, st.rule())
@@ -782,11 +794,16 @@ var (
 	// pathPlain: bytes the path state appends to buffer unchanged: not "/", "\", "?", "#", and
 	// not in the path percent-encode set.
 	pathPlain [256]bool
+	// hostStop: the bytes the host state acts on: ":", "[", "]", "/", "?", "#", "\".
+	hostStop [256]bool
 )
 
 func init() {
 	for _, c := range "@/?#\\" {
 		authorityStop[c] = true
+	}
+	for _, c := range ":[]/?#\\" {
+		hostStop[c] = true
 	}
 	for c := 0; c < 256; c++ {
 		pathPlain[c] = !pathTab[c] && c != '/' && c != '\\' && c != '?' && c != '#'
@@ -842,7 +859,7 @@ func (p *parser) appendUserinfo(s string) {
 }
 
 // isSingleDot: a single-dot URL path segment is "." or an ASCII case-insensitive match for
-// "%2e" (§4.3).
+// "%2e" (§4.1).
 func isSingleDot(b []byte) bool {
 	switch len(b) {
 	case 1:
@@ -854,7 +871,7 @@ func isSingleDot(b []byte) bool {
 }
 
 // isDoubleDot: a double-dot URL path segment is ".." or an ASCII case-insensitive match for
-// ".%2e", "%2e.", or "%2e%2e" (§4.3).
+// ".%2e", "%2e.", or "%2e%2e" (§4.1).
 func isDoubleDot(b []byte) bool {
 	switch len(b) {
 	case 2:

@@ -13,6 +13,7 @@ import (
 type record struct {
 	scheme   []byte
 	special  bool
+	file     bool // the scheme is "file"
 	username []byte
 	password []byte
 	hasHost  bool // host is non-null
@@ -29,6 +30,7 @@ type record struct {
 func (r *record) reset() {
 	r.scheme = r.scheme[:0]
 	r.special = false
+	r.file = false
 	r.username = r.username[:0]
 	r.password = r.password[:0]
 	r.hasHost = false
@@ -42,7 +44,7 @@ func (r *record) reset() {
 	r.frag = r.frag[:0]
 }
 
-// The special schemes and their default ports (§4.3 "URL miscellaneous").
+// The special schemes and their default ports (§4.2 "URL miscellaneous").
 var specialSchemes = [...]struct {
 	name string
 	port int32
@@ -50,21 +52,27 @@ var specialSchemes = [...]struct {
 
 // specialIndex returns the index of scheme in specialSchemes, or -1 if it is not special.
 func specialIndex[T string | []byte](scheme T) int {
-	if len(scheme) < 2 || len(scheme) > 5 {
-		return -1
-	}
-	for i, s := range specialSchemes {
-		if string(scheme) == s.name {
-			return i
-		}
+	switch string(scheme) {
+	case "ftp":
+		return 0
+	case "file":
+		return 1
+	case "http":
+		return 2
+	case "https":
+		return 3
+	case "ws":
+		return 4
+	case "wss":
+		return 5
 	}
 	return -1
 }
 
-// isSpecialScheme reports whether s is a special scheme (§4.3).
+// isSpecialScheme reports whether s is a special scheme (§4.2).
 func isSpecialScheme[T string | []byte](s T) bool { return specialIndex(s) >= 0 }
 
-// defaultPort returns the default port of scheme, or -1 (null) (§4.3).
+// defaultPort returns the default port of scheme, or -1 (null) (§4.2).
 func defaultPort[T string | []byte](scheme T) int32 {
 	if i := specialIndex(scheme); i >= 0 {
 		return specialSchemes[i].port
@@ -74,13 +82,13 @@ func defaultPort[T string | []byte](scheme T) int32 {
 
 func (r *record) setScheme(s []byte) {
 	r.scheme = append(r.scheme[:0], s...)
-	r.special = isSpecialScheme(s)
+	i := specialIndex(s)
+	r.special = i >= 0
+	r.file = i == 1
 }
 
-func (r *record) schemeIs(s string) bool { return string(r.scheme) == s }
-
 // includesCredentials: "A URL includes credentials if its username or password is not the empty
-// string" (§4.3).
+// string" (§4.2).
 func (r *record) includesCredentials() bool { return len(r.username) > 0 || len(r.password) > 0 }
 
 // pathSize returns the number of segments of a list path.
@@ -106,11 +114,11 @@ func firstSegment(path []byte) ([]byte, bool) {
 	return path[1:i], true
 }
 
-// shortenPath implements "shorten a url's path" (§4.3).
+// shortenPath implements "shorten a url's path" (§4.2).
 func (r *record) shortenPath() {
 	// 3. If url's scheme is "file", path's size is 1, and path[0] is a normalized Windows drive
 	// letter, then return.
-	if r.schemeIs("file") && r.pathSize() == 1 {
+	if r.file && r.pathSize() == 1 {
 		if s, _ := firstSegment(r.path); isNormalizedWindowsDriveLetter(s) {
 			return
 		}
@@ -126,17 +134,17 @@ func (r *record) shortenPath() {
 }
 
 // isWindowsDriveLetter: "two code points, of which the first is an ASCII alpha and the second is
-// either U+003A (:) or U+007C (|)" (§4.3).
+// either U+003A (:) or U+007C (|)" (§4.2).
 func isWindowsDriveLetter(s []byte) bool {
 	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
 }
 
-// isNormalizedWindowsDriveLetter: a Windows drive letter whose second code point is ":" (§4.3).
+// isNormalizedWindowsDriveLetter: a Windows drive letter whose second code point is ":" (§4.2).
 func isNormalizedWindowsDriveLetter(s []byte) bool {
 	return len(s) == 2 && isAlpha(s[0]) && s[1] == ':'
 }
 
-// startsWithWindowsDriveLetter implements "starts with a Windows drive letter" (§4.3).
+// startsWithWindowsDriveLetter implements "starts with a Windows drive letter" (§4.2).
 func startsWithWindowsDriveLetter(s string) bool {
 	if len(s) < 2 || !isAlpha(s[0]) || (s[1] != ':' && s[1] != '|') {
 		return false
@@ -153,8 +161,12 @@ func startsWithWindowsDriveLetter(s string) bool {
 
 func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
-// toURL runs the URL serializer (§4.5) into one new string and records the offsets.
-func (r *record) toURL() URL {
+// maxHref is the longest href a URL holds: its offsets are uint32.
+const maxHref = 1<<32 - 1
+
+// toURL runs the URL serializer (§4.5) into one new string and records the offsets. It returns
+// false, and no URL, when the href would be longer than maxHref.
+func (r *record) toURL() (URL, bool) {
 	dotSlash := !r.hasHost && !r.opaque && len(r.path) >= 2 && r.path[0] == '/' && r.path[1] == '/'
 	var portBuf [8]byte
 	var port []byte
@@ -183,6 +195,9 @@ func (r *record) toURL() URL {
 	}
 	if r.hasFrag {
 		n += 1 + len(r.frag)
+	}
+	if uint64(n) > maxHref {
+		return URL{}, false
 	}
 	b := make([]byte, 0, n)
 	var u URL
@@ -247,15 +262,14 @@ func (r *record) toURL() URL {
 	}
 	// b is never written again: the string may share its memory.
 	u.href = unsafe.String(unsafe.SliceData(b), len(b))
-	return u
+	return u, true
 }
 
 // fromURL loads the components of u into r (for the setters, which run the basic URL parser with
 // a URL and a state override).
 func (r *record) fromURL(u *URL) {
 	r.reset()
-	r.scheme = append(r.scheme, u.scheme()...)
-	r.special = u.flags&fSpecial != 0
+	r.setScheme(append(r.scheme[:0], u.scheme()...))
 	if u.flags&fHost != 0 {
 		r.hasHost = true
 		r.username = append(r.username, u.Username()...)

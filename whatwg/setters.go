@@ -22,16 +22,30 @@ func (u *URL) override(input string, st state, prepare func(r *record)) error {
 	if prepare != nil {
 		prepare(&p.rec)
 	}
-	err := p.run(input, nil, st)
-	*u = p.rec.toURL()
-	if err != nil {
+	// The URL keeps what the parser changed even when it then returned failure, as the
+	// standard's URL object does (e.g. the host setter with "example.com:99999" sets the host).
+	failure := p.run(input, nil, st)
+	if err := u.store(&p.rec, input); err != nil {
 		return err
+	}
+	if failure != nil {
+		return failure
 	}
 	return nil
 }
 
+// store sets u to the serialization of r, unless it is too long for a URL.
+func (u *URL) store(r *record, input string) error {
+	v, ok := r.toURL()
+	if !ok {
+		return &Error{Input: input, Offset: -1, Code: TooLong, Rule: "locator whatwg limits"}
+	}
+	*u = v
+	return nil
+}
+
 // cannotHaveUsernamePasswordPort: "its host is null or the empty string, or its scheme is
-// "file"" (§4.3).
+// "file"" (§4.2).
 func (u *URL) cannotHaveUsernamePasswordPort() bool {
 	return u.flags&fHost == 0 || u.hostStart == u.hostEnd || u.scheme() == "file"
 }
@@ -63,8 +77,7 @@ func (u *URL) SetUsername(value string) error {
 	var r record
 	r.fromURL(u)
 	r.username = appendEncoded(r.username[:0], toScalar(value), &userinfoTab)
-	*u = r.toURL()
-	return nil
+	return u.store(&r, value)
 }
 
 // SetPassword sets the password, UTF-8 percent-encoded with the userinfo percent-encode set
@@ -76,8 +89,7 @@ func (u *URL) SetPassword(value string) error {
 	var r record
 	r.fromURL(u)
 	r.password = appendEncoded(r.password[:0], toScalar(value), &userinfoTab)
-	*u = r.toURL()
-	return nil
+	return u.store(&r, value)
 }
 
 // SetHost sets the host and, when value has one, the port (§6.1 host setter: the basic URL parser
@@ -109,8 +121,7 @@ func (u *URL) SetPort(value string) error {
 		var r record
 		r.fromURL(u)
 		r.port = -1
-		*u = r.toURL()
-		return nil
+		return u.store(&r, value)
 	}
 	return u.override(value, portState, nil)
 }
@@ -132,8 +143,7 @@ func (u *URL) SetSearch(value string) error {
 		r.fromURL(u)
 		r.hasQuery = false
 		r.query = r.query[:0]
-		*u = r.toURL()
-		return nil
+		return u.store(&r, value)
 	}
 	if value[0] == '?' {
 		value = value[1:]
@@ -152,8 +162,7 @@ func (u *URL) SetHash(value string) error {
 		r.fromURL(u)
 		r.hasFrag = false
 		r.frag = r.frag[:0]
-		*u = r.toURL()
-		return nil
+		return u.store(&r, value)
 	}
 	if value[0] == '#' {
 		value = value[1:]

@@ -46,13 +46,17 @@ const (
 
 var parserPool = sync.Pool{New: func() any { return new(parser) }}
 
-// Parse runs the basic URL parser (§4.4) on input with base (nil for none) and returns the URL,
-// or an [*Error] where the standard returns failure. Only UTF-8 is supported as the query
-// encoding. When input is already the serialization of a URL (href == input), Parse returns it
-// without copying and without allocating.
+// Parse runs the basic URL parser (§4.4) on input with base (nil, or the zero URL, for none) and
+// returns the URL, or an [*Error] where the standard returns failure. Only UTF-8 is supported as
+// the query encoding. When input is already the serialization of a URL (href == input), Parse
+// returns it without copying and without allocating. Invalid UTF-8 in input is read as U+FFFD
+// (the standard parses scalar value strings); error offsets then count the replaced bytes.
 func Parse(input string, base *URL) (URL, error) {
 	if u, ok := parseNormalized(input); ok {
 		return u, nil
+	}
+	if base != nil && base.href == "" {
+		base = nil // the zero URL is no URL
 	}
 	p := parserPool.Get().(*parser)
 	u, err := p.parse(input, base, false)
@@ -63,10 +67,13 @@ func Parse(input string, base *URL) (URL, error) {
 	return u, nil
 }
 
-// ParseValidate is like [Parse] but also returns the validation errors (§1.2) the parser
+// ParseValidate is like [Parse] but also returns the validation errors (§1.1) the parser
 // reported, in input order: non-fatal findings about an input that is not a valid URL string.
 // On failure the list ends with the validation error that made the parser fail.
 func ParseValidate(input string, base *URL) (URL, []ValidationError, error) {
+	if base != nil && base.href == "" {
+		base = nil
+	}
 	p := parserPool.Get().(*parser)
 	u, err := p.parse(input, base, true)
 	errs := p.errs
@@ -207,10 +214,10 @@ func (u URL) Hash() string {
 	return u.href[u.fragStart:]
 }
 
-// HasOpaquePath reports whether the URL has an opaque path (§4.3), as "mailto:x@example.com" does.
+// HasOpaquePath reports whether the URL has an opaque path (§4.2), as "mailto:x@example.com" does.
 func (u URL) HasOpaquePath() bool { return u.flags&fOpaque != 0 }
 
-// IsSpecial reports whether the URL's scheme is a special scheme (§4.3): ftp, file, http, https,
+// IsSpecial reports whether the URL's scheme is a special scheme (§4.2): ftp, file, http, https,
 // ws or wss.
 func (u URL) IsSpecial() bool { return u.flags&fSpecial != 0 }
 

@@ -132,7 +132,7 @@ func (s *SearchParams) update() {
 	q := SerializeForm(s.list)
 	r.hasQuery = q != ""
 	r.query = append(r.query[:0], q...)
-	*s.url = r.toURL()
+	s.url.store(&r, q)
 }
 
 // Size returns the number of pairs (§6.2 size getter).

@@ -318,7 +318,7 @@ func runToASCII(t *testing.T, file, name string) {
 	xfail(t, name, ids, results)
 }
 
-func TestToASCII(t *testing.T)   { runToASCII(t, "wpt/toascii.json", "toascii") }
+func TestToASCII(t *testing.T)    { runToASCII(t, "wpt/toascii.json", "toascii") }
 func TestIdnaTestV2(t *testing.T) { runToASCII(t, "wpt/IdnaTestV2.json", "IdnaTestV2") }
 
 // TestPercentEncoding runs the UTF-8 rows of percent-encoding.json as WPT's

@@ -112,12 +112,13 @@ type options struct {
 const rootLong = `locator parses, checks and explains URLs: the URL system of RFC 1738 and its
 companion drafts (mid, cid, afs, the prospero version form), and RFC 3986.
 
-Each command takes URLs as arguments, or "-" alone to read one URL per line from
-standard input. In that mode it writes exactly one result line per input line, in
-order, so it can process millions of URLs; see the help of each command for the
-line format. Lines end at "\n"; one "\r" before it is removed; no other white space is
-stripped; a byte-order mark at the start of the input is kept as part of the first URL
-(it is not a URL character, so that URL is reported).
+Each command takes URLs as arguments (put -- before a URL that starts with "-"), or
+"-" alone to read one URL per line from standard input. In that mode it writes exactly
+one result line per input line, in order, so it can process millions of URLs; see the
+help of each command for the line format. A line ends at "\n", and one "\r" before
+it is removed; no other white space is stripped. A byte-order mark at the start of
+the input is kept as part of the first URL (it is not a URL character, so that URL is
+reported).
 
 Specifications (--spec):
   rfc1738   RFC 1738 with the 1994 URL draft's additions (the default)

@@ -76,8 +76,10 @@ func newParseCmd(opts *options) *cobra.Command {
 	return cmd
 }
 
+// parser writes the results of the parse command.
 type parser struct {
 	w       *bufio.Writer
+	buf     []byte // the one-line form of the current URL
 	spec    locator.Spec
 	json    bool
 	enc     *json.Encoder
@@ -96,7 +98,8 @@ func (p *parser) run(cmd *cobra.Command, args []string) error {
 			}
 			r := analyze(line, p.spec)
 			p.invalid = p.invalid || !r.valid()
-			p.w.Write(appendCompact(nil, &r))
+			p.buf = appendCompact(p.buf[:0], &r)
+			p.w.Write(p.buf)
 			return nil
 		}))
 	}

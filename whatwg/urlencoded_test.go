@@ -1,0 +1,127 @@
+package whatwg
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestSortCodeUnits: sort() compares names as UTF-16 code units (§6.2), so U+FFFD (one unit,
+// FFFD) sorts after U+1F600 (two units, D83D DE00), unlike a UTF-8 byte comparison; equal names
+// keep their order.
+func TestSortCodeUnits(t *testing.T) {
+	sp := NewSearchParams("%EF%BF%BD=a&%F0%9F%98%80=b&z=1&a=2&z=0&%C3%A9=c")
+	sp.Sort()
+	var names []string
+	for _, p := range sp.Pairs() {
+		names = append(names, p.Name+"="+p.Value)
+	}
+	want := []string{"a=2", "z=1", "z=0", "é=c", "😀=b", "\uFFFD=a"}
+	if !slices.Equal(names, want) {
+		t.Errorf("Sort: %q, want %q", names, want)
+	}
+}
+
+// TestSearchParamsUpdate: a URL's query object writes back (the "update" steps, §6.2): an empty
+// list makes the query null.
+func TestSearchParamsUpdate(t *testing.T) {
+	u := MustParse("https://example.com/?a=1&b=2#f")
+	sp := u.SearchParams()
+	sp.Delete("a")
+	if u.Href() != "https://example.com/?b=2#f" {
+		t.Errorf("after Delete: %q", u.Href())
+	}
+	sp.Delete("b")
+	if u.Href() != "https://example.com/#f" || u.Search() != "" {
+		t.Errorf("after deleting all: %q", u.Href())
+	}
+	sp.Append("x y", "1+1=2")
+	if u.Href() != "https://example.com/?x+y=1%2B1%3D2#f" {
+		t.Errorf("after Append: %q", u.Href())
+	}
+	sp.Set("x y", "z")
+	sp.Set("n", "")
+	if u.Href() != "https://example.com/?x+y=z&n=#f" {
+		t.Errorf("after Set: %q", u.Href())
+	}
+	if !sp.Has("n") || !sp.Has("n", "") || sp.Has("n", "1") || sp.Size() != 2 {
+		t.Errorf("Has/Size wrong: %v", sp.Pairs())
+	}
+	// A search params without a URL changes only itself.
+	free := NewSearchParams("a=b")
+	free.Append("c", "d")
+	if free.String() != "a=b&c=d" {
+		t.Errorf("free: %q", free.String())
+	}
+	var zero SearchParams
+	zero.Set("k", "v")
+	if zero.String() != "k=v" {
+		t.Errorf("zero: %q", zero.String())
+	}
+}
+
+// TestFormRoundTrip: serializing then parsing gives the pairs back (§5.1, §5.2).
+func TestFormRoundTrip(t *testing.T) {
+	pairs := []Pair{{"a b", "c&d=e"}, {"", ""}, {"é€😀", "+%~*-._"}, {"\x00\x7f", "\t"}}
+	got := ParseForm(SerializeForm(pairs))
+	if !slices.Equal(got, pairs) {
+		t.Errorf("round trip: %q, want %q", got, pairs)
+	}
+}
+
+// TestEncodeSets checks the sets against their definitions in §1.3 by their well-known
+// behaviour: the component set is encodeURIComponent's complement of A–Z a–z 0–9 - _ . ! ~ * ' ( ),
+// and the application/x-www-form-urlencoded set leaves only ASCII alphanumerics, *, -, . and _.
+func TestEncodeSets(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		alnum := 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
+		uriComponentKeeps := alnum || slices.Contains([]byte("-_.!~*'()"), b)
+		if ComponentSet.Contains(b) == uriComponentKeeps {
+			t.Errorf("component set and %q", b)
+		}
+		formKeeps := alnum || slices.Contains([]byte("*-._"), b)
+		if FormSet.Contains(b) == formKeeps && b != ' ' {
+			t.Errorf("form set and %q", b)
+		}
+		if c >= 0x80 || c < 0x20 {
+			for _, s := range []struct {
+				name string
+				set  interface{ Contains(byte) bool }
+			}{{"C0", C0ControlSet}, {"fragment", FragmentSet}, {"query", QuerySet}, {"path", PathSet}, {"userinfo", UserinfoSet}} {
+				if !s.set.Contains(b) {
+					t.Errorf("%s set lacks %#x", s.name, c)
+				}
+			}
+		}
+	}
+	if !PathSet.Contains('^') || PathSet.Contains('|') || !UserinfoSet.Contains('|') || QuerySet.Contains('\'') || !SpecialQuerySet.Contains('\'') || QuerySet.Contains('`') || !FragmentSet.Contains('`') {
+		t.Error("a set differs from §1.3")
+	}
+}
+
+// TestSetterErrors: setters that the standard makes no-ops say so, and leave the URL unchanged.
+func TestSetterErrors(t *testing.T) {
+	for _, c := range []struct {
+		href string
+		set  func(*URL, string) error
+		v    string
+	}{
+		{"mailto:x@example.com", (*URL).SetHost, "example.com"},
+		{"mailto:x@example.com", (*URL).SetHostname, "example.com"},
+		{"mailto:x@example.com", (*URL).SetPathname, "/y"},
+		{"file:///x", (*URL).SetPort, "80"},
+		{"file:///x", (*URL).SetUsername, "me"},
+		{"https://u@example.com/", (*URL).SetProtocol, "file"},
+		{"https://example.com/", (*URL).SetProtocol, "foo"},
+		{"https://example.com/", (*URL).SetProtocol, "1http"},
+		{"https://example.com/", (*URL).SetHostname, "a:1"},
+		{"https://example.com/", (*URL).SetPort, "x"},
+		{"https://example.com/", (*URL).SetHref, "nope"},
+	} {
+		u := MustParse(c.href)
+		err := c.set(&u, c.v)
+		if err == nil || u.Href() != c.href {
+			t.Errorf("%q with %q: %q, %v; want unchanged and an error", c.href, c.v, u.Href(), err)
+		}
+	}
+}
