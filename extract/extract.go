@@ -31,7 +31,8 @@
 // Every reported URL parses with locator.Parse; [Finding.Valid] tells whether it also passes
 // the strict RFC 1738 check (scheme.Check). A candidate that locator.Parse rejects (a bad
 // escape such as "%zz", a port that is not digits, an unclosed IP literal) is not a URL and
-// is not reported; neither is text longer than [MaxLength].
+// is not reported, and neither is any piece of the wrapper that held it; nor is text longer
+// than [MaxLength].
 //
 // The work is linear in the input: each byte is examined a bounded number of times, and text
 // with few URLs is skipped at memchr speed, looking only at "<" and ":". Hostile input (NUL

@@ -281,7 +281,8 @@ func (m *matcher) wrapper(p int, f *Finding) (int, bool) {
 			}
 			return i, true
 		case c == '<':
-			// A second "<" before any ">": this one opens nothing. Stopping here keeps the
+			// A second "<" before any ">": this one opens nothing (RFC 1738 §2.2: "<" is
+			// unsafe and never appears in a URL unencoded). Stopping here keeps the
 			// work linear (each byte belongs to one wrapper attempt).
 			return i, false
 		case c == '\n' || c == '\r':
@@ -294,7 +295,9 @@ func (m *matcher) wrapper(p int, f *Finding) (int, bool) {
 				}
 			}
 			if broken && !content {
-				// A blank line ends the paragraph, and a wrapper does not run across it.
+				// A blank line ends the paragraph, and a wrapper does not run across it
+				// (locator's rule, which no specification states: a stray "<" must not
+				// swallow the text up to a ">" paragraphs away).
 				return i, false
 			}
 			broken, content = true, false

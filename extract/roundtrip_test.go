@@ -68,7 +68,7 @@ func genURL(rnd *rand.Rand) string {
 // hyphens, the reading without that hyphen first and the URL as the alternative.
 func TestRoundTrip(t *testing.T) {
 	rnd := rand.New(rand.NewSource(7))
-	for i := 0; i < 20000; i++ {
+	for i := 0; i < 5000; i++ {
 		roundTrip(t, rnd)
 		if t.Failed() {
 			return

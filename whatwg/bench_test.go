@@ -87,6 +87,9 @@ func TestNoAllocs(t *testing.T) {
 			t.Errorf("Parse(%q): %v allocations, want 0", s, n)
 		}
 	}
+	if raceEnabled {
+		return // the pooled parser state is dropped at random under the race detector
+	}
 	for _, s := range []string{"HTTPS://Example.COM", "http://a/b/../c", "https://ex%41mple.com/a b"} {
 		if n := testing.AllocsPerRun(100, func() { Parse(s, nil) }); n != 1 {
 			t.Errorf("Parse(%q): %v allocations, want 1", s, n)

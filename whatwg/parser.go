@@ -201,9 +201,20 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 	p.override = override
 	p.trimStart = 0
 	p.removed = false
-	input = toScalar(input)
+	// One pass decides whether steps 1–3 have anything to do: they look only at bytes up to
+	// U+0020, and invalid UTF-8 can only be among the bytes from 0x80.
+	plain := true
+	for i := 0; i < len(input); i++ {
+		if c := input[i]; c <= ' ' || c >= 0x80 {
+			plain = false
+			break
+		}
+	}
+	if !plain {
+		input = toScalar(input)
+	}
 	// 1. If url is not given: remove any leading and trailing C0 control or space.
-	if override == noOverride {
+	if override == noOverride && !plain {
 		i, j := 0, len(input)
 		for i < j && isC0OrSpace(input[i]) {
 			i++
@@ -224,7 +235,11 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 	}
 	// 2–3. If input contains any ASCII tab or newline, invalid-URL-unit validation error;
 	// remove all ASCII tab or newline from input.
-	if k := indexTabOrNewline(input); k >= 0 {
+	k := -1
+	if !plain {
+		k = indexTabOrNewline(input)
+	}
+	if k >= 0 {
 		p.input = input
 		p.report(InvalidURLUnit, k, noOverride.rule())
 		input = strings.Map(func(r rune) rune {
@@ -247,6 +262,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 	url := p.url
 	n := len(input)
 	ptr := 0
+	segOpen, segStart := false, 0 // the path state's open segment in url.path
 	// 9. Keep running the state machine. "Decrease pointer by 1" followed by the machine's
 	// "increase pointer by 1" is written as again = true: the same c is processed again.
 	for {
@@ -637,26 +653,38 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				url.path = append(url.path, '/')
 			}
 		case pathState: // §4.4 path state
+			// The buffer of this state is written straight into url's path, after the "/" that
+			// the URL path serializer puts before each segment: segStart is where it begins. (A
+			// buffer that the file host state left, a Windows drive letter, is moved there.)
+			if !segOpen {
+				url.path = append(url.path, '/')
+				segStart = len(url.path)
+				segOpen = true
+				url.path = append(url.path, p.buf...)
+				p.buf = p.buf[:0]
+			}
 			slash := c == '/' || url.special && c == '\\'
 			if c == eof || slash || override == noOverride && (c == '?' || c == '#') {
 				if url.special && c == '\\' {
 					p.report(InvalidReverseSolidus, ptr, st.rule())
 				}
-				if isDoubleDot(p.buf) {
+				buffer := url.path[segStart:]
+				if isDoubleDot(buffer) {
+					url.path = url.path[:segStart-1]
 					url.shortenPath()
 					if !slash {
 						url.path = append(url.path, '/')
 					}
-				} else if isSingleDot(p.buf) && !slash {
-					url.path = append(url.path, '/')
-				} else if !isSingleDot(p.buf) {
-					if url.file && len(url.path) == 0 && isWindowsDriveLetter(p.buf) {
-						p.buf[1] = ':'
+				} else if isSingleDot(buffer) {
+					url.path = url.path[:segStart-1]
+					if !slash {
+						url.path = append(url.path, '/')
 					}
-					url.path = append(url.path, '/')
-					url.path = append(url.path, p.buf...)
+				} else if url.file && segStart == 1 && isWindowsDriveLetter(buffer) {
+					// url's path is empty and buffer is a Windows drive letter
+					buffer[1] = ':'
 				}
-				p.buf = p.buf[:0]
+				segOpen = false
 				if c == '?' {
 					url.hasQuery = true
 					url.query = url.query[:0]
@@ -672,17 +700,17 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 					p.checkURLUnit(input, ptr, ptr, st.rule())
 				}
 				if pathTab[c] {
-					p.buf = append(p.buf, '%', upperhex[c>>4], upperhex[c&15])
+					url.path = append(url.path, '%', upperhex[c>>4], upperhex[c&15])
 				} else if !p.collect {
 					// Bulk: a run of bytes the path state appends unchanged.
 					j := ptr + 1
 					for j < n && pathPlain[input[j]] {
 						j++
 					}
-					p.buf = append(p.buf, input[ptr:j]...)
+					url.path = append(url.path, input[ptr:j]...)
 					ptr = j - 1
 				} else {
-					p.buf = append(p.buf, byte(c))
+					url.path = append(url.path, byte(c))
 				}
 			}
 		case opaquePathState: // §4.4 opaque path state
