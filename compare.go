@@ -24,6 +24,26 @@ import (
 // "]" are left alone in an IP literal (RFC 3986 §3.2.2).
 var mustEncode = pct.RFC1738Unsafe.Without("%~")
 
+// levelTab classifies bytes for level's fast path: "%" and mustEncode (levelEscape), and the
+// upper-case letters (levelUpper).
+var levelTab [256]uint8
+
+const (
+	levelEscape = 1 << iota
+	levelUpper
+)
+
+func init() {
+	for c := 0; c < 256; c++ {
+		if c == '%' || mustEncode.Contains(byte(c)) {
+			levelTab[c] |= levelEscape
+		}
+		if 'A' <= c && c <= 'Z' {
+			levelTab[c] |= levelUpper
+		}
+	}
+}
+
 // structural is the bytes that delimit the generic syntax's components (RFC 3986 §2.2
 // gen-delims; RFC 1738 §3.1 ":", "@", "/") and "%": an escape of one of them is never decoded,
 // whatever the scheme reserves, because decoding would change the split (the URI draft,
@@ -92,6 +112,10 @@ func (b *lazybuf) add(c byte) {
 }
 
 func (b *lazybuf) addString(t string) {
+	if b.buf == nil && b.w+len(t) <= len(b.s) && b.s[b.w:b.w+len(t)] == t {
+		b.w += len(t) // the common case: the output still equals the input
+		return
+	}
 	for i := 0; i < len(t); i++ {
 		b.add(t[i])
 	}
@@ -124,6 +148,21 @@ func lowerByte(c byte) byte {
 // (RFC 1738 §2.2). With lower, letters (raw or decoded) are lower-cased, for components that
 // are case-insensitive (RFC 3986 §6.2.2.1 host).
 func (b *lazybuf) level(t string, dec pct.Set, lower bool) {
+	mask := uint8(levelEscape)
+	if lower {
+		mask |= levelUpper
+	}
+	plain := true // nothing to decode, encode or lower-case: copy t as it is
+	for i := 0; i < len(t); i++ {
+		if levelTab[t[i]]&mask != 0 {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		b.addString(t)
+		return
+	}
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		if c == '%' && i+2 < len(t) {

@@ -1,8 +1,6 @@
 package locator
 
 import (
-	"math/bits"
-
 	"github.com/locator-url/locator/pct"
 )
 
@@ -57,67 +55,6 @@ func checkByte(s string, k int) (int, error) {
 	return k + 2, nil
 }
 
-// Word-at-a-time scanning: the scans below look at 8 bytes at once for the bytes they must
-// stop at, and fall back to one byte at a time only there. has(x, c) sets the high bit of
-// each byte of x equal to c; ctl(x) of each byte below 0x20. Both can set false bits only above
-// a true one, so the lowest set bit always marks the first byte to stop at.
-const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
-)
-
-func load8(s string, k int) uint64 {
-	s = s[k : k+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-func has(x uint64, c byte) uint64 { y := x ^ (lsb * uint64(c)); return (y - lsb) &^ y & msb }
-
-// checks marks the bytes of checkTab: controls 00–1F and 7F (RFC 1738 §2.2) and "%".
-func checks(x uint64) uint64 { return (x-lsb*0x20)&^x&msb | has(x, 0x7f) | has(x, '%') }
-
-// skip returns the index of the first byte at or after k, in the last 8-byte word that fits,
-// that stop marks; or the index where fewer than 8 bytes remain.
-func skipAuthority(s string, k int) int {
-	for ; k+8 <= len(s); k += 8 {
-		x := load8(s, k)
-		if m := checks(x) | has(x, '/') | has(x, '?') | has(x, '#') | has(x, '@') | has(x, ':'); m != 0 {
-			return k + bits.TrailingZeros64(m)>>3
-		}
-	}
-	return k
-}
-
-func skipPath(s string, k int) int {
-	for ; k+8 <= len(s); k += 8 {
-		x := load8(s, k)
-		if m := checks(x) | has(x, '?') | has(x, '#'); m != 0 {
-			return k + bits.TrailingZeros64(m)>>3
-		}
-	}
-	return k
-}
-
-func skipQuery(s string, k int) int {
-	for ; k+8 <= len(s); k += 8 {
-		x := load8(s, k)
-		if m := checks(x) | has(x, '#'); m != 0 {
-			return k + bits.TrailingZeros64(m)>>3
-		}
-	}
-	return k
-}
-
-func skipChecks(s string, k int) int {
-	for ; k+8 <= len(s); k += 8 {
-		if m := checks(load8(s, k)); m != 0 {
-			return k + bits.TrailingZeros64(m)>>3
-		}
-	}
-	return k
-}
-
 // Parse splits s into a URL by the generic syntax that RFC 1738 §2.1 and §3.1 (the common
 // Internet scheme syntax) and RFC 3986 §3 and §4.1 (URI-reference) share:
 //
@@ -166,10 +103,6 @@ func Parse(s string) (URL, error) {
 		a := i + 2
 		at, firstColon, hostColon := -1, -1, -1
 		for e = a; e < n; e++ {
-			e = skipAuthority(s, e)
-			if e >= n {
-				break
-			}
 			cl := classTab[s[e]]
 			if cl == 0 {
 				continue
@@ -241,9 +174,6 @@ func Parse(s string) (URL, error) {
 	q, f := n, n
 	k := e
 	for ; k < n; k++ {
-		if k = skipPath(s, k); k >= n {
-			break
-		}
 		cl := classTab[s[k]]
 		if cl&(clCheck|clQuery|clHash) == 0 {
 			continue
@@ -263,9 +193,6 @@ func Parse(s string) (URL, error) {
 	if q < n && f == n {
 		u.flags |= hasQuery
 		for k = q + 1; k < n; k++ {
-			if k = skipQuery(s, k); k >= n {
-				break
-			}
 			cl := classTab[s[k]]
 			if cl&(clCheck|clHash) == 0 {
 				continue
@@ -283,9 +210,6 @@ func Parse(s string) (URL, error) {
 	if f < n {
 		u.flags |= hasFragment
 		for k = f + 1; k < n; k++ {
-			if k = skipChecks(s, k); k >= n {
-				break
-			}
 			if checkTab[s[k]] {
 				if k, err = checkByte(s, k); err != nil {
 					return URL{}, err

@@ -493,9 +493,21 @@ func libwwwParts(u URL) (access, hostport, path, anchor string) {
 }
 
 func TestHTParseRFC1738(t *testing.T) {
+	runHTParse(t, "generated-from-rfc1738", "htparse-rfc1738.txt", 1175)
+}
+
+// TestHTParseConnolly runs the parse rows (empty name) of libwww's older "connolly-old-set".
+func TestHTParseConnolly(t *testing.T) {
+	runHTParse(t, "connolly-old-set", "htparse-connolly.txt", 47)
+}
+
+// runHTParse checks the parse rows of a section of testdata/libwww-w3c/htparse-tests.json
+// against Parse, with the expected failures of testdata/expected-failures/<xfName> enforced
+// in both directions.
+func runHTParse(t *testing.T, section, xfName string, wantRows int) {
 	var f struct{ Cases []htparseRow }
 	loadJSON(t, "libwww-w3c/htparse-tests.json", &f)
-	xf, err := os.ReadFile("testdata/expected-failures/htparse-rfc1738.txt")
+	xf, err := os.ReadFile(filepath.Join("testdata", "expected-failures", xfName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -515,11 +527,11 @@ func TestHTParseRFC1738(t *testing.T) {
 	seen := map[string]bool{}
 	parses, skipped, passed, failedAsExpected := 0, 0, 0, 0
 	for _, c := range f.Cases {
-		if c.Section != "generated-from-rfc1738" {
+		if c.Section != section {
 			continue
 		}
-		// An empty name, or a name equal to absolutename (every row of this section), is a
-		// parse: resolving an absolute URL against anything gives the URL itself (RFC 3986
+		// An empty name, or a name equal to absolutename (every row of generated-from-rfc1738),
+		// is a parse: resolving an absolute URL against anything gives the URL itself (RFC 3986
 		// §5.2.2, R.scheme defined; RFC 1808 §4 step 2b). Other rows are resolutions.
 		if c.Name != "" && c.Name != c.Absolutename {
 			skipped++
@@ -555,42 +567,12 @@ func TestHTParseRFC1738(t *testing.T) {
 	}
 	for name := range expected {
 		if !seen[name] {
-			t.Errorf("expected failure %q is not a parse row of the data", name)
+			t.Errorf("expected failure %q is not a parse row of section %s", name, section)
 		}
 	}
-	t.Logf("generated-from-rfc1738: %d parse rows (%d pass, %d expected failures); %d resolution rows skipped (a later issue)",
-		parses, passed, failedAsExpected, skipped)
-	if parses != 1175 {
-		t.Errorf("%d parse rows, want 1175", parses)
-	}
-}
-
-// TestParseReference compares Parse with the readable reference parser of slow_test.go on
-// every table input and every benchmark URL: the same URL, or errors of the same code at the
-// same offset.
-func TestParseReference(t *testing.T) {
-	inputs := []string{}
-	for _, tt := range componentTests {
-		inputs = append(inputs, tt.in)
-	}
-	for _, tt := range parseErrorTests {
-		inputs = append(inputs, tt.in)
-	}
-	for _, f := range benchFiles(t) {
-		inputs = append(inputs, benchURLs(t, f)...)
-	}
-	for _, in := range inputs {
-		u, err := Parse(in)
-		r, rerr := parseReference(in)
-		if u != r || (err == nil) != (rerr == nil) {
-			t.Errorf("%q: Parse %+v, %v; reference %+v, %v", in, u, err, r, rerr)
-			continue
-		}
-		if err != nil {
-			e, re := err.(*Error), rerr.(*Error)
-			if e.Code != re.Code || e.Offset != re.Offset {
-				t.Errorf("%q: Parse error %v; reference %v", in, e, re)
-			}
-		}
+	t.Logf("%s: %d parse rows (%d pass, %d expected failures); %d resolution rows skipped (TestResolve's job)",
+		section, parses, passed, failedAsExpected, skipped)
+	if parses != wantRows {
+		t.Errorf("%d parse rows, want %d", parses, wantRows)
 	}
 }

@@ -12,7 +12,7 @@ package whatwg
 // that use them (§4.4).
 var (
 	fastScheme      [256]bool // scheme state: lower-case ASCII alphanumeric, "+", "-", "."
-	fastDomain      [256]bool // special host bytes kept as they are: [a-z0-9-._]
+	fastDomain      [256]bool // ASCII domain bytes the domain parser keeps: no upper case, no forbidden domain code point
 	fastOpaqueHost  [256]bool // opaque-host parser: printable ASCII, not a forbidden host code point
 	fastPathSpecial [256]bool // path state, special URL: printable ASCII not in the path set, not "\"
 	fastPathFile    [256]bool // path state, file URL: as special, and not "|" (Windows drive letters)
@@ -29,7 +29,7 @@ func init() {
 		lower := 'a' <= b && b <= 'z'
 		digit := '0' <= b && b <= '9'
 		fastScheme[c] = lower || digit || b == '+' || b == '-' || b == '.'
-		fastDomain[c] = lower || digit || b == '-' || b == '.' || b == '_'
+		fastDomain[c] = !forbiddenDomainTab[c] && !('A' <= b && b <= 'Z')
 		fastOpaqueHost[c] = !forbiddenHostTab[c]
 		fastPathOther[c] = !pathTab[c] && b != '?' && b != '#' && b != '/'
 		fastPathSpecial[c] = fastPathOther[c] && b != '\\'

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	nlnwa "github.com/nlnwa/whatwg-url/url"
 )
 
 // checkURL holds u, parsed from input against base, to the properties every URL has: the fast
@@ -151,10 +153,24 @@ func TestFastPathAgrees(t *testing.T) {
 				if err != nil || u != slow {
 					t.Fatalf("%q: fast path %+v; full parser %+v, %v", line, u, slow, err)
 				}
+			} else if err == nil && slow.Href() == line {
+				t.Errorf("%q is normalized but misses the fast path", line)
 			}
 		}
 		t.Logf("%s: %d of %d URLs take the fast path", f, fast, total)
 	}
+	// The hrefs of urltestdata.json: those the fast path leaves to the full parser.
+	missed := 0
+	for _, c := range loadJSON(t, "wpt/urltestdata.json") {
+		href, ok := c["href"].(string)
+		if !ok {
+			continue
+		}
+		if _, ok := parseNormalized(href); !ok {
+			missed++
+		}
+	}
+	t.Logf("urltestdata.json: %d hrefs go to the full parser", missed)
 }
 
 func FuzzParse(f *testing.F) {
@@ -203,4 +219,31 @@ func benchLines(tb testing.TB, name string) []string {
 	}
 	s := strings.TrimSuffix(string(data), "\n")
 	return strings.Split(s, "\n")
+}
+
+// TestBenchCorpus parses the benchmark lists: the failures are the ones testdata/bench/README.md
+// counts ("kasztp: 2 invalid", "node_files: 0", "userbait: 24 invalid", the 24 that start with
+// a '"'), and every href agrees with github.com/nlnwa/whatwg-url, another implementation of the
+// standard (a test-only dependency), on every 7th line.
+func TestBenchCorpus(t *testing.T) {
+	want := map[string]int{"kasztp.txt": 2, "node_files.txt": 0, "userbait.txt": 24, "isaacs_files.txt": 0}
+	for _, f := range benchFiles {
+		failed := 0
+		for i, l := range benchLines(t, f) {
+			u, err := Parse(l, nil)
+			if err != nil {
+				failed++
+			}
+			if i%7 != 0 {
+				continue
+			}
+			v, verr := nlnwa.Parse(l)
+			if (err == nil) != (verr == nil) || err == nil && u.Href() != v.Href(false) {
+				t.Errorf("%q: %q, %v; nlnwa/whatwg-url: %v, %v", l, u.Href(), err, v, verr)
+			}
+		}
+		if failed != want[f] {
+			t.Errorf("%s: %d failures, want %d", f, failed, want[f])
+		}
+	}
 }

@@ -169,12 +169,59 @@ func (p *parser) checkURLUnit(s string, i, off int, rule string) {
 // isC0OrSpace: C0 control or space (§4.4 step 1.2).
 func isC0OrSpace(c byte) bool { return c <= 0x20 }
 
-// toScalar makes s a scalar value string: invalid UTF-8 becomes U+FFFD.
+// toScalar makes s a scalar value string: invalid UTF-8 becomes U+FFFD as the Encoding
+// Standard's UTF-8 decoder does it.
 func toScalar(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	return strings.ToValidUTF8(s, "\uFFFD")
+	return string(appendScalar(make([]byte, 0, len(s)+8), s))
+}
+
+// appendScalar appends s to dst with every maximal subpart of an ill-formed UTF-8 sequence
+// replaced by one U+FFFD: the Encoding Standard's UTF-8 decoder (Unicode §3.9, "U+FFFD
+// Substitution of Maximal Subparts").
+func appendScalar(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n != 1 {
+			dst = append(dst, s[i:i+n]...)
+			i += n
+			continue
+		}
+		// An ill-formed sequence: skip the lead byte and the continuation bytes that could
+		// still have completed it (Unicode Table 3-7).
+		need, lo, hi := 0, byte(0x80), byte(0xbf)
+		switch {
+		case 0xc2 <= c && c <= 0xdf:
+			need = 1
+		case c == 0xe0:
+			need, lo = 2, 0xa0
+		case 0xe1 <= c && c <= 0xef:
+			need = 2
+			if c == 0xed {
+				hi = 0x9f
+			}
+		case c == 0xf0:
+			need, lo = 3, 0x90
+		case 0xf1 <= c && c <= 0xf3:
+			need = 3
+		case c == 0xf4:
+			need, hi = 3, 0x8f
+		}
+		i++
+		for k := 0; k < need && i < len(s) && lo <= s[i] && s[i] <= hi; k++ {
+			i++
+			lo, hi = 0x80, 0xbf
+		}
+		dst = append(dst, "\uFFFD"...)
+	}
+	return dst
 }
 
 // parse runs the basic URL parser on input with base and no URL or state override.
@@ -284,7 +331,10 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			}
 		case schemeState: // §4.4 scheme state
 			if c != eof && (isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
-				p.buf = append(p.buf, byte(c)|byte(0x20*b2i(isAlpha(byte(c)))))
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A' // append c, lowercased
+				}
+				p.buf = append(p.buf, byte(c))
 			} else if c == ':' {
 				if override != noOverride {
 					bufSpecial := isSpecialScheme(p.buf)
@@ -836,13 +886,6 @@ func init() {
 	for c := 0; c < 256; c++ {
 		pathPlain[c] = !pathTab[c] && c != '/' && c != '\\' && c != '?' && c != '#'
 	}
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // copyAuthority sets url's username, password, host and port to base's (relative state and

@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -50,19 +51,12 @@ func formDecode(s string) string {
 	return toScalarWHATWG(b)
 }
 
-// toScalarWHATWG is "UTF-8 decode without BOM" (Encoding Standard): every maximal invalid
-// subsequence becomes one U+FFFD.
+// toScalarWHATWG is "UTF-8 decode without BOM" (Encoding Standard) of b.
 func toScalarWHATWG(b []byte) string {
 	if utf8.Valid(b) {
 		return string(b)
 	}
-	var sb strings.Builder
-	for len(b) > 0 {
-		r, n := utf8.DecodeRune(b)
-		sb.WriteRune(r)
-		b = b[n:]
-	}
-	return sb.String()
+	return string(appendScalar(make([]byte, 0, len(b)+8), bstr(b)))
 }
 
 // SerializeForm runs the application/x-www-form-urlencoded serializer (§5.2) with UTF-8: names
@@ -226,13 +220,15 @@ func (s *SearchParams) Set(name, value string) {
 // Sort sorts the pairs by name, comparing UTF-16 code units as the standard does ("code unit less
 // than"), keeping the order of pairs with equal names (§6.2 sort()).
 func (s *SearchParams) Sort() {
-	// insertion-stable merge via sort.SliceStable equivalent
-	list := s.list
-	for i := 1; i < len(list); i++ {
-		for j := i; j > 0 && codeUnitLess(list[j].Name, list[j-1].Name); j-- {
-			list[j], list[j-1] = list[j-1], list[j]
+	slices.SortStableFunc(s.list, func(a, b Pair) int {
+		switch {
+		case codeUnitLess(a.Name, b.Name):
+			return -1
+		case codeUnitLess(b.Name, a.Name):
+			return 1
 		}
-	}
+		return 0
+	})
 	s.update()
 }
 

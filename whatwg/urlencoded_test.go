@@ -125,3 +125,26 @@ func TestSetterErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF8Decode: invalid UTF-8 becomes one U+FFFD per maximal subpart, as the Encoding
+// Standard's decoder does (its examples and Unicode §3.9).
+func TestUTF8Decode(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"%E2%82", "\uFFFD"},
+		{"%E2%82a", "\uFFFDa"},
+		{"%FF%FF", "\uFFFD\uFFFD"},
+		{"%F0%9F%98", "\uFFFD"},
+		{"%ED%A0%80", "\uFFFD\uFFFD\uFFFD"}, // a surrogate: ED then A0 is not a continuation of ED
+		{"%C0%AF", "\uFFFD\uFFFD"},
+		{"%F4%90%80%80", "\uFFFD\uFFFD\uFFFD\uFFFD"},
+		{"%E2%82%AC", "€"},
+	} {
+		got := ParseForm("a=" + c.in)
+		if len(got) != 1 || got[0].Value != c.want {
+			t.Errorf("ParseForm(a=%s) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if u := MustParse("https://example.com/\xff\xe2\x82x"); u.Pathname() != "/%EF%BF%BD%EF%BF%BDx" {
+		t.Errorf("invalid UTF-8 in a path: %q", u.Pathname())
+	}
+}

@@ -81,6 +81,15 @@ func xfail(t *testing.T, name string, ids []string, results map[string]string) {
 			lines = append(lines, id+"\t"+oneLine(got))
 		}
 	}
+	known := map[string]bool{}
+	for _, id := range ids {
+		known[id] = true
+	}
+	for id := range want {
+		if !known[id] && !*updateXFail {
+			t.Errorf("%s: expected-failures lists %q, which is no case", name, id)
+		}
+	}
 	t.Logf("%s: %d cases, %d passed, %d expected failures", name, len(ids), pass, xf)
 	if *updateXFail {
 		sort.Strings(lines)
