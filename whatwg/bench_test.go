@@ -78,6 +78,10 @@ func TestNoAllocs(t *testing.T) {
 		"mailto:someone@example.com",
 		"foo://host:99/path?x#y",
 		"node:fs",
+		"https://user:pa%20ss@example.com:8080/",
+		"ftp://:secret@ftp.example.com/pub",
+		"http://[2001:db8::1]:8080/x",
+		"foo://[::ffff:c000:280]/",
 	} {
 		u, err := Parse(s, nil)
 		if err != nil || u.Href() != s {

@@ -1,21 +1,25 @@
 package whatwg
 
+import "strings"
+
 // The fast path. Most URLs that programs handle are already in the form the URL serializer
 // writes. parseNormalized checks, in one pass and without allocating, that input is such a URL:
-// that the basic URL parser (§4.4) would neither change a byte of it nor report a validation error
-// that changes the result. When it is, the href is input itself and only the offsets are computed.
-// Whatever it is unsure of (credentials, IPv6, percent-encoded or non-ASCII hosts, dot segments,
-// bytes the percent-encode sets encode, an absent path after a special host) goes to the full
-// parser, which gives the same answer; the tests and fuzz targets hold the two to that.
+// that the basic URL parser (§4.4) would not change a byte of it. When it is, the href is input
+// itself and only the offsets are computed. Whatever it is unsure of (upper case, percent-encoded
+// or non-ASCII hosts, IPv4 addresses not in dotted-decimal form, dot segments, bytes the
+// percent-encode sets encode, a missing "/" after a special URL's host, a default port) goes to
+// the full parser, which gives the same answer: the tests hold every href of urltestdata.json
+// and of the benchmark lists to taking this path, and the fuzz target holds the two parsers to
+// the same result.
 
 // Byte classes of the fast path, derived from the percent-encode sets (§1.3) and the states
 // that use them (§4.4).
 var (
 	fastScheme      [256]bool // scheme state: lower-case ASCII alphanumeric, "+", "-", "."
+	fastUserinfo    [256]bool // authority state: printable ASCII not in the userinfo percent-encode set
 	fastDomain      [256]bool // ASCII domain bytes the domain parser keeps: no upper case, no forbidden domain code point
 	fastOpaqueHost  [256]bool // opaque-host parser: printable ASCII, not a forbidden host code point
 	fastPathSpecial [256]bool // path state, special URL: printable ASCII not in the path set, not "\"
-	fastPathFile    [256]bool // path state, file URL: as special, and not "|" (Windows drive letters)
 	fastPathOther   [256]bool // path state, other URL
 	fastOpaque      [256]bool // opaque path state: printable ASCII except space
 	fastQuerySpec   [256]bool // query state, special: printable ASCII not in the special-query set
@@ -29,11 +33,11 @@ func init() {
 		lower := 'a' <= b && b <= 'z'
 		digit := '0' <= b && b <= '9'
 		fastScheme[c] = lower || digit || b == '+' || b == '-' || b == '.'
+		fastUserinfo[c] = !userinfoTab[c]
 		fastDomain[c] = !forbiddenDomainTab[c] && !('A' <= b && b <= 'Z')
 		fastOpaqueHost[c] = !forbiddenHostTab[c]
 		fastPathOther[c] = !pathTab[c] && b != '?' && b != '#' && b != '/'
 		fastPathSpecial[c] = fastPathOther[c] && b != '\\'
-		fastPathFile[c] = fastPathSpecial[c] && b != '|'
 		fastOpaque[c] = b != '?' && b != '#'
 		fastQueryOther[c] = !queryTab[c]
 		fastQuerySpec[c] = !specialQueryTab[c]
@@ -67,22 +71,34 @@ func parseNormalized(s string) (URL, bool) {
 	}
 	i++
 	if i+1 < n && s[i] == '/' && s[i+1] == '/' {
-		// authority: host [":" port], without credentials
+		// authority: [username [":" password] "@"] host [":" port]
 		u.flags |= fHost
 		a := i + 2
-		e := a
-		if special {
-			for e < n && fastDomain[s[e]] {
-				e++
+		u.userEnd = uint32(a)
+		e, ok := fastHostEnd(s, a, special)
+		if !ok {
+			return URL{}, false
+		}
+		if !file && e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' &&
+			(s[e] != ':' || !portThenDelimiter(s, e+1)) {
+			// The host does not end the authority: it may be that it started with a username
+			// [":" password] "@" (authority state).
+			userEnd, hostStart, found := fastCredentials(s, a)
+			if !found {
+				return URL{}, false
 			}
-		} else {
-			for e < n && fastOpaqueHost[s[e]] {
-				e++
+			u.userEnd = uint32(userEnd)
+			a = hostStart
+			if a == n || s[a] == '/' || s[a] == '?' || s[a] == '#' || s[a] == ':' {
+				return URL{}, false // host-missing
+			}
+			if e, ok = fastHostEnd(s, a, special); !ok {
+				return URL{}, false
 			}
 		}
-		u.userEnd, u.hostStart, u.hostEnd = uint32(a), uint32(a), uint32(e)
+		u.hostStart, u.hostEnd = uint32(a), uint32(e)
 		host := s[a:e]
-		if special {
+		if special && (host == "" || host[0] != '[') {
 			if host == "" && !file {
 				return URL{}, false // special authority ignore slashes state and host-missing
 			}
@@ -129,22 +145,37 @@ func parseNormalized(s string) (URL, bool) {
 			// opaque path state
 			u.flags |= fOpaque
 			u.pathStart = uint32(i)
-			for i < n && fastOpaque[s[i]] {
-				i++
+			for i < n {
+				if fastOpaque[s[i]] {
+					i++
+					continue
+				}
+				// A space stays a space unless "?" or "#" follows it; a final one would have
+				// been trimmed (§4.4 step 1).
+				if s[i] == ' ' && i+1 < n && s[i+1] != '?' && s[i+1] != '#' {
+					i++
+					continue
+				}
+				break
 			}
 			return finishNormalized(s, u, i, special)
 		}
-		if i+1 < n && s[i+1] == '.' {
-			return URL{}, false // "/." before a path that starts with "//"; or a dot segment
+		if strings.HasPrefix(s[i:], "/.//") {
+			// URL serializer: "/." before a path that starts with "//" when the host is null
+			i += 2
+		} else if i+1 < n && s[i+1] == '.' {
+			return URL{}, false // "/." before any other path, or a dot segment
 		}
 	}
 	// path state: a list path whose segments need no encoding and are not dot segments
 	u.pathStart = uint32(i)
 	tab := &fastPathOther
-	if file {
-		tab = &fastPathFile
-	} else if special {
+	if special {
 		tab = &fastPathSpecial
+	}
+	if file && i+2 < n && isAlpha(s[i+1]) && s[i+2] == '|' &&
+		(i+3 == n || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
+		return URL{}, false // path state: a first segment that is a Windows drive letter
 	}
 	for i < n {
 		// Four plain bytes at a time where there are four.
@@ -244,4 +275,74 @@ func isCanonicalIPv4(host string) bool {
 		}
 		i = j + 1
 	}
+}
+
+// isCanonicalIPv6 reports whether s (without brackets) is an IPv6 address as the IPv6 serializer
+// (§3.6) writes it, by parsing it (§3.5) and serializing it again, without allocating.
+func isCanonicalIPv6(s string) bool {
+	if len(s) < 2 || len(s) > 39 {
+		return false
+	}
+	addr, err := (*parser)(nil).parseIPv6(s, 0)
+	if err != nil {
+		return false
+	}
+	var buf [48]byte
+	return string(appendIPv6(buf[:0], &addr)) == s
+}
+
+// fastHostEnd returns the end of the host that starts at s[a]: an IPv6 address as the IPv6
+// serializer writes it, or the bytes a domain (special) or an opaque host keeps as they are.
+func fastHostEnd(s string, a int, special bool) (int, bool) {
+	n := len(s)
+	e := a
+	if a < n && s[a] == '[' {
+		for e < n && s[e] != ']' {
+			e++
+		}
+		if e == n || !isCanonicalIPv6(s[a+1:e]) {
+			return 0, false
+		}
+		return e + 1, true
+	}
+	tab := &fastOpaqueHost
+	if special {
+		tab = &fastDomain
+	}
+	for e < n && tab[s[e]] {
+		e++
+	}
+	return e, true
+}
+
+// portThenDelimiter reports whether s[j:] starts with digits and then ends or has "/", "?" or
+// "#": a port, not a password.
+func portThenDelimiter(s string, j int) bool {
+	for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+		j++
+	}
+	return j == len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#'
+}
+
+// fastCredentials reads username [":" password] "@" from s[a:] as the authority state, "set the
+// username" and "set the password" leave them (no byte of the userinfo percent-encode set, one
+// "@"), and as the serializer writes them (no ":" before an empty password; nothing when both
+// are empty). It returns the end of the username and the start of the host.
+func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
+	n := len(s)
+	j := a
+	for j < n && fastUserinfo[s[j]] {
+		j++
+	}
+	k := j
+	if j < n && s[j] == ':' {
+		k = j + 1
+		for k < n && fastUserinfo[s[k]] {
+			k++
+		}
+	}
+	if k == n || s[k] != '@' || k == j+1 || k == a {
+		return 0, 0, false
+	}
+	return j, k + 1, true
 }

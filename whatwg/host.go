@@ -63,6 +63,39 @@ func (p *parser) parseHost(dst []byte, input string, isOpaque bool, off int) ([]
 		return p.parseOpaqueHost(dst, input, off)
 	}
 	// 3. Assert: input is not the empty string. (The callers check.)
+	if !p.collect {
+		// The common case, in one pass: an ASCII domain without "%", which steps 4–9 and the
+		// domain parser (beStrict false) only lowercase and check for forbidden domain code
+		// points.
+		start := len(dst)
+		simple, forbidden := true, false
+		for i := 0; i < len(input); i++ {
+			c := input[i]
+			if c >= 0x80 || c == '%' {
+				simple = false
+				break
+			}
+			forbidden = forbidden || forbiddenDomainTab[c]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+		}
+		if simple && forbidden {
+			return dst[:start], p.fail(DomainToASCII, off, ruleDomainParser)
+		}
+		if simple {
+			if endsInANumber(dst[start:]) {
+				v, err := p.parseIPv4(dst[start:], off)
+				if err != nil {
+					return dst[:start], err
+				}
+				return appendIPv4(dst[:start], v), nil
+			}
+			return dst, nil
+		}
+		dst = dst[:start]
+	}
 	// 4. If input contains a percent-encoded byte, domain-percent-encoded validation error.
 	// 5. Let domain be the result of running UTF-8 decode without BOM on the percent-decoding of
 	// input.

@@ -106,9 +106,13 @@ func (p *parser) offset(i int) int {
 	return j
 }
 
-// report records a validation error at byte offset i of p.input.
+// errNoParser is what fail returns for the nil parser that the fast path uses to run the IPv6
+// parser without allocating.
+var errNoParser = &Error{Offset: -1, Code: IPv6InvalidCodePoint, Rule: ruleIPv6Parser}
+
+// report records a validation error at byte offset i of p.input. p may be nil.
 func (p *parser) report(code Code, i int, rule string) {
-	if !p.collect {
+	if p == nil || !p.collect {
 		return
 	}
 	o := p.offset(i)
@@ -120,6 +124,9 @@ func (p *parser) report(code Code, i int, rule string) {
 
 // fail records the validation error that makes the parser return failure and returns it.
 func (p *parser) fail(code Code, i int, rule string) *Error {
+	if p == nil {
+		return errNoParser // the fast path's checks, which need no detail
+	}
 	p.report(code, i, rule)
 	return &Error{Input: p.orig, Offset: p.offset(i), Code: code, Rule: rule}
 }
@@ -330,11 +337,17 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				return p.fail(APISetterIgnored, ptr, st.rule())
 			}
 		case schemeState: // §4.4 scheme state
-			if c != eof && (isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
-				if 'A' <= c && c <= 'Z' {
-					c += 'a' - 'A' // append c, lowercased
+			if c != eof && schemeChar[c] {
+				// Append c, lowercased; and the scheme code points after it, in bulk.
+				for ptr < n && schemeChar[input[ptr]] {
+					b := input[ptr]
+					if 'A' <= b && b <= 'Z' {
+						b += 'a' - 'A'
+					}
+					p.buf = append(p.buf, b)
+					ptr++
 				}
-				p.buf = append(p.buf, byte(c))
+				ptr--
 			} else if c == ':' {
 				if override != noOverride {
 					bufSpecial := isSpecialScheme(p.buf)
@@ -874,6 +887,8 @@ var (
 	pathPlain [256]bool
 	// hostStop: the bytes the host state acts on: ":", "[", "]", "/", "?", "#", "\".
 	hostStop [256]bool
+	// schemeChar: the scheme state's ASCII alphanumeric, U+002B (+), U+002D (-), U+002E (.).
+	schemeChar [256]bool
 )
 
 func init() {
@@ -882,6 +897,9 @@ func init() {
 	}
 	for _, c := range ":[]/?#\\" {
 		hostStop[c] = true
+	}
+	for c := 0; c < 256; c++ {
+		schemeChar[c] = isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
 	}
 	for c := 0; c < 256; c++ {
 		pathPlain[c] = !pathTab[c] && c != '/' && c != '\\' && c != '?' && c != '#'

@@ -18,7 +18,7 @@ anonymous convention), one CWD per path segment ("%2Fetc" gives "CWD /etc", an
 empty segment an empty CWD), then TYPE and RETR, or NLST for ";type=d"; for gopher
 the selector line; for news and nntp the NNTP commands; for http the request line;
 for file the local path. Decoded CR, LF and NUL that would land in a protocol line
-are refused (RFC 1738 §6).
+are refused (RFC 1738 §6). The plan does not depend on --spec.
 
 Each URL is shown as:
   URL
