@@ -94,12 +94,8 @@ func classify(s string, i, off int, rule string) (Finding, int) {
 			f.Message = "non-ASCII byte " + hexByte(c)[1:] + " must be encoded as " + hexByte(c)
 		} else {
 			n = size
-			enc := ""
-			for k := 0; k < size; k++ {
-				enc += hexByte(s[i+k])
-			}
 			f.Message = "non-ASCII character " + strconv.Quote(string(r)) + " (U+" +
-				strings.ToUpper(strconv.FormatInt(int64(r)+0x10000, 16)[1:]) + ") must be encoded as " + enc
+				strings.ToUpper(strconv.FormatInt(int64(r)+0x10000, 16)[1:]) + ") must be encoded as " + hexBytes(s[i:i+size])
 		}
 	case pct.RFC1738National.Contains(c):
 		// RFC 1738 §2.2 national characters.
@@ -139,6 +135,15 @@ func isEscape(s string, i int) bool {
 // character), [CodeNationalChar], [CodeUnsafeChar], [CodeReservedChar] or, for any other
 // byte, [CodeDisallowedChar] (RFC 1738 §2.2).
 func CheckChars(dst []Finding, s string, off int, allowed pct.Set, rule string) []Finding {
+	return appendCharFindings(dst, s, off, allowed, rule, classify)
+}
+
+// appendCharFindings appends to dst the finding that classify returns for each byte of s
+// (which starts at offset off of the URL) that is neither in allowed nor the start of an
+// escape "%" hex hex (RFC 1738 §5 escape; RFC 3986 §2.1 pct-encoded), skipping the bytes
+// that finding covers. [CheckChars] classifies by RFC 1738, check3986Chars by RFC 3986.
+func appendCharFindings(dst []Finding, s string, off int, allowed pct.Set, rule string,
+	classify func(s string, i, off int, rule string) (Finding, int)) []Finding {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if allowed.Contains(c) {
@@ -154,6 +159,15 @@ func CheckChars(dst []Finding, s string, off int, allowed pct.Set, rule string) 
 		i += n
 	}
 	return dst
+}
+
+// hexBytes returns the escapes "%XX" of the bytes of s, as hexByte writes them.
+func hexBytes(s string) string {
+	enc := ""
+	for k := 0; k < len(s); k++ {
+		enc += hexByte(s[k])
+	}
+	return enc
 }
 
 // CheckHostPort appends to dst the findings of RFC 1738 §5 hostport for hostport, which

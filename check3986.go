@@ -113,54 +113,44 @@ func CheckRFC3986(u URL) []Finding {
 // check3986Chars appends a finding for each byte of s not in allowed and not pct-encoded
 // (RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG).
 func check3986Chars(dst []Finding, s string, off int, allowed pct.Set, rule string) []Finding {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if allowed.Contains(c) {
-			i++
-			continue
+	return appendCharFindings(dst, s, off, allowed, rule, classify3986)
+}
+
+// classify3986 returns the finding for the character at s[i] that RFC 3986 does not allow
+// there and the number of bytes it covers (a whole UTF-8 character for non-ASCII text).
+func classify3986(s string, i, off int, rule string) (Finding, int) {
+	c := s[i]
+	f := Finding{Offset: off + i, Rule: rule, Severity: SeverityError}
+	n := 1
+	switch {
+	case pct.RFC1738Control.Contains(c):
+		f.Code = CodeControl
+		f.Message = "control character " + hexByte(c) + " must be percent-encoded (RFC 3986 §2)"
+	case c >= 0x80:
+		// RFC 3986 §2: a URI is ASCII; RFC 3987 IRIs allow UCS characters.
+		f.Code = CodeNonASCII
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 {
+			f.Message = "non-ASCII byte " + hexByte(c)[1:] + " must be percent-encoded as " + hexByte(c)
+		} else {
+			n = size
+			f.Message = "non-ASCII character " + strconv.Quote(string(r)) + " must be percent-encoded as " +
+				hexBytes(s[i:i+size]) + " (an IRI, RFC 3987, may hold it; a URI may not)"
 		}
-		if isEscape(s, i) {
-			i += 3
-			continue
-		}
-		f := Finding{Offset: off + i, Rule: rule, Severity: SeverityError}
-		n := 1
-		switch {
-		case pct.RFC1738Control.Contains(c):
-			f.Code = CodeControl
-			f.Message = "control character " + hexByte(c) + " must be percent-encoded (RFC 3986 §2)"
-		case c >= 0x80:
-			// RFC 3986 §2: a URI is ASCII; RFC 3987 IRIs allow UCS characters.
-			f.Code = CodeNonASCII
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size <= 1 {
-				f.Message = "non-ASCII byte " + hexByte(c)[1:] + " must be percent-encoded as " + hexByte(c)
-			} else {
-				n = size
-				enc := ""
-				for k := 0; k < size; k++ {
-					enc += hexByte(s[i+k])
-				}
-				f.Message = "non-ASCII character " + strconv.Quote(string(r)) + " must be percent-encoded as " +
-					enc + " (an IRI, RFC 3987, may hold it; a URI may not)"
-			}
-		case c == '%':
-			f.Code = CodeBadEscape
-			f.Message = "\"%\" not followed by two hex digits must be encoded as %25 (RFC 3986 §2.1)"
-		case pct.Reserved.Contains(c):
-			// RFC 3986 §2.2: a reserved character outside its delimiting role must be
-			// percent-encoded.
-			f.Code = CodeReservedChar
-			f.Message = "reserved character " + quoteByte(c) + " is not allowed here; encode it as " + hexByte(c)
-		default:
-			// RFC 3986 §2: not unreserved, reserved or "%".
-			f.Code = CodeDisallowedChar
-			f.Message = "character " + quoteByte(c) + " is not allowed in a URI; encode it as " + hexByte(c)
-		}
-		dst = append(dst, f)
-		i += n
+	case c == '%':
+		f.Code = CodeBadEscape
+		f.Message = "\"%\" not followed by two hex digits must be encoded as %25 (RFC 3986 §2.1)"
+	case pct.Reserved.Contains(c):
+		// RFC 3986 §2.2: a reserved character outside its delimiting role must be
+		// percent-encoded.
+		f.Code = CodeReservedChar
+		f.Message = "reserved character " + quoteByte(c) + " is not allowed here; encode it as " + hexByte(c)
+	default:
+		// RFC 3986 §2: not unreserved, reserved or "%".
+		f.Code = CodeDisallowedChar
+		f.Message = "character " + quoteByte(c) + " is not allowed in a URI; encode it as " + hexByte(c)
 	}
-	return dst
+	return f, n
 }
 
 // checkHost3986 checks RFC 3986 §3.2.2 host = IP-literal / IPv4address / reg-name.

@@ -1,11 +1,9 @@
 package locator
 
 import (
-	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -420,7 +418,7 @@ func TestCheckTestdataRFC(t *testing.T) {
 	var r1738 struct {
 		Cases []struct{ ID, Input string }
 	}
-	readJSON(t, "testdata/rfc/rfc1738-examples.json", &r1738)
+	loadJSON(t, "rfc/rfc1738-examples.json", &r1738)
 	if len(r1738.Cases) == 0 {
 		t.Fatal("no RFC 1738 cases")
 	}
@@ -439,7 +437,7 @@ func TestCheckTestdataRFC(t *testing.T) {
 		var res struct {
 			Cases []struct{ Base, Ref, Expected string }
 		}
-		readJSON(t, "testdata/rfc/"+file, &res)
+		loadJSON(t, "rfc/"+file, &res)
 		for _, c := range res.Cases {
 			inputs = append(inputs, c.Base, c.Ref, c.Expected)
 		}
@@ -448,7 +446,7 @@ func TestCheckTestdataRFC(t *testing.T) {
 		Parse       []struct{ Input string }
 		Equivalence []struct{ URIs []string }
 	}
-	readJSON(t, "testdata/rfc/rfc3986-other-examples.json", &other)
+	loadJSON(t, "rfc/rfc3986-other-examples.json", &other)
 	for _, c := range other.Parse {
 		inputs = append(inputs, c.Input)
 	}
@@ -467,17 +465,6 @@ func TestCheckTestdataRFC(t *testing.T) {
 		if fs := CheckRFC3986(u); hasErrors(fs) {
 			t.Errorf("CheckRFC3986(%q):%s", s, fmtFindings(fs))
 		}
-	}
-}
-
-func readJSON(t *testing.T, path string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", path, err)
 	}
 }
 

@@ -61,135 +61,6 @@ func decodable(reserved pct.Set) pct.Set {
 
 var decodableDefault = decodable(reservedDefault)
 
-// schemeInfo returns what is known of u's scheme without allocating for a known lower- or
-// upper-case name.
-func schemeInfo(u URL) (SchemeInfo, bool) {
-	sc := u.Scheme()
-	if sc == "" {
-		return SchemeInfo{}, false
-	}
-	var buf [32]byte
-	if len(sc) <= len(buf) {
-		for i := 0; i < len(sc); i++ {
-			c := sc[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			buf[i] = c
-		}
-		schemesMu.RLock()
-		info, ok := schemes[string(buf[:len(sc)])]
-		schemesMu.RUnlock()
-		if ok {
-			return info, true
-		}
-		if len(sc) <= 2 || buf[0] != 'x' || buf[1] != '-' {
-			return SchemeInfo{}, false
-		}
-	}
-	return LookupScheme(sc)
-}
-
-// lazybuf builds a string that is likely to equal s, allocating only from the first byte
-// where it differs (the technique of path.Clean).
-type lazybuf struct {
-	s   string
-	buf []byte
-	w   int
-}
-
-func (b *lazybuf) add(c byte) {
-	if b.buf == nil {
-		if b.w < len(b.s) && b.s[b.w] == c {
-			b.w++
-			return
-		}
-		b.buf = make([]byte, b.w, len(b.s)+16)
-		copy(b.buf, b.s[:b.w])
-	}
-	b.buf = append(b.buf, c)
-	b.w++
-}
-
-func (b *lazybuf) addString(t string) {
-	if b.buf == nil && b.w+len(t) <= len(b.s) && b.s[b.w:b.w+len(t)] == t {
-		b.w += len(t) // the common case: the output still equals the input
-		return
-	}
-	for i := 0; i < len(t); i++ {
-		b.add(t[i])
-	}
-}
-
-func (b *lazybuf) addEscape(v byte) {
-	const upperhex = "0123456789ABCDEF"
-	b.add('%')
-	b.add(upperhex[v>>4])
-	b.add(upperhex[v&15])
-}
-
-// result returns the string built and whether it differs from s.
-func (b *lazybuf) result() (string, bool) {
-	if b.buf == nil {
-		return b.s[:b.w], b.w != len(b.s)
-	}
-	return string(b.buf), true
-}
-
-func lowerByte(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// level writes t at the encoding level: an escape of a byte in dec is decoded, other escapes
-// get upper-case hex digits (RFC 3986 §6.2.2.1), and a raw byte of mustEncode is encoded
-// (RFC 1738 §2.2). With lower, letters (raw or decoded) are lower-cased, for components that
-// are case-insensitive (RFC 3986 §6.2.2.1 host).
-func (b *lazybuf) level(t string, dec pct.Set, lower bool) {
-	mask := uint8(levelEscape)
-	if lower {
-		mask |= levelUpper
-	}
-	plain := true // nothing to decode, encode or lower-case: copy t as it is
-	for i := 0; i < len(t); i++ {
-		if levelTab[t[i]]&mask != 0 {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		b.addString(t)
-		return
-	}
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if c == '%' && i+2 < len(t) {
-			if v, ok := pct.Unhex(t[i+1], t[i+2]); ok {
-				if dec.Contains(v) {
-					if lower {
-						v = lowerByte(v)
-					}
-					b.add(v)
-				} else {
-					b.addEscape(v)
-				}
-				i += 2
-				continue
-			}
-		}
-		if c != '%' && mustEncode.Contains(c) {
-			b.addEscape(c)
-			continue
-		}
-		if lower {
-			c = lowerByte(c)
-		}
-		b.add(c)
-	}
-}
-
 // EncodingLevel returns u brought to one encoding level, the form in which the URI draft says
 // two URIs must be before they are compared ("Reduced or increased safe character sets"):
 //
@@ -210,7 +81,11 @@ func (b *lazybuf) level(t string, dec pct.Set, lower bool) {
 // relative reference whose path has a ":" there keeps its escapes, so that decoding cannot
 // turn it into a scheme (RFC 3986 §4.2). EncodingLevel returns u itself, without allocating,
 // when u is already at the encoding level. It is idempotent.
-func EncodingLevel(u URL) URL { return transform(u, false) }
+//
+// These are the steps [NormalizeUpperEscapes], [NormalizeDecodeUnreserved] and
+// [NormalizeEncodeUnsafe] of [Normalize], with the set of escapes decoded taken from the
+// scheme as above.
+func EncodingLevel(u URL) URL { return normalizeScheme(u, encodingLevelFlags) }
 
 // Canonical returns the form of u that [Equivalent] compares: [EncodingLevel], and then the
 // normalizations of RFC 3986 §6.2.2 and §6.2.3 that RFC 1738 agrees with:
@@ -237,7 +112,11 @@ func EncodingLevel(u URL) URL { return transform(u, false) }
 // differ from "http://example.com/" (RFC 3986 §6.2.3). User information, path, query and
 // fragment keep their case. Canonical returns u itself, without allocating, when u is already
 // canonical. It is idempotent.
-func Canonical(u URL) URL { return transform(u, true) }
+//
+// These are the steps of [NormalizeSafe], with the set of escapes decoded taken from the
+// scheme as for [EncodingLevel]: for the schemes with the default reserved set, Canonical(u)
+// is what Normalize(u, NormalizeSafe) returns.
+func Canonical(u URL) URL { return normalizeScheme(u, NormalizeSafe) }
 
 // Equivalent reports whether a and b identify the same resource by the rules of [Canonical]:
 // whether they are the same once brought to the same encoding level (the URI draft) and
@@ -252,142 +131,26 @@ func Equivalent(a, b URL) bool {
 	return Canonical(a) == Canonical(b)
 }
 
-func transform(u URL, canon bool) URL {
+// encodingLevelFlags are the steps of [EncodingLevel]; [Canonical] applies [NormalizeSafe].
+const encodingLevelFlags = NormalizeUpperEscapes | NormalizeDecodeUnreserved | NormalizeEncodeUnsafe
+
+// normalizeScheme is [Normalize] with NormalizeDecodeUnreserved decoding every escape that
+// u's scheme does not reserve ([decodable]; RFC 1738 §2.2), for EncodingLevel and Canonical.
+// It returns u when nothing changes or when the result does not parse, which cannot happen:
+// the steps keep every delimiter and add only well-formed escapes.
+func normalizeScheme(u URL, opts NormalizeFlags) URL {
 	info, known := schemeInfo(u)
 	dec := decodableDefault
 	if known && info.Reserved != reservedDefault && !info.Reserved.IsEmpty() {
 		dec = decodable(info.Reserved)
 	}
-	b := lazybuf{s: u.s}
-	if sc := u.Scheme(); sc != "" {
-		if canon {
-			for i := 0; i < len(sc); i++ {
-				b.add(lowerByte(sc[i]))
-			}
-		} else {
-			b.addString(sc)
-		}
-		b.add(':')
-	}
-	if u.flags&hasAuthority != 0 {
-		b.add('/')
-		b.add('/')
-		if user, ok := u.User(); ok {
-			b.level(user, dec, false)
-			if pw, ok := u.Password(); ok {
-				b.add(':')
-				b.level(pw, dec, false)
-			}
-			b.add('@')
-		}
-		host := u.Host()
-		if len(host) > 0 && host[0] == '[' {
-			// RFC 3986 §3.2.2 IP-literal; RFC 6874 §2: the ZoneID after "%25" is case-sensitive.
-			for i := 0; i < len(host); i++ {
-				c := host[i]
-				if c == '%' {
-					b.addString(host[i:])
-					break
-				}
-				if canon {
-					c = lowerByte(c)
-				}
-				b.add(c)
-			}
-		} else {
-			b.level(host, dec, canon)
-		}
-		if port, ok := u.Port(); ok {
-			drop := false
-			if canon {
-				// RFC 3986 §6.2.3: an empty port or the scheme's default is removed.
-				n, isNum := u.PortNumber()
-				drop = port == "" || (known && info.DefaultPort != 0 && isNum && n == info.DefaultPort)
-			}
-			if !drop {
-				b.add(':')
-				b.addString(port)
-			}
-		}
-	}
-	pathStart := b.w
-	path := u.Path()
-	switch {
-	case u.flags&(hasScheme|hasAuthority) == 0:
-		// RFC 3986 §4.2: a relative-path reference's first segment may not hold ":". Keep its
-		// escapes when it does, or decoding could make the ":" end a scheme.
-		seg := path
-		for i := 0; i < len(path); i++ {
-			if path[i] == '/' {
-				seg = path[:i]
-				break
-			}
-		}
-		if indexByte(seg, ':') >= 0 {
-			b.level(seg, pct.Set{}, false)
-			b.level(path[len(seg):], dec, false)
-		} else {
-			b.level(path, dec, false)
-		}
-	case canon && u.IsScheme("mailto"):
-		// RFC 3986 §6.2.3: the domain of a mailto address is case-insensitive.
-		inDomain := false
-		for i := 0; i < len(path); {
-			j := i
-			for j < len(path) && path[j] != '@' && path[j] != ',' {
-				j++
-			}
-			b.level(path[i:j], dec, inDomain)
-			if j < len(path) {
-				b.add(path[j])
-				inDomain = path[j] == '@'
-			}
-			i = j + 1
-		}
-	default:
-		b.level(path, dec, false)
-	}
-	if canon && path == "" && u.flags&hasAuthority != 0 && known && info.Hierarchical {
-		b.add('/') // RFC 3986 §6.2.3; RFC 1738 §3.3
-	}
-	pathEnd := b.w
-	if q, ok := u.Query(); ok {
-		b.add('?')
-		b.level(q, dec, false)
-	}
-	if f, ok := u.Fragment(); ok {
-		b.add('#')
-		b.level(f, dec, false)
-	}
-	out, changed := b.result()
-	if canon && u.flags&hasScheme != 0 {
-		p := out[pathStart:pathEnd]
-		// RFC 3986 §6.2.2.3: remove_dot_segments (§5.2.4), for an absolute path.
-		if np := RemoveDotSegments(p, ModeRFC3986); len(p) > 0 && p[0] == '/' && np != p {
-			// RFC 3986 §3.3: without an authority a path cannot start with "//".
-			if u.flags&hasAuthority != 0 || len(np) < 2 || np[1] != '/' {
-				out = out[:pathStart] + np + out[pathEnd:]
-				changed = true
-			}
-		}
-	}
+	out, changed := normalize(u, opts, dec, info, known)
 	if !changed {
 		return u
 	}
 	v, err := Parse(out)
 	if err != nil {
-		// Cannot happen: the transformation keeps every delimiter and adds only well-formed
-		// escapes. Fall back to the input rather than lose it.
-		return u
+		return u // cannot happen (above); fall back to the input rather than lose it
 	}
 	return v
-}
-
-func indexByte(s string, c byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
 }

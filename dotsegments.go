@@ -151,39 +151,7 @@ func appendDots2396[S ~string | ~[]byte](dst []byte, in S) []byte {
 	start := len(dst) // the output's segments begin here
 	// Each kept segment is appended followed by "/"; the final "/" is trimmed at the end
 	// unless the path ends in a slash.
-	nseg := 0     // segments on the stack
-	nleading := 0 // of which leading ".." (never cancelled)
-	for {
-		j := 0
-		for j < len(in) && in[j] != '/' {
-			j++
-		}
-		seg := in[:j]
-		last := j == len(in)
-		switch {
-		case isDot(seg): // 6c "./", 6d final "."
-			if last {
-				return finishDots(dst, nseg, true)
-			}
-		case isDotDot(seg) && nseg > nleading: // 6e "<segment>/../", 6f final "<segment>/.."
-			dst = popSeg(dst, start)
-			nseg--
-			if last {
-				return finishDots(dst, nseg, true)
-			}
-		default:
-			if isDotDot(seg) {
-				nleading++
-			}
-			dst = append(dst, seg...)
-			dst = append(dst, '/')
-			nseg++
-		}
-		if last {
-			return finishDots(dst, nseg, false)
-		}
-		in = in[j+1:]
-	}
+	return cancelDots(dst, start, in, false, false)
 }
 
 // popSeg removes the last "seg/" from dst[start:].
@@ -279,8 +247,18 @@ func appendDots1630[S ~string | ~[]byte](dst []byte, in S) []byte {
 		start = len(dst)
 		precededBySlash = true
 	}
-	nseg := 0
-	nfixed := 0 // leading ".." and the protected first element: never cancelled
+	return cancelDots(dst, start, in, !precededBySlash, protectFirst)
+}
+
+// cancelDots appends the segments of in to dst, whose segments begin at start, with every
+// "." removed (but a first one when keepFirstDot) and each ".." cancelled with the nearest
+// kept segment before it that is not fixed: the ".." that cannot be cancelled are fixed
+// (RFC 2396 §5.2 step 6g), and so, with protectFirst, is the first segment (RFC 1630's
+// "site" after a run of slashes). The end of the path ends a segment: a final "." or a
+// cancelled ".." leaves a trailing slash.
+func cancelDots[S ~string | ~[]byte](dst []byte, start int, in S, keepFirstDot, protectFirst bool) []byte {
+	nseg := 0   // segments on the stack
+	nfixed := 0 // of which leading ".." and the protected first segment: never cancelled
 	first := true
 	for {
 		j := 0
@@ -290,11 +268,11 @@ func appendDots1630[S ~string | ~[]byte](dst []byte, in S) []byte {
 		seg := in[:j]
 		last := j == len(in)
 		switch {
-		case isDot(seg) && (!first || precededBySlash): // "/."
+		case isDot(seg) && (!first || !keepFirstDot): // RFC 2396 6c "./", 6d final "."; RFC 1630 "/."
 			if last {
 				return finishDots(dst, nseg, true)
 			}
-		case isDotDot(seg) && nseg > nfixed: // "xxx/../"; the path's end ends an element
+		case isDotDot(seg) && nseg > nfixed: // 6e "<segment>/../", 6f final "<segment>/.."; RFC 1630 "xxx/../"
 			dst = popSeg(dst, start)
 			nseg--
 			if last {

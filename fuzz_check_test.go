@@ -103,7 +103,7 @@ func hasErrors(fs []Finding) bool {
 func TestCheckRFC3986AgainstNetURL(t *testing.T) {
 	var inputs []string
 	var wpt []json.RawMessage
-	readJSON(t, "testdata/wpt/urltestdata.json", &wpt)
+	loadJSON(t, "wpt/urltestdata.json", &wpt)
 	for _, raw := range wpt {
 		var c struct{ Input, Href string }
 		if json.Unmarshal(raw, &c) == nil {

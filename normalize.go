@@ -222,13 +222,32 @@ func Normalize(u URL, opts NormalizeFlags) (URL, error) {
 	if opts == 0 {
 		return u, nil
 	}
-	b := normBuf{s: u.s}
-	info, known := normSchemeInfo(u)
-	if u.flags&hasScheme != 0 {
-		sc := u.Scheme()
+	info, known := schemeInfo(u)
+	out, changed := normalize(u, opts, pct.Unreserved, info, known)
+	if !changed {
+		return u, nil
+	}
+	v, err := Parse(out)
+	if err != nil {
+		return URL{}, &Error{Input: out, Code: CodeComposeFailed, Rule: "RFC 3986 §6",
+			Message: "the normalized URL does not parse: " + err.Error()}
+	}
+	return v, nil
+}
+
+// normalize applies the steps in opts to u, the one mechanism behind [Normalize],
+// [EncodingLevel] and [Canonical]. NormalizeDecodeUnreserved decodes the escapes of the bytes
+// in dec; info and known are u's scheme ([schemeInfo]). It returns the result and whether it
+// differs from u's string, which it then shares without allocating.
+func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known bool) (string, bool) {
+	if opts&NormalizeDecodeUnreserved == 0 {
+		dec = pct.Set{}
+	}
+	b := lazybuf{s: u.s}
+	if sc := u.Scheme(); sc != "" {
 		if opts&NormalizeLowerScheme != 0 {
 			for i := 0; i < len(sc); i++ {
-				b.add(normLower(sc[i]))
+				b.add(lowerByte(sc[i]))
 			}
 		} else {
 			b.addString(sc)
@@ -236,12 +255,13 @@ func Normalize(u URL, opts NormalizeFlags) (URL, error) {
 		b.add(':')
 	}
 	if u.flags&hasAuthority != 0 {
-		b.addString("//")
+		b.add('/')
+		b.add('/')
 		if ui, ok := u.Userinfo(); ok {
-			b.addString(normPct(ui, opts, pct.Set{}, false))
+			b.level(ui, opts, dec, false)
 			b.add('@')
 		}
-		b.addString(normHost(u.Host(), opts))
+		b.host(u.Host(), opts, dec)
 		if port, ok := u.Port(); ok {
 			drop := false
 			if opts&NormalizeRemoveDefaultPort != 0 {
@@ -255,45 +275,45 @@ func Normalize(u URL, opts NormalizeFlags) (URL, error) {
 			}
 		}
 	}
-	b.addString(normPath(u, opts, known && info.Hierarchical))
-	if q, ok := u.Query(); ok {
-		q = normPct(q, opts, pct.Set{}, false)
+	pathStart := b.w
+	b.path(u, opts, dec)
+	pathEnd := b.w
+	if q, ok := u.Query(); ok && (q != "" || opts&NormalizeRemoveEmptyQuery == 0) {
+		b.add('?')
+		qs := b.w
+		b.level(q, opts, dec, false)
 		if opts&NormalizeSortQuery != 0 {
-			q = sortQuery(q)
-		}
-		if q != "" || opts&NormalizeRemoveEmptyQuery == 0 {
-			b.add('?')
-			b.addString(q)
+			if w := b.since(qs); w != "" {
+				if s := sortQuery(w); s != w {
+					b.replaceSince(qs, s)
+				}
+			}
 		}
 	}
-	if f, ok := u.Fragment(); ok && opts&NormalizeRemoveFragment == 0 {
-		f = normPct(f, opts, pct.Set{}, false)
-		if f != "" || opts&NormalizeRemoveEmptyFragment == 0 {
-			b.add('#')
-			b.addString(f)
-		}
+	if f, ok := u.Fragment(); ok && opts&NormalizeRemoveFragment == 0 &&
+		(f != "" || opts&NormalizeRemoveEmptyFragment == 0) {
+		b.add('#')
+		b.level(f, opts, dec, false)
 	}
 	out, changed := b.result()
-	if !changed {
-		return u, nil
+	// The path steps that work on whole segments, on the path as written above.
+	p := out[pathStart:pathEnd]
+	if np := pathSteps(u, p, opts, known && info.Hierarchical); np != p {
+		out = out[:pathStart] + np + out[pathEnd:]
+		changed = true
 	}
-	v, err := Parse(out)
-	if err != nil {
-		return URL{}, &Error{Input: out, Code: CodeComposeFailed, Rule: "RFC 3986 §6",
-			Message: "the normalized URL does not parse: " + err.Error()}
-	}
-	return v, nil
+	return out, changed
 }
 
-// normBuf builds a string that is likely to equal s, allocating only from the first byte
-// where it differs.
-type normBuf struct {
+// lazybuf builds a string that is likely to equal s, allocating only from the first byte
+// where it differs (the technique of path.Clean).
+type lazybuf struct {
 	s   string
 	buf []byte
 	w   int
 }
 
-func (b *normBuf) add(c byte) {
+func (b *lazybuf) add(c byte) {
 	if b.buf == nil {
 		if b.w < len(b.s) && b.s[b.w] == c {
 			b.w++
@@ -306,9 +326,9 @@ func (b *normBuf) add(c byte) {
 	b.w++
 }
 
-func (b *normBuf) addString(t string) {
-	if b.buf == nil && len(b.s)-b.w >= len(t) && b.s[b.w:b.w+len(t)] == t {
-		b.w += len(t)
+func (b *lazybuf) addString(t string) {
+	if b.buf == nil && b.w+len(t) <= len(b.s) && b.s[b.w:b.w+len(t)] == t {
+		b.w += len(t) // the common case: the output still equals the input
 		return
 	}
 	for i := 0; i < len(t); i++ {
@@ -316,92 +336,133 @@ func (b *normBuf) addString(t string) {
 	}
 }
 
-func (b *normBuf) result() (string, bool) {
+func (b *lazybuf) addEscape(v byte) {
+	const upperhex = "0123456789ABCDEF"
+	b.add('%')
+	b.add(upperhex[v>>4])
+	b.add(upperhex[v&15])
+}
+
+// since returns what was written from offset start on.
+func (b *lazybuf) since(start int) string {
+	if b.buf == nil {
+		return b.s[start:b.w]
+	}
+	return string(b.buf[start:])
+}
+
+// replaceSince replaces what was written from offset start on with t.
+func (b *lazybuf) replaceSince(start int, t string) {
+	if b.buf != nil {
+		b.buf = b.buf[:start]
+	}
+	b.w = start
+	b.addString(t)
+}
+
+// result returns the string built and whether it differs from s.
+func (b *lazybuf) result() (string, bool) {
 	if b.buf == nil {
 		return b.s[:b.w], b.w != len(b.s)
 	}
 	return string(b.buf), true
 }
 
-// normUnsafe is what NormalizeEncodeUnsafe encodes: RFC 1738 §2.2's unsafe characters and
-// octets 80–FF, except "%" (which always starts an escape, Parse checked them) and "~" (RFC
-// 3986 §2.3 made it unreserved). Controls cannot occur: Parse rejects them.
-var normUnsafe = pct.RFC1738Unsafe.Without("%~")
-
-const normHex = "0123456789ABCDEF"
-
-// normPct applies the percent-encoding steps (upper-case hex, decode unreserved, encode
-// unsafe; lower-case letters when lower) to a component. keepRaw lists unsafe bytes left
-// raw. It returns t itself when nothing changes.
-func normPct(t string, opts NormalizeFlags, keepRaw pct.Set, lower bool) string {
-	const steps = NormalizeUpperEscapes | NormalizeDecodeUnreserved | NormalizeEncodeUnsafe
-	if opts&steps == 0 && !lower {
-		return t
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
 	}
-	var buf []byte
+	return c
+}
+
+// schemeInfo returns what is known of u's scheme without allocating for a known lower- or
+// upper-case name.
+func schemeInfo(u URL) (SchemeInfo, bool) {
+	sc := u.Scheme()
+	if sc == "" {
+		return SchemeInfo{}, false
+	}
+	var buf [32]byte
+	if len(sc) <= len(buf) {
+		for i := 0; i < len(sc); i++ {
+			c := sc[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf[i] = c
+		}
+		schemesMu.RLock()
+		info, ok := schemes[string(buf[:len(sc)])]
+		schemesMu.RUnlock()
+		if ok {
+			return info, true
+		}
+		if len(sc) <= 2 || buf[0] != 'x' || buf[1] != '-' {
+			return SchemeInfo{}, false
+		}
+	}
+	return LookupScheme(sc)
+}
+
+// level writes t with the percent-encoding steps of opts: an escape of a byte in dec is
+// decoded (NormalizeDecodeUnreserved, RFC 3986 §6.2.2.2), other escapes get upper-case hex
+// digits (NormalizeUpperEscapes, RFC 3986 §6.2.2.1), and a raw byte of mustEncode is encoded
+// (NormalizeEncodeUnsafe, RFC 1738 §2.2). With lower, letters (raw or decoded) are
+// lower-cased, for components that are case-insensitive (RFC 3986 §6.2.2.1 host).
+func (b *lazybuf) level(t string, opts NormalizeFlags, dec pct.Set, lower bool) {
+	var mask uint8
+	if opts&(NormalizeUpperEscapes|NormalizeDecodeUnreserved|NormalizeEncodeUnsafe) != 0 {
+		mask |= levelEscape
+	}
+	if lower {
+		mask |= levelUpper
+	}
+	plain := true // nothing to decode, encode or lower-case: copy t as it is
+	for i := 0; i < len(t) && mask != 0; i++ {
+		if levelTab[t[i]]&mask != 0 {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		b.addString(t)
+		return
+	}
 	for i := 0; i < len(t); i++ {
 		c := t[i]
-		var rep [3]byte
-		n := 0
-		switch {
-		case c == '%' && i+2 < len(t):
-			v, ok := pct.Unhex(t[i+1], t[i+2])
-			if !ok {
-				break
-			}
-			switch {
-			case opts&NormalizeDecodeUnreserved != 0 && pct.Unreserved.Contains(v):
-				if lower {
-					v = normLower(v)
+		if c == '%' && i+2 < len(t) {
+			if v, ok := pct.Unhex(t[i+1], t[i+2]); ok {
+				switch {
+				case dec.Contains(v): // RFC 3986 §6.2.2.2
+					if lower {
+						v = lowerByte(v)
+					}
+					b.add(v)
+				case opts&NormalizeUpperEscapes != 0: // RFC 3986 §6.2.2.1
+					b.addEscape(v)
+				default:
+					b.addString(t[i : i+3])
 				}
-				rep[0], n = v, 1 // RFC 3986 §6.2.2.2
-			case opts&NormalizeUpperEscapes != 0:
-				rep = [3]byte{'%', normHex[v>>4], normHex[v&15]} // RFC 3986 §6.2.2.1
-				n = 3
-			default:
-				rep = [3]byte{'%', t[i+1], t[i+2]}
-				n = 3
-			}
-			if buf == nil && string(rep[:n]) == t[i:i+3] {
 				i += 2
 				continue
 			}
-			if buf == nil {
-				buf = append(make([]byte, 0, len(t)+8), t[:i]...)
-			}
-			buf = append(buf, rep[:n]...)
-			i += 2
-			continue
-		case opts&NormalizeEncodeUnsafe != 0 && normUnsafe.Contains(c) && !keepRaw.Contains(c):
-			rep = [3]byte{'%', normHex[c>>4], normHex[c&15]} // RFC 1738 §2.2
-			n = 3
-		case lower && 'A' <= c && c <= 'Z':
-			rep[0], n = c+'a'-'A', 1
 		}
-		if n == 0 {
-			if buf != nil {
-				buf = append(buf, c)
-			}
+		if opts&NormalizeEncodeUnsafe != 0 && mustEncode.Contains(c) {
+			b.addEscape(c) // RFC 1738 §2.2
 			continue
 		}
-		if buf == nil {
-			buf = append(make([]byte, 0, len(t)+8), t[:i]...)
+		if lower {
+			c = lowerByte(c)
 		}
-		buf = append(buf, rep[:n]...)
+		b.add(c)
 	}
-	if buf == nil {
-		return t
-	}
-	return string(buf)
 }
 
-// normHost applies the host steps.
-func normHost(h string, opts NormalizeFlags) string {
+// host writes the host h with the host steps of opts.
+func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set) {
 	if len(h) > 0 && h[0] == '[' {
-		// RFC 3986 §3.2.2 IP-literal: lower-case up to a zone ID ("%25", RFC 6874 §2).
-		if opts&NormalizeLowerHost == 0 {
-			return h
-		}
+		// RFC 3986 §3.2.2 IP-literal: lower-case up to a zone ID ("%25", RFC 6874 §2, the
+		// ZoneID is case-sensitive).
 		end := len(h)
 		for i := 0; i < len(h); i++ {
 			if h[i] == '%' {
@@ -409,19 +470,25 @@ func normHost(h string, opts NormalizeFlags) string {
 				break
 			}
 		}
-		if l := normPct(h[:end], 0, pct.Set{}, true); l != h[:end] {
-			return l + h[end:]
-		}
-		return h
+		b.level(h[:end], 0, pct.Set{}, opts&NormalizeLowerHost != 0)
+		b.addString(h[end:])
+		return
 	}
-	h = normPct(h, opts, pct.Set{}, opts&NormalizeLowerHost != 0)
+	start := b.w
+	b.level(h, opts, dec, opts&NormalizeLowerHost != 0)
+	const steps = NormalizeRemoveHostTrailingDot | NormalizeDecodeIPv4 | NormalizeRemoveWWW
+	if opts&steps == 0 {
+		return
+	}
+	w := b.since(start)
+	h = w
 	for opts&NormalizeRemoveHostTrailingDot != 0 && len(h) > 1 && h[len(h)-1] == '.' {
 		h = h[:len(h)-1]
 	}
 	if opts&NormalizeDecodeIPv4 != 0 {
 		if v, ok := parseIPv4Forms(h); ok {
-			var b [15]byte
-			if f := formatIPv4(b[:0], v); string(f) != h {
+			var ip [15]byte
+			if f := formatIPv4(ip[:0], v); string(f) != h {
 				h = string(f)
 			}
 		}
@@ -429,7 +496,41 @@ func normHost(h string, opts NormalizeFlags) string {
 	if opts&NormalizeRemoveWWW != 0 && len(h) > 4 && (h[:4] == "www." || h[:4] == "WWW.") {
 		h = h[4:]
 	}
-	return h
+	if h != w {
+		b.replaceSince(start, h)
+	}
+}
+
+// path writes u's path with the percent-encoding steps of opts and, in a mailto: URL, the
+// mailto domain step; [pathSteps] does the rest.
+func (b *lazybuf) path(u URL, opts NormalizeFlags, dec pct.Set) {
+	p := u.Path()
+	switch {
+	case opts&NormalizeMailtoDomain != 0 && u.IsScheme("mailto"):
+		// RFC 3986 §6.2.3: the domain of each address is case-insensitive.
+		inDomain := false
+		for i := 0; i < len(p); {
+			j := i
+			for j < len(p) && p[j] != '@' && p[j] != ',' {
+				j++
+			}
+			b.level(p[i:j], opts, dec, inDomain)
+			if j < len(p) {
+				b.add(p[j])
+				inDomain = p[j] == '@'
+			}
+			i = j + 1
+		}
+	case u.flags&(hasScheme|hasAuthority) == 0 && indexByteStr(p[:firstSegEnd(p)], ':') >= 0:
+		// RFC 3986 §4.2: the first segment of a relative-path reference may not hold ":".
+		// Where it does (as data), its escapes are kept, or decoding could make the ":" end a
+		// scheme ("%61:b" would become the URL "a:b").
+		e := firstSegEnd(p)
+		b.level(p[:e], opts, pct.Set{}, false)
+		b.level(p[e:], opts, dec, false)
+	default:
+		b.level(p, opts, dec, false)
+	}
 }
 
 // parseIPv4Forms reads a host as inet_aton and the WHATWG URL Standard's "IPv4 parser" and
@@ -524,82 +625,9 @@ func formatIPv4(out []byte, v uint32) []byte {
 	return out
 }
 
-func normLower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// normSchemeInfo returns what is known of u's scheme, without allocating for a known name in
-// any case.
-func normSchemeInfo(u URL) (SchemeInfo, bool) {
-	sc := u.Scheme()
-	if sc == "" {
-		return SchemeInfo{}, false
-	}
-	var buf [32]byte
-	if len(sc) > len(buf) {
-		return LookupScheme(sc)
-	}
-	for i := 0; i < len(sc); i++ {
-		buf[i] = normLower(sc[i])
-	}
-	schemesMu.RLock()
-	info, ok := schemes[string(buf[:len(sc)])]
-	schemesMu.RUnlock()
-	if ok {
-		return info, true
-	}
-	if len(sc) > 2 && buf[0] == 'x' && buf[1] == '-' {
-		return LookupScheme(sc)
-	}
-	return SchemeInfo{}, false
-}
-
-// normPath applies the path steps.
-func normPath(u URL, opts NormalizeFlags, hier bool) string {
-	p := u.Path()
-	if opts&NormalizeMailtoDomain != 0 && u.IsScheme("mailto") {
-		// RFC 3986 §6.2.3: the domain of each address is case-insensitive.
-		var buf []byte // nil until a segment changes
-		inDomain := false
-		for i := 0; i < len(p); {
-			j := i
-			for j < len(p) && p[j] != '@' && p[j] != ',' {
-				j++
-			}
-			seg := normPct(p[i:j], opts, pct.Set{}, inDomain)
-			if buf == nil && seg != p[i:j] {
-				buf = append(make([]byte, 0, len(p)), p[:i]...)
-			}
-			if buf != nil {
-				buf = append(buf, seg...)
-				if j < len(p) {
-					buf = append(buf, p[j])
-				}
-			}
-			if j < len(p) {
-				inDomain = p[j] == '@'
-			}
-			i = j + 1
-		}
-		if buf != nil {
-			p = string(buf)
-		}
-	} else if u.flags&(hasScheme|hasAuthority) == 0 && indexByteStr(p[:firstSegEnd(p)], ':') >= 0 {
-		// RFC 3986 §4.2: the first segment of a relative-path reference may not hold ":".
-		// Where it does (as data), its escapes are kept, or decoding could make the ":" end a
-		// scheme ("%61:b" would become the URL "a:b").
-		e := firstSegEnd(p)
-		first := normPct(p[:e], opts&^NormalizeDecodeUnreserved, pct.Set{}, false)
-		rest := normPct(p[e:], opts, pct.Set{}, false)
-		if first != p[:e] || rest != p[e:] {
-			p = first + rest
-		}
-	} else {
-		p = normPct(p, opts, pct.Set{}, false)
-	}
+// pathSteps applies the path steps of opts that work on whole segments to p, u's path as
+// [lazybuf.path] wrote it; hier says that u's scheme has the common Internet scheme syntax.
+func pathSteps(u URL, p string, opts NormalizeFlags, hier bool) string {
 	hasAuth := u.flags&hasAuthority != 0
 	if opts&NormalizeRemoveDuplicateSlashes != 0 {
 		p = collapseSlashes(p)
@@ -673,28 +701,32 @@ func removeDirectoryIndex(p string) string {
 }
 
 // sortQuery sorts the "&"-separated pairs of q by their bytes (purell's FlagSortQuery, the
-// surt package's query_alpha_reorder).
+// surt package's query_alpha_reorder). It returns q itself when they are sorted already.
 func sortQuery(q string) string {
-	n := 1
-	sorted := true
 	prev, start := "", 0
 	for i := 0; i <= len(q); i++ {
 		if i == len(q) || q[i] == '&' {
 			pair := q[start:i]
 			if start > 0 && pair < prev {
-				sorted = false
+				return joinSortedPairs(q)
 			}
 			prev, start = pair, i+1
-			if i < len(q) {
-				n++
-			}
 		}
 	}
-	if sorted {
-		return q
+	return q
+}
+
+// joinSortedPairs returns the "&"-separated pairs of q sorted by their bytes and joined
+// with "&".
+func joinSortedPairs(q string) string {
+	n := 1
+	for i := 0; i < len(q); i++ {
+		if q[i] == '&' {
+			n++
+		}
 	}
 	pairs := make([]string, 0, n)
-	start = 0
+	start := 0
 	for i := 0; i <= len(q); i++ {
 		if i == len(q) || q[i] == '&' {
 			pairs = append(pairs, q[start:i])

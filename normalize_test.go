@@ -19,7 +19,7 @@ func TestNormalizeRFC3986Equivalence(t *testing.T) {
 			NormalForm string   `json:"normal_form"`
 		} `json:"equivalence"`
 	}
-	rsReadJSON(t, "rfc/rfc3986-other-examples.json", &f)
+	loadJSON(t, "rfc/rfc3986-other-examples.json", &f)
 	if len(f.Equivalence) != 7 {
 		t.Fatalf("%d equivalence examples, want 7", len(f.Equivalence))
 	}

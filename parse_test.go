@@ -12,6 +12,7 @@ import (
 	"testing"
 )
 
+// loadJSON reads testdata/name into v, the one JSON loader of the package's tests.
 func loadJSON(t testing.TB, name string, v any) {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", name))

@@ -12,7 +12,7 @@ func TestHTRelative(t *testing.T) {
 	var f struct {
 		Cases []struct{ Aname, Relname, Relative string }
 	}
-	rsReadJSON(t, "libwww-w3c/htrelative-tests.json", &f)
+	loadJSON(t, "libwww-w3c/htrelative-tests.json", &f)
 	const file = "htrelative-tests.json"
 	if len(f.Cases) != 2 {
 		t.Fatalf("%s: %d cases", file, len(f.Cases))
@@ -115,7 +115,7 @@ func TestRelativeRoundTripRFCFiles(t *testing.T) {
 	n := 0
 	for _, f := range files {
 		var d struct{ Cases []rsRFCCase }
-		rsReadJSON(t, "rfc/"+f.file, &d)
+		loadJSON(t, "rfc/"+f.file, &d)
 		for _, c := range d.Cases {
 			base := MustParse(c.Base)
 			target, err := Resolve(base, MustParse(c.Ref), f.mode)

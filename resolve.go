@@ -257,6 +257,25 @@ func guardPath(b []byte, ps int, hasAuth bool) []byte {
 	return b
 }
 
+// appendMerged appends the merge of the base path (RFC 3986 §5.2.3: basePath up to its
+// right-most "/", see [baseDir]) and refPath, with its dot-segments removed by the rule of
+// mode (RFC 1808's rule is RFC 2396's on a path without ";params"). The merged path is
+// assembled in a stack buffer and cleaned into b.
+func appendMerged(b []byte, base URL, basePath, refPath string, mode Mode) []byte {
+	dir := baseDir(base, basePath)
+	var tmp [256]byte
+	m := append(append(tmp[:0], dir...), refPath...)
+	switch mode {
+	case ModeRFC2396, ModeRFC1808:
+		return appendDots2396(b, m)
+	case ModeURLDraft:
+		return appendDotsURLDraft(b, m)
+	case ModeRFC1630, ModeRFC1630Published:
+		return appendDots1630(b, m)
+	}
+	return appendDots3986(b, m)
+}
+
 // baseDir returns the base path "excluding any characters after the right-most "/"" (RFC 3986
 // §5.2.3), or "/" when the base has an authority and an empty path.
 func baseDir(base URL, path string) string {
@@ -359,11 +378,7 @@ func resolve3986(b []byte, base, ref URL, compat bool) []byte {
 		b = appendDots3986(b, path) // T.path = remove_dot_segments(R.path)
 	default:
 		// T.path = merge(Base.path, R.path) (§5.2.3); T.path = remove_dot_segments(T.path).
-		// The merged path is assembled in a stack buffer and cleaned into the result.
-		dir := baseDir(base, base.Path())
-		var tmp [256]byte
-		m := append(append(tmp[:0], dir...), path...)
-		b = appendDots3986(b, m)
+		b = appendMerged(b, base, base.Path(), path, ModeRFC3986)
 	}
 	b = guardPath(b, ps, hasAuth)
 	return append(b, ref.s[ref.queryStart:]...) // T.query = R.query; T.fragment = R.fragment
@@ -406,10 +421,7 @@ func resolve2396(b []byte, base, ref URL) []byte {
 	}
 	// Step 6 a)–b): all but the last segment of the base path, then the reference's path;
 	// c)–g) remove the dot-segments, retaining unremovable "..".
-	dir := baseDir(base, base.Path())
-	var tmp [256]byte
-	m := append(append(tmp[:0], dir...), path...)
-	b = appendDots2396(b, m)
+	b = appendMerged(b, base, base.Path(), path, ModeRFC2396)
 	b = guardPath(b, ps, hasAuth)
 	return append(b, ref.s[ref.queryStart:]...) // step 7
 }
@@ -456,10 +468,7 @@ func resolve1808(b []byte, base, ref URL) []byte {
 	// Step 6: "The last segment of the base URL's path (anything following the rightmost
 	// slash "/", or the entire path if no slash is present) is removed and the embedded
 	// URL's path is appended in its place", then a)–d).
-	dir := baseDir(base, basePath)
-	var tmp [256]byte
-	m := append(append(tmp[:0], dir...), refPath...)
-	b = appendDots2396(b, m)
+	b = appendMerged(b, base, basePath, refPath, ModeRFC1808)
 	b = guardPath(b, ps, hasAuth)
 	// Step 7: recombine with the embedded URL's params, query and fragment.
 	return append(b, rest[len(refPath):]...)
@@ -492,10 +501,7 @@ func resolveURLDraft(b []byte, base, ref URL) []byte {
 	// "The last part of the path of the context locator (anything following the rightmost
 	// slash) is removed, and the given partial URL appended in its place", then "/xxx/.."
 	// and "/." are removed.
-	dir := baseDir(base, base.Path())
-	var tmp [256]byte
-	m := append(append(tmp[:0], dir...), path...)
-	b = appendDotsURLDraft(b, m)
+	b = appendMerged(b, base, base.Path(), path, ModeURLDraft)
 	b = guardPath(b, ps, hasAuth)
 	return append(b, ref.s[ref.queryStart:]...)
 }
@@ -546,10 +552,7 @@ func resolve1630(b []byte, base, ref URL, published bool) []byte {
 	b = appendHead(b, base)
 	hasAuth := base.flags&hasAuthority != 0
 	ps := len(b)
-	dir := baseDir(base, base.Path())
-	var tmp [256]byte
-	m := append(append(tmp[:0], dir...), path...)
-	b = appendDots1630(b, m)
+	b = appendMerged(b, base, base.Path(), path, ModeRFC1630)
 	b = guardPath(b, ps, hasAuth)
 	return append(b, ref.s[ref.queryStart:]...)
 }

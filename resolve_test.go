@@ -88,17 +88,6 @@ func (x *rsXFails) done(t *testing.T, files ...string) {
 	}
 }
 
-func rsReadJSON(t *testing.T, path string, v any) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-}
-
 // rsResolve resolves ref against base under mode and returns the result, or a failure.
 func rsResolve(base, ref string, mode Mode) (string, error) {
 	b, err := Parse(base)
@@ -187,7 +176,7 @@ func TestResolveRFCFiles(t *testing.T) {
 	var files []string
 	for _, r := range runs {
 		var f struct{ Cases []rsRFCCase }
-		rsReadJSON(t, "rfc/"+r.file, &f)
+		loadJSON(t, "rfc/"+r.file, &f)
 		if len(f.Cases) == 0 {
 			t.Fatalf("%s: no cases", r.file)
 		}
@@ -206,7 +195,7 @@ func TestResolveCrossSpec(t *testing.T) {
 	var f struct {
 		Rows []map[string]any `json:"rows"`
 	}
-	rsReadJSON(t, "rfc/cross-spec-comparison.json", &f)
+	loadJSON(t, "rfc/cross-spec-comparison.json", &f)
 	if len(f.Rows) != 66 {
 		t.Fatalf("cross-spec-comparison.json: %d rows, want 66", len(f.Rows))
 	}
@@ -266,7 +255,7 @@ func TestResolveRoyTest(t *testing.T) {
 			} `json:"cases"`
 		} `json:"pages"`
 	}
-	rsReadJSON(t, "fielding-roytest/roytest.json", &f)
+	loadJSON(t, "fielding-roytest/roytest.json", &f)
 	const file = "roytest.json"
 	n := 0
 	for _, p := range f.Pages {
@@ -315,7 +304,7 @@ func TestResolveLibxml2(t *testing.T) {
 		} `json:"resolve"`
 		ParseNormalize []struct{ File, Input, Expected string } `json:"parse_normalize"`
 	}
-	rsReadJSON(t, "libxml2/libxml2-uri-tests.json", &f)
+	loadJSON(t, "libxml2/libxml2-uri-tests.json", &f)
 	const file = "libxml2-uri-tests.json"
 	if len(f.Resolve.Cases) != 21 || len(f.ParseNormalize) != 18 {
 		t.Fatalf("libxml2: %d resolve, %d parse_normalize cases", len(f.Resolve.Cases), len(f.ParseNormalize))
@@ -351,7 +340,7 @@ func TestHTSimplify(t *testing.T) {
 	var f struct {
 		Cases []struct{ String, Simplified string }
 	}
-	rsReadJSON(t, "libwww-w3c/htsimplify-tests.json", &f)
+	loadJSON(t, "libwww-w3c/htsimplify-tests.json", &f)
 	const file = "htsimplify-tests.json"
 	if len(f.Cases) != 12 {
 		t.Fatalf("%s: %d cases", file, len(f.Cases))
@@ -379,7 +368,7 @@ func TestResolveHTParse(t *testing.T) {
 			Section, Name, Absolutename, Access, Hostport, Path, Anchor string
 		}
 	}
-	rsReadJSON(t, "libwww-w3c/htparse-tests.json", &f)
+	loadJSON(t, "libwww-w3c/htparse-tests.json", &f)
 	const file = "htparse-tests.json"
 	if len(f.Cases) != 1259 {
 		t.Fatalf("%s: %d cases", file, len(f.Cases))
@@ -445,7 +434,7 @@ func TestRemoveDotSegmentsModes(t *testing.T) {
 	var f struct {
 		RDS []struct{ ID, Input, Expected string } `json:"remove_dot_segments"`
 	}
-	rsReadJSON(t, "rfc/rfc3986-other-examples.json", &f)
+	loadJSON(t, "rfc/rfc3986-other-examples.json", &f)
 	if len(f.RDS) != 2 {
 		t.Fatalf("remove_dot_segments: %d cases", len(f.RDS))
 	}

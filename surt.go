@@ -1,7 +1,5 @@
 package locator
 
-import "sort"
-
 // SURT returns the Sort-friendly URI Reordering Transform of u, the key web archives (the
 // Internet Archive's Heritrix and Wayback, the Python "surt" package, pywb, CDX indexes) sort
 // and deduplicate URLs by: "http://www.archive.org/goo/?b=2&a=1" →
@@ -104,28 +102,12 @@ func surtMassage(h string) string {
 
 func appendLower(out []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		out = append(out, normLower(s[i]))
+		out = append(out, lowerByte(s[i]))
 	}
 	return out
 }
 
 // surtQuery lower-cases the query and sorts its "&"-separated pairs.
 func surtQuery(q string) string {
-	pairs := make([]string, 0, 4)
-	start := 0
-	for i := 0; i <= len(q); i++ {
-		if i == len(q) || q[i] == '&' {
-			pairs = append(pairs, string(appendLower(nil, q[start:i])))
-			start = i + 1
-		}
-	}
-	sort.Strings(pairs)
-	out := make([]byte, 0, len(q))
-	for i, p := range pairs {
-		if i > 0 {
-			out = append(out, '&')
-		}
-		out = append(out, p...)
-	}
-	return string(out)
+	return joinSortedPairs(string(appendLower(nil, q)))
 }

@@ -213,21 +213,7 @@ func Encode(s string, keep Set) string {
 // AppendDecode appends s to dst with every escape "%XX" replaced by the byte it encodes.
 // On an illegal escape it returns dst as it was and an [*Error].
 func AppendDecode(dst []byte, s string) ([]byte, error) {
-	n := len(dst)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '%' {
-			dst = append(dst, c)
-			continue
-		}
-		if err := checkEscape(s, i); err != nil {
-			return dst[:n], err
-		}
-		v, _ := Unhex(s[i+1], s[i+2])
-		dst = append(dst, v)
-		i += 2
-	}
-	return dst, nil
+	return appendDecode(dst, s, Set{})
 }
 
 // Decode returns s with its escapes decoded. It returns s itself, without allocating, when s
@@ -255,6 +241,13 @@ func Decode(s string) (string, error) {
 // escape (the URI draft, "The percent sign": "The percent sign intended as such must always
 // be encoded").
 func AppendDecodeExcept(dst []byte, s string, keepEncoded Set) ([]byte, error) {
+	return appendDecode(dst, s, keepEncoded.With("%"))
+}
+
+// appendDecode appends s to dst with every escape "%XX" replaced by the byte it encodes,
+// unless that byte is in keep: then the escape is kept with upper-case hex digits. On an
+// illegal escape it returns dst as it was and an [*Error].
+func appendDecode(dst []byte, s string, keep Set) ([]byte, error) {
 	n := len(dst)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -266,7 +259,7 @@ func AppendDecodeExcept(dst []byte, s string, keepEncoded Set) ([]byte, error) {
 			return dst[:n], err
 		}
 		v, _ := Unhex(s[i+1], s[i+2])
-		if v == '%' || keepEncoded.Contains(v) {
+		if keep.Contains(v) {
 			dst = append(dst, '%', upperhex[v>>4], upperhex[v&15])
 		} else {
 			dst = append(dst, v)

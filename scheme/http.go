@@ -160,20 +160,14 @@ func (h HTTP) Plan() (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	host, err := planHost(h.Login, httpControl, u.String())
-	if err != nil {
-		return Plan{}, err
-	}
 	def, how := 80, " (RFC 1738 §3.3: port 80 unless the URL gives one)"
 	if h.Secure {
 		def, how = 443, " and start TLS (RFC 2818 §2.1; port 443 unless the URL gives one, §2.3)"
 	}
-	port, err := planPort(h.Login, def, u.String())
+	p, err := planConnect(h.Scheme(), h.Login, httpControl, def, u.String(), how)
 	if err != nil {
 		return Plan{}, err
 	}
-	p := Plan{Scheme: h.Scheme(), Host: host, Port: port}
-	p.Steps = append(p.Steps, connectNote(host, p.Port, how))
 	if h.User != nil {
 		p.Steps = append(p.Steps, Step{Note: "the URL's user name and password are not sent: RFC 1738 §3.3 allows none"})
 	}

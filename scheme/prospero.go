@@ -230,18 +230,12 @@ func (v Prospero) Plan() (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	host, err := planHost(v.Login, pct.RFC1738Control, u.String())
+	p, err := planConnect("prospero", v.Login, pct.RFC1738Control, 1525, u.String(),
+		" (the Prospero directory service, over UDP; RFC 1738 §3.11, RFC 4157 §2: port 1525 unless the URL gives one)")
 	if err != nil {
 		return Plan{}, err
 	}
-	port, err := planPort(v.Login, 1525, u.String())
-	if err != nil {
-		return Plan{}, err
-	}
-	p := Plan{Scheme: "prospero", Host: host, Port: port}
-	p.Steps = append(p.Steps,
-		connectNote(host, p.Port, " (the Prospero directory service, over UDP; RFC 1738 §3.11, RFC 4157 §2: port 1525 unless the URL gives one)"),
-		Step{Note: "resolve the hsoname \"" + v.HSOName + "\" to access methods (RFC 1738 §3.11)"})
+	p.Steps = append(p.Steps, Step{Note: "resolve the hsoname \"" + v.HSOName + "\" to access methods (RFC 1738 §3.11)"})
 	if v.Version != nil {
 		p.Steps = append(p.Steps, Step{Note: "version \"" + *v.Version + "\" (1994 URL draft)"})
 	}

@@ -98,16 +98,11 @@ func (t Telnet) Plan() (Plan, error) {
 	if t.Password != nil && hasByte(*t.Password, telnetBad) {
 		return Plan{}, decodedControlError(in, telnetBad, "password")
 	}
-	host, err := planHost(t.Login, telnetBad, in)
+	p, err := planConnect("telnet", t.Login, telnetBad, 23, in,
+		" (a Telnet session, RFC 854; RFC 1738 §3.8: port 23 unless the URL gives one)")
 	if err != nil {
 		return Plan{}, err
 	}
-	port, err := planPort(t.Login, 23, in)
-	if err != nil {
-		return Plan{}, err
-	}
-	p := Plan{Scheme: "telnet", Host: host, Port: port}
-	p.Steps = append(p.Steps, connectNote(host, p.Port, " (a Telnet session, RFC 854; RFC 1738 §3.8: port 23 unless the URL gives one)"))
 	if t.User != nil {
 		p.Steps = append(p.Steps, Step{Note: "suggest the user name \"" + *t.User + "\" to the user (advisory, RFC 1738 §3.8)"})
 	}

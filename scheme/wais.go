@@ -173,18 +173,12 @@ func (w WAIS) Plan() (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	host, err := planHost(w.Login, pct.RFC1738Control, u.String())
+	p, err := planConnect("wais", w.Login, pct.RFC1738Control, 210, u.String(),
+		" (WAIS, Z39.50-1988, RFC 1625; RFC 1738 §3.9: port 210 unless the URL gives one)")
 	if err != nil {
 		return Plan{}, err
 	}
-	port, err := planPort(w.Login, 210, u.String())
-	if err != nil {
-		return Plan{}, err
-	}
-	p := Plan{Scheme: "wais", Host: host, Port: port}
-	p.Steps = append(p.Steps,
-		connectNote(host, p.Port, " (WAIS, Z39.50-1988, RFC 1625; RFC 1738 §3.9: port 210 unless the URL gives one)"),
-		Step{Note: "database \"" + w.Database + "\""})
+	p.Steps = append(p.Steps, Step{Note: "database \"" + w.Database + "\""})
 	switch {
 	case w.Search != nil:
 		p.Steps = append(p.Steps, Step{Note: "search query \"" + *w.Search + "\" (a WAIS search request, RFC 1625)"})

@@ -438,23 +438,8 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				st = relativeSlashState
 			} else {
 				p.copyAuthority(base)
-				url.path = append(url.path[:0], base.Pathname()...)
-				q, ok := base.query()
-				url.hasQuery = ok
-				url.query = append(url.query[:0], q...)
-				if c == '?' {
-					url.hasQuery = true
-					url.query = url.query[:0]
-					st = queryState
-				} else if c == '#' {
-					url.hasFrag = true
-					url.frag = url.frag[:0]
-					st = fragmentState
-				} else if c != eof {
-					url.hasQuery = false
-					url.query = url.query[:0]
+				if st = p.inheritPathQuery(base, c, st); st == pathState {
 					url.shortenPath()
-					st = pathState
 					again = true
 				}
 			}
@@ -524,14 +509,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				if override == hostnameState {
 					return p.fail(APISetterIgnored, ptr, st.rule())
 				}
-				h, err := p.parseHost(p.hbuf[:0], bstr(p.buf), !url.special, ptr-len(p.buf))
-				if err != nil {
+				if err := p.takeHost(ptr); err != nil {
 					return err
 				}
-				p.hbuf = h
-				url.host = append(url.host[:0], h...)
-				url.hasHost = true
-				p.buf = p.buf[:0]
 				st = portState
 			} else if c == eof || c == '/' || c == '?' || c == '#' || url.special && c == '\\' {
 				again = true
@@ -540,14 +520,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				} else if override != noOverride && len(p.buf) == 0 && (url.includesCredentials() || url.port >= 0) {
 					return p.fail(APISetterIgnored, ptr, st.rule())
 				}
-				h, err := p.parseHost(p.hbuf[:0], bstr(p.buf), !url.special, ptr-len(p.buf))
-				if err != nil {
+				if err := p.takeHost(ptr); err != nil {
 					return err
 				}
-				p.hbuf = h
-				url.host = append(url.host[:0], h...)
-				url.hasHost = true
-				p.buf = p.buf[:0]
 				st = pathStartState
 				if override != noOverride {
 					return nil
@@ -609,28 +584,13 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			} else if base != nil && base.scheme() == "file" {
 				url.hasHost = base.flags&fHost != 0
 				url.host = append(url.host[:0], base.Hostname()...)
-				url.path = append(url.path[:0], base.Pathname()...)
-				q, ok := base.query()
-				url.hasQuery = ok
-				url.query = append(url.query[:0], q...)
-				if c == '?' {
-					url.hasQuery = true
-					url.query = url.query[:0]
-					st = queryState
-				} else if c == '#' {
-					url.hasFrag = true
-					url.frag = url.frag[:0]
-					st = fragmentState
-				} else if c != eof {
-					url.hasQuery = false
-					url.query = url.query[:0]
+				if st = p.inheritPathQuery(base, c, st); st == pathState {
 					if !startsWithWindowsDriveLetter(input[ptr:]) {
 						url.shortenPath()
 					} else {
-						p.report(FileInvalidWindowsDriveLetter, ptr, st.rule())
+						p.report(FileInvalidWindowsDriveLetter, ptr, fileState.rule())
 						url.path = url.path[:0]
 					}
-					st = pathState
 					again = true
 				}
 			} else {
@@ -915,6 +875,50 @@ func (p *parser) copyAuthority(base *URL) {
 	url.hasHost = base.flags&fHost != 0
 	url.host = append(url.host[:0], base.Hostname()...)
 	url.port = base.port
+}
+
+// takeHost does the host state's "Let host be the result of host parsing buffer with url is
+// not special. If host is failure, then return failure. Set url's host to host, buffer to the
+// empty string" (§4.4); buffer ends at ptr.
+func (p *parser) takeHost(ptr int) *Error {
+	h, err := p.parseHost(p.hbuf[:0], bstr(p.buf), !p.url.special, ptr-len(p.buf))
+	if err != nil {
+		return err
+	}
+	p.hbuf = h
+	p.url.host = append(p.url.host[:0], h...)
+	p.url.hasHost = true
+	p.buf = p.buf[:0]
+	return nil
+}
+
+// inheritPathQuery does what the relative state and the file state do with base for a code
+// point c that is not a slash (§4.4): url's path becomes a clone of base's path and url's
+// query base's query; then "?" sets the query to the empty string and "#" the fragment, and
+// it returns the query or fragment state; EOF leaves st as it is; any other code point sets
+// the query to null and returns the path state, in which the caller, having shortened the
+// path, reprocesses c.
+func (p *parser) inheritPathQuery(base *URL, c int, st state) state {
+	url := p.url
+	url.path = append(url.path[:0], base.Pathname()...)
+	q, ok := base.query()
+	url.hasQuery = ok
+	url.query = append(url.query[:0], q...)
+	switch {
+	case c == '?':
+		url.hasQuery = true
+		url.query = url.query[:0]
+		return queryState
+	case c == '#':
+		url.hasFrag = true
+		url.frag = url.frag[:0]
+		return fragmentState
+	case c != eof:
+		url.hasQuery = false
+		url.query = url.query[:0]
+		return pathState
+	}
+	return st
 }
 
 // appendUserinfo runs the authority state's loop over buffer's code points: the first ":" (when

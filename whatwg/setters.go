@@ -70,25 +70,30 @@ func (u *URL) SetProtocol(value string) error {
 
 // SetUsername sets the username, UTF-8 percent-encoded with the userinfo percent-encode set
 // (§6.1 username setter; §4.4 "set the username"), unless the URL cannot have a username.
-func (u *URL) SetUsername(value string) error {
-	if u.cannotHaveUsernamePasswordPort() {
-		return setterError(value, APISetterIgnored, "username")
-	}
-	var r record
-	r.fromURL(u)
-	r.username = appendEncoded(r.username[:0], toScalar(value), &userinfoTab)
-	return u.store(&r, value)
-}
+func (u *URL) SetUsername(value string) error { return u.setCredential(value, false) }
 
 // SetPassword sets the password, UTF-8 percent-encoded with the userinfo percent-encode set
 // (§6.1 password setter; §4.4 "set the password"), unless the URL cannot have a password.
-func (u *URL) SetPassword(value string) error {
+func (u *URL) SetPassword(value string) error { return u.setCredential(value, true) }
+
+// setCredential sets the username, or with password the password, to value UTF-8
+// percent-encoded with the userinfo percent-encode set (§4.4 "set the username", "set the
+// password"), unless the URL cannot have a username or password.
+func (u *URL) setCredential(value string, password bool) error {
+	name := "username"
+	if password {
+		name = "password"
+	}
 	if u.cannotHaveUsernamePasswordPort() {
-		return setterError(value, APISetterIgnored, "password")
+		return setterError(value, APISetterIgnored, name)
 	}
 	var r record
 	r.fromURL(u)
-	r.password = appendEncoded(r.password[:0], toScalar(value), &userinfoTab)
+	if password {
+		r.password = appendEncoded(r.password[:0], toScalar(value), &userinfoTab)
+	} else {
+		r.username = appendEncoded(r.username[:0], toScalar(value), &userinfoTab)
+	}
 	return u.store(&r, value)
 }
 

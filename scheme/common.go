@@ -222,6 +222,22 @@ func decodedControlError(in string, bad pct.Set, what string) *locator.Error {
 		Message: "the " + what + " decodes to a control character that would be sent unencoded"}
 }
 
+// planConnect returns the start of an access plan of scheme to the host and port of l: the
+// host by planHost (a decoded byte of bad refused), the port by planPort (def when the URL
+// gives none), and a first step that connects to them, how saying over what ([connectNote]).
+// Errors have in, the URL, as their Input.
+func planConnect(scheme string, l Login, bad pct.Set, def int, in, how string) (Plan, error) {
+	host, err := planHost(l, bad, in)
+	if err != nil {
+		return Plan{}, err
+	}
+	port, err := planPort(l, def, in)
+	if err != nil {
+		return Plan{}, err
+	}
+	return Plan{Scheme: scheme, Host: host, Port: port, Steps: []Step{connectNote(host, port, how)}}, nil
+}
+
 // planPort returns the port a plan connects to: l's, or def when the URL gives none. A port
 // above 65535 (TCP ports are 16 bits, RFC 793 §3.1) gives locator.CodeBadPort: the plan does
 // not fall back to the default.
