@@ -115,5 +115,5 @@ func ExampleParseMode() {
 	// Output:
 	// rfc1808 <nil>
 	// <nil>
-	// locator: "c": not yet implemented: the WHATWG parser is a later issue; use rfc3986 or rfc3986-compat meanwhile (at offset 0, WHATWG URL Standard)
+	// locator: "c": not yet implemented: no resolver is registered for whatwg; import github.com/locator-url/locator/whatwg to register it, or use rfc3986 or rfc3986-compat (at offset 0, WHATWG URL Standard)
 }

@@ -1,6 +1,9 @@
 package locator
 
-import "strconv"
+import (
+	"strconv"
+	"sync/atomic"
+)
 
 // Resolution of references against a base, one rule per specification.
 //
@@ -48,8 +51,10 @@ const (
 	// "/g" in "magic://a/b/c//d/e/f" is "magic://a/b/c//d/g" (Berners-Lee's reading in
 	// Fielding's 1998 test pages; RFC 1630's own example says otherwise).
 	ModeRFC1630Published
-	// ModeWHATWG is the WHATWG URL Standard. Not yet implemented: [Resolve] returns an
-	// [*Error] with code [CodeNotImplemented].
+	// ModeWHATWG is the WHATWG URL Standard. The root package does not implement it (it
+	// never imports its subpackages): package github.com/locator-url/locator/whatwg
+	// registers its parser with [RegisterResolver] when it is imported. Until then [Resolve]
+	// returns an [*Error] with code [CodeNotImplemented].
 	ModeWHATWG
 )
 
@@ -137,15 +142,60 @@ const (
 func modeError(m Mode, input string) error {
 	if m == ModeWHATWG {
 		return &Error{Input: input, Code: CodeNotImplemented, Rule: "WHATWG URL Standard",
-			Message: "not yet implemented: the WHATWG parser is a later issue; use rfc3986 or rfc3986-compat meanwhile"}
+			Message: "not yet implemented: no resolver is registered for whatwg; import github.com/locator-url/locator/whatwg to register it, or use rfc3986 or rfc3986-compat"}
 	}
 	return &Error{Input: input, Code: CodeUnknownMode, Rule: "locator modes",
 		Message: "unknown resolution mode " + m.String()}
 }
 
+// Resolver resolves the reference ref against the base URL base, both given as written, and
+// returns the result's serialization. It is how a mode implemented outside this package
+// plugs into [Resolve]; see [RegisterResolver].
+type Resolver func(base, ref string) (string, error)
+
+// whatwgResolver is the resolver registered for ModeWHATWG, or nil.
+var whatwgResolver atomic.Pointer[Resolver]
+
+// RegisterResolver makes r the rule of mode for [Resolve]. Only [ModeWHATWG] can be
+// registered: the root package implements every other mode itself, and never imports its
+// subpackages, so the WHATWG parser (package github.com/locator-url/locator/whatwg) calls
+// RegisterResolver(ModeWHATWG, ...) in its init function. A program that imports that
+// package gets a working ModeWHATWG; one that does not gets an [*Error] with code
+// [CodeNotImplemented]. Registering again replaces the resolver; a nil r unregisters it.
+// RegisterResolver is safe for concurrent use, and returns an [*Error] with code
+// [CodeUnknownMode] for any other mode.
+func RegisterResolver(mode Mode, r Resolver) error {
+	if mode != ModeWHATWG {
+		return &Error{Input: mode.String(), Code: CodeUnknownMode, Rule: "locator modes",
+			Message: "only the whatwg mode can be registered"}
+	}
+	if r == nil {
+		whatwgResolver.Store(nil)
+		return nil
+	}
+	whatwgResolver.Store(&r)
+	return nil
+}
+
+// resolveRegistered resolves ref against base with the resolver registered for mode.
+func resolveRegistered(base, ref URL, mode Mode) (URL, error) {
+	r := whatwgResolver.Load()
+	if mode != ModeWHATWG || r == nil {
+		return URL{}, modeError(mode, ref.s)
+	}
+	s, err := (*r)(base.s, ref.s)
+	if err != nil {
+		return URL{}, err
+	}
+	return Parse(s)
+}
+
 // Resolve returns the target of ref resolved against base by the rule of mode. Unless ref has
 // a scheme, the base must have one (RFC 3986 §5.1; RFC 1808 §4 step 1), or Resolve returns an
-// [*Error] with code [CodeBaseNotAbsolute]; ModeWHATWG returns one with code
+// [*Error] with code [CodeBaseNotAbsolute]. ModeWHATWG uses the resolver registered with
+// [RegisterResolver] (the whatwg package's parser: its errors are returned as they are, and
+// the href it gives is parsed with [Parse], which fails for the few hrefs beyond it, such as a
+// "%" not followed by two hex digits); without one it returns an [*Error] with code
 // [CodeNotImplemented].
 //
 // Each mode follows its text (see the Mode constants); what they share:
@@ -165,7 +215,7 @@ func modeError(m Mode, input string) error {
 // its fragment), and allocates the result's string once otherwise.
 func Resolve(base, ref URL, mode Mode) (URL, error) {
 	if mode >= ModeWHATWG {
-		return URL{}, modeError(mode, ref.s)
+		return resolveRegistered(base, ref, mode)
 	}
 	if base.flags&hasScheme == 0 && ref.flags&hasScheme == 0 {
 		// A reference with a scheme needs no base (RFC 3986 §5.2.2; RFC 1808 §4 step 1:

@@ -7,7 +7,8 @@ import (
 	"github.com/locator-url/locator/pct"
 )
 
-// SchemeStatus says where a scheme's name comes from.
+// SchemeStatus says where a scheme's name comes from (RFC 1738 §3 and §4, the 1994 URL
+// draft, or a program). The zero value is SchemeDefined.
 type SchemeStatus uint8
 
 // The statuses of a scheme.
@@ -24,6 +25,8 @@ const (
 	SchemeRegistered
 )
 
+// String returns the status's name: "defined", "reserved-name", "experimental" or
+// "registered".
 func (s SchemeStatus) String() string {
 	switch s {
 	case SchemeDefined:
@@ -41,7 +44,10 @@ func (s SchemeStatus) MarshalText() ([]byte, error) { return []byte(s.String()),
 
 // SchemeInfo is what locator knows of a scheme name without its typed view: the facts that
 // comparison and normalization need. The scheme package adds views, checkers and access plans
-// and registers its schemes here too.
+// and registers its schemes here too. The facts come from the scheme's specification, which
+// Source names (RFC 1738 §3 for most).
+//
+// The zero value has no name and is not a scheme: [RegisterScheme] rejects it.
 type SchemeInfo struct {
 	Name         string       // lower case, without ":"
 	DefaultPort  int          // 0 when the scheme has no port

@@ -5,7 +5,8 @@ import (
 )
 
 // URL is a parsed URL or relative reference: its serialization and the offsets of its
-// components. A URL is immutable and comparable: two URLs are == exactly when their
+// components, split by the generic syntax that RFC 1738 §2.1 and §3.1 and RFC 3986 §3 and §4.1
+// share (see [Parse]). A URL is immutable and comparable: two URLs are == exactly when their
 // serializations are the same bytes, because the offsets are a function of the string.
 // Getters return substrings of the serialization and never allocate.
 //
@@ -247,13 +248,29 @@ func (u URL) WithoutFragment() URL {
 }
 
 // Offsets are the byte offsets of a URL's components in its serialization, for tools that
-// underline or highlight parts. A component that is absent has Start == End == -1.
+// underline or highlight parts. The components are those of [Parse]'s split (RFC 3986 §3;
+// RFC 1738 §3.1 for the login), each without its delimiters. A component that is absent has
+// Start == End == -1; the path is never absent.
+//
+// The zero value, every span [0, 0), is not the Offsets of any URL: get them from
+// [URL.Offsets].
 type Offsets struct {
-	Scheme, User, Password, Host, Port, Path, Query, Fragment Span
+	Scheme   Span // before ":"
+	User     Span // after "//", before ":" or "@"
+	Password Span // after the user's ":", before "@"
+	Host     Span // the host as written, brackets of an IP literal included
+	Port     Span // after the host's ":"
+	Path     Span // after the authority, before "?" or "#"
+	Query    Span // after "?", before "#"
+	Fragment Span // after "#"
 }
 
-// Span is a half-open byte range [Start, End) of a serialization; -1, -1 when absent.
-type Span struct{ Start, End int }
+// Span is a half-open byte range [Start, End) of a serialization; -1, -1 when absent. The
+// zero value is the empty range at offset 0.
+type Span struct {
+	Start int // offset of the first byte, or -1
+	End   int // offset after the last byte, or -1
+}
 
 // Offsets returns the spans of u's components (without their delimiters).
 func (u URL) Offsets() Offsets {

@@ -93,7 +93,8 @@ func (f *Form) UnmarshalText(text []byte) error {
 	return errors.New("extract: unknown form " + string(text) + "; want bare, bracketed, prefixed or wrapped")
 }
 
-// Finding is a URL found in text. The zero value is no finding.
+// Finding is a URL found in text, in one of the forms RFC 1738's appendix and RFC 3986
+// Appendix C describe (see [Form]). The zero value is no finding.
 type Finding struct {
 	// URL is the likelier reading, with the wrapper and the whitespace inside it removed.
 	// It always parses with locator.Parse.

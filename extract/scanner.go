@@ -34,7 +34,8 @@ const maxEmptyReads = 100
 //	}
 //	if err := sc.Err(); err != nil { ... }
 //
-// A Scanner is not safe for concurrent use.
+// A Scanner is not safe for concurrent use. Make one with [NewScanner]; the zero value has no
+// reader and cannot scan.
 type Scanner struct {
 	r   io.Reader
 	m   matcher

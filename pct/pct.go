@@ -17,7 +17,8 @@ import (
 )
 
 // Set is a set of bytes (octets), one bit per value 0–255. The zero value is the empty set.
-// Sets are values: every method returns a new set and leaves its receiver unchanged.
+// Sets are values: every method returns a new set and leaves its receiver unchanged. The named
+// sets (RFC1738Unsafe, Unreserved, …) each cite the specification that defines them.
 type Set [4]uint64
 
 // Of returns the set of the bytes of chars.
@@ -105,7 +106,7 @@ func (s Set) IndexNotIn(str string) int {
 
 const upperhex = "0123456789ABCDEF"
 
-// Code names the kind of an illegal escape.
+// Code names the kind of an illegal escape. The zero value, "", is no code.
 type Code string
 
 // The codes of [Error].
@@ -117,16 +118,19 @@ const (
 )
 
 // Error reports an illegal escape sequence. The URI draft ("Escaping") gives "%*" and "%as" as
-// examples; RFC 1738 §2.2 and RFC 3986 §2.1 define escape = "%" hex hex.
+// examples; RFC 1738 §2.2 and RFC 3986 §2.1 define escape = "%" hex hex. The zero value is
+// not an error the package returns: every one has a Code.
 type Error struct {
 	Input  string // the text that was decoded
 	Offset int    // byte offset of the "%" that starts the illegal escape
-	Code   Code
+	Code   Code   // CodeTruncated or CodeBadHex
 }
 
 // Rule is the rule that the illegal escape breaks.
 const Rule = "RFC 1738 §2.2 escape"
 
+// Error formats e as `pct: illegal escape in "input" at offset N: reason (RFC 1738 §2.2
+// escape)`.
 func (e *Error) Error() string {
 	msg := "\"%\" not followed by two hex digits"
 	if e.Code == CodeTruncated {

@@ -162,7 +162,8 @@ func (f FTP) URL() (locator.URL, error) {
 // resource", which a library cannot know; set [FTPPlanOptions.Mail] to it.
 const DefaultFTPMail = "anonymous@"
 
-// FTPPlanOptions are the choices of an ftp access plan that the URL does not make.
+// FTPPlanOptions are the choices of an ftp access plan that the URL does not make (RFC 1738
+// §3.2.1). The zero value sends [DefaultFTPMail] as the anonymous password.
 type FTPPlanOptions struct {
 	// Mail is the end user's Internet e-mail address, sent as the password of anonymous FTP
 	// (RFC 1738 §3.2.1). "" means DefaultFTPMail.

@@ -52,13 +52,16 @@ type Gopher struct {
 //
 // The interpretation is exact: a GopherPlus formats back to the very string it was read from,
 // and a string that would not is left uninterpreted (Gopher.Plus is nil).
+//
+// The zero value has no Kind, which [Gopher.URL] rejects; GopherPlus{Kind: GopherPlusItem} is
+// "+", the default view of an item.
 type GopherPlus struct {
 	Kind string `json:"kind"` // "item", "ask", "attributes" or "directory-attributes"
 	// View is the view (representation) name of an item, such as "application/postscript";
 	// "" for the default view. Language is the language name after it, such as "Es_ES"
 	// (the 1994 URL draft, "+view_name%20language_name"; gopher-plus.txt §2.6).
 	View     string `json:"view,omitempty"`
-	Language string `json:"language,omitempty"`
+	Language string `json:"language,omitempty"` // see View
 	// Attributes are the attribute names asked for, such as "+ABSTRACT"; none means all
 	// attributes (RFC 1738 §3.4.6–3.4.7).
 	Attributes []string `json:"attributes,omitempty"`

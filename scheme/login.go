@@ -11,9 +11,11 @@ import (
 // //<user>:<password>@<host>:<port>. User and Password are decoded; nil means absent, which
 // differs from empty: "ftp://@host.com/" has an empty user, "ftp://host.com/" none, and
 // "ftp://foo:@host.com/" an empty password.
+//
+// The zero value has no user, no password, an empty host and no port.
 type Login struct {
-	User     *string `json:"user"`
-	Password *string `json:"password"`
+	User     *string `json:"user"`           // decoded; nil when absent
+	Password *string `json:"password"`       // decoded; nil when absent
 	Host     string  `json:"host"`           // as written: a host name, a dotted quad, or an IP literal in brackets
 	Port     string  `json:"port,omitempty"` // digits as written; "" when absent
 }

@@ -37,10 +37,10 @@ type Prospero struct {
 }
 
 // ProsperoField is one ";<field>=<value>" pair of a prospero URL (RFC 1738 §3.11), decoded,
-// such as OBJECT-VERSION.
+// such as OBJECT-VERSION. The zero value has an empty name and value.
 type ProsperoField struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
+	Name  string `json:"name"`  // the field name, such as "OBJECT-VERSION"
+	Value string `json:"value"` // the value after "="
 }
 
 // Codes of the prospero view and checker.

@@ -3,9 +3,40 @@
 // string; …), the strict RFC 1738 §5 check of its scheme-specific syntax, and the access plan
 // the URL stands for (the exact FTP commands, the exact bytes sent to a gopher server, …).
 //
-// The schemes live in a registry ([Lookup], [Register]); programs may add their own. [View]
-// turns a URL into its typed view, [PlanFor] into its access plan and [Check] runs the strict
-// checker of a specification.
+// # Checking
+//
+// [Check] runs the strict checker of a specification on a URL parsed with locator.Parse: for
+// locator.RFC1738 the scheme-independent rules and then the scheme's own RFC 1738 §5
+// production, for locator.RFC3986 the generic syntax. Findings come back as a list; [Valid]
+// says whether any is an error.
+//
+//	u := locator.MustParse("ftp://host.dom/pub/a b;type=x")
+//	for _, f := range scheme.Check(u, locator.RFC1738) {
+//		fmt.Println(f) // the unencoded space, then the typecode "x"
+//	}
+//
+// # Typed views
+//
+// [ParseView] turns a URL into the [View] of its scheme, or call the scheme's own function
+// ([ParseFTP], [ParseGopher], [ParseNews], …) to get the concrete type. Views hold decoded
+// fields where the scheme's section says the components are decoded before use, and tell
+// absent from empty with pointers ([Login]). A view's URL method builds the URL back,
+// encoding what its scheme requires.
+//
+//	f, err := scheme.ParseFTP(locator.MustParse("ftp://myname@host.dom/%2Fetc/motd"))
+//	// f.CWD == []string{"/etc"}, f.Name == "motd"
+//
+// # Access plans
+//
+// [PlanFor] (or a view's Plan method) gives the [Plan] a URL stands for: where to connect and
+// each line to send, as [Step] values, with notes citing the protocol's RFC. [Plan.Wire] gives
+// the exact bytes. Nothing is sent: a plan is data.
+//
+// # The registry
+//
+// The schemes live in a registry ([Lookup], [All], [Register]); programs may add their own
+// with a view, a checker and a plan function. Register also records the scheme's facts in the
+// root package (locator.RegisterScheme), so that comparison and normalization know them.
 package scheme
 
 import (
@@ -18,7 +49,8 @@ import (
 
 // View is the typed view of a URL of one scheme. Every view is a struct of plain fields with
 // JSON tags, built from a URL by the scheme's parse function and back into one by URL, which
-// encodes what must be encoded (round trip both ways).
+// encodes what must be encoded (round trip both ways). Each view follows its scheme's section of
+// RFC 1738 or of the 1994 URL draft. A nil View is no view.
 type View interface {
 	// Scheme returns the scheme name in lower case.
 	Scheme() string
@@ -28,7 +60,7 @@ type View interface {
 
 // Step is one step of an access plan. A step with a Send sends that line; a step with only a
 // Note sends nothing (connecting, reading a local file, an advisory user name); a step with
-// neither sends an empty line (the end of an HTTP request's headers).
+// neither sends an empty line (the end of an HTTP request's headers): so does the zero value.
 type Step struct {
 	// Send is a protocol line exactly as the client sends it, without its line terminator
 	// (CR LF); empty for a step that sends nothing.
@@ -39,12 +71,16 @@ type Step struct {
 }
 
 // Plan is the access a URL stands for, as data: where to connect and what to send, in order.
+// Each scheme's plan follows the protocol its section of RFC 1738 names (FTP, RFC 959; HTTP,
+// RFC 1945; gopher, RFC 1436; NNTP, RFC 977; …) and cites it in the steps' notes.
+//
+// The zero value is the plan of nothing: no scheme, no host, no steps.
 type Plan struct {
-	Scheme string `json:"scheme"`
+	Scheme string `json:"scheme"`         // the URL's scheme, in lower case
 	Host   string `json:"host,omitempty"` // decoded host name or address; "" for none
 	Port   int    `json:"port,omitempty"` // the URL's port, or the scheme's default
 	Path   string `json:"path,omitempty"` // for file: the local path, decoded
-	Steps  []Step `json:"steps"`
+	Steps  []Step `json:"steps"`          // in order; see Wire for the bytes sent
 }
 
 // Wire returns the bytes the client sends: each step's Send followed by CR LF.
@@ -62,7 +98,10 @@ func (p Plan) Wire() []byte {
 
 // Scheme is a registered scheme: the facts the root package keeps, and the functions that
 // give its typed view, its strict check and its access plan. A nil function means the scheme
-// has no such thing (a reserved name has none of them).
+// has no such thing (a reserved name has none of them). The facts follow the scheme's
+// specification (SchemeInfo.Source).
+//
+// The zero value has no name and is not a scheme: [Register] rejects it.
 type Scheme struct {
 	locator.SchemeInfo
 	// View parses a URL of this scheme into its typed view.

@@ -5,7 +5,7 @@ import "strconv"
 // Code names a validation error of the URL Standard (§1.1 "Writing", the table of validation
 // errors), such as "invalid-URL-unit" or "IPv4-empty-part". Codes are the standard's own names,
 // so they can be looked up there. A few codes that the standard leaves unnamed (a setter that
-// leaves the URL unchanged) are prefixed "API-".
+// leaves the URL unchanged) are prefixed "API-". The zero value, "", is no code.
 type Code string
 
 // The validation errors of the URL Standard, §1.1 "Writing", in the order of the standard's
@@ -56,7 +56,8 @@ const (
 // Error is a failure of the basic URL parser (§4.4 "URL parsing"), of host parsing or of a
 // setter. It carries the input, the byte offset in Input where the parser stopped (-1 when no
 // single place is to blame), the validation error that made it fail, and the state or algorithm
-// of the standard that returned failure. Use errors.As to reach it.
+// of the standard that returned failure. Use errors.As to reach it. The zero value is not an
+// error the package returns: every one has a Code.
 type Error struct {
 	Input  string // the input, whole, as given
 	Offset int    // byte offset in Input, or -1
@@ -80,10 +81,11 @@ func (e *Error) Error() string {
 // ValidationError is a non-fatal finding of the parser (§1.1 "Writing"): the URL still parses,
 // but the input was not a valid URL string. Offset is a byte offset in the input given to the
 // parser, or -1 when the error concerns a value computed from it (such as a decoded host).
+// The zero value has no code; the parser never reports it.
 type ValidationError struct {
-	Offset int    `json:"offset"`
-	Code   Code   `json:"code"`
-	Rule   string `json:"rule"` // the state or algorithm that reports it
+	Offset int    `json:"offset"` // byte offset in the input, or -1
+	Code   Code   `json:"code"`   // the standard's name for the validation error
+	Rule   string `json:"rule"`   // the state or algorithm that reports it
 }
 
 // String returns the code, the offset and the rule.

@@ -7,9 +7,12 @@ import (
 	"unicode/utf8"
 )
 
-// Pair is a name-value tuple of the application/x-www-form-urlencoded format (§5).
+// Pair is a name-value tuple of the application/x-www-form-urlencoded format (§5). Name and
+// Value are decoded strings. The zero value is the pair of an empty name and an empty value,
+// which [SerializeForm] writes as "=".
 type Pair struct {
-	Name, Value string
+	Name  string // the name, decoded
+	Value string // the value, decoded; "" when the input had no "="
 }
 
 // ParseForm runs the application/x-www-form-urlencoded string parser (§5.1; §5.3 "Hooks"): input

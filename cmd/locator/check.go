@@ -29,6 +29,8 @@ With "-", URLs are read one per line from standard input, and each gives exactly
 one line: "ok URL" when it is valid (warnings are not shown), or its first error
 in the header form above.
 
+` + bulkHelp + `
+
 Exit status: 0 when every URL is valid (warnings allowed), 1 when any is not, 2 on
 a usage error.`
 
@@ -39,6 +41,7 @@ const checkExample = `  $ locator check 'ftp://myname@host.dom/%2Fetc/motd'
 
 func newCheckCmd(opts *options) *cobra.Command {
 	var verbose bool
+	var bulk bulkOptions
 	cmd := &cobra.Command{
 		Use:     "check [--spec S] [-v] URL... | -",
 		Short:   "Report the errors and warnings of URLs, like a compiler",
@@ -46,19 +49,19 @@ func newCheckCmd(opts *options) *cobra.Command {
 		Example: checkExample,
 		Args:    urlArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if isStdin(args) {
+				return runBulk(cmd, bulk, nil, func() lineFunc {
+					return func(dst []byte, line string, st *stats) []byte {
+						r := analyze(line, opts.spec)
+						st.result(r.valid(), r.url.Scheme(), firstErrorCode(&r))
+						return appendCheckLine(dst, &r)
+					}
+				})
+			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			invalid := false
 			var err error
-			if isStdin(args) {
-				var b []byte
-				err = ioError(eachLine(cmd.Context(), cmd.InOrStdin(), func(line string) error {
-					r := analyze(line, opts.spec)
-					b = appendCheckLine(b[:0], &r)
-					invalid = invalid || !r.valid()
-					_, err := w.Write(b)
-					return err
-				}))
-			} else {
+			{
 				var b []byte
 				for _, a := range args {
 					r := analyze(a, opts.spec)
@@ -84,6 +87,7 @@ func newCheckCmd(opts *options) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, `also print "URL: ok" for a valid URL without findings`)
+	addBulkFlags(cmd, &bulk)
 	return cmd
 }
 
@@ -224,4 +228,14 @@ func runeWidth(r rune) int {
 		return 2
 	}
 	return 1
+}
+
+// firstErrorCode returns the code of the first error of r, or "".
+func firstErrorCode(r *report) string {
+	for _, f := range r.findings {
+		if f.Severity == locator.SeverityError {
+			return string(f.Code)
+		}
+	}
+	return ""
 }

@@ -6,11 +6,17 @@
 //	locator parse [--spec S] [--json] URL...   the components, the typed view and the findings
 //	locator check [--spec S] [-v] URL...       compiler-like diagnostics; exit 1 if any URL is invalid
 //	locator plan [--json] URL...               the access plan: where to connect, what to send
+//	locator resolve [--spec MODE] BASE REF...  resolve references, by any spec's rule
+//	locator relative [--spec MODE] BASE T...   the shortest reference from BASE to each target
+//	locator normalize [--level L] URL...       normal forms (RFC 3986 §6), SURT
+//	locator equal [--explain] A B              equivalence; exit 1 if A and B differ
+//	locator extract [--json] [FILE...]         the URLs in running text
 //	locator schemes [--json]                   the scheme registry
 //	locator version                            the build's version
 //
 // Give "-" instead of URLs to read one URL per line from standard input and write one
-// result per line, in order. Run "locator help COMMAND" for the details of a command.
+// result per line, in order, on all cores (--jobs). Run "locator help COMMAND" for the
+// details of a command.
 //
 // Exit status: 0 when every URL is valid (warnings allowed), 1 when any URL is invalid or
 // has no access plan (or on an I/O error), 2 on a usage error.
@@ -107,6 +113,7 @@ func ioError(err error) error {
 type options struct {
 	specName string
 	spec     locator.Spec
+	whatwg   bool // --spec whatwg
 }
 
 const rootLong = `locator parses, checks and explains URLs: the URL system of RFC 1738 and its
@@ -114,8 +121,9 @@ companion drafts (mid, cid, afs, the prospero version form), and RFC 3986.
 
 Each command takes URLs as arguments (put -- before a URL that starts with "-"), or
 "-" alone to read one URL per line from standard input. In that mode it writes exactly
-one result line per input line, in order, so it can process millions of URLs; see the
-help of each command for the line format. A line ends at "\n", and one "\r" before
+one result line per input line, in order, so it can process millions of URLs, on all
+cores (--jobs N), with --progress and --stats; see the help of each command for the
+line format. A line ends at "\n", and one "\r" before
 it is removed; no other white space is stripped. A byte-order mark at the start of
 the input is kept as part of the first URL (it is not a URL character, so that URL is
 reported).
@@ -123,7 +131,9 @@ reported).
 Specifications (--spec):
   rfc1738   RFC 1738 with the 1994 URL draft's additions (the default)
   rfc3986   RFC 3986, URI Generic Syntax
-  whatwg    the WHATWG URL Standard (not yet implemented)
+  whatwg    the WHATWG URL Standard (parse and normalize; check and plan
+            follow RFC 1738 and RFC 3986 only)
+resolve and relative take a resolution mode instead (see "locator help resolve").
 
 Exit status:
   0  every URL is valid (warnings allowed)
@@ -137,28 +147,38 @@ const rootExample = `  $ locator parse 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator check 'ftp://host.dom/a%zz' 'http://www.w3.org/'
   $ locator plan 'gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles'
   $ locator check - < urls.txt > report.txt
+  $ locator resolve --all-specs 'http://a/b/c/d;p?q' 'http:g' '../../../g'
+  $ locator normalize 'HTTP://www.Example.COM:80/%7esmith/./a/../b'
+  $ locator equal --explain 'http://a/%7Ex' 'http://A/~x'
+  $ locator parse --spec whatwg --format href - < urls.txt
+  $ locator extract --json mail.txt
   $ locator schemes`
 
 func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	opts := &options{}
 	root := &cobra.Command{
 		Use:           "locator",
-		Short:         "Parse, check and explain URLs (RFC 1738, RFC 3986)",
+		Short:         "Parse, check, resolve, normalize and extract URLs (RFC 1738, RFC 3986, WHATWG)",
 		Long:          rootLong,
 		Example:       rootExample,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("no command given; the commands are parse, check, plan, schemes and version")
+			return usageErrorf("no command given; the commands are parse, check, plan, resolve, relative, normalize, equal, extract, schemes and version")
 		},
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			s, err := locator.ParseSpec(opts.specName)
 			if err != nil {
-				return usageErrorf("--spec %q: unknown specification; want rfc1738 or rfc3986", opts.specName)
+				return usageErrorf("--spec %q: unknown specification; want rfc1738, rfc3986 or whatwg", opts.specName)
 			}
 			if s == locator.WHATWG {
-				return usageErrorf("--spec whatwg: not yet implemented")
+				switch cmd.Name() {
+				case "parse", "normalize":
+					opts.whatwg = true
+				default:
+					return usageErrorf("--spec whatwg: %s follows rfc1738 or rfc3986 only; use parse --spec whatwg", cmd.Name())
+				}
 			}
 			opts.spec = s
 			return nil
@@ -168,11 +188,12 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.PersistentFlags().StringVar(&opts.specName, "spec", "rfc1738", "the specification `name` to check against: rfc1738 or rfc3986")
+	root.PersistentFlags().StringVar(&opts.specName, "spec", "rfc1738", "the specification `name` to check against: rfc1738, rfc3986 or whatwg")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: err}
 	})
-	root.AddCommand(newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newSchemesCmd(), newVersionCmd())
+	root.AddCommand(newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newResolveCmd(), newRelativeCmd(),
+		newNormalizeCmd(opts), newEqualCmd(), newExtractCmd(), newSchemesCmd(), newVersionCmd())
 	for _, c := range root.Commands() {
 		c.DisableFlagsInUseLine = true
 	}

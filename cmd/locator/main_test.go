@@ -301,7 +301,7 @@ func TestExitCodes(t *testing.T) {
 		}
 	}
 	_, errs, _ := runLocator(t, "", "check", "--spec", "whatwg", "ftp://h/")
-	if !strings.Contains(errs, "not yet implemented") {
+	if !strings.Contains(errs, "check follows rfc1738 or rfc3986 only") {
 		t.Errorf("--spec whatwg: stderr %q", errs)
 	}
 }

@@ -36,32 +36,78 @@ With --json, each URL gives one JSON object on one line:
              arrays of {"offset", "code", "rule", "message"}; offset is a byte
              offset into input
 
+With --spec whatwg, each URL is parsed by the WHATWG URL Standard (§4.4 basic URL
+parser), against --base when it is given, and shown with the getters of the URL
+class (§6.1): href, origin, protocol, username, password, host, hostname, port,
+pathname, search and hash, then its validation errors (§1.1: the URL parses, but
+the input is not a valid URL string). valid is false only when the parser fails.
+Its --json object has the fields input, spec, valid, those getters (null when the
+parser fails), scheme, validation_errors (an array of {"offset", "code", "rule"})
+and errors (the failure, as above). The batch path
+
+  locator parse --spec whatwg --format href - < urls.txt
+
+writes one line per input line: the href, or "error: CODE at offset N [CODE,
+RULE]" for a failure; it is the fast path (no JSON, no per-line allocation beyond
+what the parser needs).
+
 With "-", URLs are read one per line from standard input and each gives one line.
 With --json that line is the JSON object above. Without it, the line has ten
 tab-separated columns:
   input valid|invalid scheme user password host port path query fragment
 where input and each present component are written as Go-quoted strings ("...",
 with escapes for control and invalid UTF-8 bytes) and an absent component as -.
-The view and the findings are left out; use --json, or "locator check -".
+The view and the findings are left out; use --json, or "locator check -". With
+--spec whatwg the columns are input, valid|invalid and the eleven getters.
+
+The fields of --format and --output are those of the JSON object (errors,
+warnings and validation_errors as their codes joined by ",").
+` + formatHelp + `
+
+` + bulkHelp + `
 
 Exit status: 0 when every URL is valid, 1 when any is not, 2 on a usage error.`
 
 const parseExample = `  $ locator parse 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator parse --json 'ftp://@host.com/' 'ftp://host.com/'
   $ locator parse --spec rfc3986 'http://[::1]:8080/a?b#c'
-  $ printf 'ftp://host.dom/pub\nnews:comp.infosystems.www\n' | locator parse -`
+  $ printf 'ftp://host.dom/pub\nnews:comp.infosystems.www\n' | locator parse -
+  $ locator parse --spec whatwg --json 'HTTP://EXAMPLE.com:80/a/../b c'
+  $ locator parse --spec whatwg --base 'http://example.com/a/' '../b' '\c'
+  $ locator parse --spec whatwg --format href - < urls.txt
+  $ locator parse --output csv --format '{scheme}{host}{path}' - < urls.txt
+  $ locator parse --stats --jobs 2 --format '{scheme}\t{host}\t{path}' - < urls.txt`
 
 func newParseCmd(opts *options) *cobra.Command {
-	var asJSON bool
+	var base string
+	var bulk bulkOptions
+	var out outputOptions
 	cmd := &cobra.Command{
-		Use:     "parse [--spec S] [--json] URL... | -",
+		Use:     "parse [--spec S] [--base URL] [--json] URL... | -",
 		Short:   "Show the components, typed view and findings of URLs",
 		Long:    parseLong,
 		Example: parseExample,
 		Args:    urlArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.whatwg {
+				return runParseWHATWG(cmd, args, base, &out, bulk)
+			}
+			if base != "" {
+				return usageErrorf("--base is for --spec whatwg; use locator resolve for the other specs")
+			}
+			if isStdin(args) || out.format != "" || out.output != "" {
+				f, err := out.compile(parseFields)
+				if err != nil {
+					return err
+				}
+				newFunc := func() lineFunc { return parseLineFunc(opts.spec, f) }
+				if isStdin(args) {
+					return runBulk(cmd, bulk, f.header(), newFunc)
+				}
+				return runArgs(cmd, args, f.header(), newFunc())
+			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
-			p := &parser{w: w, spec: opts.spec, json: asJSON}
+			p := &parser{w: w, spec: opts.spec, json: out.json}
 			err := p.run(cmd, args)
 			if ferr := w.Flush(); err == nil && ferr != nil {
 				err = ioError(ferr)
@@ -72,8 +118,94 @@ func newParseCmd(opts *options) *cobra.Command {
 			return err
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "write one JSON object per URL, one per line")
+	cmd.Flags().StringVar(&base, "base", "", "with --spec whatwg: parse each URL against the base `URL`")
+	addOutputFlags(cmd, &out)
+	addBulkFlags(cmd, &bulk)
 	return cmd
+}
+
+// parseFields are the fields of parse's --format and --output (--spec rfc1738 or rfc3986):
+// those of its JSON, with errors and warnings as their codes joined by ",".
+var parseFields = []field{
+	{"input", fieldString}, {"spec", fieldString}, {"valid", fieldBool},
+	{"scheme", fieldString}, {"user", fieldString}, {"password", fieldString}, {"host", fieldString},
+	{"port", fieldString}, {"path", fieldString}, {"query", fieldString}, {"fragment", fieldString},
+	{"errors", fieldString}, {"warnings", fieldString},
+}
+
+// parseLineFunc returns the bulk-path function of parse for spec and format f.
+func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	fw := f.worker()
+	vals := make([]string, len(parseFields))
+	var codes [2][]byte
+	return func(dst []byte, line string, st *stats) []byte {
+		r := analyze(line, spec)
+		valid := r.valid()
+		code := ""
+		for _, x := range r.findings {
+			if x.Severity == locator.SeverityError {
+				code = string(x.Code)
+				break
+			}
+		}
+		st.result(valid, r.url.Scheme(), code)
+		switch f.kind {
+		case outPlain:
+			return appendCompact(dst, &r)
+		case outJSON:
+			buf.Reset()
+			if err := enc.Encode(toJSON(&r, spec)); err != nil {
+				// Only a typed view can fail to encode, and toJSON reports that itself.
+				return append(dst, "{}\n"...)
+			}
+			return append(dst, buf.Bytes()...)
+		}
+		vals[0], vals[1], vals[2] = line, spec.String(), strconv.FormatBool(valid)
+		present := uint64(0b111 | 1<<11 | 1<<12)
+		if r.parsed {
+			for i, c := range components(r.url) {
+				vals[3+i] = c.value
+				if c.present {
+					present |= 1 << (3 + i)
+				}
+			}
+		}
+		codes[0], codes[1] = codes[0][:0], codes[1][:0]
+		for _, x := range r.findings {
+			k := 1
+			if x.Severity == locator.SeverityError {
+				k = 0
+			}
+			if len(codes[k]) > 0 {
+				codes[k] = append(codes[k], ',')
+			}
+			codes[k] = append(codes[k], x.Code...)
+		}
+		vals[11], vals[12] = string(codes[0]), string(codes[1])
+		return fw.appendRecord(dst, vals, present)
+	}
+}
+
+// runArgs runs a bulk-path function over the arguments, in order, inline.
+func runArgs(cmd *cobra.Command, args []string, header []byte, f lineFunc) error {
+	w := bufio.NewWriter(cmd.OutOrStdout())
+	w.Write(header)
+	st := newStats(false)
+	var b []byte
+	for _, a := range args {
+		b = f(b[:0], a, st)
+		w.Write(b)
+	}
+	if err := w.Flush(); err != nil {
+		return ioError(err)
+	}
+	if st.invalid > 0 {
+		return errInvalid
+	}
+	return nil
 }
 
 // parser writes the results of the parse command.

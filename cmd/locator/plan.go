@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -43,6 +44,8 @@ tab-separated columns:
   URL  error  MESSAGE [CODE, RULE]
 with URL and the lines Go-quoted; notes are left out.
 
+` + bulkHelp + `
+
 Exit status: 0 when every URL has a plan, 1 when any has not, 2 on a usage error.`
 
 const planExample = `  $ locator plan 'ftp://myname@host.dom/%2Fetc/motd'
@@ -52,6 +55,7 @@ const planExample = `  $ locator plan 'ftp://myname@host.dom/%2Fetc/motd'
 
 func newPlanCmd(opts *options) *cobra.Command {
 	var asJSON bool
+	var bulk bulkOptions
 	cmd := &cobra.Command{
 		Use:     "plan [--json] URL... | -",
 		Short:   "Show the access plan of URLs: where to connect, what to send",
@@ -59,6 +63,35 @@ func newPlanCmd(opts *options) *cobra.Command {
 		Example: planExample,
 		Args:    urlArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if isStdin(args) {
+				return runBulk(cmd, bulk, nil, func() lineFunc {
+					var buf bytes.Buffer
+					enc := json.NewEncoder(&buf)
+					enc.SetEscapeHTML(false)
+					return func(dst []byte, line string, st *stats) []byte {
+						p, err := planOf(line)
+						code := ""
+						if err != nil {
+							code = errCode(err)
+						}
+						st.result(err == nil, schemeOf(line), code)
+						if !asJSON {
+							return appendPlanLine(dst, line, p, err)
+						}
+						buf.Reset()
+						if err != nil {
+							f := errorFinding(err, locator.SeverityError)
+							err = enc.Encode(planFailure{Input: line, Error: diag{f.Offset, string(f.Code), f.Rule, f.Message}})
+						} else {
+							err = enc.Encode(p)
+						}
+						if err != nil {
+							return append(dst, "{}\n"...)
+						}
+						return append(dst, buf.Bytes()...)
+					}
+				})
+			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			failed := false
 			var err error
@@ -67,23 +100,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 				enc = json.NewEncoder(w)
 				enc.SetEscapeHTML(false)
 			}
-			if isStdin(args) {
-				var b []byte
-				err = ioError(eachLine(cmd.Context(), cmd.InOrStdin(), func(line string) error {
-					p, err := planOf(line)
-					failed = failed || err != nil
-					switch {
-					case asJSON && err != nil:
-						f := errorFinding(err, locator.SeverityError)
-						return enc.Encode(planFailure{Input: line, Error: diag{f.Offset, string(f.Code), f.Rule, f.Message}})
-					case asJSON:
-						return enc.Encode(p)
-					}
-					b = appendPlanLine(b[:0], line, p, err)
-					_, err = w.Write(b)
-					return err
-				}))
-			} else {
+			{
 				printed := false
 				for _, a := range args {
 					p, perr := planOf(a)
@@ -121,6 +138,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "write one JSON object per URL, one per line")
+	addBulkFlags(cmd, &bulk)
 	return cmd
 }
 

@@ -1,0 +1,336 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+)
+
+// The output formats of the bulk path (issue 5 item 6): JSON lines, a template of
+// component names, and TSV or CSV with a header row.
+
+// fieldKind is the JSON type of a field.
+type fieldKind uint8
+
+const (
+	fieldString fieldKind = iota // a JSON string, or null when absent
+	fieldBool                    // true or false ("true"/"false" in the record)
+)
+
+// field is one named value of a record; the names are the JSON field names.
+type field struct {
+	name string
+	kind fieldKind
+}
+
+// outputOptions are the flags --json, --format and --output.
+type outputOptions struct {
+	json   bool
+	format string
+	output string
+}
+
+// addOutputFlags adds --json, --format and --output to a command.
+func addOutputFlags(cmd *cobra.Command, o *outputOptions) {
+	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON object per URL, one per line")
+	cmd.Flags().StringVar(&o.format, "format", "", "with -: write each result by a `template` of field names, such as '{scheme}\\t{host}\\t{path}' (a name alone, such as href, is {href})")
+	cmd.Flags().StringVar(&o.output, "output", "", "with -: write a table, tsv or csv, with a header row (the --format fields, or all)")
+}
+
+const formatHelp = `--format TEMPLATE writes each result by a template: {NAME} is replaced by the field
+NAME (the JSON field names; an absent one is empty), \t, \n, \r and \\ are a tab, a
+line feed, a carriage return and a backslash, and anything else is written as it
+is. A template without "{" is a field name alone: "--format href" is "{href}".
+--output tsv or --output csv writes a table with a header row of field names: the
+fields of --format if it is given, all fields otherwise. TSV writes a tab, a line
+break and a backslash inside a value as \t, \n, \r and \\; CSV quotes as RFC 4180
+does (encoding/csv).`
+
+// outKind is the kind of an outputFormat.
+type outKind uint8
+
+const (
+	outPlain    outKind = iota // the command's own line
+	outJSON                    // --json
+	outTemplate                // --format
+	outTSV                     // --output tsv
+	outCSV                     // --output csv
+)
+
+// outputFormat is a compiled --json, --format or --output.
+type outputFormat struct {
+	kind   outKind
+	fields []field
+	parts  []tmplPart // the template
+	cols   []int      // the columns of tsv and csv: indices into fields
+}
+
+// tmplPart is a literal, or a field when field >= 0.
+type tmplPart struct {
+	lit   string
+	field int
+}
+
+// compile checks the flags against the fields of a command.
+func (o *outputOptions) compile(fields []field) (*outputFormat, error) {
+	f := &outputFormat{fields: fields}
+	switch o.output {
+	case "":
+	case "tsv":
+		f.kind = outTSV
+	case "csv":
+		f.kind = outCSV
+	default:
+		return nil, usageErrorf("--output %q: want tsv or csv", o.output)
+	}
+	if o.json && (o.format != "" || o.output != "") {
+		return nil, usageErrorf("--json cannot be combined with --format or --output")
+	}
+	if o.json {
+		f.kind = outJSON
+		return f, nil
+	}
+	if o.format == "" {
+		for i := range fields {
+			f.cols = append(f.cols, i)
+		}
+		return f, nil
+	}
+	parts, err := parseTemplate(o.format, fields)
+	if err != nil {
+		return nil, err
+	}
+	if f.kind == outPlain {
+		f.kind, f.parts = outTemplate, parts
+		return f, nil
+	}
+	for _, p := range parts {
+		if p.field >= 0 {
+			f.cols = append(f.cols, p.field)
+		}
+	}
+	return f, nil
+}
+
+// parseTemplate reads a --format template.
+func parseTemplate(t string, fields []field) ([]tmplPart, error) {
+	if !strings.Contains(t, "{") {
+		t = "{" + t + "}"
+	}
+	var parts []tmplPart
+	var lit []byte
+	flush := func() {
+		if len(lit) > 0 {
+			parts = append(parts, tmplPart{lit: string(lit), field: -1})
+			lit = nil
+		}
+	}
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == '\\' && i+1 < len(t):
+			i++
+			switch t[i] {
+			case 't':
+				lit = append(lit, '\t')
+			case 'n':
+				lit = append(lit, '\n')
+			case 'r':
+				lit = append(lit, '\r')
+			case '\\':
+				lit = append(lit, '\\')
+			default:
+				lit = append(lit, '\\', t[i])
+			}
+		case c == '{':
+			end := strings.IndexByte(t[i:], '}')
+			if end < 0 {
+				return nil, usageErrorf("--format %q: a { without }", t)
+			}
+			name := t[i+1 : i+end]
+			idx := -1
+			for j, f := range fields {
+				if f.name == name {
+					idx = j
+				}
+			}
+			if idx < 0 {
+				return nil, usageErrorf("--format: unknown field {%s}; the fields are %s", name, fieldNames(fields))
+			}
+			flush()
+			parts = append(parts, tmplPart{field: idx})
+			i += end
+		default:
+			lit = append(lit, c)
+		}
+	}
+	flush()
+	return parts, nil
+}
+
+func fieldNames(fields []field) string {
+	var n []string
+	for _, f := range fields {
+		n = append(n, f.name)
+	}
+	return strings.Join(n, ", ")
+}
+
+// custom reports whether the format is not the command's own line.
+func (f *outputFormat) custom() bool { return f.kind != outPlain }
+
+// header returns the header row of tsv and csv, or nil.
+func (f *outputFormat) header() []byte {
+	var names []string
+	for _, c := range f.cols {
+		names = append(names, f.fields[c].name)
+	}
+	switch f.kind {
+	case outTSV:
+		return []byte(strings.Join(names, "\t") + "\n")
+	case outCSV:
+		var b bytes.Buffer
+		w := csv.NewWriter(&b)
+		_ = w.Write(names) // writes to a bytes.Buffer: no error
+		w.Flush()
+		return b.Bytes()
+	}
+	return nil
+}
+
+// formatWorker writes records; each worker of the bulk path has its own.
+type formatWorker struct {
+	f   *outputFormat
+	buf bytes.Buffer
+	csv *csv.Writer
+	row []string
+}
+
+func (f *outputFormat) worker() *formatWorker {
+	fw := &formatWorker{f: f}
+	if f.kind == outCSV {
+		fw.csv = csv.NewWriter(&fw.buf)
+		fw.row = make([]string, len(f.cols))
+	}
+	return fw
+}
+
+// appendRecord appends the line of a record: vals in the order of the fields, bit i of
+// present set when field i is present.
+func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) []byte {
+	f := fw.f
+	switch f.kind {
+	case outJSON:
+		dst = append(dst, '{')
+		for i, fl := range f.fields {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSONString(dst, fl.name)
+			dst = append(dst, ':')
+			switch {
+			case fl.kind == fieldBool:
+				dst = append(dst, vals[i]...)
+			case present&(1<<i) == 0:
+				dst = append(dst, "null"...)
+			default:
+				dst = appendJSONString(dst, vals[i])
+			}
+		}
+		return append(dst, "}\n"...)
+	case outTemplate:
+		for _, p := range f.parts {
+			if p.field < 0 {
+				dst = append(dst, p.lit...)
+			} else if present&(1<<p.field) != 0 {
+				dst = append(dst, vals[p.field]...)
+			}
+		}
+		return append(dst, '\n')
+	case outTSV:
+		for i, c := range f.cols {
+			if i > 0 {
+				dst = append(dst, '\t')
+			}
+			if present&(1<<c) != 0 {
+				dst = appendTSV(dst, vals[c])
+			}
+		}
+		return append(dst, '\n')
+	case outCSV:
+		for i, c := range f.cols {
+			fw.row[i] = ""
+			if present&(1<<c) != 0 {
+				fw.row[i] = vals[c]
+			}
+		}
+		fw.buf.Reset()
+		_ = fw.csv.Write(fw.row) // writes to a bytes.Buffer: no error
+		fw.csv.Flush()
+		return append(dst, fw.buf.Bytes()...)
+	}
+	return dst
+}
+
+// appendTSV appends s with tab, line feed, carriage return and backslash escaped.
+func appendTSV(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\t':
+			dst = append(dst, `\t`...)
+		case '\n':
+			dst = append(dst, `\n`...)
+		case '\r':
+			dst = append(dst, `\r`...)
+		case '\\':
+			dst = append(dst, `\\`...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// appendJSONString appends s as a JSON string (RFC 8259 §7) as encoding/json writes it with
+// SetEscapeHTML(false): control characters escaped, invalid UTF-8 as U+FFFD, and U+2028 and
+// U+2029 escaped.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				dst = append(dst, '\\', c)
+			case c == '\n':
+				dst = append(dst, `\n`...)
+			case c == '\r':
+				dst = append(dst, `\r`...)
+			case c == '\t':
+				dst = append(dst, `\t`...)
+			case c < 0x20:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+			default:
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, `\u202`...)
+			dst = strconv.AppendInt(dst, int64(r&15), 16)
+		default:
+			dst = append(dst, s[i:i+n]...)
+		}
+		i += n
+	}
+	return append(dst, '"')
+}

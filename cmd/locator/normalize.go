@@ -1,0 +1,331 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/whatwg"
+	"github.com/spf13/cobra"
+)
+
+const normalizeLong = `Normalize rewrites each URL in a normal form (RFC 3986 §6) and prints it, one line
+per URL. --level chooses the steps: a group, or a comma-separated list of groups and
+step names (see NormalizeFlags in package locator for what each may change):
+
+  safe        never changes what the URL identifies (RFC 3986 §6.2.2, §6.2.3):
+              lower-scheme, lower-host, upper-escapes, decode-unreserved,
+              encode-unsafe, remove-dot-segments, remove-default-port,
+              empty-path-slash, mailto-domain (the default)
+  usually     safe, and what preserves the meaning in practice:
+              remove-empty-query, remove-empty-fragment, decode-ipv4,
+              remove-host-trailing-dot
+  aggressive  usually, and steps that may change the meaning: remove-fragment,
+              sort-query, remove-trailing-slash, remove-duplicate-slashes,
+              remove-directory-index, remove-www
+  none        no step
+
+With --surt the SURT form web archives sort and deduplicate by is printed instead
+("org,archive)/goo?a=1&b=2"), and --level is not used.
+
+With --spec whatwg each URL is first parsed by the WHATWG URL Standard and its href
+(itself a normal form: "HTTP://EXAMPLE.com:80/./a" is "http://example.com/a") is
+then normalized by --level. Otherwise --spec does not matter: the URL must parse as
+a URI reference (RFC 3986).
+
+A URL that does not parse is reported on standard error and the others are still
+printed. With "-", URLs are read one per line from standard input and each gives
+one line: the normal form, or "error: MESSAGE [CODE, RULE]"; --json, --format and
+--output choose other forms (fields: input, normalized, changed, valid, scheme,
+error). See "locator help parse" for --format and --output.
+
+` + bulkHelp + `
+
+Exit status: 0 when every URL was normalized, 1 when any did not parse, 2 on a usage
+error.`
+
+const normalizeExample = `  $ locator normalize 'HTTP://www.Example.COM:80/%7esmith/./a/../b?'
+  $ locator normalize --level usually 'http://example.com./?' 'http://0x7f.1/'
+  $ locator normalize --level safe,sort-query,remove-www 'http://www.example.com/?b=2&a=1'
+  $ locator normalize --surt 'http://www.archive.org/goo/?b=2&a=1'
+  $ locator normalize --json - < urls.txt`
+
+func newNormalizeCmd(opts *options) *cobra.Command {
+	var level string
+	var surt bool
+	var bulk bulkOptions
+	var out outputOptions
+	cmd := &cobra.Command{
+		Use:     "normalize [--level L] [--surt] URL... | -",
+		Short:   "Rewrite URLs in a normal form (RFC 3986 §6), or their SURT",
+		Long:    normalizeLong,
+		Example: normalizeExample,
+		Args:    urlArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			flags, err := locator.ParseNormalizeFlags(level)
+			if err != nil {
+				return usageErrorf("--level %q: %s", level, errParts1(err))
+			}
+			n := normalizer{flags: flags, surt: surt, whatwg: opts.whatwg}
+			if isStdin(args) {
+				f, err := out.compile(normalizeFields)
+				if err != nil {
+					return err
+				}
+				return runBulk(cmd, bulk, f.header(), func() lineFunc {
+					fw := f.worker()
+					vals := make([]string, len(normalizeFields))
+					return func(dst []byte, line string, st *stats) []byte {
+						res, err := n.normalize(line)
+						if !f.custom() {
+							if err != nil {
+								st.result(false, schemeOf(line), errCode(err))
+								return appendErrorLine(dst, err)
+							}
+							st.result(true, schemeOf(res), "")
+							return append(append(dst, res...), '\n')
+						}
+						vals[0], vals[1], vals[2], vals[3], vals[4], vals[5] = line, res, "false", "true", schemeOf(line), ""
+						present := uint64(0b011111)
+						if err != nil {
+							vals[3], vals[5] = "false", errText(err)
+							present = 0b111101
+							st.result(false, vals[4], errCode(err))
+						} else {
+							if res != line {
+								vals[2] = "true"
+							}
+							st.result(true, vals[4], "")
+						}
+						return fw.appendRecord(dst, vals, present)
+					}
+				})
+			}
+			w := bufio.NewWriter(cmd.OutOrStdout())
+			failed := false
+			for _, a := range args {
+				res, err := n.normalize(a)
+				if err != nil {
+					failed = true
+					if ferr := w.Flush(); ferr != nil {
+						return ioError(ferr)
+					}
+					fmt.Fprintf(cmd.ErrOrStderr(), "%s%s: %s\n", prefix, appendDisplay(nil, a), errText(err))
+					continue
+				}
+				w.WriteString(res)
+				w.WriteByte('\n')
+			}
+			if err := w.Flush(); err != nil {
+				return ioError(err)
+			}
+			if failed {
+				return errInvalid
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&level, "level", "safe", "the normalization `steps`: safe, usually, aggressive, none, or a comma-separated list of groups and step names")
+	cmd.Flags().BoolVar(&surt, "surt", false, "print the SURT form (web archives' sort key) instead")
+	addBulkFlags(cmd, &bulk)
+	addOutputFlags(cmd, &out)
+	return cmd
+}
+
+// normalizeFields are the fields of normalize's --json, --format and --output, in order.
+var normalizeFields = []field{
+	{"input", fieldString}, {"normalized", fieldString}, {"changed", fieldBool},
+	{"valid", fieldBool}, {"scheme", fieldString}, {"error", fieldString},
+}
+
+// errParts1 returns the message of an error of package locator.
+func errParts1(err error) string {
+	msg, _, _ := errParts(err)
+	return msg
+}
+
+// normalizer is what normalize does to one URL.
+type normalizer struct {
+	flags  locator.NormalizeFlags
+	surt   bool
+	whatwg bool
+}
+
+func (n normalizer) normalize(s string) (string, error) {
+	if n.whatwg {
+		w, err := whatwg.Parse(s, nil)
+		if err != nil {
+			return "", err
+		}
+		s = w.Href()
+	}
+	u, err := locator.Parse(s)
+	if err != nil {
+		return "", err
+	}
+	if n.surt {
+		return locator.SURT(u)
+	}
+	r, err := locator.Normalize(u, n.flags)
+	if err != nil {
+		return "", err
+	}
+	return r.String(), nil
+}
+
+const equalLong = `Equal reports whether URLs A and B identify the same resource (issue 2 item 9; RFC
+3986 §6.2.2 and §6.2.3): whether they are equal once both are brought to the same
+encoding level (the URI draft: an escape of a character that needs no encoding is
+decoded, the hex of the others upper-cased, never decoding a reserved character, so
+"marie%2Dclaude" equals "marie-claude" and "bertram%2Fmarie" differs from
+"bertram/marie"), then normalized: scheme and host lower-cased, a default port
+removed, an empty path made "/" and dot-segments removed (locator.Canonical). It
+prints "equivalent" or "not equivalent".
+
+With --explain, the comparison is shown step by step: A and B as given, then after
+the encoding level (locator.EncodingLevel) and after each step of the normalization
+that changes one of them (the steps of "normalize --level safe", by name), and the
+step after which they are equal; when they are not, which component still differs,
+and the stronger normalization steps (normalize --level usually or aggressive) that
+would make them equal, if one alone does.
+
+Exit status: 0 when A and B are equivalent, 1 when they are not, 2 on a usage error
+(including a URL that does not parse).`
+
+const equalExample = `  $ locator equal 'http://www.w3.org/albert/bertram/marie%2Dclaude' 'http://www.w3.org/albert/bertram/marie-claude'
+  $ locator equal --explain 'HTTP://www.Example.com:80/%7esmith' 'http://www.example.com/~smith'
+  $ locator equal --explain 'http://example.com/a?' 'http://example.com/a'`
+
+func newEqualCmd() *cobra.Command {
+	var explain bool
+	cmd := &cobra.Command{
+		Use:     "equal [--explain] A B",
+		Short:   "Tell whether two URLs are equivalent, and why not",
+		Long:    equalLong,
+		Example: equalExample,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 2 {
+				return usageErrorf("equal: want two URLs, A and B; got %d arguments", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var u [2]locator.URL
+			for i, a := range args {
+				var err error
+				if u[i], err = locator.Parse(a); err != nil {
+					return usageErrorf("%s: %s", appendDisplay(nil, a), errText(err))
+				}
+			}
+			eq := locator.Equivalent(u[0], u[1])
+			var b []byte
+			if explain {
+				b = appendExplain(b, u[0], u[1], eq)
+			}
+			if eq {
+				b = append(b, "equivalent\n"...)
+			} else {
+				b = append(b, "not equivalent\n"...)
+			}
+			if _, err := cmd.OutOrStdout().Write(b); err != nil {
+				return ioError(err)
+			}
+			if !eq {
+				return errInvalid
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&explain, "explain", false, "show the comparison step by step, and what makes the URLs differ")
+	return cmd
+}
+
+// The steps of locator.Canonical after the encoding level, in the order Normalize applies
+// them (NormalizeSafe without the three encoding steps).
+const canonicalSteps = locator.NormalizeSafe &^ (locator.NormalizeUpperEscapes | locator.NormalizeDecodeUnreserved | locator.NormalizeEncodeUnsafe)
+
+// appendExplain appends the step-by-step comparison of equal --explain.
+func appendExplain(b []byte, a, c locator.URL, eq bool) []byte {
+	const format = "%-26s %s  %s\n"
+	step := func(b []byte, name string, x, y, px, py locator.URL) []byte {
+		if x != px {
+			b = fmt.Appendf(b, format, name, "A", appendDisplay(nil, x.String()))
+		}
+		if y != py {
+			b = fmt.Appendf(b, format, name, "B", appendDisplay(nil, y.String()))
+		}
+		return b
+	}
+	b = fmt.Appendf(b, format, "given", "A", appendDisplay(nil, a.String()))
+	b = fmt.Appendf(b, format, "given", "B", appendDisplay(nil, c.String()))
+	if a == c {
+		return append(b, "equal as given\n"...)
+	}
+	x, y := locator.EncodingLevel(a), locator.EncodingLevel(c)
+	b = step(b, "encoding-level", x, y, a, c)
+	if x == y {
+		return append(b, "equal after encoding-level\n"...)
+	}
+	var done locator.NormalizeFlags
+	for f := locator.NormalizeFlags(1); f != 0 && f <= canonicalSteps; f <<= 1 {
+		if f&canonicalSteps == 0 {
+			continue
+		}
+		done |= f
+		nx, err1 := locator.Normalize(x, f)
+		ny, err2 := locator.Normalize(y, f)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		b = step(b, f.String(), nx, ny, x, y)
+		x, y = nx, ny
+		if x == y {
+			return fmt.Appendf(b, "equal after %s\n", f)
+		}
+	}
+	// The walk above is Canonical step by step; Equivalent is the verdict.
+	x, y = locator.Canonical(a), locator.Canonical(c)
+	if eq || x == y {
+		return append(b, "equal after the safe normalization (locator.Canonical)\n"...)
+	}
+	b = appendDiffering(b, x, y)
+	var would []string
+	for f := locator.NormalizeFlags(1); bits.OnesCount32(uint32(f)) == 1 && f <= locator.NormalizeAggressive; f <<= 1 {
+		if f&locator.NormalizeAggressive == 0 || f&locator.NormalizeSafe != 0 {
+			continue
+		}
+		nx, err1 := locator.Normalize(x, f)
+		ny, err2 := locator.Normalize(y, f)
+		if err1 == nil && err2 == nil && nx == ny {
+			level := "aggressive"
+			if f&locator.NormalizeUsually != 0 {
+				level = "usually"
+			}
+			would = append(would, f.String()+" (--level "+level+")")
+		}
+	}
+	if len(would) > 0 {
+		b = fmt.Appendf(b, "would be equal with %s\n", strings.Join(would, ", or "))
+	}
+	return b
+}
+
+// appendDiffering appends which components of x and y (canonical) differ.
+func appendDiffering(b []byte, x, y locator.URL) []byte {
+	cx, cy := components(x), components(y)
+	for i := range cx {
+		if cx[i].present != cy[i].present || cx[i].value != cy[i].value {
+			b = fmt.Appendf(b, "differ in the %s: %s vs %s\n", cx[i].name, showComponent(cx[i]), showComponent(cy[i]))
+		}
+	}
+	return b
+}
+
+func showComponent(c component) string {
+	if !c.present {
+		return "(absent)"
+	}
+	return fmt.Sprintf("%q", c.value)
+}

@@ -1,0 +1,380 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+	"unsafe"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+// The bulk path: every command given "-" reads one line at a time from standard input and
+// writes one result per line, in input order (issue 2), in constant memory and on all cores
+// (issue 5 item 5).
+//
+// With --jobs 1 a line is read, processed and written inline. With N > 1 jobs, a reader
+// goroutine cuts the input into batches of up to batchLines lines (or batchBytes bytes), N
+// workers process the batches, and the calling goroutine writes them in the order they were
+// read. The batches come from a fixed pool of 2N+2, so a slow writer stops the reader:
+// memory is bounded by the pool, whatever the size of the input (a single line longer than
+// batchBytes makes its batch that long, and no longer).
+
+const (
+	batchLines = 1024    // lines per batch
+	batchBytes = 1 << 20 // a batch is closed once its lines reach this many bytes
+)
+
+// bulkOptions are the flags of the bulk path.
+type bulkOptions struct {
+	jobs     int
+	progress bool
+	stats    bool
+}
+
+// addBulkFlags adds --jobs, --progress and --stats to a command that accepts "-".
+func addBulkFlags(cmd *cobra.Command, b *bulkOptions) {
+	cmd.Flags().IntVar(&b.jobs, "jobs", runtime.NumCPU(), "with -: process lines on `N` cores (1: no goroutines)")
+	cmd.Flags().BoolVar(&b.progress, "progress", false, "with -: show lines/s, bytes and elapsed time on standard error when it is a terminal")
+	cmd.Flags().BoolVar(&b.stats, "stats", false, "with -: write counts of valid, invalid, schemes and error codes to standard error at the end")
+}
+
+// bulkHelp is the part of a command's help about the bulk flags.
+const bulkHelp = `With "-", the lines are processed on --jobs cores (default: all) and the results
+are written in input order, in constant memory. --progress shows lines/s, bytes read
+and elapsed time on standard error when it is a terminal (nothing otherwise).
+--stats writes a summary at the end on standard error: the number of lines, of
+valid and invalid results, and counts per scheme and per error code.`
+
+// stats are the counts of --stats. Each worker has its own; they are merged at the end.
+type stats struct {
+	lines, valid, invalid int
+	detail                bool // count schemes and codes (--stats)
+	schemes               map[string]int
+	codes                 map[string]int
+}
+
+func newStats(detail bool) *stats {
+	return &stats{detail: detail, schemes: map[string]int{}, codes: map[string]int{}}
+}
+
+// result counts one line: valid or not, its scheme ("" when it has none) and its error code
+// ("" for none). The strings may point into the input buffer: a new key is copied.
+func (s *stats) result(valid bool, scheme, code string) {
+	s.lines++
+	if valid {
+		s.valid++
+	} else {
+		s.invalid++
+	}
+	if !s.detail {
+		return
+	}
+	if scheme == "" {
+		scheme = "(none)"
+	}
+	if _, ok := s.schemes[scheme]; !ok {
+		scheme = strings.ToLower(scheme) // ToLower copies or returns scheme
+		scheme = strings.Clone(scheme)
+	}
+	s.schemes[scheme]++
+	if code != "" {
+		if _, ok := s.codes[code]; !ok {
+			code = strings.Clone(code)
+		}
+		s.codes[code]++
+	}
+}
+
+// add adds the counts of o to s.
+func (s *stats) add(o *stats) {
+	s.lines += o.lines
+	s.valid += o.valid
+	s.invalid += o.invalid
+	for k, v := range o.schemes {
+		s.schemes[k] += v
+	}
+	for k, v := range o.codes {
+		s.codes[k] += v
+	}
+}
+
+// write writes the summary of --stats: tab-separated lines, the counts per scheme and per
+// code from the largest, ties by name.
+func (s *stats) write(w io.Writer) error {
+	b := fmt.Appendf(nil, "lines\t%d\nvalid\t%d\ninvalid\t%d\n", s.lines, s.valid, s.invalid)
+	for _, group := range []struct {
+		name string
+		m    map[string]int
+	}{{"scheme", s.schemes}, {"error", s.codes}} {
+		keys := make([]string, 0, len(group.m))
+		for k := range group.m {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			a, b := group.m[keys[i]], group.m[keys[j]]
+			return a > b || a == b && keys[i] < keys[j]
+		})
+		for _, k := range keys {
+			b = fmt.Appendf(b, "%s\t%s\t%d\n", group.name, k, group.m[k])
+		}
+	}
+	_, err := w.Write(b)
+	return err
+}
+
+// lineFunc appends the result of one input line, with its "\n", to dst and counts it in st.
+// line is valid only during the call: what outlives it must be copied.
+type lineFunc func(dst []byte, line string, st *stats) []byte
+
+// batch is a run of input lines and their output.
+type batch struct {
+	data []byte // the lines, one after the other, without terminators
+	ends []int  // the end of each line in data
+	read int    // input bytes the lines took, terminators included
+	out  []byte
+	done chan struct{}
+}
+
+// streamLines runs the bulk path: each line of in is given to a lineFunc made by newFunc
+// (one per worker, so it may keep scratch space), and the outputs are written to out in
+// input order. It returns the merged counts. It stops at the end of the input, on an
+// error, or when ctx is done.
+func streamLines(ctx context.Context, in io.Reader, out io.Writer, errw io.Writer, opt bulkOptions, newFunc func() lineFunc) (*stats, error) {
+	w := bufio.NewWriterSize(out, 256<<10)
+	prog := newProgress(errw, opt.progress)
+	var st *stats
+	var err error
+	if opt.jobs <= 1 {
+		st, err = streamInline(ctx, in, w, prog, opt.stats, newFunc())
+	} else {
+		st, err = streamParallel(ctx, in, w, prog, opt.jobs, opt.stats, newFunc)
+	}
+	if ferr := w.Flush(); err == nil && ferr != nil {
+		err = ferr
+	}
+	prog.finish()
+	if err == nil && opt.stats {
+		err = st.write(errw)
+	}
+	return st, err
+}
+
+func streamInline(ctx context.Context, in io.Reader, w *bufio.Writer, prog *progress, detail bool, f lineFunc) (*stats, error) {
+	st := newStats(detail)
+	lr := newLineReader(in)
+	var dst []byte
+	for n := 0; ; n++ {
+		if n&4095 == 0 {
+			if err := ctx.Err(); err != nil {
+				return st, err
+			}
+		}
+		line, ok := lr.next()
+		if !ok {
+			break
+		}
+		dst = f(dst[:0], bytesString(line), st)
+		if _, err := w.Write(dst); err != nil {
+			return st, err
+		}
+		prog.add(1, len(line)+1)
+	}
+	if err := lr.Err(); err != nil {
+		return st, errors.New("reading standard input: " + err.Error())
+	}
+	return st, nil
+}
+
+func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *progress, jobs int, detail bool, newFunc func() lineFunc) (*stats, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	poolSize := 2*jobs + 2
+	free := make(chan *batch, poolSize)
+	for range poolSize {
+		free <- &batch{ends: make([]int, 0, batchLines), done: make(chan struct{}, 1)}
+	}
+	work := make(chan *batch, poolSize)
+	order := make(chan *batch, poolSize)
+	var readErr error // written by the reader before it closes order
+
+	// The reader.
+	go func() {
+		defer close(work)
+		defer close(order)
+		lr := newLineReader(in)
+		for {
+			var b *batch
+			select {
+			case b = <-free:
+			case <-ctx.Done():
+				readErr = ctx.Err()
+				return
+			}
+			b.data, b.ends, b.read, b.out = b.data[:0], b.ends[:0], 0, b.out[:0]
+			for len(b.ends) < batchLines && len(b.data) < batchBytes {
+				line, ok := lr.next()
+				if !ok {
+					break
+				}
+				b.data = append(b.data, line...)
+				b.ends = append(b.ends, len(b.data))
+				b.read += len(line) + 1
+			}
+			if len(b.ends) == 0 {
+				readErr = lr.Err()
+				if readErr != nil {
+					readErr = errors.New("reading standard input: " + readErr.Error())
+				}
+				return
+			}
+			order <- b // never blocks: there are only poolSize batches
+			work <- b
+		}
+	}()
+
+	// The workers.
+	all := make([]*stats, jobs)
+	for i := range jobs {
+		st := newStats(detail)
+		all[i] = st
+		f := newFunc()
+		go func() {
+			for b := range work {
+				start := 0
+				for _, end := range b.ends {
+					b.out = f(b.out, bytesString(b.data[start:end]), st)
+					start = end
+				}
+				b.done <- struct{}{}
+			}
+		}()
+	}
+
+	// The writer: batches in the order they were read. After an error it keeps draining, so
+	// that every goroutine ends.
+	var werr error
+	for b := range order {
+		<-b.done
+		if werr == nil {
+			if _, err := w.Write(b.out); err != nil {
+				werr = err
+				cancel()
+			}
+			prog.add(len(b.ends), b.read)
+		}
+		free <- b
+	}
+	// The workers are done with every batch: each one was written after its done.
+	total := newStats(detail)
+	for _, st := range all {
+		total.add(st)
+	}
+	if werr != nil {
+		return total, werr
+	}
+	return total, readErr
+}
+
+// bytesString returns b as a string without copying. The string is valid as long as b's
+// bytes are not changed: during one lineFunc call.
+func bytesString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// progress is the display of --progress: a progressbar/v3 spinner counting lines, with
+// lines/s, the bytes read and the elapsed time. It is nil, and does nothing, unless
+// --progress was given and standard error is a terminal.
+type progress struct {
+	bar   *progressbar.ProgressBar
+	bytes int64
+	last  time.Time
+}
+
+// isTerminal reports whether w is a terminal (golang.org/x/term).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+func newProgress(errw io.Writer, want bool) *progress {
+	if !want || !isTerminal(errw) {
+		return nil
+	}
+	bar := progressbar.NewOptions64(-1,
+		progressbar.OptionSetWriter(errw),
+		progressbar.OptionSetDescription("reading"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("lines"),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionSpinnerType(14),
+		progressbar.OptionClearOnFinish(),
+	)
+	return &progress{bar: bar}
+}
+
+// add counts lines and bytes read.
+func (p *progress) add(lines, bytes int) {
+	if p == nil {
+		return
+	}
+	p.bytes += int64(bytes)
+	if now := time.Now(); now.Sub(p.last) > 100*time.Millisecond {
+		p.last = now
+		p.bar.Describe(humanBytes(p.bytes) + " read")
+	}
+	_ = p.bar.Add(lines)
+}
+
+func (p *progress) finish() {
+	if p == nil {
+		return
+	}
+	_ = p.bar.Finish()
+}
+
+// humanBytes writes n bytes in KiB, MiB or GiB.
+func humanBytes(n int64) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	case n < 1<<30:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+}
+
+// runBulk runs the bulk path of a command and turns its outcome into the command's error:
+// an I/O error, or errInvalid when some line was invalid.
+func runBulk(cmd *cobra.Command, opt bulkOptions, header []byte, newFunc func() lineFunc) error {
+	out := cmd.OutOrStdout()
+	if len(header) > 0 {
+		if _, err := out.Write(header); err != nil {
+			return ioError(err)
+		}
+	}
+	st, err := streamLines(cmd.Context(), cmd.InOrStdin(), out, cmd.ErrOrStderr(), opt, newFunc)
+	if err != nil {
+		return ioError(err)
+	}
+	if st.invalid > 0 {
+		return errInvalid
+	}
+	return nil
+}

@@ -1,0 +1,48 @@
+package extract_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing/iotest"
+
+	"github.com/locator-url/locator/extract"
+)
+
+// Scan reports a URL as soon as the text after it shows where it ends.
+func ExampleScanner_Scan() {
+	sc := extract.NewScanner(strings.NewReader("mirrors: ftp://a.example/pub/ and\n<URL:gopher://b.example/1>\n"))
+	n := 0
+	for sc.Scan() {
+		n++
+	}
+	fmt.Println(n, sc.Err())
+	// Output:
+	// 2 <nil>
+}
+
+// Finding gives the URL found by the last Scan; its offsets count from the first byte read.
+func ExampleScanner_Finding() {
+	text := "old: <URL:ftp://ds.in\n  ternic.net/rfc>"
+	sc := extract.NewScanner(strings.NewReader(text))
+	for sc.Scan() {
+		f := sc.Finding()
+		fmt.Printf("%s %s %q\n", f.URL, f.Form, text[f.Start:f.End+1])
+	}
+	// Output:
+	// ftp://ds.internic.net/rfc wrapped "ftp://ds.in\n  ternic.net/rfc"
+}
+
+// A read error ends the scan; the URLs read before it are still reported.
+func ExampleScanner_Err() {
+	r := io.MultiReader(strings.NewReader("see http://a.example/ and "), iotest.ErrReader(errors.New("connection reset")))
+	sc := extract.NewScanner(r)
+	for sc.Scan() {
+		fmt.Println(sc.Finding().URL)
+	}
+	fmt.Println(sc.Err())
+	// Output:
+	// http://a.example/
+	// connection reset
+}
