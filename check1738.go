@@ -1,9 +1,11 @@
 package locator
 
 import (
-	"sort"
+	bits64 "math/bits"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/locator-url/locator/pct"
@@ -80,40 +82,60 @@ const (
 func classify(s string, i, off int, rule string) (Finding, int) {
 	c := s[i]
 	f := Finding{Offset: off + i, Rule: rule, Severity: SeverityError}
+	if c < 0x80 {
+		t := &asciiFindings1738()[c]
+		f.Code, f.Message = t.code, t.msg
+		return f, 1
+	}
+	// RFC 1738 §2.2: octets 80–FF are not allowed unencoded.
 	n := 1
+	r, size := utf8.DecodeRuneInString(s[i:])
+	f.Code = CodeNonASCII
+	if r == utf8.RuneError && size <= 1 {
+		f.Message = "non-ASCII byte " + hexByte(c)[1:] + " must be encoded as " + hexByte(c)
+	} else {
+		n = size
+		f.Message = "non-ASCII character " + strconv.Quote(string(r)) + " (U+" +
+			strings.ToUpper(strconv.FormatInt(int64(r)+0x10000, 16)[1:]) + ") must be encoded as " + hexBytes(s[i:i+size])
+	}
+	return f, n
+}
+
+// charFinding is the code and message of a finding for one US-ASCII byte.
+type charFinding struct {
+	code Code
+	msg  string
+}
+
+// asciiFindings1738 returns the code and message classify gives each US-ASCII byte, built
+// once, so that reporting a character allocates nothing.
+var asciiFindings1738 = sync.OnceValue(func() *[0x80]charFinding {
+	var t [0x80]charFinding
+	for c := range t {
+		t[c].code, t[c].msg = classifyASCII(byte(c))
+	}
+	return &t
+})
+
+// classifyASCII returns the code and message of the finding for the unwanted US-ASCII
+// character c (RFC 1738 §2.2).
+func classifyASCII(c byte) (Code, string) {
 	switch {
 	case pct.RFC1738Control.Contains(c):
 		// RFC 1738 §2.2: controls "are unsafe" and must be encoded.
-		f.Code = CodeControl
-		f.Message = "control character " + hexByte(c) + " must be encoded"
-	case c >= 0x80:
-		// RFC 1738 §2.2: octets 80–FF are not allowed unencoded.
-		r, size := utf8.DecodeRuneInString(s[i:])
-		f.Code = CodeNonASCII
-		if r == utf8.RuneError && size <= 1 {
-			f.Message = "non-ASCII byte " + hexByte(c)[1:] + " must be encoded as " + hexByte(c)
-		} else {
-			n = size
-			f.Message = "non-ASCII character " + strconv.Quote(string(r)) + " (U+" +
-				strings.ToUpper(strconv.FormatInt(int64(r)+0x10000, 16)[1:]) + ") must be encoded as " + hexBytes(s[i:i+size])
-		}
+		return CodeControl, "control character " + hexByte(c) + " must be encoded"
 	case pct.RFC1738National.Contains(c):
 		// RFC 1738 §2.2 national characters.
-		f.Code = CodeNationalChar
-		f.Message = "character " + quoteByte(c) + " is unsafe (gateways may change it) and must be encoded as " + hexByte(c)
+		return CodeNationalChar, "character " + quoteByte(c) + " is unsafe (gateways may change it) and must be encoded as " + hexByte(c)
 	case c == ' ' || pct.RFC1738Punctuation.Contains(c):
 		// RFC 1738 §2.2 unsafe characters.
-		f.Code = CodeUnsafeChar
-		f.Message = "unsafe character " + quoteByte(c) + " must be encoded as " + hexByte(c)
+		return CodeUnsafeChar, "unsafe character " + quoteByte(c) + " must be encoded as " + hexByte(c)
 	case pct.RFC1738Reserved.Contains(c):
 		// RFC 1738 §2.2 reserved characters.
-		f.Code = CodeReservedChar
-		f.Message = "reserved character " + quoteByte(c) + " must be encoded as " + hexByte(c) + " here"
+		return CodeReservedChar, "reserved character " + quoteByte(c) + " must be encoded as " + hexByte(c) + " here"
 	default:
-		f.Code = CodeDisallowedChar
-		f.Message = "character " + quoteByte(c) + " is not allowed here"
+		return CodeDisallowedChar, "character " + quoteByte(c) + " is not allowed here"
 	}
-	return f, n
 }
 
 // quoteByte returns c in double quotes, or in hex when it is not printable ASCII.
@@ -141,7 +163,7 @@ func CheckChars(dst []Finding, s string, off int, allowed pct.Set, rule string) 
 // appendCharFindings appends to dst the finding that classify returns for each byte of s
 // (which starts at offset off of the URL) that is neither in allowed nor the start of an
 // escape "%" hex hex (RFC 1738 §5 escape; RFC 3986 §2.1 pct-encoded), skipping the bytes
-// that finding covers. [CheckChars] classifies by RFC 1738, check3986Chars by RFC 3986.
+// that finding covers. [CheckChars] classifies by RFC 1738, check3986Class by RFC 3986.
 func appendCharFindings(dst []Finding, s string, off int, allowed pct.Set, rule string,
 	classify func(s string, i, off int, rule string) (Finding, int)) []Finding {
 	for i := 0; i < len(s); {
@@ -181,6 +203,9 @@ func hexBytes(s string) string {
 // starts with a letter (§3.1). An IP literal in brackets is reported once
 // ([CodeIPLiteral]) and not checked further (see [CheckRFC3986]).
 func CheckHostPort(dst []Finding, hostport string, off int) []Finding {
+	if validHostPort(hostport) {
+		return dst
+	}
 	// The host ends at the first ":" — after the "]" of an IP literal.
 	end := len(hostport)
 	from := 0
@@ -190,11 +215,8 @@ func CheckHostPort(dst []Finding, hostport string, off int) []Finding {
 			from++
 		}
 	}
-	for k := from; k < len(hostport); k++ {
-		if hostport[k] == ':' {
-			end = k
-			break
-		}
+	if k := strings.IndexByte(hostport[from:], ':'); k >= 0 {
+		end = from + k
 	}
 	host := hostport[:end]
 	n := len(dst)
@@ -208,12 +230,144 @@ func CheckHostPort(dst []Finding, hostport string, off int) []Finding {
 			Severity: SeverityError})
 	default:
 		dst = checkHost(dst, host, off)
-		sort.SliceStable(dst[n:], func(i, j int) bool { return dst[n+i].Offset < dst[n+j].Offset })
+		sortByOffset(dst[n:])
 	}
 	if end < len(hostport) {
 		dst = checkPort(dst, hostport[end+1:], off+end)
 	}
 	return dst
+}
+
+// validHostPort reports whether CheckHostPort would find nothing to say about hostport, in
+// one pass that allocates nothing: the host is a hostname whose labels are alphanumerics with
+// inner hyphens, at most 63 octets each, the top label starting with a letter, at most 255
+// octets in all and no final "."; or a hostnumber of four groups of digits, none above 255
+// (RFC 1738 §5; RFC 1034 §3.1); the port, if any, is digits, at most 65535 (RFC 793 §3.1).
+func validHostPort(hostport string) bool {
+	if len(hostport) == 0 || len(hostport) > 63 {
+		return validHostPortLoop(hostport)
+	}
+	// A short host without a port that is not digits and dots, with no branch per byte: then
+	// no label is longer than 63 octets, and RFC 1738 §5 hostname comes to: letters, digits,
+	// "-" and "."; no "." or "-" at either end; no "..", ".-" or "-."; a top label that does
+	// not start with a digit. The dots are found eight bytes at a time.
+	h := hostport
+	bits := hostClass.bit | hostNumberClass.bit
+	bits &= classesOf(h)
+	if bits != hostClass.bit {
+		return validHostPortLoop(hostport) // a port, a hostnumber, or a character to report
+	}
+	last := len(h) - 1
+	if h[0] == '.' || h[0] == '-' || h[last] == '.' || h[last] == '-' {
+		return false
+	}
+	top := 0 // the start of the top label
+	dot := func(k int) bool {
+		// the dot at k (not at either end) ends a label and starts one
+		top = k + 1
+		return h[k-1] != '-' && h[k+1] != '.' && h[k+1] != '-'
+	}
+	i := 0
+	for ; i+8 <= len(h); i += 8 {
+		for m := dotBytes(load64(h, i)); m != 0; m &= m - 1 {
+			if !dot(i + bits64.TrailingZeros64(m)/8) {
+				return false
+			}
+		}
+	}
+	for ; i < len(h); i++ {
+		if h[i] == '.' && !dot(i) {
+			return false
+		}
+	}
+	// RFC 1738 §3.1: "The rightmost domain label will never start with a digit".
+	return h[top] < '0' || h[top] > '9'
+}
+
+// load64 returns the eight bytes of s at i as a little-endian number.
+func load64(s string, i int) uint64 {
+	_ = s[i+7]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+}
+
+// dotBytes returns 0x80 in each byte of w that is ".", and 0 in the others.
+func dotBytes(w uint64) uint64 {
+	const lo7 = 0x7f7f7f7f7f7f7f7f
+	x := w ^ 0x2e2e2e2e2e2e2e2e // a "." becomes 0
+	return ^((x&lo7 + lo7) | x | lo7)
+}
+
+// validHostPortLoop is validHostPort for any hostport, one byte at a time.
+func validHostPortLoop(hostport string) bool {
+	bits := ^uint32(0) // the classes of every byte of the host but its dots
+	label := 0         // the start of the current label
+	i := 0
+	for ; i < len(hostport); i++ {
+		c := hostport[i]
+		if c == '.' || c == ':' {
+			if i == label || i-label > 63 || hostport[label] == '-' || hostport[i-1] == '-' {
+				return false // an empty label, a long one, or a hyphen at either end
+			}
+			if c == ':' {
+				break
+			}
+			label = i + 1
+			continue
+		}
+		bits &= classBits[c]
+	}
+	host := hostport[:i]
+	switch {
+	case i == len(hostport) && (i == label || i-label > 63 || hostport[label] == '-' || hostport[i-1] == '-'):
+		return false // the last label, which the loop did not see end
+	case len(host) > 255:
+		return false
+	case bits&digitClass.bit != 0:
+		// RFC 1738 §5 hostnumber = digits "." digits "." digits "." digits
+		groups, n := 1, 0
+		for k := 0; k < len(host); k++ {
+			if host[k] == '.' {
+				groups, n = groups+1, 0
+			} else if n = n*10 + int(host[k]-'0'); n > 255 {
+				return false
+			}
+		}
+		if groups != 4 {
+			return false
+		}
+	case bits&labelClass.bit == 0:
+		return false
+	case host[label] >= '0' && host[label] <= '9':
+		return false // RFC 1738 §3.1: "The rightmost domain label will never start with a digit"
+	}
+	if i == len(hostport) {
+		return true
+	}
+	// RFC 1738 §5 port = digits
+	port := hostport[i+1:]
+	if port == "" {
+		return false
+	}
+	n := 0
+	for k := 0; k < len(port); k++ {
+		c := port[k]
+		if c < '0' || c > '9' {
+			return false
+		}
+		if n = n*10 + int(c-'0'); n > 65535 {
+			return false
+		}
+	}
+	return true
+}
+
+// sortByOffset sorts f by offset, stably, allocating nothing.
+func sortByOffset(f []Finding) {
+	if len(f) < 2 {
+		return
+	}
+	slices.SortStableFunc(f, func(a, b Finding) int { return a.Offset - b.Offset })
 }
 
 // checkPort checks port (after the ":" at offset colon) as RFC 1738 §5 port = digits.
@@ -398,17 +552,19 @@ func CheckLogin(dst []Finding, u URL) []Finding {
 	if !u.HasAuthority() {
 		return dst
 	}
-	o := u.Offsets()
 	if s, ok := u.User(); ok {
-		dst = checkLoginPart(dst, s, o.User.Start, "RFC 1738 §5 user", "user name")
+		dst = checkLoginPart(dst, s, int(u.authStart()), "RFC 1738 §5 user", "user name")
 	}
 	if s, ok := u.Password(); ok {
-		dst = checkLoginPart(dst, s, o.Password.Start, "RFC 1738 §5 password", "password")
+		dst = checkLoginPart(dst, s, int(u.userEnd)+1, "RFC 1738 §5 password", "password")
 	}
 	return CheckHostPort(dst, u.HostPort(), int(u.hostStart))
 }
 
 func checkLoginPart(dst []Finding, s string, off int, rule, what string) []Finding {
+	if loginClass.all(s) {
+		return dst
+	}
 	n := len(dst)
 	dst = CheckChars(dst, s, off, loginChars, rule)
 	for i := n; i < len(dst); i++ {
@@ -490,16 +646,16 @@ func CheckRFC1738(u URL) []Finding {
 		litStart, litEnd = int(u.hostStart), int(u.hostEnd)
 	}
 	if litStart >= 0 && litStart >= sspStart {
-		dst = CheckChars(dst, ssp[sspStart:litStart], sspStart, pct.RFC1738Xchar, rule)
+		dst = checkClass(dst, ssp[sspStart:litStart], sspStart, xcharClass, rule)
 		dst = CheckHostPort(dst, s[litStart:litEnd], litStart)
-		dst = CheckChars(dst, ssp[litEnd:], litEnd, pct.RFC1738Xchar, rule)
+		dst = checkClass(dst, ssp[litEnd:], litEnd, xcharClass, rule)
 	} else if sspStart <= len(ssp) {
-		dst = CheckChars(dst, ssp[sspStart:], sspStart, pct.RFC1738Xchar, rule)
+		dst = checkClass(dst, ssp[sspStart:], sspStart, xcharClass, rule)
 	}
 	if frag, ok := u.Fragment(); ok {
 		// RFC 1738 §2.4.1: the fragment follows "#"; the URI draft: fragmentid = xalphas.
 		// Unsafe characters must be encoded there too.
-		dst = CheckChars(dst, frag, int(u.fragStart)+1, pct.RFC1738Xchar, "RFC 1738 §2.2, §2.4.1 fragment")
+		dst = checkClass(dst, frag, int(u.fragStart)+1, xcharClass, "RFC 1738 §2.2, §2.4.1 fragment")
 	}
 	return dst
 }
@@ -512,7 +668,7 @@ func SortFindings(f []Finding) []Finding {
 	if len(f) < 2 {
 		return f
 	}
-	sort.SliceStable(f, func(i, j int) bool { return f[i].Offset < f[j].Offset })
+	sortByOffset(f)
 	out := f[:0]
 	for _, x := range f {
 		dup := false

@@ -3,6 +3,7 @@ package locator
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/locator-url/locator/pct"
@@ -59,7 +60,7 @@ func CheckRFC3986(u URL) []Finding {
 		// RFC 3986 §3.2 authority = [ userinfo "@" ] host [ ":" port ]
 		if ui, ok := u.Userinfo(); ok {
 			// RFC 3986 §3.2.1 userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
-			dst = check3986Chars(dst, ui, int(u.authStart()), pct.UserinfoChars, "RFC 3986 §3.2.1 userinfo")
+			dst = check3986Class(dst, ui, int(u.authStart()), userinfoClass, "RFC 3986 §3.2.1 userinfo")
 		}
 		dst = checkHost3986(dst, u.Host(), int(u.hostStart))
 		if p, ok := u.Port(); ok {
@@ -70,7 +71,7 @@ func CheckRFC3986(u URL) []Finding {
 					Message: "empty port: producers should omit the \":\"", Severity: SeverityWarning})
 			} else {
 				// RFC 3986 §3.2.3 port = *DIGIT
-				dst = check3986Chars(dst, p, int(u.hostEnd)+1, pct.Digit, "RFC 3986 §3.2.3 port")
+				dst = check3986Class(dst, p, int(u.hostEnd)+1, digitClass, "RFC 3986 §3.2.3 port")
 			}
 		}
 	}
@@ -98,22 +99,16 @@ func CheckRFC3986(u URL) []Finding {
 		}
 	}
 	// RFC 3986 §3.3 segment = *pchar; pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
-	dst = check3986Chars(dst, path, po, pct.PathChars, pathRule)
+	dst = check3986Class(dst, path, po, pathClass, pathRule)
 	if q, ok := u.Query(); ok {
 		// RFC 3986 §3.4 query = *( pchar / "/" / "?" )
-		dst = check3986Chars(dst, q, int(u.queryStart)+1, pct.QueryChars, "RFC 3986 §3.4 query")
+		dst = check3986Class(dst, q, int(u.queryStart)+1, queryClass, "RFC 3986 §3.4 query")
 	}
 	if f, ok := u.Fragment(); ok {
 		// RFC 3986 §3.5 fragment = *( pchar / "/" / "?" )
-		dst = check3986Chars(dst, f, int(u.fragStart)+1, pct.FragmentChars, "RFC 3986 §3.5 fragment")
+		dst = check3986Class(dst, f, int(u.fragStart)+1, fragmentClass, "RFC 3986 §3.5 fragment")
 	}
 	return SortFindings(dst)
-}
-
-// check3986Chars appends a finding for each byte of s not in allowed and not pct-encoded
-// (RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG).
-func check3986Chars(dst []Finding, s string, off int, allowed pct.Set, rule string) []Finding {
-	return appendCharFindings(dst, s, off, allowed, rule, classify3986)
 }
 
 // classify3986 returns the finding for the character at s[i] that RFC 3986 does not allow
@@ -121,36 +116,51 @@ func check3986Chars(dst []Finding, s string, off int, allowed pct.Set, rule stri
 func classify3986(s string, i, off int, rule string) (Finding, int) {
 	c := s[i]
 	f := Finding{Offset: off + i, Rule: rule, Severity: SeverityError}
+	if c < 0x80 {
+		t := &asciiFindings3986()[c]
+		f.Code, f.Message = t.code, t.msg
+		return f, 1
+	}
+	// RFC 3986 §2: a URI is ASCII; RFC 3987 IRIs allow UCS characters.
 	n := 1
+	f.Code = CodeNonASCII
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size <= 1 {
+		f.Message = "non-ASCII byte " + hexByte(c)[1:] + " must be percent-encoded as " + hexByte(c)
+	} else {
+		n = size
+		f.Message = "non-ASCII character " + strconv.Quote(string(r)) + " must be percent-encoded as " +
+			hexBytes(s[i:i+size]) + " (an IRI, RFC 3987, may hold it; a URI may not)"
+	}
+	return f, n
+}
+
+// asciiFindings3986 returns the code and message classify3986 gives each US-ASCII byte,
+// built once, so that reporting a character allocates nothing.
+var asciiFindings3986 = sync.OnceValue(func() *[0x80]charFinding {
+	var t [0x80]charFinding
+	for c := range t {
+		t[c].code, t[c].msg = classifyASCII3986(byte(c))
+	}
+	return &t
+})
+
+// classifyASCII3986 returns the code and message of the finding for the US-ASCII character
+// c, which RFC 3986 does not allow where it stands.
+func classifyASCII3986(c byte) (Code, string) {
 	switch {
 	case pct.RFC1738Control.Contains(c):
-		f.Code = CodeControl
-		f.Message = "control character " + hexByte(c) + " must be percent-encoded (RFC 3986 §2)"
-	case c >= 0x80:
-		// RFC 3986 §2: a URI is ASCII; RFC 3987 IRIs allow UCS characters.
-		f.Code = CodeNonASCII
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 {
-			f.Message = "non-ASCII byte " + hexByte(c)[1:] + " must be percent-encoded as " + hexByte(c)
-		} else {
-			n = size
-			f.Message = "non-ASCII character " + strconv.Quote(string(r)) + " must be percent-encoded as " +
-				hexBytes(s[i:i+size]) + " (an IRI, RFC 3987, may hold it; a URI may not)"
-		}
+		return CodeControl, "control character " + hexByte(c) + " must be percent-encoded (RFC 3986 §2)"
 	case c == '%':
-		f.Code = CodeBadEscape
-		f.Message = "\"%\" not followed by two hex digits must be encoded as %25 (RFC 3986 §2.1)"
+		return CodeBadEscape, "\"%\" not followed by two hex digits must be encoded as %25 (RFC 3986 §2.1)"
 	case pct.Reserved.Contains(c):
 		// RFC 3986 §2.2: a reserved character outside its delimiting role must be
 		// percent-encoded.
-		f.Code = CodeReservedChar
-		f.Message = "reserved character " + quoteByte(c) + " is not allowed here; encode it as " + hexByte(c)
+		return CodeReservedChar, "reserved character " + quoteByte(c) + " is not allowed here; encode it as " + hexByte(c)
 	default:
 		// RFC 3986 §2: not unreserved, reserved or "%".
-		f.Code = CodeDisallowedChar
-		f.Message = "character " + quoteByte(c) + " is not allowed in a URI; encode it as " + hexByte(c)
+		return CodeDisallowedChar, "character " + quoteByte(c) + " is not allowed in a URI; encode it as " + hexByte(c)
 	}
-	return f, n
 }
 
 // checkHost3986 checks RFC 3986 §3.2.2 host = IP-literal / IPv4address / reg-name.
@@ -168,7 +178,7 @@ func checkHost3986(dst []Finding, host string, off int) []Finding {
 			Severity: SeverityWarning})
 	}
 	// RFC 3986 §3.2.2 reg-name = *( unreserved / pct-encoded / sub-delims )
-	return check3986Chars(dst, host, off, pct.RegNameChars, "RFC 3986 §3.2.2 reg-name")
+	return check3986Class(dst, host, off, regNameClass, "RFC 3986 §3.2.2 reg-name")
 }
 
 // checkIPLiteral checks RFC 3986 §3.2.2 IP-literal = "[" ( IPv6address / IPvFuture ) "]";

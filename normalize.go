@@ -391,10 +391,7 @@ func schemeInfo(u URL) (SchemeInfo, bool) {
 			}
 			buf[i] = c
 		}
-		schemesMu.RLock()
-		info, ok := schemes[string(buf[:len(sc)])]
-		schemesMu.RUnlock()
-		if ok {
+		if info, ok := knownScheme(string(buf[:len(sc)])); ok {
 			return info, true
 		}
 		if len(sc) <= 2 || buf[0] != 'x' || buf[1] != '-' {

@@ -3,6 +3,7 @@ package locator
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/locator-url/locator/pct"
 )
@@ -57,16 +58,26 @@ type SchemeInfo struct {
 	Source       string       // where the scheme is defined, such as "RFC 1738 §3.2"
 }
 
+// The registry is copy-on-write: readers load the current map without a lock (lookups run
+// for every URL in bulk work, on every core); writers copy it under schemesMu.
 var (
-	schemesMu sync.RWMutex
-	schemes   = map[string]SchemeInfo{}
+	schemesMu  sync.Mutex
+	schemesTab atomic.Pointer[map[string]SchemeInfo]
 )
+
+// knownScheme returns the registered facts for name, which must be lower case.
+func knownScheme(name string) (SchemeInfo, bool) {
+	s, ok := (*schemesTab.Load())[name]
+	return s, ok
+}
 
 // reservedDefault is the bytes no scheme may have decoded when comparing: RFC 1738 §2.2's
 // reserved set and RFC 3986 §2.2's reserved set (gen-delims and sub-delims).
 var reservedDefault = pct.RFC1738Reserved.Union(pct.Reserved)
 
 func init() {
+	schemes := map[string]SchemeInfo{}
+	defer schemesTab.Store(&schemes)
 	for _, s := range []SchemeInfo{
 		{Name: "ftp", DefaultPort: 21, Hierarchical: true, Source: "RFC 1738 §3.2"},
 		{Name: "http", DefaultPort: 80, Hierarchical: true, Source: "RFC 1738 §3.3"},
@@ -112,10 +123,7 @@ func lowerASCII(s string) string {
 // by mutual agreement); any other unknown name gives false.
 func LookupScheme(name string) (SchemeInfo, bool) {
 	name = lowerASCII(name)
-	schemesMu.RLock()
-	s, ok := schemes[name]
-	schemesMu.RUnlock()
-	if ok {
+	if s, ok := knownScheme(name); ok {
 		return s, true
 	}
 	if len(name) > 2 && name[:2] == "x-" {
@@ -143,22 +151,27 @@ func RegisterScheme(info SchemeInfo) error {
 	}
 	schemesMu.Lock()
 	defer schemesMu.Unlock()
-	if old, ok := schemes[name]; ok && old.Status == SchemeDefined {
+	old := *schemesTab.Load()
+	if prev, ok := old[name]; ok && prev.Status == SchemeDefined {
 		return &Error{Input: info.Name, Code: CodeSchemeTaken, Rule: "RFC 1738 §4",
-			Message: "scheme " + name + " is defined by " + old.Source + " and cannot be replaced"}
+			Message: "scheme " + name + " is defined by " + prev.Source + " and cannot be replaced"}
 	}
-	schemes[name] = info
+	next := make(map[string]SchemeInfo, len(old)+1)
+	for k, v := range old {
+		next[k] = v
+	}
+	next[name] = info
+	schemesTab.Store(&next)
 	return nil
 }
 
 // Schemes returns every known scheme, sorted by name.
 func Schemes() []SchemeInfo {
-	schemesMu.RLock()
-	out := make([]SchemeInfo, 0, len(schemes))
-	for _, s := range schemes {
+	tab := *schemesTab.Load()
+	out := make([]SchemeInfo, 0, len(tab))
+	for _, s := range tab {
 		out = append(out, s)
 	}
-	schemesMu.RUnlock()
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }

@@ -1,7 +1,10 @@
 package scheme
 
 import (
+	"slices"
+
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/pct"
 )
 
 // ParseView returns the typed view of u by its scheme's registered View function.
@@ -45,6 +48,16 @@ func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 		return []locator.Finding{{Code: CodeNoChecker, Rule: "locator specs",
 			Message: "no strict checker for " + spec.String() + " in package scheme"}}
 	}
+	switch name := u.Scheme(); name {
+	case "http", "https":
+		if f, ok := fastHTTP(u); ok {
+			return f
+		}
+	default:
+		if quick := quickChecks(name); quick != nil && quickCheck(u, quick) {
+			return nil
+		}
+	}
 	f := locator.CheckRFC1738(u)
 	s, ok := Lookup(u.Scheme())
 	switch {
@@ -61,13 +74,173 @@ func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 			Message:  "scheme " + strconvQuote(u.Scheme()) + " is a name RFC 1738 §4 reserves without defining its syntax"})
 	}
 	if ok && s.Check != nil {
-		f = append(f, s.Check(u)...)
+		if g := s.Check(u); len(f) == 0 {
+			f = g
+		} else {
+			f = append(f, g...)
+		}
 	} else if u.HasAuthority() {
 		// RFC 1738 §5 otherurl = genericurl; schemepart = *xchar | ip-schemepart.
 		f = locator.CheckLogin(f, u)
 	}
 	// CheckRFC1738 and the scheme's checker may both report one unsafe character.
 	return locator.SortFindings(f)
+}
+
+// fastHTTP returns what Check(u, locator.RFC1738) returns for an http or https URL whose
+// scheme is in lower case, and true, when u has no user information and a valid host and
+// port: then the findings can only be characters of the path, search and fragment, each
+// found once, in offset order, by one scan. The scan holds each part to its production
+// (RFC 1738 §5 hsegment, search; xchar in the fragment); a character outside xchar is
+// reported, as Check reports it, under the rule of locator.CheckRFC1738, which comes first
+// and wins over the same finding of checkHTTP. It returns false for other URLs.
+func fastHTTP(u locator.URL) ([]locator.Finding, bool) {
+	if !u.HasAuthority() || !quickHostPort(u) {
+		return nil, false
+	}
+	if _, ok := u.Userinfo(); ok {
+		return nil, false
+	}
+	p := u.Path()
+	if p != "" && p[0] != '/' {
+		return nil, false
+	}
+	// The offsets of the parts, from their lengths (u.Offsets computes them all).
+	s := u.String()
+	end := len(s)
+	frag, hasFrag := u.Fragment()
+	if hasFrag {
+		end -= len(frag) + 1
+	}
+	q, hasQuery := u.Query()
+	if hasQuery {
+		end -= len(q) + 1
+	}
+	var buf [8]locator.Finding
+	f := buf[:0]
+	if p != "" {
+		f = checkCharsAs1738(f, s, p, end-len(p), httpPathClass, "RFC 1738 §5 hsegment")
+	}
+	if hasQuery {
+		if p == "" {
+			f = append(f, locator.Finding{Offset: end, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
+				Message: "a search follows \"/\" hpath: write \"/?\"", Severity: locator.SeverityError})
+		}
+		f = checkCharsAs1738(f, s, q, end+1, httpSearchClass, "RFC 1738 §5 search")
+	}
+	if hasFrag {
+		f = checkChars(f, frag, len(s)-len(frag), xcharClass, "RFC 1738 §2.2, §2.4.1 fragment")
+	}
+	if len(f) == 0 {
+		return nil, true
+	}
+	return slices.Clone(f), true
+}
+
+// checkCharsAs1738 is checkChars for the part t of s at offset off, with the rule of
+// locator.CheckRFC1738 for a character outside RFC 1738 §5 xchar.
+func checkCharsAs1738(f []locator.Finding, s, t string, off int, k *charClass, rule string) []locator.Finding {
+	if k.all(t) {
+		return f
+	}
+	n := len(f)
+	f = locator.CheckChars(f, t, off, k.set, rule)
+	for i := n; i < len(f); i++ {
+		if !pct.RFC1738Xchar.Contains(s[f[i].Offset]) {
+			f[i].Rule = "RFC 1738 §2.2"
+		}
+	}
+	return f
+}
+
+// quickChecks returns the quick check of the scheme name, written in lower case, or nil.
+// A quick check reports true only when the scheme's Check function finds nothing in u, and
+// it looks at every byte of the scheme-specific part that precedes the fragment, holding it
+// to a set of RFC 1738 §5 xchar (see quickCheck). The common schemes have one, so that
+// checking a valid URL of theirs is one pass over it that allocates nothing. (A program
+// cannot replace these schemes: see Register.)
+func quickChecks(name string) func(u locator.URL) bool {
+	switch name {
+	case "ftp":
+		return quickFTP
+	case "file":
+		return quickFile
+	}
+	return nil
+}
+
+// quickCheck reports whether Check(u, locator.RFC1738) has no findings, by quick, the quick
+// check of u's scheme, whose name is in lower case (RFC 1738 §2.1): then locator.CheckRFC1738 has nothing
+// to say either, since the bytes before the fragment are xchar (quick saw to that), and the
+// fragment is checked here.
+func quickCheck(u locator.URL, quick func(u locator.URL) bool) bool {
+	if !u.HasScheme() || !quick(u) {
+		return false
+	}
+	frag, ok := u.Fragment()
+	return !ok || xcharClass.all(frag)
+}
+
+// quickHostPort reports whether locator.CheckHostPort has nothing to say about u's host
+// and port, which then hold only letters, digits, "-", "." and ":" (RFC 1738 §5 hostport).
+func quickHostPort(u locator.URL) bool {
+	return len(locator.CheckHostPort(nil, u.HostPort(), 0)) == 0
+}
+
+// quickFTP is the quick check of checkFTP (a path with ";type=" is left to it).
+func quickFTP(u locator.URL) bool {
+	if !u.HasAuthority() || !quickHostPort(u) {
+		return false
+	}
+	if s, ok := u.User(); ok && !loginClass.all(s) {
+		return false
+	}
+	if s, ok := u.Password(); ok && !loginClass.all(s) {
+		return false
+	}
+	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty.
+	if u.Path() == "" {
+		_, ok := u.Query()
+		return !ok
+	}
+	return ftpPathClass.all(u.URLPath())
+}
+
+// quickFile is the quick check of checkFile.
+func quickFile(u locator.URL) bool {
+	if !u.HasAuthority() {
+		return false
+	}
+	if _, ok := u.Userinfo(); ok {
+		return false
+	}
+	if _, ok := u.Port(); ok {
+		return false
+	}
+	if h := u.Host(); h != "" && len(locator.CheckHostPort(nil, h, 0)) != 0 {
+		return false
+	}
+	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty.
+	return u.Path() != "" && filePathClass.all(u.URLPath())
+}
+
+// The classes of the quick checks and of the checkers. Each is a subset of RFC 1738 §5
+// xchar, as quickCheck requires (see init).
+var (
+	xcharClass      = newCharClass(pct.RFC1738Xchar)
+	loginClass      = newCharClass(loginChars)
+	httpPathClass   = newCharClass(httpSegmentChars.With("/"))
+	httpSearchClass = newCharClass(httpSearchChars)
+	ftpPathClass    = newCharClass(ftpSegmentChars.With("/"))
+	filePathClass   = newCharClass(fileSegmentChars)
+)
+
+func init() {
+	for _, k := range []*charClass{loginClass, httpPathClass, httpSearchClass, ftpPathClass, filePathClass} {
+		if !k.set.Minus(pct.RFC1738Xchar).IsEmpty() {
+			panic("scheme: a quick check's class is not a subset of RFC 1738 xchar")
+		}
+	}
 }
 
 // Codes of Check.

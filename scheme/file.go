@@ -142,5 +142,5 @@ func checkFile(u locator.URL) []locator.Finding {
 	if s == "" || s[0] != '/' {
 		return append(f, slashFinding(off, "RFC 1738 §5 fileurl"))
 	}
-	return locator.CheckChars(f, s[1:], off+1, fileSegmentChars, "RFC 1738 §5 fsegment")
+	return checkChars(f, s[1:], off+1, filePathClass, "RFC 1738 §5 fsegment")
 }

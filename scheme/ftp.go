@@ -311,5 +311,5 @@ func checkFTP(u locator.URL) []locator.Finding {
 		p = p[:i]
 	}
 	// fpath = fsegment *[ "/" fsegment ]: "/" separates the segments.
-	return locator.CheckChars(f, p, off, ftpSegmentChars.With("/"), "RFC 1738 §5 fsegment")
+	return checkChars(f, p, off, ftpPathClass, "RFC 1738 §5 fsegment")
 }

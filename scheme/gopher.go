@@ -562,6 +562,9 @@ func checkGopher(u locator.URL) []locator.Finding {
 
 // gopherLineFinding reports an encoded CR or LF in the selector or search (RFC 1738 §3.4.1).
 func gopherLineFinding(f []locator.Finding, s string, off int, what string) []locator.Finding {
+	if strings.IndexByte(s, '%') < 0 && !strings.ContainsAny(s, "\r\n") {
+		return f // nothing to decode, and no CR or LF (the fast path, which allocates nothing)
+	}
 	d, err := pct.Decode(s)
 	if err != nil {
 		return f

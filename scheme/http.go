@@ -191,14 +191,14 @@ func checkHTTP(u locator.URL) []locator.Finding {
 	f = locator.CheckHostPort(f, u.HostPort(), o.Host.Start)
 	if p := u.Path(); p != "" {
 		// hpath = hsegment *[ "/" hsegment ]
-		f = locator.CheckChars(f, p[1:], o.Path.Start+1, httpSegmentChars.With("/"), "RFC 1738 §5 hsegment")
+		f = checkChars(f, p[1:], o.Path.Start+1, httpPathClass, "RFC 1738 §5 hsegment")
 	}
 	if q, ok := u.Query(); ok {
 		if u.Path() == "" {
 			f = append(f, locator.Finding{Offset: o.Query.Start - 1, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
 				Message: "a search follows \"/\" hpath: write \"/?\"", Severity: locator.SeverityError})
 		}
-		f = locator.CheckChars(f, q, o.Query.Start, httpSearchChars, "RFC 1738 §5 search")
+		f = checkChars(f, q, o.Query.Start, httpSearchClass, "RFC 1738 §5 search")
 	}
 	return f
 }

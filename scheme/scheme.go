@@ -43,6 +43,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/locator-url/locator"
 )
@@ -114,10 +115,26 @@ type Scheme struct {
 	Plan func(u locator.URL) (Plan, error)
 }
 
+// The registry is a map that is never changed once published: a registration copies it, so
+// that a lookup (on every [Check]) reads it without a lock.
 var (
-	mu       sync.RWMutex
-	registry = map[string]Scheme{}
+	mu       sync.Mutex                         // serializes registrations
+	registry atomic.Pointer[map[string]*Scheme] // the current map, by lower-case name
 )
+
+// store registers s under its name, which is in lower case.
+func store(s *Scheme) {
+	mu.Lock()
+	defer mu.Unlock()
+	m := map[string]*Scheme{}
+	if old := registry.Load(); old != nil {
+		for k, v := range *old {
+			m[k] = v
+		}
+	}
+	m[s.Name] = s
+	registry.Store(&m)
+}
 
 // Register adds s to the registry, and its facts to the root package's registry (see
 // locator.RegisterScheme, which sets the status to SchemeRegistered). A program may register
@@ -129,9 +146,7 @@ func Register(s Scheme) error {
 	}
 	info, _ := locator.LookupScheme(s.Name)
 	s.SchemeInfo = info
-	mu.Lock()
-	registry[info.Name] = s
-	mu.Unlock()
+	store(&s)
 	return nil
 }
 
@@ -143,27 +158,57 @@ func register(s Scheme) {
 		panic("scheme: register of a scheme the root package does not define: " + s.Name)
 	}
 	s.SchemeInfo = info
-	mu.Lock()
-	registry[info.Name] = s
-	mu.Unlock()
+	store(&s)
 }
 
 // Lookup returns the registered scheme name (any case). An unregistered "x-" name gives an
 // experimental scheme with no view, check or plan (RFC 1738 §4); so does a name that the
 // root package knows but this registry does not (the names RFC 1738 §4 reserves).
 func Lookup(name string) (Scheme, bool) {
-	key := strings.ToLower(name)
-	mu.RLock()
-	s, ok := registry[key]
-	mu.RUnlock()
-	if ok {
-		return s, true
+	if s, _ := lookup(name); s != nil {
+		return *s, true
 	}
-	info, ok := locator.LookupScheme(key)
+	info, ok := locator.LookupScheme(strings.ToLower(name))
 	if !ok {
 		return Scheme{}, false
 	}
 	return Scheme{SchemeInfo: info}, true
+}
+
+// lookup returns the registered scheme name (any case, as strings.ToLower folds it), or nil,
+// and whether name is not all lower case. A lower-case name costs one map access.
+func lookup(name string) (*Scheme, bool) {
+	m := registry.Load()
+	if m == nil {
+		return nil, false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; 'A' <= c && c <= 'Z' || c >= 0x80 {
+			return lookupFold(*m, name), true
+		}
+	}
+	return (*m)[name], false
+}
+
+// lookupFold is lookup for a name that is not all lower case: ASCII names are folded in a
+// buffer on the stack, others by strings.ToLower.
+func lookupFold(m map[string]*Scheme, name string) *Scheme {
+	var buf [32]byte
+	if len(name) > len(buf) {
+		return m[strings.ToLower(name)]
+	}
+	b := buf[:len(name)]
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= 0x80 {
+			return m[strings.ToLower(name)]
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	return m[string(b)]
 }
 
 // All returns every registered scheme, sorted by name, including the names RFC 1738 §4

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -27,14 +28,16 @@ alternatives are written as they are, with a tab, line break or other control
 byte shown as \t, \n, \xHH.
 
 With --json each finding is one JSON object on one line: {"url", "alternatives",
-"start", "end", "form", "valid"}, and "file" when FILEs are given.
+"start", "end", "form", "valid"} (extract.Finding), and "file" when there are several
+FILEs.
 
 The text is read from each FILE in turn, or from standard input when there is none
 or FILE is "-", in one streaming pass in constant memory (a URL may span lines, so
 the text is not cut into lines and --jobs does not apply). Offsets count from the
 start of each file. With several FILEs each line starts with "FILE:" (and --json
 adds "file"). --stats writes the counts of valid and invalid URLs and the schemes
-to standard error at the end.
+to standard error at the end; --progress shows lines/s, bytes read and elapsed time
+on standard error when it is a terminal.
 
 Exit status: 0 when the text could be read (whether or not it has URLs), 1 on a
 read or write error, 2 on a usage error.`
@@ -44,9 +47,9 @@ const extractExample = `  $ printf 'See <URL:ftp://foo.bar/pub/file> and http://
   $ locator extract --stats - < archive.mbox > urls.tsv`
 
 func newExtractCmd() *cobra.Command {
-	var asJSON, withStats bool
+	var asJSON, withStats, withProgress bool
 	cmd := &cobra.Command{
-		Use:     "extract [--json] [--stats] [FILE...]",
+		Use:     "extract [--json] [--stats] [--progress] [FILE...]",
 		Short:   "Find the URLs in running text",
 		Long:    extractLong,
 		Example: extractExample,
@@ -55,14 +58,14 @@ func newExtractCmd() *cobra.Command {
 				args = []string{"-"}
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
-			x := &extractor{w: w, json: asJSON, st: newStats(withStats)}
+			x := &extractor{w: w, json: asJSON, st: newStats(withStats), prog: newProgress(cmd.ErrOrStderr(), withProgress)}
 			if x.json {
 				x.enc = json.NewEncoder(w)
 				x.enc.SetEscapeHTML(false)
 			}
 			var err error
 			for _, name := range args {
-				if len(args) > 1 || name != "-" {
+				if len(args) > 1 {
 					x.file = name
 				}
 				if name == "-" {
@@ -81,6 +84,7 @@ func newExtractCmd() *cobra.Command {
 			if ferr := w.Flush(); err == nil {
 				err = ferr
 			}
+			x.prog.finish()
 			if err != nil {
 				return ioError(err)
 			}
@@ -92,6 +96,7 @@ func newExtractCmd() *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "write one JSON object per finding, one per line")
 	cmd.Flags().BoolVar(&withStats, "stats", false, "write counts of valid and invalid URLs and of schemes to standard error at the end")
+	cmd.Flags().BoolVar(&withProgress, "progress", false, "show lines/s, bytes read and elapsed time on standard error when it is a terminal")
 	return cmd
 }
 
@@ -102,7 +107,20 @@ type extractor struct {
 	enc  *json.Encoder
 	file string // the FILE, "" for standard input alone
 	st   *stats
+	prog *progress
 	b    []byte
+}
+
+// countingReader reports the lines and bytes read to a progress display.
+type countingReader struct {
+	r    io.Reader
+	prog *progress
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.prog.add(bytes.Count(p[:n], []byte{'\n'}), n)
+	return n, err
 }
 
 // fileFinding is the JSON of a finding with the file it was found in.
@@ -112,6 +130,9 @@ type fileFinding struct {
 }
 
 func (x *extractor) scan(r io.Reader) error {
+	if x.prog != nil {
+		r = countingReader{r, x.prog}
+	}
 	sc := extract.NewScanner(r)
 	for sc.Scan() {
 		f := sc.Finding()

@@ -116,17 +116,17 @@ type options struct {
 	whatwg   bool // --spec whatwg
 }
 
-const rootLong = `locator parses, checks and explains URLs: the URL system of RFC 1738 and its
-companion drafts (mid, cid, afs, the prospero version form), and RFC 3986.
+const rootLong = `locator parses, checks, resolves, normalizes, compares and extracts URLs: the URL
+system of RFC 1738 and its companion drafts (mid, cid, afs, the prospero version form),
+RFC 3986, and the WHATWG URL Standard.
 
 Each command takes URLs as arguments (put -- before a URL that starts with "-"), or
 "-" alone to read one URL per line from standard input. In that mode it writes exactly
 one result line per input line, in order, so it can process millions of URLs, on all
 cores (--jobs N), with --progress and --stats; see the help of each command for the
-line format. A line ends at "\n", and one "\r" before
-it is removed; no other white space is stripped. A byte-order mark at the start of
-the input is kept as part of the first URL (it is not a URL character, so that URL is
-reported).
+line format. A line ends at "\n", and one "\r" before it is removed; no other white
+space is stripped. A byte-order mark at the start of the input is kept as part of the
+first URL (it is not a URL character, so that URL is reported).
 
 Specifications (--spec):
   rfc1738   RFC 1738 with the 1994 URL draft's additions (the default)
@@ -136,8 +136,9 @@ Specifications (--spec):
 resolve and relative take a resolution mode instead (see "locator help resolve").
 
 Exit status:
-  0  every URL is valid (warnings allowed)
-  1  some URL is invalid, has no access plan, or input/output failed
+  0  every URL is valid (warnings allowed); for equal, A and B are equivalent
+  1  some URL is invalid, has no access plan or result, A and B differ, or
+     input/output failed
   2  usage error: unknown command or flag, missing arguments
 
 Diagnostics about the command itself go to standard error, prefixed "locator: ".`

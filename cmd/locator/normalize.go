@@ -69,12 +69,12 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 				return usageErrorf("--level %q: %s", level, errParts1(err))
 			}
 			n := normalizer{flags: flags, surt: surt, whatwg: opts.whatwg}
-			if isStdin(args) {
-				f, err := out.compile(normalizeFields)
-				if err != nil {
-					return err
-				}
-				return runBulk(cmd, bulk, f.header(), func() lineFunc {
+			f, err := out.compile(normalizeFields)
+			if err != nil {
+				return err
+			}
+			if isStdin(args) || f.custom() {
+				newFunc := func() lineFunc {
 					fw := f.worker()
 					vals := make([]string, len(normalizeFields))
 					return func(dst []byte, line string, st *stats) []byte {
@@ -88,10 +88,13 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 							return append(append(dst, res...), '\n')
 						}
 						vals[0], vals[1], vals[2], vals[3], vals[4], vals[5] = line, res, "false", "true", schemeOf(line), ""
-						present := uint64(0b011111)
+						present := uint64(0b001111)
+						if vals[4] != "" {
+							present |= 1 << 4
+						}
 						if err != nil {
 							vals[3], vals[5] = "false", errText(err)
-							present = 0b111101
+							present = present&^(1<<1) | 1<<5
 							st.result(false, vals[4], errCode(err))
 						} else {
 							if res != line {
@@ -101,7 +104,11 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 						}
 						return fw.appendRecord(dst, vals, present)
 					}
-				})
+				}
+				if isStdin(args) {
+					return runBulk(cmd, bulk, f.header(), newFunc)
+				}
+				return runArgs(cmd, args, f.header(), newFunc())
 			}
 			w := bufio.NewWriter(cmd.OutOrStdout())
 			failed := false
@@ -191,27 +198,38 @@ step after which they are equal; when they are not, which component still differ
 and the stronger normalization steps (normalize --level usually or aggressive) that
 would make them equal, if one alone does.
 
-Exit status: 0 when A and B are equivalent, 1 when they are not, 2 on a usage error
-(including a URL that does not parse).`
+With "-" alone, pairs are read from standard input, one per line, A and B separated
+by a tab, and each line gives one line: "equivalent", "not equivalent", or "error:
+MESSAGE [CODE, RULE]" when a URL does not parse or the line has no tab.
+
+` + bulkHelp + `
+
+Exit status: 0 when A and B are equivalent (with "-": every pair), 1 when they are
+not, 2 on a usage error (including a URL that does not parse).`
 
 const equalExample = `  $ locator equal 'http://www.w3.org/albert/bertram/marie%2Dclaude' 'http://www.w3.org/albert/bertram/marie-claude'
   $ locator equal --explain 'HTTP://www.Example.com:80/%7esmith' 'http://www.example.com/~smith'
-  $ locator equal --explain 'http://example.com/a?' 'http://example.com/a'`
+  $ locator equal --explain 'http://example.com/a?' 'http://example.com/a'
+  $ printf 'http://a/%%7e\thttp://A/~\n' | locator equal -`
 
 func newEqualCmd() *cobra.Command {
 	var explain bool
+	var bulk bulkOptions
 	cmd := &cobra.Command{
-		Use:     "equal [--explain] A B",
+		Use:     "equal [--explain] A B | -",
 		Short:   "Tell whether two URLs are equivalent, and why not",
 		Long:    equalLong,
 		Example: equalExample,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 2 {
-				return usageErrorf("equal: want two URLs, A and B; got %d arguments", len(args))
+			if len(args) != 2 && !isStdin(args) {
+				return usageErrorf("equal: want two URLs, A and B, or -; got %d arguments", len(args))
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if isStdin(args) {
+				return runBulk(cmd, bulk, nil, func() lineFunc { return equalLine })
+			}
 			var u [2]locator.URL
 			for i, a := range args {
 				var err error
@@ -239,7 +257,32 @@ func newEqualCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&explain, "explain", false, "show the comparison step by step, and what makes the URLs differ")
+	addBulkFlags(cmd, &bulk)
 	return cmd
+}
+
+// equalLine is equal - for one line "A\tB". A pair counts as valid when it is equivalent;
+// its scheme is A's.
+func equalLine(dst []byte, line string, st *stats) []byte {
+	a, b, ok := strings.Cut(line, "\t")
+	if !ok {
+		st.result(false, schemeOf(line), "no-tab")
+		return append(dst, "error: the line has no tab between A and B [no-tab, locator equal]\n"...)
+	}
+	ua, err := locator.Parse(a)
+	if err == nil {
+		var ub locator.URL
+		if ub, err = locator.Parse(b); err == nil {
+			eq := locator.Equivalent(ua, ub)
+			st.result(eq, schemeOf(a), "")
+			if eq {
+				return append(dst, "equivalent\n"...)
+			}
+			return append(dst, "not equivalent\n"...)
+		}
+	}
+	st.result(false, schemeOf(a), errCode(err))
+	return appendErrorLine(dst, err)
 }
 
 // The steps of locator.Canonical after the encoding level, in the order Normalize applies

@@ -151,7 +151,11 @@ func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
 				break
 			}
 		}
-		st.result(valid, r.url.Scheme(), code)
+		scheme := r.url.Scheme()
+		if !r.parsed {
+			scheme = schemeOf(line)
+		}
+		st.result(valid, scheme, code)
 		switch f.kind {
 		case outPlain:
 			return appendCompact(dst, &r)

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -23,15 +25,16 @@ import (
 // (issue 5 item 5).
 //
 // With --jobs 1 a line is read, processed and written inline. With N > 1 jobs, a reader
-// goroutine cuts the input into batches of up to batchLines lines (or batchBytes bytes), N
-// workers process the batches, and the calling goroutine writes them in the order they were
-// read. The batches come from a fixed pool of 2N+2, so a slow writer stops the reader:
-// memory is bounded by the pool, whatever the size of the input (a single line longer than
-// batchBytes makes its batch that long, and no longer).
+// goroutine reads the input in batches of whole lines of about batchBytes (some 3000 URLs of
+// the benchmark files), N workers cut them into lines and process them, and the calling
+// goroutine writes the outputs in the order the batches were read. The batches come from a
+// fixed pool of 2N+2, so a slow writer stops the reader: memory is bounded by the pool,
+// whatever the size of the input (a line longer than batchBytes makes its batch that long,
+// and no longer).
 
 const (
-	batchLines = 1024    // lines per batch
-	batchBytes = 1 << 20 // a batch is closed once its lines reach this many bytes
+	batchBytes = 128 << 10 // a batch is closed at the first line break after this many bytes
+	readSize   = 16 << 10  // the least space a read is given
 )
 
 // bulkOptions are the flags of the bulk path.
@@ -138,11 +141,10 @@ type lineFunc func(dst []byte, line string, st *stats) []byte
 
 // batch is a run of input lines and their output.
 type batch struct {
-	data []byte // the lines, one after the other, without terminators
-	ends []int  // the end of each line in data
-	read int    // input bytes the lines took, terminators included
-	out  []byte
-	done chan struct{}
+	data  []byte // whole lines of the input, as read
+	lines int    // the number of lines in data
+	out   []byte
+	done  chan struct{}
 }
 
 // streamLines runs the bulk path: each line of in is given to a lineFunc made by newFunc
@@ -199,42 +201,66 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	poolSize := 2*jobs + 2
-	free := make(chan *batch, poolSize)
-	for range poolSize {
-		free <- &batch{ends: make([]int, 0, batchLines), done: make(chan struct{}, 1)}
-	}
+	free := make(chan *batch, poolSize) // batches written, to be reused
 	work := make(chan *batch, poolSize)
 	order := make(chan *batch, poolSize)
 	var readErr error // written by the reader before it closes order
 
-	// The reader.
+	// The reader: it only reads and cuts after the last line break; the workers find the
+	// lines, so reading is not the bottleneck.
 	go func() {
 		defer close(work)
 		defer close(order)
-		lr := newLineReader(in)
-		for {
+		var carry []byte // the start of a line, after the last "\n" of the previous batch
+		made := 0        // batches allocated; they are made as needed, so a short input stays cheap
+		for eof := false; !eof; {
 			var b *batch
 			select {
 			case b = <-free:
 			case <-ctx.Done():
 				readErr = ctx.Err()
 				return
-			}
-			b.data, b.ends, b.read, b.out = b.data[:0], b.ends[:0], 0, b.out[:0]
-			for len(b.ends) < batchLines && len(b.data) < batchBytes {
-				line, ok := lr.next()
-				if !ok {
+			default:
+				if made < poolSize {
+					made++
+					b = &batch{done: make(chan struct{}, 1)}
 					break
 				}
-				b.data = append(b.data, line...)
-				b.ends = append(b.ends, len(b.data))
-				b.read += len(line) + 1
-			}
-			if len(b.ends) == 0 {
-				readErr = lr.Err()
-				if readErr != nil {
-					readErr = errors.New("reading standard input: " + readErr.Error())
+				select {
+				case b = <-free:
+				case <-ctx.Done():
+					readErr = ctx.Err()
+					return
 				}
+			}
+			b.data = append(b.data[:0], carry...)
+			b.out, b.lines = b.out[:0], 0
+			carry = carry[:0]
+			hasNL := false
+			for !hasNL || len(b.data) < batchBytes {
+				if cap(b.data)-len(b.data) < readSize {
+					b.data = slices.Grow(b.data, readSize) // a line longer than a batch
+				}
+				n, err := in.Read(b.data[len(b.data):cap(b.data)])
+				if n > 0 && !hasNL {
+					hasNL = bytes.IndexByte(b.data[len(b.data):len(b.data)+n], '\n') >= 0
+				}
+				b.data = b.data[:len(b.data)+n]
+				if err != nil {
+					if err != io.EOF {
+						readErr = errors.New("reading standard input: " + err.Error())
+					}
+					eof = true
+					break
+				}
+			}
+			if !eof {
+				i := bytes.LastIndexByte(b.data, '\n')
+				carry = append(carry, b.data[i+1:]...)
+				b.data = b.data[:i+1]
+			}
+			if len(b.data) == 0 {
+				free <- b
 				return
 			}
 			order <- b // never blocks: there are only poolSize batches
@@ -242,7 +268,9 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 		}
 	}()
 
-	// The workers.
+	// The workers: each cuts its batch into lines as lineReader does (a line ends at "\n",
+	// one "\r" before it or before the end of the input is removed, a last line without
+	// "\n" counts) and appends the outputs.
 	all := make([]*stats, jobs)
 	for i := range jobs {
 		st := newStats(detail)
@@ -250,10 +278,19 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 		f := newFunc()
 		go func() {
 			for b := range work {
-				start := 0
-				for _, end := range b.ends {
-					b.out = f(b.out, bytesString(b.data[start:end]), st)
-					start = end
+				data := b.data
+				for len(data) > 0 {
+					line := data
+					if i := bytes.IndexByte(data, '\n'); i >= 0 {
+						line, data = data[:i], data[i+1:]
+					} else {
+						data = nil
+					}
+					if n := len(line); n > 0 && line[n-1] == '\r' {
+						line = line[:n-1]
+					}
+					b.out = f(b.out, bytesString(line), st)
+					b.lines++
 				}
 				b.done <- struct{}{}
 			}
@@ -270,7 +307,7 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 				werr = err
 				cancel()
 			}
-			prog.add(len(b.ends), b.read)
+			prog.add(b.lines, len(b.data))
 		}
 		free <- b
 	}
@@ -313,8 +350,13 @@ func newProgress(errw io.Writer, want bool) *progress {
 	if !want || !isTerminal(errw) {
 		return nil
 	}
+	return newProgressBar(errw)
+}
+
+// newProgressBar returns the display of --progress on w.
+func newProgressBar(w io.Writer) *progress {
 	bar := progressbar.NewOptions64(-1,
-		progressbar.OptionSetWriter(errw),
+		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription("reading"),
 		progressbar.OptionShowCount(),
 		progressbar.OptionShowIts(),
