@@ -64,6 +64,18 @@ func (k *charClass) all(s string) bool {
 	return a&b != 0
 }
 
+// skip returns the index of the first byte of s that is not in k, or len(s). The checkers
+// start their byte-by-byte scan there: the bytes before it are allowed, and none of them
+// starts an escape.
+func (k *charClass) skip(s string) int {
+	for i := 0; i < len(s); i++ {
+		if classBits[s[i]]&k.bit == 0 {
+			return i
+		}
+	}
+	return len(s)
+}
+
 // classesOf returns the classes that every byte of s belongs to, as bits.
 func classesOf(s string) uint32 {
 	a, b := ^uint32(0), ^uint32(0)
@@ -100,7 +112,8 @@ func checkClass(dst []Finding, s string, off int, k *charClass, rule string) []F
 	if k.all(s) {
 		return dst
 	}
-	return appendCharFindings(dst, s, off, k.set, rule, classify)
+	i := k.skip(s)
+	return appendCharFindings(dst, s[i:], off+i, k.set, rule, classify)
 }
 
 // check3986Class appends a finding for each byte of s not in k and not pct-encoded (RFC 3986
@@ -109,5 +122,6 @@ func check3986Class(dst []Finding, s string, off int, k *charClass, rule string)
 	if k.all(s) {
 		return dst
 	}
-	return appendCharFindings(dst, s, off, k.set, rule, classify3986)
+	i := k.skip(s)
+	return appendCharFindings(dst, s[i:], off+i, k.set, rule, classify3986)
 }

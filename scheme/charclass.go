@@ -51,10 +51,23 @@ func (k *charClass) all(s string) bool {
 	return a&b != 0
 }
 
+// skip returns the index of the first byte of s that is not in k, or len(s). The checkers
+// start their byte-by-byte scan there: the bytes before it are allowed, and none of them
+// starts an escape.
+func (k *charClass) skip(s string) int {
+	for i := 0; i < len(s); i++ {
+		if classBits[s[i]]&k.bit == 0 {
+			return i
+		}
+	}
+	return len(s)
+}
+
 // checkChars is locator.CheckChars with allowed = k.set, and a fast path for s all in k.
 func checkChars(dst []locator.Finding, s string, off int, k *charClass, rule string) []locator.Finding {
 	if k.all(s) {
 		return dst
 	}
-	return locator.CheckChars(dst, s, off, k.set, rule)
+	i := k.skip(s)
+	return locator.CheckChars(dst, s[i:], off+i, k.set, rule)
 }

@@ -74,10 +74,12 @@ func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 			Message:  "scheme " + strconvQuote(u.Scheme()) + " is a name RFC 1738 §4 reserves without defining its syntax"})
 	}
 	if ok && s.Check != nil {
-		if g := s.Check(u); len(f) == 0 {
-			f = g
-		} else {
-			f = append(f, g...)
+		if g := s.Check(u); len(g) > 0 {
+			if len(f) == 0 && s.Status == locator.SchemeDefined {
+				f = g // the checkers of this package return a slice of their own
+			} else {
+				f = append(f, g...)
+			}
 		}
 	} else if u.HasAuthority() {
 		// RFC 1738 §5 otherurl = genericurl; schemepart = *xchar | ip-schemepart.
@@ -144,7 +146,8 @@ func checkCharsAs1738(f []locator.Finding, s, t string, off int, k *charClass, r
 		return f
 	}
 	n := len(f)
-	f = locator.CheckChars(f, t, off, k.set, rule)
+	j := k.skip(t)
+	f = locator.CheckChars(f, t[j:], off+j, k.set, rule)
 	for i := n; i < len(f); i++ {
 		if !pct.RFC1738Xchar.Contains(s[f[i].Offset]) {
 			f[i].Rule = "RFC 1738 §2.2"
@@ -170,9 +173,9 @@ func quickChecks(name string) func(u locator.URL) bool {
 }
 
 // quickCheck reports whether Check(u, locator.RFC1738) has no findings, by quick, the quick
-// check of u's scheme, whose name is in lower case (RFC 1738 §2.1): then locator.CheckRFC1738 has nothing
-// to say either, since the bytes before the fragment are xchar (quick saw to that), and the
-// fragment is checked here.
+// check of u's scheme, whose name is in lower case (RFC 1738 §2.1): then locator.CheckRFC1738
+// has nothing to say either, since the bytes before the fragment are xchar (quick saw to
+// that), and the fragment is checked here.
 func quickCheck(u locator.URL, quick func(u locator.URL) bool) bool {
 	if !u.HasScheme() || !quick(u) {
 		return false

@@ -29,6 +29,17 @@ With "-", URLs are read one per line from standard input, and each gives exactly
 one line: "ok URL" when it is valid (warnings are not shown), or its first error
 in the header form above.
 
+--json, --format and --output (with "-" or with URLs) give one record per URL
+instead, with the fields
+  input     the URL as given
+  spec      the specification checked
+  valid     true when there is no error (warnings allowed)
+  offset, code, rule, message
+            the first error (null, or empty, when there is none)
+  errors, warnings
+            the numbers of errors and of warnings
+` + formatHelp + `
+
 ` + bulkHelp + `
 
 Exit status: 0 when every URL is valid (warnings allowed), 1 when any is not, 2 on
@@ -37,30 +48,43 @@ a usage error.`
 const checkExample = `  $ locator check 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator check -v 'news:comp.infosystems.www' 'ftp://host.dom:x/'
   $ locator check --spec rfc3986 'http://example.com/a b'
-  $ locator check - < urls.txt | grep -v '^ok '`
+  $ locator check - < urls.txt | grep -v '^ok '
+  $ locator check --json - < urls.txt
+  $ locator check --output csv --format '{input}{valid}{code}{offset}' - < urls.txt`
 
 func newCheckCmd(opts *options) *cobra.Command {
 	var verbose bool
 	var bulk bulkOptions
+	var out outputOptions
 	cmd := &cobra.Command{
-		Use:     "check [--spec S] [-v] URL... | -",
+		Use:     "check [--spec S] [-v | --json | --format T | --output tsv|csv] URL... | -",
 		Short:   "Report the errors and warnings of URLs, like a compiler",
 		Long:    checkLong,
 		Example: checkExample,
 		Args:    urlArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if isStdin(args) {
-				return runBulk(cmd, bulk, nil, func() lineFunc {
+			f, err := out.compile(checkFields)
+			if err != nil {
+				return err
+			}
+			if isStdin(args) || f.custom() {
+				if verbose && f.custom() {
+					return usageErrorf("-v cannot be combined with --json, --format or --output")
+				}
+				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
+					fw, rec := f.worker(), newRecord(checkFields)
 					return func(dst []byte, line string, st *stats) []byte {
 						r := analyze(line, opts.spec)
 						st.result(r.valid(), r.url.Scheme(), firstErrorCode(&r))
-						return appendCheckLine(dst, &r)
+						if !f.custom() {
+							return appendCheckLine(dst, &r)
+						}
+						return checkRecord(rec, &r, opts.spec).appendTo(dst, fw)
 					}
 				})
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			invalid := false
-			var err error
 			{
 				var b []byte
 				for _, a := range args {
@@ -87,6 +111,7 @@ func newCheckCmd(opts *options) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, `also print "URL: ok" for a valid URL without findings`)
+	addOutputFlags(cmd, &out, "URL")
 	addBulkFlags(cmd, &bulk)
 	return cmd
 }
@@ -238,4 +263,38 @@ func firstErrorCode(r *report) string {
 		}
 	}
 	return ""
+}
+
+// checkFields are the fields of check's --json, --format and --output: the URL, the
+// specification, whether it is valid, its first error (null when there is none) and the
+// numbers of errors and warnings.
+var checkFields = []field{
+	{"input", fieldString}, {"spec", fieldString}, {"valid", fieldBool},
+	{"offset", fieldInt}, {"code", fieldString}, {"rule", fieldString}, {"message", fieldString},
+	{"errors", fieldInt}, {"warnings", fieldInt},
+}
+
+// checkRecord fills rec with the check of r.
+func checkRecord(rec *record, r *report, spec locator.Spec) *record {
+	rec.reset()
+	rec.set(0, r.input)
+	rec.set(1, spec.String())
+	rec.setBool(2, r.valid())
+	errs, warns := 0, 0
+	for _, x := range r.findings {
+		if x.Severity != locator.SeverityError {
+			warns++
+			continue
+		}
+		if errs == 0 {
+			rec.setInt(3, x.Offset)
+			rec.set(4, string(x.Code))
+			rec.set(5, x.Rule)
+			rec.set(6, x.Message)
+		}
+		errs++
+	}
+	rec.setInt(7, errs)
+	rec.setInt(8, warns)
+	return rec
 }

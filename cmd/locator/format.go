@@ -19,6 +19,7 @@ type fieldKind uint8
 const (
 	fieldString fieldKind = iota // a JSON string, or null when absent
 	fieldBool                    // true or false ("true"/"false" in the record)
+	fieldInt                     // a JSON number (decimal digits in the record), or null when absent
 )
 
 // field is one named value of a record; the names are the JSON field names.
@@ -34,11 +35,12 @@ type outputOptions struct {
 	output string
 }
 
-// addOutputFlags adds --json, --format and --output to a command.
-func addOutputFlags(cmd *cobra.Command, o *outputOptions) {
-	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON object per URL, one per line")
-	cmd.Flags().StringVar(&o.format, "format", "", "with -: write each result by a `template` of field names, such as '{scheme}\\t{host}\\t{path}' (a name alone, such as href, is {href})")
-	cmd.Flags().StringVar(&o.output, "output", "", "with -: write a table, tsv or csv, with a header row (the --format fields, or all)")
+// addOutputFlags adds --json, --format and --output to a command whose results are each
+// about one "what" ("URL", "reference", "pair", "finding").
+func addOutputFlags(cmd *cobra.Command, o *outputOptions, what string) {
+	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON object per "+what+", one per line")
+	cmd.Flags().StringVar(&o.format, "format", "", "write each result by a `template` of field names, such as '{scheme}\\t{host}\\t{path}' (a name alone, such as href, is {href})")
+	cmd.Flags().StringVar(&o.output, "output", "", "write a table, `tsv or csv`, with a header row (the --format fields, or all)")
 }
 
 const formatHelp = `--format TEMPLATE writes each result by a template: {NAME} is replaced by the field
@@ -232,10 +234,10 @@ func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) 
 			dst = appendJSONString(dst, fl.name)
 			dst = append(dst, ':')
 			switch {
-			case fl.kind == fieldBool:
-				dst = append(dst, vals[i]...)
 			case present&(1<<i) == 0:
 				dst = append(dst, "null"...)
+			case fl.kind == fieldBool || fl.kind == fieldInt:
+				dst = append(dst, vals[i]...)
 			default:
 				dst = appendJSONString(dst, vals[i])
 			}
@@ -333,4 +335,43 @@ func appendJSONString(dst []byte, s string) []byte {
 		i += n
 	}
 	return append(dst, '"')
+}
+
+// record is one result of a command in the shared output formats: its values in the order of
+// the command's fields, and which of them are present (an absent one is null in JSON, empty
+// otherwise). A record is reused from line to line: start each with reset.
+type record struct {
+	vals    []string
+	present uint64
+}
+
+func newRecord(fields []field) *record { return &record{vals: make([]string, len(fields))} }
+
+// reset marks every field absent.
+func (r *record) reset() { r.present = 0 }
+
+// set sets field i to the string v.
+func (r *record) set(i int, v string) {
+	r.vals[i] = v
+	r.present |= 1 << i
+}
+
+// setBool sets the bool field i.
+func (r *record) setBool(i int, b bool) { r.set(i, strconv.FormatBool(b)) }
+
+// setInt sets the number field i.
+func (r *record) setInt(i, n int) { r.set(i, strconv.Itoa(n)) }
+
+// appendTo appends the line of the record in the format of fw.
+func (r *record) appendTo(dst []byte, fw *formatWorker) []byte {
+	return fw.appendRecord(dst, r.vals, r.present)
+}
+
+// runLines runs a command's per-line function over standard input ("-": the bulk path, on
+// --jobs cores) or over its arguments, in order, and writes header first.
+func runLines(cmd *cobra.Command, args []string, bulk bulkOptions, header []byte, newFunc func() lineFunc) error {
+	if isStdin(args) {
+		return runBulk(cmd, bulk, header, newFunc)
+	}
+	return runArgs(cmd, args, header, newFunc())
 }

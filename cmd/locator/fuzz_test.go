@@ -34,6 +34,9 @@ func FuzzStdin(f *testing.F) {
 			{"normalize", "--jobs", "2", "-"}, {"normalize", "--level", "aggressive", "--json", "-"},
 			{"resolve", "--jobs", "2", "http://a/b/c/d;p?q", "-"}, {"relative", "http://a/b/c/d;p?q", "-"}, {"equal", "--jobs", "2", "-"},
 			{"resolve", "--all-specs", "http://a/b/c/d;p?q", "-"},
+			{"check", "--json", "-"}, {"plan", "--format", "{send}", "-"}, {"resolve", "--json", "http://a/b/c/d;p?q", "-"},
+			{"relative", "--spec", "whatwg", "--jobs", "2", "--json", "http://a/b/c/d;p?q", "-"}, {"equal", "--json", "-"},
+			{"resolve", "--all-specs", "--json", "http://a/b/c/d;p?q", "-"},
 		} {
 			var out, errb strings.Builder
 			code := run(context.Background(), args, strings.NewReader(in), &out, &errb)

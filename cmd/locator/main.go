@@ -15,8 +15,9 @@
 //	locator version                            the build's version
 //
 // Give "-" instead of URLs to read one URL per line from standard input and write one
-// result per line, in order, on all cores (--jobs). Run "locator help COMMAND" for the
-// details of a command.
+// result per line, in order, on all cores (--jobs). Every command but schemes and version
+// also writes JSON lines (--json), a template of field names (--format) or a TSV or CSV
+// table (--output). Run "locator help COMMAND" for the details of a command.
 //
 // Exit status: 0 when every URL is valid (warnings allowed), 1 when any URL is invalid or
 // has no access plan (or on an I/O error), 2 on a usage error.
@@ -126,7 +127,10 @@ one result line per input line, in order, so it can process millions of URLs, on
 cores (--jobs N), with --progress and --stats; see the help of each command for the
 line format. A line ends at "\n", and one "\r" before it is removed; no other white
 space is stripped. A byte-order mark at the start of the input is kept as part of the
-first URL (it is not a URL character, so that URL is reported).
+first URL (it is not a URL character, so that URL is reported). --json (JSON lines),
+--format TEMPLATE ('{scheme}\t{host}') and --output tsv|csv (a table with a header
+row) write other forms, with or without "-", on every command that takes URLs or
+text (schemes has --json only).
 
 Specifications (--spec):
   rfc1738   RFC 1738 with the 1994 URL draft's additions (the default)
@@ -152,6 +156,8 @@ const rootExample = `  $ locator parse 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator normalize 'HTTP://www.Example.COM:80/%7esmith/./a/../b'
   $ locator equal --explain 'http://a/%7Ex' 'http://A/~x'
   $ locator parse --spec whatwg --format href - < urls.txt
+  $ locator check --output csv --format '{input}{valid}{code}' - < urls.txt
+  $ locator relative --spec whatwg 'http://example.com/a/b' 'HTTP://EXAMPLE.COM/a/c?x'
   $ locator extract --json mail.txt
   $ locator schemes`
 

@@ -37,9 +37,11 @@ a URI reference (RFC 3986).
 
 A URL that does not parse is reported on standard error and the others are still
 printed. With "-", URLs are read one per line from standard input and each gives
-one line: the normal form, or "error: MESSAGE [CODE, RULE]"; --json, --format and
---output choose other forms (fields: input, normalized, changed, valid, scheme,
-error). See "locator help parse" for --format and --output.
+one line: the normal form, or "error: MESSAGE [CODE, RULE]". --json, --format and
+--output (with "-" or with URLs) give one record per URL instead, with the fields
+input, normalized (null on failure), changed, valid, scheme and error ("MESSAGE
+[CODE, RULE]", null when none).
+` + formatHelp + `
 
 ` + bulkHelp + `
 
@@ -137,7 +139,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 	cmd.Flags().StringVar(&level, "level", "safe", "the normalization `steps`: safe, usually, aggressive, none, or a comma-separated list of groups and step names")
 	cmd.Flags().BoolVar(&surt, "surt", false, "print the SURT form (web archives' sort key) instead")
 	addBulkFlags(cmd, &bulk)
-	addOutputFlags(cmd, &out)
+	addOutputFlags(cmd, &out, "URL")
 	return cmd
 }
 
@@ -202,6 +204,18 @@ With "-" alone, pairs are read from standard input, one per line, A and B separa
 by a tab, and each line gives one line: "equivalent", "not equivalent", or "error:
 MESSAGE [CODE, RULE]" when a URL does not parse or the line has no tab.
 
+--json, --format and --output (with "-" or with A and B) give one record per pair
+instead, with the fields
+  a, b      the URLs as given (b is null when the line has no tab)
+  equal     true when they are equivalent
+  step      the step after which they are equal, as --explain names it: given,
+            encoding-level, a step of "normalize --level safe" (lower-scheme,
+            lower-host, ...), or canonical; null when they are not equivalent
+  error     "MESSAGE [CODE, RULE]" when a URL does not parse or the line has no
+            tab (null otherwise)
+--explain cannot be combined with them.
+` + formatHelp + `
+
 ` + bulkHelp + `
 
 Exit status: 0 when A and B are equivalent (with "-": every pair), 1 when they are
@@ -210,13 +224,16 @@ not, 2 on a usage error (including a URL that does not parse).`
 const equalExample = `  $ locator equal 'http://www.w3.org/albert/bertram/marie%2Dclaude' 'http://www.w3.org/albert/bertram/marie-claude'
   $ locator equal --explain 'HTTP://www.Example.com:80/%7esmith' 'http://www.example.com/~smith'
   $ locator equal --explain 'http://example.com/a?' 'http://example.com/a'
-  $ printf 'http://a/%%7e\thttp://A/~\n' | locator equal -`
+  $ printf 'http://a/%%7e\thttp://A/~\n' | locator equal -
+  $ printf 'http://a/%%7e\thttp://A/~\n' | locator equal --json -
+  $ locator equal --format '{equal} {step}' 'HTTP://a:80/' 'http://a/'`
 
 func newEqualCmd() *cobra.Command {
 	var explain bool
 	var bulk bulkOptions
+	var out outputOptions
 	cmd := &cobra.Command{
-		Use:     "equal [--explain] A B | -",
+		Use:     "equal [--explain | --json | --format T | --output tsv|csv] A B | -",
 		Short:   "Tell whether two URLs are equivalent, and why not",
 		Long:    equalLong,
 		Example: equalExample,
@@ -227,8 +244,37 @@ func newEqualCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := out.compile(equalFields)
+			if err != nil {
+				return err
+			}
+			if explain && f.custom() {
+				return usageErrorf("--explain cannot be combined with --json, --format or --output")
+			}
 			if isStdin(args) {
-				return runBulk(cmd, bulk, nil, func() lineFunc { return equalLine })
+				return runBulk(cmd, bulk, f.header(), func() lineFunc {
+					if !f.custom() {
+						return equalLine
+					}
+					fw, rec := f.worker(), newRecord(equalFields)
+					return func(dst []byte, line string, st *stats) []byte {
+						a, b, ok := strings.Cut(line, "\t")
+						var eq bool
+						var step string
+						var err error
+						if !ok {
+							a, err = line, errNoTab
+						} else {
+							eq, step, err = equalPair(a, b)
+						}
+						code := ""
+						if err != nil {
+							code = errCode(err)
+						}
+						st.result(eq, schemeOf(a), code)
+						return equalRecord(rec, a, b, ok, eq, step, err).appendTo(dst, fw)
+					}
+				})
 			}
 			var u [2]locator.URL
 			for i, a := range args {
@@ -239,12 +285,18 @@ func newEqualCmd() *cobra.Command {
 			}
 			eq := locator.Equivalent(u[0], u[1])
 			var b []byte
-			if explain {
+			if f.custom() {
+				_, step, _ := equalPair(args[0], args[1])
+				b = append(b, f.header()...)
+				b = equalRecord(newRecord(equalFields), args[0], args[1], true, eq, step, nil).appendTo(b, f.worker())
+			} else if explain {
 				b = appendExplain(b, u[0], u[1], eq)
 			}
-			if eq {
+			switch {
+			case f.custom():
+			case eq:
 				b = append(b, "equivalent\n"...)
-			} else {
+			default:
 				b = append(b, "not equivalent\n"...)
 			}
 			if _, err := cmd.OutOrStdout().Write(b); err != nil {
@@ -257,6 +309,7 @@ func newEqualCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&explain, "explain", false, "show the comparison step by step, and what makes the URLs differ")
+	addOutputFlags(cmd, &out, "pair")
 	addBulkFlags(cmd, &bulk)
 	return cmd
 }
@@ -267,7 +320,7 @@ func equalLine(dst []byte, line string, st *stats) []byte {
 	a, b, ok := strings.Cut(line, "\t")
 	if !ok {
 		st.result(false, schemeOf(line), "no-tab")
-		return append(dst, "error: the line has no tab between A and B [no-tab, locator equal]\n"...)
+		return appendErrorLine(dst, errNoTab)
 	}
 	ua, err := locator.Parse(a)
 	if err == nil {
@@ -289,50 +342,117 @@ func equalLine(dst []byte, line string, st *stats) []byte {
 // them (NormalizeSafe without the three encoding steps).
 const canonicalSteps = locator.NormalizeSafe &^ (locator.NormalizeUpperEscapes | locator.NormalizeDecodeUnreserved | locator.NormalizeEncodeUnsafe)
 
+// errNoTab is the failure of a line of equal - without a tab.
+var errNoTab = &locator.Error{Code: "no-tab", Rule: "locator equal", Message: "the line has no tab between A and B"}
+
+// equalFields are the fields of equal's --json, --format and --output: A and B, whether they
+// are equivalent, the step after which they are equal (null when they are not), and the
+// failure (a URL does not parse, or the line has no tab; null when none).
+var equalFields = []field{
+	{"a", fieldString}, {"b", fieldString}, {"equal", fieldBool}, {"step", fieldString}, {"error", fieldString},
+}
+
+// equalPair compares A and B: whether they are equivalent, and the step after which they are
+// equal (see equalWalk), or the error of a URL that does not parse.
+func equalPair(a, b string) (eq bool, step string, err error) {
+	ua, err := locator.Parse(a)
+	if err != nil {
+		return false, "", err
+	}
+	ub, err := locator.Parse(b)
+	if err != nil {
+		return false, "", err
+	}
+	eq = locator.Equivalent(ua, ub)
+	return eq, equalWalk(ua, ub, eq, nil), nil
+}
+
+// equalRecord fills rec with the comparison of a and b (hasB: the line had a tab).
+func equalRecord(rec *record, a, b string, hasB, eq bool, step string, err error) *record {
+	rec.reset()
+	rec.set(0, a)
+	if hasB {
+		rec.set(1, b)
+	}
+	rec.setBool(2, eq)
+	if step != "" {
+		rec.set(3, step)
+	}
+	if err != nil {
+		rec.set(4, errText(err))
+	}
+	return rec
+}
+
+// The steps of equalWalk that are not normalization steps.
+const (
+	stepGiven     = "given"          // equal as given
+	stepEncoding  = "encoding-level" // equal at the same encoding level
+	stepCanonical = "canonical"      // equal after the whole safe normalization
+)
+
+// equalWalk walks the comparison of equal --explain: A and B brought to the same encoding
+// level, then normalized step by step (locator.Canonical). It calls show, when not nil, with
+// each stage that changes A or B (x and y after it, px and py before), and returns the stage
+// after which they are equal: "given", "encoding-level", the name of a normalization step,
+// "canonical", or "" when they are not equivalent.
+func equalWalk(a, c locator.URL, eq bool, show func(name string, x, y, px, py locator.URL)) string {
+	if show == nil {
+		show = func(string, locator.URL, locator.URL, locator.URL, locator.URL) {}
+	}
+	if a == c {
+		return stepGiven
+	}
+	x, y := locator.EncodingLevel(a), locator.EncodingLevel(c)
+	show(stepEncoding, x, y, a, c)
+	if x == y {
+		return stepEncoding
+	}
+	for f := locator.NormalizeFlags(1); f != 0 && f <= canonicalSteps; f <<= 1 {
+		if f&canonicalSteps == 0 {
+			continue
+		}
+		nx, err1 := locator.Normalize(x, f)
+		ny, err2 := locator.Normalize(y, f)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		show(f.String(), nx, ny, x, y)
+		x, y = nx, ny
+		if x == y {
+			return f.String()
+		}
+	}
+	// The walk above is Canonical step by step; Equivalent is the verdict.
+	if eq || locator.Canonical(a) == locator.Canonical(c) {
+		return stepCanonical
+	}
+	return ""
+}
+
 // appendExplain appends the step-by-step comparison of equal --explain.
 func appendExplain(b []byte, a, c locator.URL, eq bool) []byte {
 	const format = "%-26s %s  %s\n"
-	step := func(b []byte, name string, x, y, px, py locator.URL) []byte {
+	b = fmt.Appendf(b, format, "given", "A", appendDisplay(nil, a.String()))
+	b = fmt.Appendf(b, format, "given", "B", appendDisplay(nil, c.String()))
+	step := equalWalk(a, c, eq, func(name string, x, y, px, py locator.URL) {
 		if x != px {
 			b = fmt.Appendf(b, format, name, "A", appendDisplay(nil, x.String()))
 		}
 		if y != py {
 			b = fmt.Appendf(b, format, name, "B", appendDisplay(nil, y.String()))
 		}
-		return b
-	}
-	b = fmt.Appendf(b, format, "given", "A", appendDisplay(nil, a.String()))
-	b = fmt.Appendf(b, format, "given", "B", appendDisplay(nil, c.String()))
-	if a == c {
+	})
+	switch step {
+	case stepGiven:
 		return append(b, "equal as given\n"...)
-	}
-	x, y := locator.EncodingLevel(a), locator.EncodingLevel(c)
-	b = step(b, "encoding-level", x, y, a, c)
-	if x == y {
-		return append(b, "equal after encoding-level\n"...)
-	}
-	var done locator.NormalizeFlags
-	for f := locator.NormalizeFlags(1); f != 0 && f <= canonicalSteps; f <<= 1 {
-		if f&canonicalSteps == 0 {
-			continue
-		}
-		done |= f
-		nx, err1 := locator.Normalize(x, f)
-		ny, err2 := locator.Normalize(y, f)
-		if err1 != nil || err2 != nil {
-			continue
-		}
-		b = step(b, f.String(), nx, ny, x, y)
-		x, y = nx, ny
-		if x == y {
-			return fmt.Appendf(b, "equal after %s\n", f)
-		}
-	}
-	// The walk above is Canonical step by step; Equivalent is the verdict.
-	x, y = locator.Canonical(a), locator.Canonical(c)
-	if eq || x == y {
+	case stepCanonical:
 		return append(b, "equal after the safe normalization (locator.Canonical)\n"...)
+	case "":
+	default:
+		return fmt.Appendf(b, "equal after %s\n", step)
 	}
+	x, y := locator.Canonical(a), locator.Canonical(c)
 	b = appendDiffering(b, x, y)
 	var would []string
 	for f := locator.NormalizeFlags(1); bits.OnesCount32(uint32(f)) == 1 && f <= locator.NormalizeAggressive; f <<= 1 {

@@ -119,7 +119,7 @@ func newParseCmd(opts *options) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&base, "base", "", "with --spec whatwg: parse each URL against the base `URL`")
-	addOutputFlags(cmd, &out)
+	addOutputFlags(cmd, &out, "URL")
 	addBulkFlags(cmd, &bulk)
 	return cmd
 }

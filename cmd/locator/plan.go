@@ -44,6 +44,17 @@ tab-separated columns:
   URL  error  MESSAGE [CODE, RULE]
 with URL and the lines Go-quoted; notes are left out.
 
+--format and --output (with "-" or with URLs) give one record per URL instead,
+with the fields
+  input     the URL as given
+  valid     true when the URL has a plan
+  scheme, host, port, path
+            the plan's (null, or empty, when absent; path is a file URL's local
+            path)
+  send      the lines sent, in order, each Go-quoted, separated by a space
+  error     why there is no plan, "MESSAGE [CODE, RULE]" (null when there is)
+` + formatHelp + `
+
 ` + bulkHelp + `
 
 Exit status: 0 when every URL has a plan, 1 when any has not, 2 on a usage error.`
@@ -51,23 +62,30 @@ Exit status: 0 when every URL has a plan, 1 when any has not, 2 on a usage error
 const planExample = `  $ locator plan 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator plan --json 'ftp://host.dom/pub/file;type=d'
   $ locator plan 'gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles'
-  $ locator plan - < urls.txt`
+  $ locator plan - < urls.txt
+  $ locator plan --output tsv --format '{input}{host}{port}{send}' - < urls.txt`
 
 func newPlanCmd(opts *options) *cobra.Command {
-	var asJSON bool
 	var bulk bulkOptions
+	var out outputOptions
 	cmd := &cobra.Command{
-		Use:     "plan [--json] URL... | -",
+		Use:     "plan [--json | --format T | --output tsv|csv] URL... | -",
 		Short:   "Show the access plan of URLs: where to connect, what to send",
 		Long:    planLong,
 		Example: planExample,
 		Args:    urlArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if isStdin(args) {
-				return runBulk(cmd, bulk, nil, func() lineFunc {
+			f, err := out.compile(planFields)
+			if err != nil {
+				return err
+			}
+			asJSON := f.kind == outJSON
+			if isStdin(args) || f.kind == outTemplate || f.kind == outTSV || f.kind == outCSV {
+				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
 					var buf bytes.Buffer
 					enc := json.NewEncoder(&buf)
 					enc.SetEscapeHTML(false)
+					fw, rec := f.worker(), newRecord(planFields)
 					return func(dst []byte, line string, st *stats) []byte {
 						p, err := planOf(line)
 						code := ""
@@ -75,13 +93,16 @@ func newPlanCmd(opts *options) *cobra.Command {
 							code = errCode(err)
 						}
 						st.result(err == nil, schemeOf(line), code)
-						if !asJSON {
+						switch f.kind {
+						case outPlain:
 							return appendPlanLine(dst, line, p, err)
+						case outTemplate, outTSV, outCSV:
+							return planRecord(rec, line, p, err).appendTo(dst, fw)
 						}
 						buf.Reset()
 						if err != nil {
-							f := errorFinding(err, locator.SeverityError)
-							err = enc.Encode(planFailure{Input: line, Error: diag{f.Offset, string(f.Code), f.Rule, f.Message}})
+							fd := errorFinding(err, locator.SeverityError)
+							err = enc.Encode(planFailure{Input: line, Error: diag{fd.Offset, string(fd.Code), fd.Rule, fd.Message}})
 						} else {
 							err = enc.Encode(p)
 						}
@@ -94,7 +115,6 @@ func newPlanCmd(opts *options) *cobra.Command {
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			failed := false
-			var err error
 			var enc *json.Encoder
 			if asJSON {
 				enc = json.NewEncoder(w)
@@ -137,7 +157,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 			return err
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "write one JSON object per URL, one per line")
+	addOutputFlags(cmd, &out, "URL")
 	addBulkFlags(cmd, &bulk)
 	return cmd
 }
@@ -239,4 +259,49 @@ func appendPlanLine(b []byte, input string, p scheme.Plan, err error) []byte {
 		b = strconv.AppendQuote(b, s.Send)
 	}
 	return append(b, '\n')
+}
+
+// planFields are the fields of plan's --format and --output: the URL, whether it has a plan,
+// the plan's scheme, host, port (null when there is none) and local path, the lines sent
+// ("send": each Go-quoted, separated by a space, as they go on the wire in that order) and
+// the failure ("MESSAGE [CODE, RULE]", null when there is a plan).
+var planFields = []field{
+	{"input", fieldString}, {"valid", fieldBool}, {"scheme", fieldString}, {"host", fieldString},
+	{"port", fieldInt}, {"path", fieldString}, {"send", fieldString}, {"error", fieldString},
+}
+
+// planRecord fills rec with the plan p of input, or its failure err.
+func planRecord(rec *record, input string, p scheme.Plan, err error) *record {
+	rec.reset()
+	rec.set(0, input)
+	rec.setBool(1, err == nil)
+	if err != nil {
+		if s := schemeOf(input); s != "" {
+			rec.set(2, s)
+		}
+		rec.set(7, errText(err))
+		return rec
+	}
+	rec.set(2, p.Scheme)
+	if p.Host != "" {
+		rec.set(3, p.Host)
+	}
+	if p.Port != 0 {
+		rec.setInt(4, p.Port)
+	}
+	if p.Path != "" {
+		rec.set(5, p.Path)
+	}
+	var send []byte
+	for _, s := range p.Steps {
+		if s.Send == "" && s.Note != "" {
+			continue
+		}
+		if len(send) > 0 {
+			send = append(send, ' ')
+		}
+		send = strconv.AppendQuote(send, s.Send)
+	}
+	rec.set(6, string(send))
+	return rec
 }

@@ -41,6 +41,19 @@ With "-", the references are read one per line from standard input and each give
 one line: the result, or "error: MESSAGE [CODE, RULE]". With --all-specs the line
 is the table's row, tab-separated, without a header.
 
+--json, --format and --output (with "-" or with references) give one record per
+reference instead, with the fields
+  input     the reference as given
+  base      BASE as given
+  spec      the mode
+  result    the resolved URL (null when it fails)
+  valid     true when the reference resolves
+  error     "MESSAGE [CODE, RULE]" (null when it resolves)
+With --all-specs the fields are input, differ (true when the modes disagree),
+valid (true when no mode failed), then one field per mode, named after it: its
+result, or "error:CODE" (without the table's "*").
+` + formatHelp + `
+
 ` + bulkHelp + `
 
 Exit status: 0 when every reference resolves, 1 when any does not, 2 on a usage error.`
@@ -49,7 +62,9 @@ const resolveExample = `  $ locator resolve 'http://a/b/c/d;p?q' g ../g '//g' '?
   $ locator resolve --spec rfc1630 'magic://a/b/c//d/e/f' /g //g ../g
   $ locator resolve --spec whatwg 'http://example.com/a/' ' b c '
   $ locator resolve --all-specs 'http://a/b/c/d;p?q' 'http:g' '../../../g' ';x'
-  $ locator resolve 'http://a/b/c/d;p?q' - < refs.txt`
+  $ locator resolve 'http://a/b/c/d;p?q' - < refs.txt
+  $ locator resolve --json 'http://a/b/c/d;p?q' - < refs.txt
+  $ locator resolve --all-specs --output csv --format '{input}{rfc3986}{whatwg}' 'http://a/b/c/d;p?q' - < refs.txt`
 
 // resolveOptions are the flags of resolve and relative.
 type resolveOptions struct {
@@ -57,6 +72,7 @@ type resolveOptions struct {
 	mode     locator.Mode
 	allSpecs bool
 	bulk     bulkOptions
+	out      outputOptions
 }
 
 // modeFlag gives a command its own --spec, a resolution mode, in place of the root's.
@@ -104,22 +120,48 @@ func newResolveCmd() *cobra.Command {
 				return &exitError{code: exitInvalid, err: fmt.Errorf("base %s", errText(err))}
 			}
 			refs := args[1:]
-			if isStdin(refs) {
-				return runBulk(cmd, o.bulk, nil, func() lineFunc {
+			fields := resolveFields
+			if o.allSpecs {
+				fields = allSpecsFields()
+			}
+			f, err := o.out.compile(fields)
+			if err != nil {
+				return err
+			}
+			if isStdin(refs) || f.custom() {
+				return runLines(cmd, refs, o.bulk, f.header(), func() lineFunc {
+					fw, rec := f.worker(), newRecord(fields)
 					if o.allSpecs {
 						return func(dst []byte, line string, st *stats) []byte {
-							row, ok := allModes(r, line)
+							res, differ, ok := allResults(r, line)
 							st.result(ok, schemeOf(line), "")
-							return append(append(dst, strings.Join(row[1:], "\t")...), '\n')
+							if !f.custom() {
+								row := allModesRow(line, res, differ)
+								return append(append(dst, strings.Join(row[1:], "\t")...), '\n')
+							}
+							rec.reset()
+							rec.set(0, line)
+							rec.setBool(1, differ)
+							rec.setBool(2, ok)
+							for i, x := range res {
+								rec.set(3+i, x)
+							}
+							return rec.appendTo(dst, fw)
 						}
 					}
 					return func(dst []byte, line string, st *stats) []byte {
 						res, err := r.resolve(line, r.mode)
 						if err != nil {
 							st.result(false, schemeOf(line), errCode(err))
+						} else {
+							st.result(true, schemeOf(res), "")
+						}
+						switch {
+						case f.custom():
+							return refRecord(rec, line, args[0], r.mode, res, err).appendTo(dst, fw)
+						case err != nil:
 							return appendErrorLine(dst, err)
 						}
-						st.result(true, schemeOf(res), "")
 						return append(append(dst, res...), '\n')
 					}
 				})
@@ -163,6 +205,7 @@ func newResolveCmd() *cobra.Command {
 	}
 	modeFlag(cmd, o)
 	cmd.Flags().BoolVar(&o.allSpecs, "all-specs", false, "resolve by every mode and show the results side by side")
+	addOutputFlags(cmd, &o.out, "reference")
 	addBulkFlags(cmd, &o.bulk)
 	return cmd
 }
@@ -224,26 +267,76 @@ func (r *resolver) resolve(ref string, mode locator.Mode) (string, error) {
 // differ), then the result of each mode, "*" before one that differs from rfc3986's.
 // ok is false when some mode failed.
 func allModes(r *resolver, ref string) (row []string, ok bool) {
+	res, differ, ok := allResults(r, ref)
+	return allModesRow(ref, res, differ), ok
+}
+
+// allResults resolves ref by every mode, in the order of locator.Modes: the result, or
+// "error:CODE". differ reports whether the modes disagree, ok whether none failed.
+func allResults(r *resolver, ref string) (res []string, differ, ok bool) {
 	modes := locator.Modes()
-	row = make([]string, 0, len(modes)+2)
-	row = append(row, string(appendDisplay(nil, ref)), "no")
+	res = make([]string, len(modes))
 	ok = true
-	var first string
 	for i, m := range modes {
-		res, err := r.resolve(ref, m)
+		x, err := r.resolve(ref, m)
 		if err != nil {
 			ok = false
-			res = "error:" + errCode(err)
+			x = "error:" + errCode(err)
 		}
-		if i == 0 {
-			first = res
-		} else if res != first {
-			row[1] = "yes"
-			res = "*" + res
-		}
-		row = append(row, res)
+		res[i] = x
+		differ = differ || x != res[0]
 	}
-	return row, ok
+	return res, differ, ok
+}
+
+// allModesRow returns the --all-specs row of ref from its results.
+func allModesRow(ref string, res []string, differ bool) []string {
+	row := make([]string, 0, len(res)+2)
+	row = append(row, string(appendDisplay(nil, ref)), "no")
+	if differ {
+		row[1] = "yes"
+	}
+	for i, x := range res {
+		if i > 0 && x != res[0] {
+			x = "*" + x
+		}
+		row = append(row, x)
+	}
+	return row
+}
+
+// resolveFields are the fields of resolve's and relative's --json, --format and --output:
+// the reference (resolve) or the target (relative), the base, the mode, the result (null on
+// failure), whether there is one, and the failure ("MESSAGE [CODE, RULE]", null when none).
+var resolveFields = []field{
+	{"input", fieldString}, {"base", fieldString}, {"spec", fieldString},
+	{"result", fieldString}, {"valid", fieldBool}, {"error", fieldString},
+}
+
+// allSpecsFields are the fields of resolve --all-specs: the reference, whether the modes
+// differ, whether none failed, then one field per mode, named after it (the result or
+// "error:CODE", as in the table, without the "*").
+func allSpecsFields() []field {
+	f := []field{{"input", fieldString}, {"differ", fieldBool}, {"valid", fieldBool}}
+	for _, n := range modeNames() {
+		f = append(f, field{n, fieldString})
+	}
+	return f
+}
+
+// refRecord fills rec with the result of resolve or relative for input.
+func refRecord(rec *record, input, base string, mode locator.Mode, res string, err error) *record {
+	rec.reset()
+	rec.set(0, input)
+	rec.set(1, base)
+	rec.set(2, mode.String())
+	rec.setBool(4, err == nil)
+	if err != nil {
+		rec.set(5, errText(err))
+	} else {
+		rec.set(3, res)
+	}
+	return rec
 }
 
 const relativeLong = `Relative prints, for each TARGET, the shortest reference that resolves back to it
@@ -254,10 +347,18 @@ reference reaches (under rfc3986, a target with dot-segments: resolution always
 removes them, §5.2.2) is reported on standard error; normalize it first.
 
 ` + modesHelp + `
-The whatwg mode is not supported by relative.
+
+The URL Standard defines no relative operation, only parsing against a base; under
+whatwg, relative gives its inverse (whatwg.Relative): each TARGET is parsed by the
+URL Standard without a base, the candidates of rfc3986 ("", "#f", "?q", "../g",
+"/p", "//host/p") are each parsed against BASE by the URL Standard, and the
+shortest whose href is the target's wins; otherwise the target's href is printed.
+So "HTTP://A/b" relative to "http://a/c" is "b".
 
 With "-", the targets are read one per line from standard input and each gives one
-line: the reference, or "error: MESSAGE [CODE, RULE]".
+line: the reference, or "error: MESSAGE [CODE, RULE]". --json, --format and
+--output give records with the fields of resolve (input is the target, result the
+reference); see "locator help resolve".
 
 ` + bulkHelp + `
 
@@ -266,7 +367,9 @@ error.`
 
 const relativeExample = `  $ locator relative 'http://a/b/c/d;p?q' 'http://a/b/c/g' 'http://a/b/g?y' 'http://a/x/y#s'
   $ locator relative --spec rfc1630 'magic://a/b/c//d/e/f' 'magic://a/b/c//d/g'
-  $ locator relative 'http://a/b/c/d;p?q' - < targets.txt`
+  $ locator relative --spec whatwg 'http://example.com/a/b' 'HTTP://EXAMPLE.COM/a/c?x' 'http://example.com/a/./d/'
+  $ locator relative 'http://a/b/c/d;p?q' - < targets.txt
+  $ locator relative --json 'http://a/b/c/d;p?q' - < targets.txt`
 
 func newRelativeCmd() *cobra.Command {
 	o := &resolveOptions{}
@@ -277,34 +380,31 @@ func newRelativeCmd() *cobra.Command {
 		Example: relativeExample,
 		Args:    baseArgs("TARGET"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.mode == locator.ModeWHATWG {
-				return usageErrorf("relative: --spec whatwg is not supported; use rfc3986")
-			}
-			base, err := locator.Parse(args[0])
+			rel, err := newRelative(args[0], o.mode)
 			if err != nil {
 				return &exitError{code: exitInvalid, err: fmt.Errorf("base %s", errText(err))}
 			}
-			rel := func(target string) (string, error) {
-				t, err := locator.Parse(target)
-				if err != nil {
-					return "", err
-				}
-				r, err := locator.Relative(base, t, o.mode)
-				if err != nil {
-					return "", err
-				}
-				return r.String(), nil
+			f, err := o.out.compile(resolveFields)
+			if err != nil {
+				return err
 			}
 			targets := args[1:]
-			if isStdin(targets) {
-				return runBulk(cmd, o.bulk, nil, func() lineFunc {
+			if isStdin(targets) || f.custom() {
+				return runLines(cmd, targets, o.bulk, f.header(), func() lineFunc {
+					fw, rec := f.worker(), newRecord(resolveFields)
 					return func(dst []byte, line string, st *stats) []byte {
 						res, err := rel(line)
 						if err != nil {
 							st.result(false, schemeOf(line), errCode(err))
+						} else {
+							st.result(true, schemeOf(line), "")
+						}
+						switch {
+						case f.custom():
+							return refRecord(rec, line, args[0], o.mode, res, err).appendTo(dst, fw)
+						case err != nil:
 							return appendErrorLine(dst, err)
 						}
-						st.result(true, schemeOf(line), "")
 						return append(append(dst, res...), '\n')
 					}
 				})
@@ -334,8 +434,42 @@ func newRelativeCmd() *cobra.Command {
 		},
 	}
 	modeFlag(cmd, o)
+	addOutputFlags(cmd, &o.out, "target")
 	addBulkFlags(cmd, &o.bulk)
 	return cmd
+}
+
+// newRelative returns the function of relative for base and mode: under whatwg,
+// whatwg.Relative, the target parsed by the URL Standard; otherwise locator.Relative.
+func newRelative(base string, mode locator.Mode) (func(target string) (string, error), error) {
+	if mode == locator.ModeWHATWG {
+		b, err := whatwg.Parse(base, nil)
+		if err != nil {
+			return nil, err
+		}
+		return func(target string) (string, error) {
+			t, err := whatwg.Parse(target, nil)
+			if err != nil {
+				return "", err
+			}
+			return whatwg.Relative(b, t)
+		}, nil
+	}
+	b, err := locator.Parse(base)
+	if err != nil {
+		return nil, err
+	}
+	return func(target string) (string, error) {
+		t, err := locator.Parse(target)
+		if err != nil {
+			return "", err
+		}
+		r, err := locator.Relative(b, t, mode)
+		if err != nil {
+			return "", err
+		}
+		return r.String(), nil
+	}, nil
 }
 
 // errParts returns the message, code and rule of an error of package locator or whatwg.
