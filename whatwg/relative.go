@@ -1,0 +1,140 @@
+package whatwg
+
+// Relative references under the URL Standard. The standard defines parsing against a base
+// (§4.4) but no inverse; Relative is that inverse, checked by the parser itself.
+
+// Relative returns the shortest reference that the basic URL parser resolves against base to
+// target: Parse(Relative(base, target), &base) has target's href. The URL Standard defines
+// no such operation; this is the inverse of parsing with a base, in the manner of
+// locator.Relative for RFC 3986 §4.2.
+//
+// The candidates are those of locator.Relative, built from target's href: the empty string
+// (the base without its fragment), the fragment "#f", the query "?q#f", a relative path of
+// "../" for each directory of the base to leave then the rest of the target's path (with
+// "./" before a first segment that holds ":", which would read as a scheme, and "." or ".."
+// for a directory), an absolute path "/p?q#f", the href without its scheme ("//host/p?q#f",
+// or "/.//p" for a path "//p" without a host), and the href itself. Each is parsed against base with [Parse] and kept only if the result's href is
+// target's, so the round trip holds by construction, whatever the standard's quirks
+// (backslashes, Windows drive letters, opaque paths); the shortest that passes wins, ties in
+// the order above. A target with another scheme than the base, or with an opaque path
+// ("mailto:x"), gets its href, or "#f" or "" when it is the base with another fragment.
+//
+// Relative fails, with an [*Error] of code [MissingSchemeNonRelativeURL], only when base or
+// target is the zero URL (not a URL).
+func Relative(base, target URL) (string, error) {
+	if base.href == "" || target.href == "" {
+		in := target.href
+		if base.href == "" {
+			in = base.href
+		}
+		return "", &Error{Input: in, Offset: -1, Code: MissingSchemeNonRelativeURL, Rule: "whatwg.Relative: the zero URL is not a URL"}
+	}
+	t := target.href
+	best, found := t, false
+	try := func(ref string) {
+		if found && len(ref) >= len(best) {
+			return
+		}
+		u, err := Parse(ref, &base)
+		if err != nil || u.href != t {
+			return
+		}
+		best, found = ref, true
+	}
+	// §4.4 no scheme state and relative state: "" is the base without its fragment, "#f" the
+	// base with another one (this works for a base with an opaque path too).
+	try("")
+	fs := int(target.fragStart)
+	if target.flags&fFrag != 0 && base.href[:base.fragStart] == t[:fs] {
+		try(t[fs:])
+	}
+	sameScheme := base.scheme() == target.scheme()
+	if sameScheme && base.flags&fOpaque == 0 && target.flags&fOpaque == 0 {
+		qs, ps := int(target.queryStart), int(target.pathStart)
+		// The same scheme and authority (userinfo, host and port): a path, or the query alone.
+		if base.href[base.schemeEnd:base.pathStart] == t[target.schemeEnd:ps] && base.flags&fHost == target.flags&fHost {
+			bp, tp := base.Pathname(), target.Pathname()
+			if bp == tp && target.flags&fQuery != 0 {
+				try(t[qs:])
+			}
+			for _, p := range relativePaths(bp, tp) {
+				try(p + t[qs:])
+			}
+			if len(tp) > 0 && tp[0] == '/' && (len(tp) < 2 || tp[1] != '/') {
+				try(t[ps:]) // an absolute path
+			}
+		}
+		// The href without its scheme: a scheme-relative URL "//host/p" when there is a host,
+		// else an absolute path, such as "/.//p" for the path "//p" the serializer writes so.
+		try(t[target.schemeEnd+1:])
+	}
+	if !found {
+		// The href parses to itself (the parser is idempotent on its output); an absolute URL
+		// ignores the base, except that a special scheme's "http:x" would not, and an href of a
+		// special scheme always has "//".
+		return t, nil
+	}
+	return best, nil
+}
+
+// relativePaths returns relative-path candidates for reaching the path tgt from the base path
+// bp: "../" for each directory of the base not shared with the target, then the rest of the
+// target, with "./" before a first segment that holds ":" or starts with "/", and the short
+// forms of a directory ("." for the base's own, "../.." for "../../").
+func relativePaths(bp, tgt string) []string {
+	bdir := ""
+	for i := len(bp) - 1; i >= 0; i-- {
+		if bp[i] == '/' {
+			bdir = bp[:i+1]
+			break
+		}
+	}
+	n := 0 // the longest common prefix of bdir and tgt that ends with "/"
+	for i := 0; i < len(bdir) && i < len(tgt) && bdir[i] == tgt[i]; i++ {
+		if bdir[i] == '/' {
+			n = i + 1
+		}
+	}
+	up := 0
+	for i := n; i < len(bdir); i++ {
+		if bdir[i] == '/' {
+			up++
+		}
+	}
+	prefix := make([]byte, 0, 3*up)
+	for range up {
+		prefix = append(prefix, "../"...)
+	}
+	rest := tgt[n:]
+	p := string(prefix) + rest
+	first := p
+	for i := 0; i < len(first); i++ {
+		if first[i] == '/' {
+			first = first[:i]
+			break
+		}
+	}
+	out := make([]string, 0, 2)
+	if p == "" || p[0] == '/' || containsByte(first, ':') {
+		out = append(out, "./"+p)
+	} else {
+		out = append(out, p)
+	}
+	if rest == "" {
+		if up == 0 {
+			out = append(out, ".")
+		} else {
+			out = append(out, string(prefix[:len(prefix)-1]))
+		}
+	}
+	return out
+}
+
+func containsByte(s string, c byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return true
+		}
+	}
+	return false
+}
