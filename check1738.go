@@ -248,15 +248,54 @@ func validHostPort(hostport string) bool {
 		return validHostPortLoop(hostport)
 	}
 	// A short host without a port that is not digits and dots, with no branch per byte: then
-	// no label is longer than 63 octets, and RFC 1738 §5 hostname comes to: letters, digits,
-	// "-" and "."; no "." or "-" at either end; no "..", ".-" or "-."; a top label that does
-	// not start with a digit. The dots are found eight bytes at a time.
-	h := hostport
+	// RFC 1738 §5 hostname is letters, digits, "-" and "." in the shape validHostnameShape
+	// checks.
 	bits := hostClass.bit | hostNumberClass.bit
-	bits &= classesOf(h)
+	bits &= classesOf(hostport)
 	if bits != hostClass.bit {
 		return validHostPortLoop(hostport) // a port, a hostnumber, or a character to report
 	}
+	return validHostnameShape(hostport)
+}
+
+// validHostPortURL is validHostPort(u.HostPort()), by u's character summary when it says
+// that host[:port] holds only letters, digits, "-", "." and ":", a letter or "-" (so the host
+// is no hostnumber) and none of "..", ".-" and "-.": then only the ends of the host, its top
+// label and the port are left to check (RFC 1738 §5 hostport).
+func validHostPortURL(u URL) bool {
+	h := u.Host()
+	if u.chars&(CharsHostNotHostname|CharsHostAlpha|CharsHostDotHyphen) != CharsHostAlpha || len(h) > 63 {
+		return validHostPort(u.HostPort())
+	}
+	// No label is longer than 63 octets; no label is empty or has a hyphen at either end
+	// unless the host starts or ends with "." or "-".
+	last := len(h) - 1
+	if h[0] == '.' || h[0] == '-' || h[last] == '.' || h[last] == '-' {
+		return false
+	}
+	// RFC 1738 §3.1: "The rightmost domain label will never start with a digit".
+	if c := h[strings.LastIndexByte(h, '.')+1]; c >= '0' && c <= '9' {
+		return false
+	}
+	p, ok := u.Port()
+	if !ok {
+		return true
+	}
+	// RFC 1738 §5 port = digits (Parse saw that they are digits); RFC 793 §3.1, 16 bits.
+	n := 0
+	for k := 0; k < len(p); k++ {
+		if n = n*10 + int(p[k]-'0'); n > 65535 {
+			return false
+		}
+	}
+	return p != ""
+}
+
+// validHostnameShape reports whether h, 1 to 63 letters, digits, "-" and "." with at least
+// one letter or "-", is an RFC 1738 §5 hostname. No label is then longer than 63 octets, and
+// hostname comes to: no "." or "-" at either end; no "..", ".-" or "-."; a top label that does
+// not start with a digit. The dots are found eight bytes at a time.
+func validHostnameShape(h string) bool {
 	last := len(h) - 1
 	if h[0] == '.' || h[0] == '-' || h[last] == '.' || h[last] == '-' {
 		return false
@@ -558,6 +597,9 @@ func CheckLogin(dst []Finding, u URL) []Finding {
 	if s, ok := u.Password(); ok {
 		dst = checkLoginPart(dst, s, int(u.userEnd)+1, "RFC 1738 §5 password", "password")
 	}
+	if validHostPortURL(u) {
+		return dst
+	}
 	return CheckHostPort(dst, u.HostPort(), int(u.hostStart))
 }
 
@@ -645,14 +687,17 @@ func CheckRFC1738(u URL) []Finding {
 	if u.HasAuthority() && u.hostEnd > u.hostStart && s[u.hostStart] == '[' {
 		litStart, litEnd = int(u.hostStart), int(u.hostEnd)
 	}
-	if litStart >= 0 && litStart >= sspStart {
+	if u.chars&(CharsUserUnsafe|CharsHostUnsafe|CharsPathUnsafe|CharsQueryUnsafe) == 0 {
+		// The summary says every character before the fragment is xchar, the delimiters
+		// included (an IP literal's "[" is not).
+	} else if litStart >= 0 && litStart >= sspStart {
 		dst = checkClass(dst, ssp[sspStart:litStart], sspStart, xcharClass, rule)
 		dst = CheckHostPort(dst, s[litStart:litEnd], litStart)
 		dst = checkClass(dst, ssp[litEnd:], litEnd, xcharClass, rule)
 	} else if sspStart <= len(ssp) {
 		dst = checkClass(dst, ssp[sspStart:], sspStart, xcharClass, rule)
 	}
-	if frag, ok := u.Fragment(); ok {
+	if frag, ok := u.Fragment(); ok && u.chars&CharsFragmentUnsafe != 0 {
 		// RFC 1738 §2.4.1: the fragment follows "#"; the URI draft: fragmentid = xalphas.
 		// Unsafe characters must be encoded there too.
 		dst = checkClass(dst, frag, int(u.fragStart)+1, xcharClass, "RFC 1738 §2.2, §2.4.1 fragment")

@@ -62,7 +62,11 @@ func CheckRFC3986(u URL) []Finding {
 			// RFC 3986 §3.2.1 userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
 			dst = check3986Class(dst, ui, int(u.authStart()), userinfoClass, "RFC 3986 §3.2.1 userinfo")
 		}
-		dst = checkHost3986(dst, u.Host(), int(u.hostStart))
+		if u.chars&(CharsHostNot3986|CharsHostAlpha) != CharsHostAlpha {
+			// (A host of reg-name characters with a letter or "-" is a reg-name and not
+			// like an IPv4address: then there is nothing to check.)
+			dst = checkHost3986(dst, u.Host(), int(u.hostStart))
+		}
 		if p, ok := u.Port(); ok {
 			if p == "" {
 				// RFC 3986 §3.2.3: "URI producers and normalizers should omit the port
@@ -99,12 +103,15 @@ func CheckRFC3986(u URL) []Finding {
 		}
 	}
 	// RFC 3986 §3.3 segment = *pchar; pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
-	dst = check3986Class(dst, path, po, pathClass, pathRule)
-	if q, ok := u.Query(); ok {
+	// (The character summary spares the scan of a component that holds only such characters.)
+	if u.chars&CharsPathNot3986 != 0 {
+		dst = check3986Class(dst, path, po, pathClass, pathRule)
+	}
+	if q, ok := u.Query(); ok && u.chars&CharsQueryNot3986 != 0 {
 		// RFC 3986 §3.4 query = *( pchar / "/" / "?" )
 		dst = check3986Class(dst, q, int(u.queryStart)+1, queryClass, "RFC 3986 §3.4 query")
 	}
-	if f, ok := u.Fragment(); ok {
+	if f, ok := u.Fragment(); ok && u.chars&CharsFragmentNot3986 != 0 {
 		// RFC 3986 §3.5 fragment = *( pchar / "/" / "?" )
 		dst = check3986Class(dst, f, int(u.fragStart)+1, fragmentClass, "RFC 3986 §3.5 fragment")
 	}

@@ -159,3 +159,11 @@ func ExampleSortFindings() {
 	// error at offset 17: unsafe character " " must be encoded as %20 [unsafe-char, RFC 1738 §5 hpath]
 	// error at offset 19: character "|" is unsafe (gateways may change it) and must be encoded as %7C [national-char, RFC 1738 §5 hpath]
 }
+
+func ExampleURL_Chars() {
+	u := locator.MustParse("http://example.com/a b?q=1")
+	c := u.Chars()
+	// The path holds a space, which RFC 1738 §2.2 calls unsafe; the query holds nothing unsafe.
+	fmt.Println(c&locator.CharsPathUnsafe != 0, c&locator.CharsQueryUnsafe != 0)
+	// Output: true false
+}

@@ -120,6 +120,9 @@ func (u URL) check() error {
 	} else if u.fragStart != n {
 		return fmt.Errorf("no fragment, but fragStart %d != len %d", u.fragStart, n)
 	}
+	if want := summarySlow(u); u.chars != want {
+		return fmt.Errorf("character summary %015b, want %015b", u.chars, want)
+	}
 	v, err := Parse(s)
 	if err != nil {
 		return fmt.Errorf("reparse fails: %v", err)

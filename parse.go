@@ -5,32 +5,56 @@ import (
 )
 
 // Byte classes for the parser's scan: one table lookup per byte tells a delimiter, a byte to
-// check (a control, RFC 1738 §2.2, or the "%" of an escape) and an ordinary byte apart.
+// check (a control, RFC 1738 §2.2, or the "%" of an escape) and an ordinary byte apart, and
+// gives the classes that the URL's character summary records (see summarize).
 var (
-	schemeTab [256]bool  // RFC 3986 §3.1 scheme characters after the first letter
-	checkTab  [256]bool  // controls (RFC 1738 §2.2) and "%"
-	hexTab    [256]bool  // RFC 1738 §5 hex
-	classTab  [256]uint8 // the class bits below
+	schemeTab [256]bool   // RFC 3986 §3.1 scheme characters after the first letter
+	checkTab  [256]bool   // controls (RFC 1738 §2.2) and "%"
+	hexTab    [256]bool   // RFC 1738 §5 hex
+	classTab  [256]uint16 // the class bits below
 )
 
 const (
-	clCheck uint8 = 1 << iota // a control or "%" (checkTab)
-	clSlash                   // "/"
-	clQuery                   // "?"
-	clHash                    // "#"
-	clAt                      // "@"
-	clColon                   // ":"
+	clCheck uint16 = 1 << iota // a control or "%" (checkTab)
+	clSlash                    // "/"
+	clQuery                    // "?"
+	clHash                     // "#"
+	clAt                       // "@"
+	clColon                    // ":"
+	clSemi                     // ";"
+	_
+	clUnsafe      // not RFC 1738 §5 xchar, nor "%": RFC 1738 §2.2 unsafe, national, punctuation, 80–FF
+	cl3986        // not RFC 3986 §3.4 query characters (pchar, "/", "?"), nor "%"
+	clNotHost     // not a letter, digit, "-", "." or ":" (RFC 1738 §5 hostport)
+	clAlpha       // a letter or "-" (RFC 1738 §5 hostname, which a hostnumber lacks)
+	clDot         // "."
+	clHyphen      // "-"
+	clAfterDot    // "." or "-": a pair with a "." before it is not RFC 1738 §5 hostname
+	clAfterHyphen // ".": a pair with a "-" before it is not RFC 1738 §5 hostname
 
 	clEndAuthority = clSlash | clQuery | clHash // RFC 3986 §3.2: the authority ends at "/", "?", "#"
 )
 
 func init() {
 	for c := 0; c < 256; c++ {
-		schemeTab[c] = pct.SchemeChars.Contains(byte(c))
-		checkTab[c] = pct.RFC1738Control.Contains(byte(c)) || c == '%'
-		hexTab[c] = pct.Hex.Contains(byte(c))
+		b := byte(c)
+		schemeTab[c] = pct.SchemeChars.Contains(b)
+		checkTab[c] = pct.RFC1738Control.Contains(b) || c == '%'
+		hexTab[c] = pct.Hex.Contains(b)
 		if checkTab[c] {
 			classTab[c] |= clCheck
+		}
+		if !pct.RFC1738Xchar.Contains(b) && c != '%' {
+			classTab[c] |= clUnsafe
+		}
+		if !pct.QueryChars.Contains(b) && c != '%' {
+			classTab[c] |= cl3986
+		}
+		if !pct.AlphaDigit.Contains(b) && c != '-' && c != '.' && c != ':' {
+			classTab[c] |= clNotHost
+		}
+		if pct.Alpha.Contains(b) || c == '-' {
+			classTab[c] |= clAlpha
 		}
 	}
 	classTab['/'] |= clSlash
@@ -38,6 +62,34 @@ func init() {
 	classTab['#'] |= clHash
 	classTab['@'] |= clAt
 	classTab[':'] |= clColon
+	classTab[';'] |= clSemi
+	// The pairs "..", ".-" and "-.": the class of the first byte shifted by two has a bit in
+	// common with the class of the second (see Parse's authority loop).
+	classTab['.'] |= clDot | clAfterDot | clAfterHyphen
+	classTab['-'] |= clHyphen | clAfterDot
+	if clDot<<2 != clAfterDot || clHyphen<<2 != clAfterHyphen {
+		panic("locator: the pair classes are not two bits apart")
+	}
+}
+
+// summarize returns the character summary of a URL (see Chars in chars.go) from the classes
+// of the bytes of its user information (user), host and port (host), path, query and fragment
+// (frag), each an OR of classTab over the component's bytes, an escape counting as its "%";
+// hostPairs is the OR over the pairs of bytes of host and port of the class of the first
+// shifted by two and the class of the second.
+// The bits are moved into place with shifts: the summary's bits are in the order of the
+// components, and within each in the order clUnsafe, cl3986, clNotHost, clAlpha of classTab,
+// then ";" and, for the query, "/" or "?".
+func summarize(user, host, path, query, frag, hostPairs uint16) Chars {
+	const u = 8        // clUnsafe is 1<<u; cl3986, clNotHost and clAlpha follow it
+	sum := user>>u&1 | // UserUnsafe
+		host>>u&15<<1 | // HostUnsafe, HostNot3986, HostNotHostname, HostAlpha
+		path>>u&3<<5 | path>>6&1<<7 | // PathUnsafe, PathNot3986; PathSemicolon (clSemi is 1<<6)
+		query>>u&3<<8 | query>>6&1<<10 | // QueryUnsafe, QueryNot3986; QuerySemicolon
+		(query>>1|query>>2)&1<<11 | // QuerySlashQuestion (clSlash and clQuery are 1<<1, 1<<2)
+		frag>>u&3<<12 | // FragmentUnsafe, FragmentNot3986
+		(hostPairs>>14|hostPairs>>15)&1<<14 // HostDotHyphen (clAfterDot, clAfterHyphen)
+	return Chars(sum)
 }
 
 // checkByte validates the byte at s[k], which has class clCheck: a control is an error, "%"
@@ -97,19 +149,26 @@ func Parse(s string) (URL, error) {
 	e := i // end of the authority: the path's start
 	hs, he := i, i
 	ue := i
+	// The classes of the bytes of each component, for the summary (see summarize).
+	var userCl, hostCl, pathCl, queryCl, fragCl, pairCl uint16
 	if n-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		// RFC 1738 §3.1 "//" login; RFC 3986 §3.2 authority, ended by "/", "?" or "#".
 		u.flags |= hasAuthority
 		a := i + 2
 		at, firstColon, hostColon := -1, -1, -1
+		prev := uint16(0) // the class of the byte before
 		for e = a; e < n; e++ {
 			cl := classTab[s[e]]
-			if cl == 0 {
+			pairCl |= prev << 2 & cl // "..", ".-" or "-." (see classTab)
+			prev = cl
+			if cl&(clCheck|clAt|clColon|clEndAuthority) == 0 {
+				hostCl |= cl
 				continue
 			}
 			if cl&clEndAuthority != 0 {
 				break
 			}
+			hostCl |= cl
 			switch {
 			case cl&clCheck != 0:
 				if e, err = checkByte(s, e); err != nil {
@@ -117,6 +176,8 @@ func Parse(s string) (URL, error) {
 				}
 			case cl&clAt != 0:
 				at, hostColon = e, -1
+				userCl |= hostCl
+				hostCl, pairCl = 0, 0
 			case cl&clColon != 0:
 				if firstColon < 0 {
 					firstColon = e
@@ -176,9 +237,11 @@ func Parse(s string) (URL, error) {
 	for ; k < n; k++ {
 		cl := classTab[s[k]]
 		if cl&(clCheck|clQuery|clHash) == 0 {
+			pathCl |= cl
 			continue
 		}
 		if cl&clCheck != 0 {
+			pathCl |= cl
 			if k, err = checkByte(s, k); err != nil {
 				return URL{}, err
 			}
@@ -195,9 +258,11 @@ func Parse(s string) (URL, error) {
 		for k = q + 1; k < n; k++ {
 			cl := classTab[s[k]]
 			if cl&(clCheck|clHash) == 0 {
+				queryCl |= cl
 				continue
 			}
 			if cl&clCheck != 0 {
+				queryCl |= cl
 				if k, err = checkByte(s, k); err != nil {
 					return URL{}, err
 				}
@@ -210,7 +275,9 @@ func Parse(s string) (URL, error) {
 	if f < n {
 		u.flags |= hasFragment
 		for k = f + 1; k < n; k++ {
-			if checkTab[s[k]] {
+			cl := classTab[s[k]]
+			fragCl |= cl
+			if cl&clCheck != 0 {
 				if k, err = checkByte(s, k); err != nil {
 					return URL{}, err
 				}
@@ -218,6 +285,7 @@ func Parse(s string) (URL, error) {
 		}
 	}
 	u.queryStart, u.fragStart = uint32(q), uint32(f)
+	u.chars = summarize(userCl, hostCl, pathCl, queryCl, fragCl, pairCl)
 	return u, nil
 }
 

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unsafe"
+
 )
 
 // loadJSON reads testdata/name into v, the one JSON loader of the package's tests.
@@ -575,5 +577,47 @@ func runHTParse(t *testing.T, section, xfName string, wantRows int) {
 		section, parses, passed, failedAsExpected, skipped)
 	if parses != wantRows {
 		t.Errorf("%d parse rows, want %d", parses, wantRows)
+	}
+}
+
+// TestURLSize holds the URL value at 48 bytes: the character summary fits in the padding
+// after the flags.
+func TestURLSize(t *testing.T) {
+	if n := unsafe.Sizeof(URL{}); n != 48 {
+		t.Errorf("unsafe.Sizeof(URL{}) = %d, want 48", n)
+	}
+}
+
+// TestSummarize holds summarize's shifts to the bits of Chars (chars.go): each class of
+// each component gives its bit, and nothing else.
+func TestSummarize(t *testing.T) {
+	type comp struct {
+		name string
+		sum  func(cl uint16) Chars
+		want map[uint16]Chars
+	}
+	comps := []comp{
+		{"user", func(cl uint16) Chars { return summarize(cl, 0, 0, 0, 0, 0) },
+			map[uint16]Chars{clUnsafe: CharsUserUnsafe}},
+		{"host", func(cl uint16) Chars { return summarize(0, cl, 0, 0, 0, 0) },
+			map[uint16]Chars{clUnsafe: CharsHostUnsafe, cl3986: CharsHostNot3986,
+				clNotHost: CharsHostNotHostname, clAlpha: CharsHostAlpha}},
+		{"path", func(cl uint16) Chars { return summarize(0, 0, cl, 0, 0, 0) },
+			map[uint16]Chars{clUnsafe: CharsPathUnsafe, cl3986: CharsPathNot3986, clSemi: CharsPathSemicolon}},
+		{"query", func(cl uint16) Chars { return summarize(0, 0, 0, cl, 0, 0) },
+			map[uint16]Chars{clUnsafe: CharsQueryUnsafe, cl3986: CharsQueryNot3986, clSemi: CharsQuerySemicolon,
+				clSlash: CharsQuerySlashQuestion, clQuery: CharsQuerySlashQuestion}},
+		{"fragment", func(cl uint16) Chars { return summarize(0, 0, 0, 0, cl, 0) },
+			map[uint16]Chars{clUnsafe: CharsFragmentUnsafe, cl3986: CharsFragmentNot3986}},
+		{"host pairs", func(cl uint16) Chars { return summarize(0, 0, 0, 0, 0, cl) },
+			map[uint16]Chars{clAfterDot: CharsHostDotHyphen, clAfterHyphen: CharsHostDotHyphen}},
+	}
+	for _, c := range comps {
+		for b := 0; b < 16; b++ {
+			cl := uint16(1) << b
+			if got, want := c.sum(cl), c.want[cl]; got != want {
+				t.Errorf("%s: class bit %d gives summary %014b, want %014b", c.name, b, got, want)
+			}
+		}
 	}
 }

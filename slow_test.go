@@ -1,6 +1,8 @@
 package locator
 
 import (
+	"strings"
+
 	"github.com/locator-url/locator/pct"
 )
 
@@ -123,6 +125,7 @@ func parseReference(s string) (URL, error) {
 		u.flags |= hasFragment
 	}
 	u.queryStart, u.fragStart = uint32(q), uint32(f)
+	u.chars = summarySlow(u)
 	// RFC 1738 §2.2: control characters must be encoded; escape = "%" hex hex.
 	for k := 0; k < n; k++ {
 		c := s[k]
@@ -140,4 +143,59 @@ func parseReference(s string) (URL, error) {
 		k += 2
 	}
 	return u, nil
+}
+
+// summarySlow is the character summary of u (see Chars in chars.go) computed from the
+// character sets of package pct, component by component, an escape "%" hex hex counting as
+// its "%": the oracle of Parse's summary, which it computes from classTab in its one pass.
+func summarySlow(u URL) Chars {
+	// has reports whether a character of t (an escape as "%") is in set.
+	has := func(t string, set pct.Set) bool {
+		for i := 0; i < len(t); i++ {
+			c := t[i]
+			if c == '%' && i+2 < len(t) && pct.IsHex(t[i+1]) && pct.IsHex(t[i+2]) {
+				i += 2
+			}
+			if set.Contains(c) {
+				return true
+			}
+		}
+		return false
+	}
+	unsafeSet := pct.Range(0, 0xff).Minus(pct.RFC1738Xchar).Without("%")
+	not3986 := pct.Range(0, 0xff).Minus(pct.QueryChars).Without("%")
+	notHost := pct.Range(0, 0xff).Minus(pct.AlphaDigit.With("-.:"))
+	alpha := pct.Alpha.With("-")
+	var sum Chars
+	bit := func(ok bool, b Chars) {
+		if ok {
+			sum |= b
+		}
+	}
+	if ui, ok := u.Userinfo(); ok {
+		bit(has(ui, unsafeSet), CharsUserUnsafe)
+	}
+	if u.HasAuthority() {
+		h := u.HostPort()
+		bit(has(h, unsafeSet), CharsHostUnsafe)
+		bit(has(h, not3986), CharsHostNot3986)
+		bit(has(h, notHost), CharsHostNotHostname)
+		bit(has(h, alpha), CharsHostAlpha)
+		bit(strings.Contains(h, "..") || strings.Contains(h, ".-") || strings.Contains(h, "-."), CharsHostDotHyphen)
+	}
+	p := u.Path()
+	bit(has(p, unsafeSet), CharsPathUnsafe)
+	bit(has(p, not3986), CharsPathNot3986)
+	bit(has(p, pct.Of(";")), CharsPathSemicolon)
+	if q, ok := u.Query(); ok {
+		bit(has(q, unsafeSet), CharsQueryUnsafe)
+		bit(has(q, not3986), CharsQueryNot3986)
+		bit(has(q, pct.Of(";")), CharsQuerySemicolon)
+		bit(has(q, pct.Of("/?")), CharsQuerySlashQuestion)
+	}
+	if f, ok := u.Fragment(); ok {
+		bit(has(f, unsafeSet), CharsFragmentUnsafe)
+		bit(has(f, not3986), CharsFragmentNot3986)
+	}
+	return sum
 }

@@ -2,12 +2,14 @@ package locator
 
 import (
 	"strconv"
+
 )
 
 // URL is a parsed URL or relative reference: its serialization and the offsets of its
 // components, split by the generic syntax that RFC 1738 §2.1 and §3.1 and RFC 3986 §3 and §4.1
 // share (see [Parse]). A URL is immutable and comparable: two URLs are == exactly when their
-// serializations are the same bytes, because the offsets are a function of the string.
+// serializations are the same bytes, because the offsets (and a summary of the classes of
+// characters in each component, which spares the checkers a scan) are functions of the string.
 // Getters return substrings of the serialization and never allocate.
 //
 // The zero value is the empty relative reference "" (no scheme, no authority, an empty path);
@@ -38,6 +40,7 @@ type URL struct {
 	queryStart uint32
 	fragStart  uint32
 	flags      uint8
+	chars      Chars // which classes of characters each component holds (see summarize)
 }
 
 const (
@@ -244,6 +247,7 @@ func (u URL) WithoutFragment() URL {
 	v := u
 	v.s = u.s[:u.fragStart]
 	v.flags &^= hasFragment
+	v.chars &^= CharsFragment
 	return v
 }
 

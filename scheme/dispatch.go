@@ -97,15 +97,22 @@ func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 // reported, as Check reports it, under the rule of locator.CheckRFC1738, which comes first
 // and wins over the same finding of checkHTTP. It returns false for other URLs.
 func fastHTTP(u locator.URL) ([]locator.Finding, bool) {
-	if !u.HasAuthority() || !quickHostPort(u) {
+	if !u.HasAuthority() {
 		return nil, false
 	}
-	if _, ok := u.Userinfo(); ok {
+	if _, ok := u.Userinfo(); ok || !quickHostPort(u) {
 		return nil, false
 	}
 	p := u.Path()
 	if p != "" && p[0] != '/' {
 		return nil, false
+	}
+	q, hasQuery := u.Query()
+	// The character summary says which parts hold a character to report (see init).
+	sum := u.Chars()
+	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) == 0 &&
+		(p != "" || !hasQuery) {
+		return nil, true
 	}
 	// The offsets of the parts, from their lengths (u.Offsets computes them all).
 	s := u.String()
@@ -114,13 +121,12 @@ func fastHTTP(u locator.URL) ([]locator.Finding, bool) {
 	if hasFrag {
 		end -= len(frag) + 1
 	}
-	q, hasQuery := u.Query()
 	if hasQuery {
 		end -= len(q) + 1
 	}
 	var buf [8]locator.Finding
 	f := buf[:0]
-	if p != "" {
+	if p != "" && sum&locator.CharsPathUnsafe != 0 {
 		f = checkCharsAs1738(f, s, p, end-len(p), httpPathClass, "RFC 1738 §5 hsegment")
 	}
 	if hasQuery {
@@ -128,9 +134,11 @@ func fastHTTP(u locator.URL) ([]locator.Finding, bool) {
 			f = append(f, locator.Finding{Offset: end, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
 				Message: "a search follows \"/\" hpath: write \"/?\"", Severity: locator.SeverityError})
 		}
-		f = checkCharsAs1738(f, s, q, end+1, httpSearchClass, "RFC 1738 §5 search")
+		if sum&(locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion) != 0 {
+			f = checkCharsAs1738(f, s, q, end+1, httpSearchClass, "RFC 1738 §5 search")
+		}
 	}
-	if hasFrag {
+	if hasFrag && sum&locator.CharsFragmentUnsafe != 0 {
 		f = checkChars(f, frag, len(s)-len(frag), xcharClass, "RFC 1738 §2.2, §2.4.1 fragment")
 	}
 	if len(f) == 0 {
@@ -140,11 +148,9 @@ func fastHTTP(u locator.URL) ([]locator.Finding, bool) {
 }
 
 // checkCharsAs1738 is checkChars for the part t of s at offset off, with the rule of
-// locator.CheckRFC1738 for a character outside RFC 1738 §5 xchar.
+// locator.CheckRFC1738 for a character outside RFC 1738 §5 xchar. fastHTTP calls it for a
+// part that its character summary says holds a character outside k, so there is no fast path.
 func checkCharsAs1738(f []locator.Finding, s, t string, off int, k *charClass, rule string) []locator.Finding {
-	if k.all(t) {
-		return f
-	}
 	n := len(f)
 	j := k.skip(t)
 	f = locator.CheckChars(f, t[j:], off+j, k.set, rule)
@@ -180,14 +186,15 @@ func quickCheck(u locator.URL, quick func(u locator.URL) bool) bool {
 	if !u.HasScheme() || !quick(u) {
 		return false
 	}
-	frag, ok := u.Fragment()
-	return !ok || xcharClass.all(frag)
+	return u.Chars()&locator.CharsFragmentUnsafe == 0 // the fragment is xchar
 }
 
-// quickHostPort reports whether locator.CheckHostPort has nothing to say about u's host
-// and port, which then hold only letters, digits, "-", "." and ":" (RFC 1738 §5 hostport).
+// quickHostPort reports whether locator.CheckLogin has nothing to say about u's login, whose
+// user and password, if any, hold only characters of loginClass: then locator.CheckHostPort
+// has nothing to say about u's host and port, which hold only letters, digits, "-", "." and
+// ":" (RFC 1738 §5 hostport).
 func quickHostPort(u locator.URL) bool {
-	return len(locator.CheckHostPort(nil, u.HostPort(), 0)) == 0
+	return len(locator.CheckLogin(nil, u)) == 0
 }
 
 // quickFTP is the quick check of checkFTP (a path with ";type=" is left to it).
@@ -201,12 +208,13 @@ func quickFTP(u locator.URL) bool {
 	if s, ok := u.Password(); ok && !loginClass.all(s) {
 		return false
 	}
-	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty.
+	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty: its characters
+	// are ftpPathClass when the summary says so (see init).
 	if u.Path() == "" {
 		_, ok := u.Query()
 		return !ok
 	}
-	return ftpPathClass.all(u.URLPath())
+	return u.Chars()&ftpPathNot == 0
 }
 
 // quickFile is the quick check of checkFile.
@@ -220,12 +228,17 @@ func quickFile(u locator.URL) bool {
 	if _, ok := u.Port(); ok {
 		return false
 	}
-	if h := u.Host(); h != "" && len(locator.CheckHostPort(nil, h, 0)) != 0 {
+	if u.Host() != "" && !quickHostPort(u) {
 		return false
 	}
-	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty.
-	return u.Path() != "" && filePathClass.all(u.URLPath())
+	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty: its characters
+	// are filePathClass when the summary says so (see init).
+	return u.Path() != "" && u.Chars()&ftpPathNot == 0
 }
+
+// ftpPathNot are the bits of the character summary that say a path or query holds a
+// character outside ftpPathClass (and filePathClass, the same set).
+const ftpPathNot = locator.CharsPathUnsafe | locator.CharsPathSemicolon | locator.CharsQueryUnsafe | locator.CharsQuerySemicolon
 
 // The classes of the quick checks and of the checkers. Each is a subset of RFC 1738 §5
 // xchar, as quickCheck requires (see init).
@@ -243,6 +256,14 @@ func init() {
 		if !k.set.Minus(pct.RFC1738Xchar).IsEmpty() {
 			panic("scheme: a quick check's class is not a subset of RFC 1738 xchar")
 		}
+	}
+	// The character summary (locator.Chars) tells a part that holds a character
+	// outside xchar ("unsafe"), ";", and in the query "/" or "?". The fast paths read it for
+	// these classes, which must then be xchar less those delimiters (a path holds no "?").
+	xchar := pct.RFC1738Xchar
+	if httpPathClass.set.With("?") != xchar || httpSearchClass.set.With("/?") != xchar ||
+		ftpPathClass.set.With(";") != xchar || filePathClass.set != ftpPathClass.set {
+		panic("scheme: the fast paths' classes do not match the character summary")
 	}
 }
 

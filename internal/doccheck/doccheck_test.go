@@ -236,8 +236,8 @@ func fields(t *testing.T, pkg string, typ *doc.Type) {
 // allowed says which packages of this module each library package may import (outside its
 // tests): imports point one way, pct ← locator ← scheme, extract, whatwg ← cmd/locator.
 // Among the three, only extract imports scheme (its Finding.Valid is scheme.Check's verdict),
-// so there is no cycle; scheme and whatwg import neither of the others. Packages outside the
-// module (the standard library, golang.org/x) are allowed, except in pct.
+// so there is no cycle; scheme and whatwg import neither of the others. Packages
+// outside the module (the standard library, golang.org/x) are allowed, except in pct.
 var allowed = map[string][]string{
 	".":       {"pct"},
 	"pct":     {},
