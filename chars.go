@@ -9,7 +9,7 @@ package locator
 // these classes (the summary of the zero URL).
 type Chars uint16
 
-// The bits of a Summary. "Unsafe" is a character outside RFC 1738 §5 xchar (an unsafe,
+// The bits of a Chars summary. "Unsafe" is a character outside RFC 1738 §5 xchar (an unsafe,
 // national or punctuation character, a space or an octet 80–FF: RFC 1738 §2.2); "not 3986"
 // is a character outside RFC 3986 §3.4 query = *( pchar / "/" / "?" ) (RFC 3986 §2).
 const (

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
-
 )
 
 // loadJSON reads testdata/name into v, the one JSON loader of the package's tests.

@@ -2,7 +2,6 @@ package locator
 
 import (
 	"strconv"
-
 )
 
 // URL is a parsed URL or relative reference: its serialization and the offsets of its
