@@ -250,9 +250,9 @@ func validHostPort(hostport string) bool {
 	// A short host without a port that is not digits and dots, with no branch per byte: then
 	// RFC 1738 §5 hostname is letters, digits, "-" and "." in the shape validHostnameShape
 	// checks.
-	bits := hostClass.bit | hostNumberClass.bit
-	bits &= classesOf(hostport)
-	if bits != hostClass.bit {
+	bits := hostClass.Bit() | hostNumberClass.Bit()
+	bits &= classTable.Common(hostport)
+	if bits != hostClass.Bit() {
 		return validHostPortLoop(hostport) // a port, a hostnumber, or a character to report
 	}
 	return validHostnameShape(hostport)
@@ -354,7 +354,7 @@ func validHostPortLoop(hostport string) bool {
 			label = i + 1
 			continue
 		}
-		bits &= classBits[c]
+		bits &= classTable.Bits(c)
 	}
 	host := hostport[:i]
 	switch {
@@ -362,7 +362,7 @@ func validHostPortLoop(hostport string) bool {
 		return false // the last label, which the loop did not see end
 	case len(host) > 255:
 		return false
-	case bits&digitClass.bit != 0:
+	case bits&digitClass.Bit() != 0:
 		// RFC 1738 §5 hostnumber = digits "." digits "." digits "." digits
 		groups, n := 1, 0
 		for k := 0; k < len(host); k++ {
@@ -375,7 +375,7 @@ func validHostPortLoop(hostport string) bool {
 		if groups != 4 {
 			return false
 		}
-	case bits&labelClass.bit == 0:
+	case bits&labelClass.Bit() == 0:
 		return false
 	case host[label] >= '0' && host[label] <= '9':
 		return false // RFC 1738 §3.1: "The rightmost domain label will never start with a digit"
@@ -604,7 +604,7 @@ func CheckLogin(dst []Finding, u URL) []Finding {
 }
 
 func checkLoginPart(dst []Finding, s string, off int, rule, what string) []Finding {
-	if loginClass.all(s) {
+	if loginClass.All(s) {
 		return dst
 	}
 	n := len(dst)

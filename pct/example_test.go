@@ -137,3 +137,48 @@ func ExampleAppendDecodeExcept() {
 	fmt.Println(string(b))
 	// Output: bertram%2Fmarie-claude
 }
+
+func ExampleTable_Add() {
+	var t pct.Table
+	digits := t.Add(pct.Digit)
+	hex := t.Add(pct.Hex)
+	fmt.Println(digits.All("2026"), hex.All("2026"), digits.All("c0ffee"), hex.All("c0ffee"))
+	// Output: true true false true
+}
+
+func ExampleTable_Common() {
+	var t pct.Table
+	digits := t.Add(pct.Digit)
+	hex := t.Add(pct.Hex)
+	bits := t.Common("beef")
+	fmt.Println(bits&digits.Bit() != 0, bits&hex.Bit() != 0)
+	// Output: false true
+}
+
+func ExampleTable_Bits() {
+	var t pct.Table
+	unreserved := t.Add(pct.Unreserved)
+	fmt.Println(t.Bits('~')&unreserved.Bit() != 0, t.Bits('/')&unreserved.Bit() != 0)
+	// Output: true false
+}
+
+func ExampleClass_All() {
+	var t pct.Table
+	k := t.Add(pct.RFC1738Xchar)
+	fmt.Println(k.All("pub/www/doc;type=d"), k.All("a b"))
+	// Output: true false
+}
+
+func ExampleClass_Skip() {
+	var t pct.Table
+	k := t.Add(pct.RFC1738Xchar)
+	fmt.Println(k.Skip("pub/a b"), k.Skip("ok"))
+	// Output: 5 2
+}
+
+func ExampleClass_Bit() {
+	var t pct.Table
+	first, second := t.Add(pct.Alpha), t.Add(pct.Digit)
+	fmt.Println(first.Bit(), second.Bit())
+	// Output: 1 2
+}

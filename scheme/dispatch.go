@@ -152,8 +152,8 @@ func fastHTTP(u locator.URL) ([]locator.Finding, bool) {
 // part that its character summary says holds a character outside k, so there is no fast path.
 func checkCharsAs1738(f []locator.Finding, s, t string, off int, k *charClass, rule string) []locator.Finding {
 	n := len(f)
-	j := k.skip(t)
-	f = locator.CheckChars(f, t[j:], off+j, k.set, rule)
+	j := k.Skip(t)
+	f = locator.CheckChars(f, t[j:], off+j, k.Set, rule)
 	for i := n; i < len(f); i++ {
 		if !pct.RFC1738Xchar.Contains(s[f[i].Offset]) {
 			f[i].Rule = "RFC 1738 §2.2"
@@ -202,10 +202,10 @@ func quickFTP(u locator.URL) bool {
 	if !u.HasAuthority() || !quickHostPort(u) {
 		return false
 	}
-	if s, ok := u.User(); ok && !loginClass.all(s) {
+	if s, ok := u.User(); ok && !loginClass.All(s) {
 		return false
 	}
-	if s, ok := u.Password(); ok && !loginClass.all(s) {
+	if s, ok := u.Password(); ok && !loginClass.All(s) {
 		return false
 	}
 	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty: its characters
@@ -253,7 +253,7 @@ var (
 
 func init() {
 	for _, k := range []*charClass{loginClass, httpPathClass, httpSearchClass, ftpPathClass, filePathClass} {
-		if !k.set.Minus(pct.RFC1738Xchar).IsEmpty() {
+		if !k.Set.Minus(pct.RFC1738Xchar).IsEmpty() {
 			panic("scheme: a quick check's class is not a subset of RFC 1738 xchar")
 		}
 	}
@@ -261,8 +261,8 @@ func init() {
 	// outside xchar ("unsafe"), ";", and in the query "/" or "?". The fast paths read it for
 	// these classes, which must then be xchar less those delimiters (a path holds no "?").
 	xchar := pct.RFC1738Xchar
-	if httpPathClass.set.With("?") != xchar || httpSearchClass.set.With("/?") != xchar ||
-		ftpPathClass.set.With(";") != xchar || filePathClass.set != ftpPathClass.set {
+	if httpPathClass.Set.With("?") != xchar || httpSearchClass.Set.With("/?") != xchar ||
+		ftpPathClass.Set.With(";") != xchar || filePathClass.Set != ftpPathClass.Set {
 		panic("scheme: the fast paths' classes do not match the character summary")
 	}
 }
