@@ -156,7 +156,7 @@ func TestRFC1738AppendixExample(t *testing.T) {
 		{url: "http://ds.internic.net/instructions/overview.html#WARNING", form: Wrapped,
 			raw: "http://ds.internic.\n      net/instructions/overview.html#WARNING"},
 	})
-	// The same paragraph without indentation, as in ../shared/spec, and with CR LF.
+	// The same paragraph without indentation, as in the spec text, and with CR LF.
 	flat := strings.ReplaceAll(rfc1738Example, "      ", "")
 	for _, text := range []string{flat, strings.ReplaceAll(flat, "\n", "\r\n")} {
 		var urls []string

@@ -12,7 +12,7 @@ import (
 )
 
 // benchInput returns the benchmark files of testdata/bench (issue 2: copied from
-// ../shared/bench/urls/), one after the other, and their number of lines.
+// the shared benchmark lists), one after the other, and their number of lines.
 func benchInput(b *testing.B) ([]byte, int) {
 	files, err := filepath.Glob("../../testdata/bench/*.txt")
 	if err != nil || len(files) == 0 {
