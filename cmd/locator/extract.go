@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -42,14 +43,14 @@ line starts with "FILE:" (and --json adds "file"). --stats writes the counts of
 valid and invalid URLs and the schemes to standard error at the end; --progress
 shows lines/s, bytes read and elapsed time on standard error when it is a terminal.
 
-Extract reads its text in one streaming pass, in constant memory, and does not
-split it across cores as the other commands split their lines (--jobs): a URL may
-span lines (a wrapped <URL:...>, a hyphen at a line break, mail quoting), so the
-text cannot be cut at line breaks and handed out; and the extractor is seldom the
-bottleneck: on one core it scans mail-like text with few URLs at about 2.3 GB/s,
-as fast as a disk delivers it, and text with a "<" or ":" every 50 bytes at about
-370 MB/s (the Scanner benchmarks of package extract). --jobs is accepted, so that
-scripts can pass it to every command, and ignored.
+Extract uses --jobs cores (default: all). No finding spans a blank line (a line
+empty or of spaces, tabs and CRs only): a wrapper ends at one, a bare URL at white
+space, and the quote markers read are those of the line a URL starts on. So the
+text is cut into chunks of at least 256 KiB that end just after a blank line; the
+chunks are searched in parallel and the findings written in input order, with the
+offsets of the whole text, in memory bounded by a few chunks per core. Text with no
+blank line within 4 MiB is read from there on in one streaming pass on one core, as
+is all text with --jobs 1. The output is the same whatever --jobs.
 
 Exit status: 0 when the text could be read (whether or not it has URLs), 1 on a
 read or write error, 2 on a usage error.`
@@ -82,7 +83,7 @@ func newExtractCmd() *cobra.Command {
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			x := &extractor{w: w, f: f, fw: f.worker(), rec: newRecord(extractFields),
-				st: newStats(withStats), prog: newProgress(cmd.ErrOrStderr(), withProgress)}
+				st: newStats(withStats), prog: newProgress(cmd.ErrOrStderr(), withProgress), jobs: jobs}
 			if f.kind == outJSON {
 				x.enc = json.NewEncoder(w)
 				x.enc.SetEscapeHTML(false)
@@ -120,7 +121,7 @@ func newExtractCmd() *cobra.Command {
 		},
 	}
 	addOutputFlags(cmd, &out, "finding")
-	cmd.Flags().IntVar(&jobs, "jobs", 1, "accepted so that scripts can pass --jobs to every command, and ignored: extract reads its text in one pass")
+	cmd.Flags().IntVar(&jobs, "jobs", runtime.NumCPU(), "search `N` chunks of the text (cut at blank lines) at once (1: one streaming pass, no goroutines)")
 	cmd.Flags().BoolVar(&withStats, "stats", false, "write counts of valid and invalid URLs and of schemes to standard error at the end")
 	cmd.Flags().BoolVar(&withProgress, "progress", false, "show lines/s, bytes read and elapsed time on standard error when it is a terminal")
 	return cmd
@@ -137,6 +138,7 @@ type extractor struct {
 	file string        // the FILE, "" for one text alone
 	st   *stats
 	prog *progress
+	jobs int // --jobs: above 1, search chunks of the text in parallel
 	b    []byte
 }
 
@@ -159,25 +161,59 @@ type fileFinding struct {
 }
 
 func (x *extractor) scan(r io.Reader) error {
+	var err error
+	if x.jobs > 1 {
+		err = x.scanParallel(r)
+	} else {
+		err = x.scanSerial(r, 0)
+	}
+	if we, ok := err.(errWrite); ok {
+		return we.err
+	}
+	if err != nil {
+		name := x.file
+		if name == "" {
+			name = "standard input"
+		}
+		return fmt.Errorf("reading %s: %w", name, err)
+	}
+	return nil
+}
+
+// errWrite marks an error in writing the output, which scan returns as it is.
+type errWrite struct{ err error }
+
+// scanSerial writes the findings of r in one streaming pass, adding base to their offsets.
+// A write error is returned wrapped in errWrite.
+func (x *extractor) scanSerial(r io.Reader, base int) error {
 	if x.prog != nil {
 		r = countingReader{r, x.prog}
 	}
 	sc := extract.NewScanner(r)
 	for sc.Scan() {
 		f := sc.Finding()
+		f.Start += base
+		f.End += base
+		if err := x.emit(f); err != nil {
+			return errWrite{err}
+		}
+	}
+	return sc.Err()
+}
+
+func (e errWrite) Error() string { return e.err.Error() }
+
+// emit writes one finding.
+func (x *extractor) emit(f extract.Finding) error {
+	{
 		x.st.result(f.Valid, schemeOf(f.URL), "")
 		switch x.f.kind {
 		case outJSON:
-			if err := x.enc.Encode(fileFinding{File: x.file, Finding: f}); err != nil {
-				return err
-			}
-			continue
+			return x.enc.Encode(fileFinding{File: x.file, Finding: f})
 		case outTemplate, outTSV, outCSV:
 			x.b = x.findingRecord(f).appendTo(x.b[:0], x.fw)
-			if _, err := x.w.Write(x.b); err != nil {
-				return err
-			}
-			continue
+			_, err := x.w.Write(x.b)
+			return err
 		}
 		b := x.b[:0]
 		if x.file != "" {
@@ -202,18 +238,9 @@ func (x *extractor) scan(r io.Reader) error {
 		}
 		b = append(b, '\n')
 		x.b = b
-		if _, err := x.w.Write(b); err != nil {
-			return err
-		}
+		_, err := x.w.Write(b)
+		return err
 	}
-	if err := sc.Err(); err != nil {
-		name := x.file
-		if name == "" {
-			name = "standard input"
-		}
-		return fmt.Errorf("reading %s: %w", name, err)
-	}
-	return nil
 }
 
 // appendEscaped appends s with control bytes written as \t, \n, \r, \xHH and a backslash
