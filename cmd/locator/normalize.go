@@ -112,28 +112,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 				}
 				return runArgs(cmd, args, f.header(), newFunc())
 			}
-			w := bufio.NewWriter(cmd.OutOrStdout())
-			failed := false
-			for _, a := range args {
-				res, err := n.normalize(a)
-				if err != nil {
-					failed = true
-					if ferr := w.Flush(); ferr != nil {
-						return ioError(ferr)
-					}
-					fmt.Fprintf(cmd.ErrOrStderr(), "%s%s: %s\n", prefix, appendDisplay(nil, a), errText(err))
-					continue
-				}
-				w.WriteString(res)
-				w.WriteByte('\n')
-			}
-			if err := w.Flush(); err != nil {
-				return ioError(err)
-			}
-			if failed {
-				return errInvalid
-			}
-			return nil
+			return writeEach(cmd, bufio.NewWriter(cmd.OutOrStdout()), args, n.normalize)
 		},
 	}
 	cmd.Flags().StringVar(&level, "level", "safe", "the normalization `steps`: safe, usually, aggressive, none, or a comma-separated list of groups and step names")

@@ -167,32 +167,19 @@ func newResolveCmd() *cobra.Command {
 				})
 			}
 			w := bufio.NewWriter(cmd.OutOrStdout())
+			if !o.allSpecs {
+				return writeEach(cmd, w, refs, func(ref string) (string, error) { return r.resolve(ref, r.mode) })
+			}
 			failed := false
-			if o.allSpecs {
-				tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-				fmt.Fprintln(tw, "REF\tDIFFER\t"+strings.Join(modeNames(), "\t"))
-				for _, ref := range refs {
-					row, ok := allModes(r, ref)
-					failed = failed || !ok
-					fmt.Fprintln(tw, strings.Join(row, "\t"))
-				}
-				if err := tw.Flush(); err != nil {
-					return ioError(err)
-				}
-			} else {
-				for _, ref := range refs {
-					res, err := r.resolve(ref, r.mode)
-					if err != nil {
-						failed = true
-						if ferr := w.Flush(); ferr != nil {
-							return ioError(ferr)
-						}
-						fmt.Fprintf(cmd.ErrOrStderr(), "%s%s: %s\n", prefix, appendDisplay(nil, ref), errText(err))
-						continue
-					}
-					w.WriteString(res)
-					w.WriteByte('\n')
-				}
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "REF\tDIFFER\t"+strings.Join(modeNames(), "\t"))
+			for _, ref := range refs {
+				row, ok := allModes(r, ref)
+				failed = failed || !ok
+				fmt.Fprintln(tw, strings.Join(row, "\t"))
+			}
+			if err := tw.Flush(); err != nil {
+				return ioError(err)
 			}
 			if err := w.Flush(); err != nil {
 				return ioError(err)
@@ -409,28 +396,7 @@ func newRelativeCmd() *cobra.Command {
 					}
 				})
 			}
-			w := bufio.NewWriter(cmd.OutOrStdout())
-			failed := false
-			for _, t := range targets {
-				res, err := rel(t)
-				if err != nil {
-					failed = true
-					if ferr := w.Flush(); ferr != nil {
-						return ioError(ferr)
-					}
-					fmt.Fprintf(cmd.ErrOrStderr(), "%s%s: %s\n", prefix, appendDisplay(nil, t), errText(err))
-					continue
-				}
-				w.WriteString(res)
-				w.WriteByte('\n')
-			}
-			if err := w.Flush(); err != nil {
-				return ioError(err)
-			}
-			if failed {
-				return errInvalid
-			}
-			return nil
+			return writeEach(cmd, bufio.NewWriter(cmd.OutOrStdout()), targets, rel)
 		},
 	}
 	modeFlag(cmd, o)
@@ -520,4 +486,31 @@ func schemeOf(s string) string {
 		}
 	}
 	return ""
+}
+
+// writeEach writes f(item) for each item on its own line of w, in order. A failure goes to
+// standard error as "locator: ITEM: ERROR" (after what came before it is flushed, so the two
+// streams stay in order), the other items are still written, and the result is errInvalid.
+func writeEach(cmd *cobra.Command, w *bufio.Writer, items []string, f func(string) (string, error)) error {
+	failed := false
+	for _, item := range items {
+		res, err := f(item)
+		if err != nil {
+			failed = true
+			if ferr := w.Flush(); ferr != nil {
+				return ioError(ferr)
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s%s: %s\n", prefix, appendDisplay(nil, item), errText(err))
+			continue
+		}
+		w.WriteString(res)
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		return ioError(err)
+	}
+	if failed {
+		return errInvalid
+	}
+	return nil
 }
