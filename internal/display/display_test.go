@@ -1,0 +1,123 @@
+package display
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestString(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"http://a/b", "http://a/b"},
+		{"a\tb\nc\rd", `a\tb\nc\rd`},
+		{"\x1b[31mRED\x1b[0m", `\x1b[31mRED\x1b[0m`},
+		{"\x00\x7f", `\x00\x7f`},
+		{"caf\xc3\xa9", "café"},
+		{"bad\xff\xfe", `bad\xff\xfe`},
+		{"\xef\xbb\xbfhttp://a/", `\ufeffhttp://a/`},
+		{"a\u202eb", `a\u202eb`},
+		{"a\u0085b", `a\u0085b`},
+		{`back\slash`, `back\slash`},
+		{"\U000e0001", `\U000e0001`},
+	} {
+		if got := String(tc.in); got != tc.want {
+			t.Errorf("String(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if got := string(Append([]byte("x"), tc.in)); got != "x"+tc.want {
+			t.Errorf("Append(%q) = %q", tc.in, got)
+		}
+	}
+}
+
+func TestQuote(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", `""`},
+		{`a"b`, `"a\"b"`},
+		{"a\nb", `"a\nb"`},
+		{strings.Repeat("a", MaxQuote), `"` + strings.Repeat("a", MaxQuote) + `"`},
+		{strings.Repeat("a", MaxQuote+1), `"` + strings.Repeat("a", MaxQuote) + `…"`},
+		// a cut never splits a character
+		{strings.Repeat("a", MaxQuote-1) + "é", `"` + strings.Repeat("a", MaxQuote-1) + `…"`},
+	} {
+		if got := Quote(tc.in); got != tc.want {
+			t.Errorf("Quote(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	long := strings.Repeat("\xff", 1<<20)
+	if got := Quote(long); len(got) > 8*MaxQuote {
+		t.Errorf("Quote of 1 MB is %d bytes", len(got))
+	}
+}
+
+func TestByte(t *testing.T) {
+	for c, want := range map[byte]string{'a': `"a"`, '"': `"\""`, 0x1b: `"\x1b"`, 0xff: `"\xff"`, '\n': `"\n"`, ' ': `" "`} {
+		if got := Byte(c); got != want {
+			t.Errorf("Byte(%#x) = %s, want %s", c, got, want)
+		}
+	}
+}
+
+func TestWindow(t *testing.T) {
+	for _, tc := range []struct {
+		s          string
+		off, width int
+		want       string
+		col        int
+	}{
+		{"http://a/b", 7, 80, "http://a/b", 7},
+		{"http://a/b", 99, 80, "http://a/b", 10},
+		{"a\tb", 2, 80, `a\tb`, 3},
+		{"\xff\xffx", 2, 80, `\xff\xffx`, 8},
+		{"日本x", 6, 80, "日本x", 4},
+		{"日本x", 4, 80, "日本x", 2}, // inside a character: points at it
+		{strings.Repeat("a", 100) + "X" + strings.Repeat("b", 100), 100, 20, "…" + strings.Repeat("a", 10) + "X" + strings.Repeat("b", 9) + "…", 11},
+		{"X" + strings.Repeat("b", 100), 0, 20, "X" + strings.Repeat("b", 19) + "…", 0},
+		{strings.Repeat("a", 100) + "X", 100, 20, "…" + strings.Repeat("a", 19) + "X", 20},
+	} {
+		got, col := Window(tc.s, tc.off, tc.width)
+		if got != tc.want || col != tc.col {
+			t.Errorf("Window(%.20q, %d, %d) = %q, %d; want %q, %d", tc.s, tc.off, tc.width, got, col, tc.want, tc.col)
+		}
+	}
+}
+
+// TestWindowBounded: the window of a 1 MB input is short, and its caret column points into it.
+func TestWindowBounded(t *testing.T) {
+	for _, s := range []string{strings.Repeat(" ", 1<<20), strings.Repeat("\xff", 1<<20), strings.Repeat("é", 1<<19), strings.Repeat("\u0301", 1<<19)} {
+		for _, off := range []int{0, len(s) / 2, len(s) - 1, len(s)} {
+			got, col := Window(s, off, 80)
+			if len(got) > 80*10 || col < 0 || col > len(got) {
+				t.Errorf("Window(1 MB, %d) = %d bytes, col %d", off, len(got), col)
+			}
+			if !utf8.ValidString(got) {
+				t.Errorf("Window(1 MB, %d) is not UTF-8", off)
+			}
+		}
+	}
+}
+
+// FuzzString: the display form is valid UTF-8 with no control character, and a string without
+// controls, invisible characters or invalid UTF-8 is shown as it is.
+func FuzzString(f *testing.F) {
+	for _, s := range []string{"", "http://a/", "\x1b[0m", "\xff", "a\u202eb", "日本", "\t\n\r"} {
+		f.Add(s, 3)
+	}
+	f.Fuzz(func(t *testing.T, s string, off int) {
+		got := String(s)
+		if !utf8.ValidString(got) {
+			t.Fatalf("String(%q) = %q: not UTF-8", s, got)
+		}
+		for _, r := range got {
+			if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+				t.Fatalf("String(%q) = %q holds a control", s, got)
+			}
+		}
+		if plain(s) && got != s {
+			t.Fatalf("String(%q) = %q, want it unchanged", s, got)
+		}
+		w, col := Window(s, off, 40)
+		if !utf8.ValidString(w) || strings.ContainsAny(w, "\n\r\x1b") || col < 0 {
+			t.Fatalf("Window(%q, %d) = %q, %d", s, off, w, col)
+		}
+	})
+}
