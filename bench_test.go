@@ -2,10 +2,7 @@ package locator
 
 import (
 	"net/url"
-	"os"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // benchSet is a benchmark file's URLs and their total length.
@@ -133,47 +130,5 @@ func TestNoAllocs(t *testing.T) {
 	// Errors allocate (the *Error); a parse that fails must not allocate more than that.
 	if n := testing.AllocsPerRun(100, func() { _, _ = Parse("http://h/%zz") }); n > 1 {
 		t.Errorf("Parse error: %v allocations", n)
-	}
-}
-
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// TestSpeedRatio measures Parse against net/url.Parse in process CPU time (getrusage), which
-// is steadier than wall time on a shared machine: the best of 5 rounds of 20 passes over each
-// benchmark file. It only logs; run it with LOCATOR_SPEED=1 go test -run TestSpeedRatio -v.
-func TestSpeedRatio(t *testing.T) {
-	if os.Getenv("LOCATOR_SPEED") == "" {
-		t.Skip("set LOCATOR_SPEED=1 to measure")
-	}
-	for _, bs := range loadBench(t) {
-		best := [2]time.Duration{1 << 62, 1 << 62}
-		for r := 0; r < 5; r++ {
-			for k := 0; k < 2; k++ {
-				c0 := cpuNow()
-				for rep := 0; rep < 20; rep++ {
-					if k == 0 {
-						for _, s := range bs.urls {
-							_, _ = Parse(s)
-						}
-					} else {
-						for _, s := range bs.urls {
-							_, _ = url.Parse(s)
-						}
-					}
-				}
-				d := cpuNow() - c0
-				if d < best[k] {
-					best[k] = d
-				}
-			}
-		}
-		n := float64(20 * len(bs.urls))
-		t.Logf("%-18s Parse %6.1f ns/URL %6.1f MB/s | net/url %6.1f ns/URL | ratio %.2fx", bs.name,
-			float64(best[0].Nanoseconds())/n, float64(bs.bytes*20)/best[0].Seconds()/1e6,
-			float64(best[1].Nanoseconds())/n, float64(best[1])/float64(best[0]))
 	}
 }
