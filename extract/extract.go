@@ -145,7 +145,8 @@ type Skip struct {
 	// holds no more than MaxLength bytes, so a long URL in "<" ">" is read as if the "<"
 	// were not there: bare, or prefixed after "<URL:".)
 	Form Form `json:"form"`
-	// Prefix is the candidate's first MaxPrefix bytes, as they are in the input.
+	// Prefix is the candidate's first bytes as they are in the input: MaxPrefix of them, or
+	// up to three fewer so as not to cut a character.
 	Prefix string `json:"prefix"`
 }
 

@@ -31,13 +31,13 @@ type matcher struct {
 	base      int
 	eof       bool
 	spec      locator.Spec // Finding.Valid follows scheme.Check with this spec
-	pos       int  // next index of buf to look at
-	consumed  int  // index of buf after the last finding: a scheme may not start before it
-	skipping  bool // inside a run of URL characters longer than MaxLength
-	lt, colon int  // next "<" and ":" at or after pos (len(buf) for none); -1 to look again
-	short     bool // a scan reached the end of buf before the end of the input
-	broken    bool // a wrapper held a scheme but no URL that parses: skip all of it
-	need      int  // after more: the bytes after pos wanted before trying again
+	pos       int          // next index of buf to look at
+	consumed  int          // index of buf after the last finding: a scheme may not start before it
+	skipping  bool         // inside a run of URL characters longer than MaxLength
+	lt, colon int          // next "<" and ":" at or after pos (len(buf) for none); -1 to look again
+	short     bool         // a scan reached the end of buf before the end of the input
+	broken    bool         // a wrapper held a scheme but no URL that parses: skip all of it
+	need      int          // after more: the bytes after pos wanted before trying again
 
 	text    []byte // the reading being built
 	segs    []seg  // where text came from
@@ -513,7 +513,11 @@ loop:
 			// of the run and reports it as a Skip, so that nothing is lost silently.
 			m.skipping = true
 			m.skipStart, m.skipForm = m.base+s, form
-			m.skipPrefix = append(m.skipPrefix[:0], b[s:s+MaxPrefix]...)
+			n := MaxPrefix
+			for n > MaxPrefix-utf8.UTFMax && !utf8.RuneStart(b[s+n]) {
+				n--
+			}
+			m.skipPrefix = append(m.skipPrefix[:0], b[s:s+n]...)
 			return i, false
 		}
 		m.steps++
