@@ -18,6 +18,7 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+	"unicode/utf8"
 
 	"github.com/locator-url/locator/extract"
 )
@@ -370,5 +371,94 @@ func TestExtractInterrupt(t *testing.T) {
 			t.Errorf("--jobs %s: read all %d bytes: the interrupt did not stop it", jobs, n)
 		}
 		t.Logf("--jobs %s: stopped after %d of %d bytes fed, %d bytes out", jobs, fed.Load(), total, len(o))
+	}
+}
+
+// The command on hostile text, 1 MB of each shape (and a 10 MB URL), with --jobs 1 and 2: the
+// same output on both paths, one line per finding of extract.Search and one line on standard
+// error per skipped candidate, no raw control byte or invalid UTF-8 in any line, and memory
+// bounded: with --jobs 1 by a constant and the findings, whatever the length of the text; with
+// --jobs 2 by the chunks in flight too. (Linear time is held by the operation count of
+// package extract's TestAdversarial.)
+func TestExtractAdversarial(t *testing.T) {
+	const mb = 1 << 20
+	r := rand.New(rand.NewPCG(3, 4))
+	random := func(alphabet string) string {
+		b := make([]byte, mb)
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	shapes := map[string]string{
+		"<":                   strings.Repeat("<", mb),
+		"<URL:":               strings.Repeat("<URL:", mb/5),
+		":":                   strings.Repeat(":", mb),
+		"/":                   "http://a" + strings.Repeat("/", mb),
+		".":                   "http://" + strings.Repeat(".", mb) + "/",
+		"- and breaks":        "http://a/" + strings.Repeat("x-\n", mb/3),
+		"- and breaks, lines": strings.Repeat("http://a/b-\nc ", mb/14),
+		"@":                   "mailto:" + strings.Repeat("@", mb),
+		"%":                   "http://a/" + strings.Repeat("%", mb),
+		"%41":                 strings.Repeat("http://a/%41%zz ", mb/16),
+		"spaces":              "http://a/" + strings.Repeat(" ", mb),
+		"[":                   "http://[" + strings.Repeat("[", mb),
+		"\\xff":               "http://a/" + strings.Repeat("\xff", mb),
+		"invalid UTF-8 URLs":  strings.Repeat("http://a/\xff\xfe <URL:http://b/\xc3>\n", mb/32),
+		"controls":            random("\x00\x01\x07\x08\x0b\x0c\x1b\x7f\r\n\t"),
+		"controls in URLs":    strings.Repeat("http://a/\x1b[31m <URL:http://b/\x01>\x00 ", mb/36),
+		"NUL":                 strings.Repeat("\x00", mb),
+		"soup":                random("<>:/-\n aUuRrLl.()'\t%@[]\x00\xff"),
+		"many URLs":           strings.Repeat("see http://a.example/x and <URL:ftp://b.example/y>.\n\n", mb/52),
+		"1 MB URL":            "see http://a.example/" + strings.Repeat("a", mb) + " then http://b.example/.\n",
+		"10 MB URL":           "see http://a.example/" + strings.Repeat("a", 10*mb) + ".\n",
+	}
+	for name, text := range shapes {
+		found, skips := extract.Search([]byte(text))
+		var outs [2]string
+		for i, jobs := range []string{"1", "2"} {
+			var out, errb bytes.Buffer
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			code := run(context.Background(), []string{"extract", "--jobs", jobs}, strings.NewReader(text), &out, &errb)
+			d := time.Since(start)
+			runtime.ReadMemStats(&after)
+			alloc := int(after.TotalAlloc - before.TotalAlloc - uint64(out.Cap()+errb.Cap()))
+			outs[i] = out.String()
+			lines := strings.SplitAfter(out.String(), "\n")
+			lines = lines[:len(lines)-1] // the empty string after the last "\n"
+			errLines := strings.SplitAfter(errb.String(), "\n")
+			errLines = errLines[:len(errLines)-1]
+			t.Logf("%-20s --jobs %s: %8d bytes in %8v, %6d lines, %d skipped, %9d bytes allocated", name, jobs, len(text), d, len(lines), len(errLines), alloc)
+			if code != 0 || len(lines) != len(found) || len(errLines) != len(skips) || strings.Join(lines, "") != out.String() {
+				t.Errorf("%s --jobs %s: exit %d, %d lines for %d findings, %d lines on stderr for %d skipped; stderr %.300q",
+					name, jobs, code, len(lines), len(found), len(errLines), len(skips), errb.String())
+			}
+			for _, l := range append(lines, errLines...) {
+				body := l[:len(l)-1]
+				if !utf8.ValidString(body) || strings.ContainsFunc(body, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f }) {
+					t.Errorf("%s --jobs %s: line not escaped: %.200q", name, jobs, l)
+					break
+				}
+			}
+			for _, l := range errLines {
+				if !strings.HasPrefix(l, "locator: standard input: byte ") || len(l) > 200 {
+					t.Errorf("%s --jobs %s: stderr line %q", name, jobs, l)
+				}
+			}
+			perFinding := 2048 * (len(found) + len(skips))
+			limit := 8<<20 + perFinding
+			if jobs != "1" {
+				limit += 4 * min(len(text), extractMaxChunk+2*extractChunk)
+			}
+			if alloc > limit {
+				t.Errorf("%s --jobs %s: %d bytes allocated for %d bytes of text (limit %d)", name, jobs, alloc, len(text), limit)
+			}
+		}
+		if outs[0] != outs[1] {
+			t.Errorf("%s: --jobs 2 differs from --jobs 1\n%s", name, firstDiff(outs[1], outs[0]))
+		}
 	}
 }
