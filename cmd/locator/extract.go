@@ -54,8 +54,8 @@ when it is a terminal.
 A URL longer than 64 KiB (65536 bytes, from its first byte to its last) is not
 reported: it would need memory in proportion to its length. Its whole run of URL
 characters is skipped, nothing from its middle is reported, and a line on standard
-error says so, with the FILE, the byte offset, the length and the first 64 bytes,
-escaped:
+error says so, with the FILE ("standard input" for "-"), the byte offset, the length
+and the first 64 bytes, escaped:
 
   locator: FILE: byte START: skipped a URL of LENGTH bytes, longer than 65536: "http://..."…
 

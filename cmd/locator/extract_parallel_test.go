@@ -162,6 +162,13 @@ func TestExtractSkipped(t *testing.T) {
 		}
 	}
 
+	help := helpOf(t, "extract")
+	for _, want := range []string{"longer than 64 KiB", "skipped a URL of LENGTH bytes", `"skipped"`, "--spec", "rfc3986", "SIGINT"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("extract --help does not say %q", want)
+		}
+	}
+
 	// A ten-megabyte URL on one line, from a FILE whose name needs escaping.
 	dir := t.TempDir()
 	name := dir + "/mail\x1b[31m.txt"
