@@ -46,3 +46,22 @@ func ExampleScanner_Err() {
 	// http://a.example/
 	// connection reset
 }
+
+// Skipped gives the candidates longer than MaxLength that the last Scan passed over: their
+// offsets, their lengths and their first bytes. Call it after every Scan, the last included.
+func ExampleScanner_Skipped() {
+	text := "huge: http://a.example/" + strings.Repeat("x", extract.MaxLength) + " then http://b.example/.\n"
+	sc := extract.NewScanner(strings.NewReader(text))
+	for more := true; more; {
+		more = sc.Scan()
+		for _, s := range sc.Skipped() {
+			fmt.Println("skipped", s.Start, s.Length, s.Form, s.Prefix[:16])
+		}
+		if more {
+			fmt.Println("found", sc.Finding().URL)
+		}
+	}
+	// Output:
+	// skipped 6 65553 bare http://a.example
+	// found http://b.example/
+}

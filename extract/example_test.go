@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/extract"
 )
 
@@ -68,4 +69,63 @@ func ExampleFinding() {
 	// Output:
 	// {"url":"ftp://ftp.example.org/pub/docids.txt","alternatives":["ftp://ftp.example.org/pub/doc-ids.txt"],"start":13,"end":53,"form":"wrapped","valid":true}
 	// "ftp://ftp.example.org/pub/doc-\n   ids.txt"
+}
+
+// Search also returns the candidates too long to report, so that none is lost silently; a
+// Skip is an error whose message quotes at most MaxPrefix bytes.
+func ExampleSearch() {
+	text := []byte("log: GET http://a.example/?q=" + strings.Repeat("A", 70000) + " 200\nsee http://b.example/\n")
+	found, skipped := extract.Search(text)
+	for _, f := range found {
+		fmt.Println(f.URL)
+	}
+	for _, s := range skipped {
+		fmt.Println(s.Start, s.Length, len(s.Prefix))
+		fmt.Println(s)
+	}
+	// Output:
+	// http://b.example/
+	// 9 70020 64
+	// extract: byte 9: a bare URL of 70020 bytes, longer than extract.MaxLength (65536), is not reported: "http://a.example/?q=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"…
+}
+
+// Options.Spec chooses the strict check that Valid follows: "~" is unsafe in RFC 1738 (§2.2)
+// and unreserved in RFC 3986 (§2.3).
+func ExampleOptions_Find() {
+	text := []byte("home: http://a.example/~joe/")
+	for _, spec := range []locator.Spec{locator.RFC1738, locator.RFC3986} {
+		for _, f := range (extract.Options{Spec: spec}).Find(text) {
+			fmt.Println(spec, f.URL, f.Valid)
+		}
+	}
+	// Output:
+	// rfc1738 http://a.example/~joe/ false
+	// rfc3986 http://a.example/~joe/ true
+}
+
+// Options.Search is Search under the chosen specification.
+func ExampleOptions_Search() {
+	text := []byte("<http://[2001:db8::1]/> and http://b.example/" + strings.Repeat("b", 1<<17))
+	found, skipped := extract.Options{Spec: locator.RFC3986}.Search(text)
+	for _, f := range found {
+		fmt.Println(f.URL, f.Form, f.Valid)
+	}
+	for _, s := range skipped {
+		fmt.Println("skipped", s.Start, s.Length)
+	}
+	// Output:
+	// http://[2001:db8::1]/ bracketed true
+	// skipped 28 131089
+}
+
+// Options.NewScanner makes a Scanner whose findings follow the chosen specification.
+func ExampleOptions_NewScanner() {
+	sc := extract.Options{Spec: locator.RFC3986}.NewScanner(strings.NewReader("see http://a.example/~joe/ and http://b.example/Köln\n"))
+	for sc.Scan() {
+		f := sc.Finding()
+		fmt.Println(f.URL, f.Valid)
+	}
+	// Output:
+	// http://a.example/~joe/ true
+	// http://b.example/Köln false
 }

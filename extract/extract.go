@@ -29,19 +29,28 @@
 // Message-IDs in "<...>" are not taken for URLs. The "URL:" prefix is matched in any case.
 //
 // Every reported URL parses with locator.Parse; [Finding.Valid] tells whether it also passes
-// the strict RFC 1738 check (scheme.Check). A candidate that locator.Parse rejects (a bad
-// escape such as "%zz", a port that is not digits, an unclosed IP literal) is not a URL and
-// is not reported, and neither is any piece of the wrapper that held it; nor is text longer
-// than [MaxLength].
+// the strict check (scheme.Check) of RFC 1738, or of RFC 3986 with [Options.Spec]. A candidate
+// that locator.Parse rejects (a bad escape such as "%zz", a port that is not digits, an
+// unclosed IP literal) is not a URL and is not reported, and neither is any piece of the
+// wrapper that held it.
+//
+// A URL longer than [MaxLength] (64 KiB) is not reported as a Finding, so that a [Scanner]
+// works in bounded memory: its run of URL characters is skipped whole and reported as a [Skip]
+// instead, with its offset, its length and its first [MaxPrefix] bytes, by [Search] and
+// [Scanner.Skipped] ([Find] and [FindString] leave skips out). Nothing is dropped silently.
 //
 // The work is linear in the input: each byte is examined a bounded number of times, and text
 // with few URLs is skipped at memchr speed, looking only at "<" and ":". Hostile input (NUL
-// bytes, invalid UTF-8, megabyte lines, a million "<") is handled like any other.
+// bytes, invalid UTF-8, megabyte lines, a ten-megabyte URL, a million "<") is handled like
+// any other.
 package extract
 
 import (
 	"errors"
 	"strconv"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 )
 
 // Form is the way a URL is written in the text. The zero value is Bare.
@@ -114,26 +123,94 @@ type Finding struct {
 	End int `json:"end"`
 	// Form is how the URL was written: wrapped, prefixed, bracketed or bare.
 	Form Form `json:"form"`
-	// Valid reports whether URL passes the strict RFC 1738 check: scheme.Check with
-	// locator.RFC1738 finds no error (warnings allowed).
+	// Valid reports whether URL passes the strict check of the chosen specification:
+	// scheme.Check with [Options.Spec] (locator.RFC1738 unless chosen otherwise) finds no
+	// error (warnings allowed).
 	Valid bool `json:"valid"`
 }
 
-// Find returns the URLs in text, in order. See the package documentation for the rules.
-func Find(text []byte) []Finding {
-	m := matcher{buf: text, eof: true}
+// Skip is a candidate URL that was not reported because its text is longer than [MaxLength]:
+// a scheme name and its colon, then more than MaxLength bytes of URL characters. The whole run,
+// up to the next white space or other delimiter, is skipped; no piece of it is reported.
+//
+// Skip is an error, so that it can be reported as one; its message quotes at most
+// [MaxPrefix] bytes of the text, escaped.
+type Skip struct {
+	// Start is the byte offset in the input of the candidate's first byte: the first byte of
+	// its scheme name.
+	Start int `json:"start"`
+	// Length is the number of bytes skipped from Start: more than MaxLength.
+	Length int `json:"length"`
+	// Form is how the candidate was written: bare, or prefixed with "URL:". (A wrapper
+	// holds no more than MaxLength bytes, so a long URL in "<" ">" is read as if the "<"
+	// were not there: bare, or prefixed after "<URL:".)
+	Form Form `json:"form"`
+	// Prefix is the candidate's first bytes as they are in the input: MaxPrefix of them, or
+	// up to three fewer so as not to cut a character.
+	Prefix string `json:"prefix"`
+}
+
+// Error describes the skip: its offset, its length and its escaped prefix.
+func (s Skip) Error() string {
+	return "extract: byte " + strconv.Itoa(s.Start) + ": a " + s.Form.String() + " URL of " +
+		strconv.Itoa(s.Length) + " bytes, longer than extract.MaxLength (" + strconv.Itoa(MaxLength) +
+		"), is not reported: " + display.Quote(s.Prefix) + "…"
+}
+
+// Options are the settings of a search. The zero value is the default of [Find], [Search]
+// and [NewScanner].
+type Options struct {
+	// Spec is the specification that Finding.Valid follows, through scheme.Check(u, Spec):
+	// locator.RFC1738 (the zero value; RFC 1738 with its companion drafts) or
+	// locator.RFC3986. scheme.Check has no strict checker for locator.WHATWG, so under it
+	// no finding is valid.
+	Spec locator.Spec
+}
+
+// Find returns the URLs in text, in order, by [Options]. See the package documentation for
+// the rules.
+func (o Options) Find(text []byte) []Finding {
+	found, _ := o.search(text, false)
+	return found
+}
+
+// Search returns the URLs in text and the candidates skipped as longer than [MaxLength], each
+// in order, by [Options].
+func (o Options) Search(text []byte) ([]Finding, []Skip) {
+	return o.search(text, true)
+}
+
+func (o Options) search(text []byte, withSkips bool) (out []Finding, skips []Skip) {
+	m := matcher{buf: text, eof: true, spec: o.Spec}
 	m.init()
-	var out []Finding
 	for {
 		var f Finding
-		if m.next(&f) != found {
-			return out
+		switch m.next(&f) {
+		case found:
+			out = append(out, f)
+		case skipped:
+			if withSkips {
+				skips = append(skips, m.skip)
+			}
+		default:
+			return out, skips
 		}
-		out = append(out, f)
 	}
+}
+
+// Find returns the URLs in text, in order; Valid follows RFC 1738. See the package
+// documentation for the rules, and [Search] for the candidates skipped as too long.
+func Find(text []byte) []Finding {
+	return Options{}.Find(text)
 }
 
 // FindString is [Find] for a string.
 func FindString(text string) []Finding {
 	return Find([]byte(text))
+}
+
+// Search is [Find] that also returns the candidates skipped as longer than [MaxLength], in
+// order.
+func Search(text []byte) ([]Finding, []Skip) {
+	return Options{}.Search(text)
 }

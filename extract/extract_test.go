@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+	"unicode/utf8"
 
 	"github.com/locator-url/locator"
 )
@@ -558,14 +559,102 @@ func TestMaxLength(t *testing.T) {
 		if !reflect.DeepEqual(urls, want) {
 			t.Errorf("extra %d: got %d findings, want %d", extra, len(urls), len(want))
 		}
-		// A wrapper may not span more than MaxLength bytes either.
+		// The run skipped is reported, whole, by Search and by the Scanner; a URL of
+		// MaxLength bytes is not a skip.
+		var wantSkips []Skip
+		if extra == 1 {
+			wantSkips = []Skip{{Start: 2, Length: MaxLength + 1, Form: Bare, Prefix: (head + body)[:MaxPrefix]}}
+		}
+		found, skips := Search([]byte(text))
+		if !reflect.DeepEqual(found, got) || !reflect.DeepEqual(skips, wantSkips) {
+			t.Errorf("extra %d: Search skipped %+v, want %+v", extra, skips, wantSkips)
+		}
 		sc := NewScanner(strings.NewReader(text))
 		var n int
-		for sc.Scan() {
-			n++
+		var scSkips []Skip
+		for more := true; more; {
+			more = sc.Scan()
+			scSkips = append(scSkips, sc.Skipped()...)
+			if more {
+				n++
+			}
 		}
-		if n != len(want) || sc.Err() != nil {
-			t.Errorf("extra %d: Scanner found %d, err %v", extra, n, sc.Err())
+		if n != len(want) || sc.Err() != nil || !reflect.DeepEqual(scSkips, wantSkips) {
+			t.Errorf("extra %d: Scanner found %d, skipped %+v, err %v", extra, n, scSkips, sc.Err())
+		}
+	}
+	// A wrapper may not span more than MaxLength bytes either: a "<" without ">" within
+	// MaxLength bytes opens none, and the URL in it is then a skipped prefixed one.
+	for _, extra := range []int{0, 1} {
+		head := "<URL:http://a/"
+		text := head + strings.Repeat("b", MaxLength-len(head)+extra) + ">"
+		found, skips := SearchString(text)
+		switch {
+		case extra == 0 && (len(found) != 1 || found[0].Form != Wrapped || len(skips) != 0):
+			t.Errorf("wrapper of MaxLength bytes: found %d, skipped %d", len(found), len(skips))
+		case extra == 1 && (len(found) != 1 || found[0].Form != Prefixed || found[0].Start != 5 || len(skips) != 0):
+			// Its URL is shorter than MaxLength: found after the "URL:" prefix.
+			t.Errorf("wrapper of MaxLength+1 bytes: found %+v, skipped %d", found, len(skips))
+		}
+	}
+}
+
+// SearchString is Search for a string.
+func SearchString(text string) ([]Finding, []Skip) { return Search([]byte(text)) }
+
+// A Skip's message gives the offset, the length and the escaped prefix, on one line, whatever
+// the bytes of the input.
+func TestSkipError(t *testing.T) {
+	text := "x\x1b[2J news:" + strings.Repeat("\x1b", MaxLength) + " y"
+	_, skips := SearchString(text)
+	if len(skips) != 0 {
+		// "\x1b" ends a bare URL (a control, RFC 1738 §2.2): nothing long here.
+		t.Fatalf("skipped %+v", skips)
+	}
+	// Letters beyond ASCII stay in a URL (and make it invalid); the prefix is not cut
+	// inside one.
+	for _, lead := range []string{"news:a", "news:ab"} {
+		text = "x " + lead + strings.Repeat("é", MaxLength) + "\u202e y"
+		_, skips = SearchString(text)
+		if len(skips) != 1 {
+			t.Fatalf("skipped %d, want 1", len(skips))
+		}
+		s := skips[0]
+		if s.Start != 2 || s.Length != len(text)-4 || !utf8.ValidString(s.Prefix) || len(s.Prefix) < MaxPrefix-1 {
+			t.Errorf("%s: skip %+v", lead, s)
+		}
+		msg := s.Error()
+		want := "extract: byte 2: a bare URL of " + strconv.Itoa(s.Length) + " bytes, longer than extract.MaxLength (65536), is not reported: \"" + s.Prefix + "\"…"
+		if msg != want {
+			t.Errorf("message %q, want %q", msg, want)
+		}
+	}
+}
+
+// Options.Spec: Valid follows the strict check of the chosen specification, for Find,
+// Search and the Scanner alike.
+func TestSpec(t *testing.T) {
+	for _, c := range []struct {
+		text                    string
+		rfc1738, rfc3986, whatw bool
+	}{
+		{"http://a.example/~joe", false, true, false},  // RFC 1738 §2.2 unsafe; RFC 3986 §2.3 unreserved
+		{"<http://[::1]/>", false, true, false},        // RFC 3986 §3.2.2 IP-literal
+		{"http://a.example/p?q", true, true, false},    // both
+		{"http://a.example/Köln", false, false, false}, // neither: non-ASCII
+		{"news:comp.lang.go", true, true, false},
+	} {
+		for spec, want := range map[locator.Spec]bool{locator.RFC1738: c.rfc1738, locator.RFC3986: c.rfc3986, locator.WHATWG: c.whatw} {
+			o := Options{Spec: spec}
+			f := o.Find([]byte(c.text))
+			found, _ := o.Search([]byte(c.text))
+			sc := o.NewScanner(strings.NewReader(c.text))
+			if len(f) != 1 || f[0].Valid != want || !reflect.DeepEqual(found, f) || !sc.Scan() || sc.Finding().Valid != want {
+				t.Errorf("%s %q: got %+v, want valid %v", spec, c.text, f, want)
+			}
+		}
+		if f := FindString(c.text); len(f) != 1 || f[0].Valid != c.rfc1738 {
+			t.Errorf("Find %q: got %+v, want the RFC 1738 check", c.text, f)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strings"
 	"testing"
 	"testing/iotest"
 	"time"
@@ -14,7 +15,7 @@ import (
 
 // FuzzFind: no panic; every span lies inside the input, in order, without overlap; every
 // reading parses with locator.Parse; the span's text is the URL as written; and the Scanner
-// finds the same as Find.
+// finds the same as Find, and skips the same candidates as Search.
 func FuzzFind(f *testing.F) {
 	for _, s := range []string{
 		rfc1738Example,
@@ -30,6 +31,7 @@ func FuzzFind(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	f.Add([]byte("see http://a.example/" + strings.Repeat("a-\n", MaxLength/3) + " and news:x"))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		done := make(chan bool)
 		go func() {
@@ -40,7 +42,11 @@ func FuzzFind(f *testing.F) {
 			}
 		}()
 		defer close(done)
-		got := Find(text)
+		got, skips := Search(text)
+		if find := Find(text); !reflect.DeepEqual(find, got) {
+			t.Fatalf("Find: %d findings, Search: %d", len(find), len(got))
+		}
+		checkSkips(t, "fuzz", text, got, skips)
 		prev := -1
 		for i, g := range got {
 			if g.Start < 0 || g.End < g.Start || g.End >= len(text) || g.Start <= prev {
@@ -61,12 +67,17 @@ func FuzzFind(f *testing.F) {
 		if len(text) < 4096 {
 			r = iotest.OneByteReader(bytes.NewReader(text))
 		}
+		var scannerSkips []Skip
 		sc := NewScanner(r)
-		for sc.Scan() {
-			fromScanner = append(fromScanner, sc.Finding())
+		for more := true; more; {
+			more = sc.Scan()
+			scannerSkips = append(scannerSkips, sc.Skipped()...)
+			if more {
+				fromScanner = append(fromScanner, sc.Finding())
+			}
 		}
-		if sc.Err() != nil || !reflect.DeepEqual(fromScanner, got) {
-			t.Fatalf("Scanner: %d findings (err %v), Find: %d", len(fromScanner), sc.Err(), len(got))
+		if sc.Err() != nil || !reflect.DeepEqual(fromScanner, got) || !reflect.DeepEqual(scannerSkips, skips) {
+			t.Fatalf("Scanner: %d findings, %d skipped (err %v); Search: %d, %d", len(fromScanner), len(scannerSkips), sc.Err(), len(got), len(skips))
 		}
 	})
 }

@@ -12,9 +12,15 @@ import (
 
 // MaxLength is the longest URL text the extractor reports, in bytes of the input from the first
 // byte of the URL to its last (whitespace and quoting inside a wrapper count). It bounds the
-// memory of a [Scanner]. A bare URL whose run of URL characters is longer is not reported, and
-// the whole run is skipped; a "<" with no ">" within MaxLength bytes opens no wrapper.
+// memory of a [Scanner]. A URL whose run of URL characters (up to white space or another
+// delimiter) is longer is not reported as a [Finding]: the whole run is skipped, with nothing
+// reported from its middle, and reported as a [Skip] instead (see [Search] and
+// [Scanner.Skipped]). A "<" with no ">" within MaxLength bytes opens no wrapper: the text
+// after it is searched as if the "<" were not there.
 const MaxLength = 64 << 10
+
+// MaxPrefix is the most bytes of its text that a [Skip] keeps.
+const MaxPrefix = 64
 
 const (
 	// maxScheme bounds the scheme name looked for before a ":" (RFC 1738 §2.1 gives no

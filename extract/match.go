@@ -13,9 +13,10 @@ import (
 type status uint8
 
 const (
-	found status = iota // a finding was filled in
-	more                // the window ends too early to decide: give more input
-	done                // no more findings: the input is at its end
+	found   status = iota // a finding was filled in
+	more                  // the window ends too early to decide: give more input
+	done                  // no more findings: the input is at its end
+	skipped               // a candidate longer than MaxLength was skipped: see matcher.skip
 )
 
 // seg maps a run of a reading to the input: text[at] is buf[raw], and so on up to the next seg.
@@ -29,19 +30,26 @@ type matcher struct {
 	buf       []byte
 	base      int
 	eof       bool
-	pos       int  // next index of buf to look at
-	consumed  int  // index of buf after the last finding: a scheme may not start before it
-	skipping  bool // inside a run of URL characters longer than MaxLength
-	lt, colon int  // next "<" and ":" at or after pos (len(buf) for none); -1 to look again
-	short     bool // a scan reached the end of buf before the end of the input
-	broken    bool // a wrapper held a scheme but no URL that parses: skip all of it
-	need      int  // after more: the bytes after pos wanted before trying again
+	spec      locator.Spec // Finding.Valid follows scheme.Check with this spec
+	pos       int          // next index of buf to look at
+	consumed  int          // index of buf after the last finding: a scheme may not start before it
+	skipping  bool         // inside a run of URL characters longer than MaxLength
+	lt, colon int          // next "<" and ":" at or after pos (len(buf) for none); -1 to look again
+	short     bool         // a scan reached the end of buf before the end of the input
+	broken    bool         // a wrapper held a scheme but no URL that parses: skip all of it
+	need      int          // after more: the bytes after pos wanted before trying again
 
 	text    []byte // the reading being built
 	segs    []seg  // where text came from
 	hyph    []int  // indices in text of hyphens that a line break followed (RFC 1738 Appendix)
 	open    []byte // brackets a bare URL opened, innermost last
 	lastRaw int    // index in buf of the last byte added to text
+
+	// The candidate being skipped (while skipping), and then the Skip that next reports.
+	skipStart  int    // absolute offset of its first byte
+	skipForm   Form   // the form it was read in
+	skipPrefix []byte // its first bytes, at most MaxPrefix
+	skip       Skip
 
 	steps int // bytes examined outside the fast skip: for the linear-time tests
 }
@@ -62,6 +70,9 @@ func (m *matcher) next(f *Finding) status {
 				return more
 			}
 			m.skipping = false
+			m.skip = Skip{Start: m.skipStart, Length: m.base + m.pos - m.skipStart, Form: m.skipForm,
+				Prefix: string(m.skipPrefix)}
+			return skipped
 		}
 		p := m.candidate()
 		if p < 0 {
@@ -498,7 +509,15 @@ func (m *matcher) bare(s, p int, form Form, f *Finding) (int, bool) {
 loop:
 	for m.has(i) {
 		if i-s > MaxLength {
+			// Too long to report (MaxLength bounds a Scanner's memory): next skips the rest
+			// of the run and reports it as a Skip, so that nothing is lost silently.
 			m.skipping = true
+			m.skipStart, m.skipForm = m.base+s, form
+			n := MaxPrefix
+			for n > MaxPrefix-utf8.UTFMax && !utf8.RuneStart(b[s+n]) {
+				n--
+			}
+			m.skipPrefix = append(m.skipPrefix[:0], b[s:s+n]...)
 			return i, false
 		}
 		m.steps++
@@ -638,7 +657,7 @@ func (m *matcher) emit(f *Finding, off int, form Form) bool {
 		Start:        m.base + m.rawAt(off),
 		End:          m.base + m.rawAt(len(m.text)-1),
 		Form:         form,
-		Valid:        scheme.Valid(scheme.Check(u, locator.RFC1738)),
+		Valid:        scheme.Valid(scheme.Check(u, m.spec)),
 	}
 	return true
 }

@@ -22,38 +22,52 @@ const maxEmptyReads = 100
 // [Find] on the whole text. Offsets are absolute: counted from the first byte read.
 //
 // It works in linear time and constant memory: a fixed window of 131 KiB, and scratch space
-// for the URL being read, which is why no URL's text may exceed [MaxLength]. The input may be
+// for the URL being read, which is why no URL's text may exceed [MaxLength]; a longer one is
+// reported by [Scanner.Skipped]. The input may be
 // of any size. A URL is reported as soon as the text after it shows where it ends (a space,
 // a line break, a closing ">"), without waiting for more input, so a Scanner can follow a
 // pipe or a growing log.
 //
 //	sc := extract.NewScanner(r)
-//	for sc.Scan() {
-//		f := sc.Finding()
-//		...
+//	for more := true; more; {
+//		more = sc.Scan()
+//		for _, skip := range sc.Skipped() { ... }
+//		if more {
+//			f := sc.Finding()
+//			...
+//		}
 //	}
 //	if err := sc.Err(); err != nil { ... }
 //
 // A Scanner is not safe for concurrent use. Make one with [NewScanner]; the zero value has no
 // reader and cannot scan.
 type Scanner struct {
-	r   io.Reader
-	m   matcher
-	f   Finding
-	err error
+	r       io.Reader
+	m       matcher
+	f       Finding
+	skipped []Skip
+	err     error
 }
 
-// NewScanner returns a Scanner that reads from r.
+// NewScanner returns a Scanner that reads from r; Valid follows RFC 1738.
 func NewScanner(r io.Reader) *Scanner {
+	return Options{}.NewScanner(r)
+}
+
+// NewScanner returns a Scanner that reads from r, by [Options].
+func (o Options) NewScanner(r io.Reader) *Scanner {
 	s := &Scanner{r: r}
 	s.m.buf = make([]byte, 0, bufSize)
+	s.m.spec = o.Spec
 	s.m.init()
 	return s
 }
 
 // Scan advances to the next URL, which Finding then returns. It returns false at the end of
-// the input or on a read error, which Err then returns.
+// the input or on a read error, which Err then returns. The candidates it skipped on the way
+// as longer than MaxLength are then in Skipped.
 func (s *Scanner) Scan() bool {
+	s.skipped = s.skipped[:0]
 	if s.err != nil {
 		return false
 	}
@@ -61,6 +75,9 @@ func (s *Scanner) Scan() bool {
 		switch s.m.next(&s.f) {
 		case found:
 			return true
+		case skipped:
+			s.skipped = append(s.skipped, s.m.skip)
+			continue
 		case done:
 			s.f = Finding{}
 			return false
@@ -75,6 +92,14 @@ func (s *Scanner) Scan() bool {
 
 // Finding returns the URL that the last call to Scan found.
 func (s *Scanner) Finding() Finding { return s.f }
+
+// Skipped returns the candidates that the last call to Scan skipped as longer than
+// [MaxLength], in order: those before the URL it found, or before the end of the input or the
+// error. Call it after every Scan, including the last, which returns false: nothing else
+// reports them. The slice is valid until the next call to Scan. Each Skip stands for more
+// than MaxLength bytes of input and keeps at most [MaxPrefix] of them, so the list holds less
+// than a thousandth of the text that one Scan read.
+func (s *Scanner) Skipped() []Skip { return s.skipped }
 
 // Err returns the first error other than io.EOF that reading met, or nil.
 func (s *Scanner) Err() error { return s.err }

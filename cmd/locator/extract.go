@@ -3,31 +3,38 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"strconv"
 	"strings"
 
+	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/extract"
+	disp "github.com/locator-url/locator/internal/display"
 	"github.com/spf13/cobra"
 )
 
-const extractLong = `Extract finds the URLs in running text (issue 5; RFC 1738 Appendix "Recommendations
-for URLs in Context") and prints one finding per line, in the order of the text:
+const extractLong = `Extract finds the URLs in running text (RFC 1738 Appendix "Recommendations for
+URLs in Context", RFC 3986 Appendix C) and prints one finding per line, in the order of
+the text:
 
   URL  START  END  FORM  valid|invalid  [ALTERNATIVE...]
 
 tab-separated, where URL is the likelier reading, START and END the byte offsets of
 its first and last byte in the input (END is inclusive, and the span may cross
 lines), FORM how it was written (wrapped: <URL:...>; prefixed: URL:... without
-brackets; bracketed: <...>; bare), valid whether it passes the strict RFC 1738
-check, and the alternatives the other readings (a line break after a hyphen gives
-the reading without the hyphen first, then the one with it). URL and the
-alternatives are written as they are, with a tab, line break or other control
-byte shown as \t, \n, \xHH.
+brackets; bracketed: <...>; bare), valid whether it passes the strict check of
+--spec (rfc1738, the default, or rfc3986; whatwg has no strict check and is refused),
+and the alternatives the other readings (a line break after a hyphen gives the
+reading without the hyphen first, then the one with it). URL, the alternatives and
+the FILE are escaped: a tab, line break or other control byte is shown as \t, \n,
+\xHH, a format character as \uHHHH.
 
 With --json each finding is one JSON object on one line: {"url", "alternatives",
 "start", "end", "form", "valid"} (extract.Finding), and "file" when there are several
@@ -40,8 +47,20 @@ column only when there are several FILEs.
 The text is read from each FILE in turn, or from standard input when there is none
 or FILE is "-". Offsets count from the start of each file. With several FILEs each
 line starts with "FILE:" (and --json adds "file"). --stats writes the counts of
-valid and invalid URLs and the schemes to standard error at the end; --progress
-shows lines/s, bytes read and elapsed time on standard error when it is a terminal.
+valid and invalid URLs, of skipped candidates and of schemes to standard error at
+the end; --progress shows lines/s, bytes read and elapsed time on standard error
+when it is a terminal.
+
+A URL longer than 64 KiB (65536 bytes, from its first byte to its last) is not
+reported: it would need memory in proportion to its length. Its whole run of URL
+characters is skipped, nothing from its middle is reported, and a line on standard
+error says so, with the FILE ("standard input" for "-"), the byte offset, the length
+and the first 64 bytes, escaped:
+
+  locator: FILE: byte START: skipped a URL of LENGTH bytes, longer than 65536: "http://..."…
+
+--stats counts them ("skipped"). A "<" with no ">" within 64 KiB opens no wrapper:
+the text after it is read as if the "<" were not there.
 
 Extract uses --jobs cores (default: all). No finding spans a blank line (a line
 empty or of spaces, tabs and CRs only): a wrapper ends at one, a bare URL at white
@@ -52,12 +71,16 @@ offsets of the whole text, in memory bounded by a few chunks per core. Text with
 blank line within 4 MiB is read from there on in one streaming pass on one core, as
 is all text with --jobs 1. The output is the same whatever --jobs.
 
-Exit status: 0 when the text could be read (whether or not it has URLs), 1 on a
-read or write error, 2 on a usage error.`
+On an interrupt (SIGINT) extract stops after the last whole line of output it has
+written, and exits with status 1.
+
+Exit status: 0 when the text could be read (whether or not it has URLs, and whether
+or not some were skipped), 1 on a read or write error or an interrupt, 2 on a usage
+error.`
 
 const extractExample = `  $ printf 'See <URL:ftp://foo.bar/pub/file> and http://example.com/a.\n' | locator extract
   $ locator extract --json mail.txt
-  $ locator extract --stats - < archive.mbox > urls.tsv
+  $ locator extract --spec rfc3986 --stats - < archive.mbox > urls.tsv
   $ locator extract --output csv --format '{start}{end}{url}{valid}' mail.txt
   $ locator extract --format '{file}:{start}: {url}' *.txt`
 
@@ -66,13 +89,18 @@ func newExtractCmd() *cobra.Command {
 	var jobs int
 	var out outputOptions
 	cmd := &cobra.Command{
-		Use:     "extract [--json | --format T | --output tsv|csv] [--stats] [--progress] [FILE...]",
+		Use:     "extract [--json | --format T | --output tsv|csv] [--spec rfc1738|rfc3986] [--stats] [--progress] [FILE...]",
 		Short:   "Find the URLs in running text",
 		Long:    extractLong,
 		Example: extractExample,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"-"}
+			}
+			// --spec is the root's persistent flag, which rejects whatwg for extract.
+			spec, err := locator.ParseSpec(cmd.Flag("spec").Value.String())
+			if err != nil || (spec != locator.RFC1738 && spec != locator.RFC3986) {
+				return usageErrorf("--spec %s: extract checks URLs by rfc1738 or rfc3986 only", disp.Quote(cmd.Flag("spec").Value.String()))
 			}
 			f, err := out.compile(extractFields)
 			if err != nil {
@@ -81,9 +109,14 @@ func newExtractCmd() *cobra.Command {
 			if len(args) == 1 && out.format == "" && len(f.cols) > 0 {
 				f.cols = f.cols[1:] // the table of one text has no file column
 			}
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			x := &extractor{w: w, f: f, fw: f.worker(), rec: newRecord(extractFields),
-				st: newStats(withStats), prog: newProgress(cmd.ErrOrStderr(), withProgress), jobs: jobs}
+				st: newStats(withStats), prog: newProgress(cmd.ErrOrStderr(), withProgress), jobs: jobs,
+				ctx: ctx, opts: extract.Options{Spec: spec}, errw: cmd.ErrOrStderr()}
 			if f.kind == outJSON {
 				x.enc = json.NewEncoder(w)
 				x.enc.SetEscapeHTML(false)
@@ -101,6 +134,8 @@ func newExtractCmd() *cobra.Command {
 					if f, err = os.Open(name); err == nil {
 						err = x.scan(f)
 						f.Close()
+					} else {
+						err = fileError("open", name, err)
 					}
 				}
 				if err != nil {
@@ -115,31 +150,44 @@ func newExtractCmd() *cobra.Command {
 				return ioError(err)
 			}
 			if withStats {
-				return ioError(x.st.write(cmd.ErrOrStderr()))
+				// The counts of every command, with the skipped candidates after "invalid".
+				var b bytes.Buffer
+				x.st.write(&b)
+				out := b.Bytes()
+				i := bytes.Index(out, []byte("\ninvalid\t")) + 1
+				i += bytes.IndexByte(out[i:], '\n') + 1
+				out = append(out[:i:i], append(fmt.Appendf(nil, "skipped\t%d\n", x.skipped), out[i:]...)...)
+				_, err := x.errw.Write(out)
+				return ioError(err)
 			}
 			return nil
 		},
 	}
 	addOutputFlags(cmd, &out, "finding")
 	cmd.Flags().IntVar(&jobs, "jobs", runtime.NumCPU(), "search `N` chunks of the text (cut at blank lines) at once (1: one streaming pass, no goroutines)")
-	cmd.Flags().BoolVar(&withStats, "stats", false, "write counts of valid and invalid URLs and of schemes to standard error at the end")
+	cmd.Flags().BoolVar(&withStats, "stats", false, "write counts of valid and invalid URLs, of skipped candidates and of schemes to standard error at the end")
 	cmd.Flags().BoolVar(&withProgress, "progress", false, "show lines/s, bytes read and elapsed time on standard error when it is a terminal")
 	return cmd
 }
 
 // extractor writes the findings of extract.
 type extractor struct {
-	w    *bufio.Writer
-	f    *outputFormat
-	fw   *formatWorker
-	rec  *record
-	enc  *json.Encoder // --json
-	name string        // the FILE being read, "-" for standard input
-	file string        // the FILE, "" for one text alone
-	st   *stats
-	prog *progress
-	jobs int // --jobs: above 1, search chunks of the text in parallel
-	b    []byte
+	w       *bufio.Writer
+	f       *outputFormat
+	fw      *formatWorker
+	rec     *record
+	enc     *json.Encoder // --json
+	name    string        // the FILE being read, "-" for standard input
+	file    string        // the FILE, "" for one text alone
+	st      *stats
+	prog    *progress
+	jobs    int // --jobs: above 1, search chunks of the text in parallel
+	b       []byte
+	ctx     context.Context // done on an interrupt: stop at a whole line
+	opts    extract.Options // --spec
+	errw    io.Writer       // standard error, for the skipped candidates
+	skipped int             // candidates skipped as longer than extract.MaxLength
+	emitted int             // findings written, to look at ctx now and then
 }
 
 // countingReader reports the lines and bytes read to a progress display.
@@ -154,13 +202,46 @@ func (c countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// ctxReader fails every read once ctx is done, so that a scan stops on an interrupt
+// between two reads (extract.Scanner reads 64 KiB at a time).
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
 // fileFinding is the JSON of a finding with the file it was found in.
 type fileFinding struct {
 	File string `json:"file,omitempty"`
 	extract.Finding
 }
 
+// displayName is the FILE as a message names it: escaped, and "standard input" for "-".
+func displayName(name string) string {
+	if name == "-" {
+		return "standard input"
+	}
+	return disp.String(name)
+}
+
+// fileError names the file of an error from the os package: op ("open", "reading") and the
+// escaped name, then the cause without the raw path that *fs.PathError repeats.
+func fileError(op, name string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%s %s: %w", op, displayName(name), err)
+}
+
 func (x *extractor) scan(r io.Reader) error {
+	r = ctxReader{x.ctx, r}
 	var err error
 	if x.jobs > 1 {
 		err = x.scanParallel(r)
@@ -171,11 +252,10 @@ func (x *extractor) scan(r io.Reader) error {
 		return we.err
 	}
 	if err != nil {
-		name := x.file
-		if name == "" {
-			name = "standard input"
+		if cerr := x.ctx.Err(); cerr != nil && errors.Is(err, cerr) {
+			return cerr // an interrupt, as the other commands say it
 		}
-		return fmt.Errorf("reading %s: %w", name, err)
+		return fileError("reading", x.name, err)
 	}
 	return nil
 }
@@ -189,13 +269,23 @@ func (x *extractor) scanSerial(r io.Reader, base int) error {
 	if x.prog != nil {
 		r = countingReader{r, x.prog}
 	}
-	sc := extract.NewScanner(r)
-	for sc.Scan() {
+	sc := x.opts.NewScanner(r)
+	for more := true; more; {
+		more = sc.Scan()
+		for _, s := range sc.Skipped() {
+			s.Start += base
+			if err := x.skip(s); err != nil {
+				return err
+			}
+		}
+		if !more {
+			break
+		}
 		f := sc.Finding()
 		f.Start += base
 		f.End += base
 		if err := x.emit(f); err != nil {
-			return errWrite{err}
+			return err
 		}
 	}
 	return sc.Err()
@@ -203,65 +293,68 @@ func (x *extractor) scanSerial(r io.Reader, base int) error {
 
 func (e errWrite) Error() string { return e.err.Error() }
 
-// emit writes one finding.
-func (x *extractor) emit(f extract.Finding) error {
-	{
-		x.st.result(f.Valid, schemeOf(f.URL), "")
-		switch x.f.kind {
-		case outJSON:
-			return x.enc.Encode(fileFinding{File: x.file, Finding: f})
-		case outTemplate, outTSV, outCSV:
-			x.b = x.findingRecord(f).appendTo(x.b[:0], x.fw)
-			_, err := x.w.Write(x.b)
-			return err
-		}
-		b := x.b[:0]
-		if x.file != "" {
-			b = append(b, x.file...)
-			b = append(b, ':')
-		}
-		b = appendEscaped(b, f.URL)
-		b = append(b, '\t')
-		b = strconv.AppendInt(b, int64(f.Start), 10)
-		b = append(b, '\t')
-		b = strconv.AppendInt(b, int64(f.End), 10)
-		b = append(b, '\t')
-		b = append(b, f.Form.String()...)
-		if f.Valid {
-			b = append(b, "\tvalid"...)
-		} else {
-			b = append(b, "\tinvalid"...)
-		}
-		for _, a := range f.Alternatives {
-			b = append(b, '\t')
-			b = appendEscaped(b, a)
-		}
-		b = append(b, '\n')
-		x.b = b
-		_, err := x.w.Write(b)
-		return err
+// skip reports a candidate skipped as longer than extract.MaxLength on standard error: the
+// file, the offset, the length and the escaped start (at most 64 bytes).
+func (x *extractor) skip(s extract.Skip) error {
+	x.skipped++
+	msg := fmt.Sprintf("%s%s: byte %d: skipped a URL of %d bytes, longer than %d: %s…\n", prefix,
+		displayName(x.name), s.Start, s.Length, extract.MaxLength, disp.Quote(s.Prefix))
+	if _, err := io.WriteString(x.errw, msg); err != nil {
+		return errWrite{err}
 	}
+	return nil
 }
 
-// appendEscaped appends s with control bytes written as \t, \n, \r, \xHH and a backslash
-// as it is (URLs have no raw control bytes; extract.Finding.URL always parses).
-func appendEscaped(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\t':
-			b = append(b, `\t`...)
-		case c == '\n':
-			b = append(b, `\n`...)
-		case c == '\r':
-			b = append(b, `\r`...)
-		case c < 0x20 || c == 0x7f:
-			b = append(b, `\x`...)
-			b = appendHex(b, uint32(c), 2)
-		default:
-			b = append(b, c)
+// emit writes one finding. It returns the context's error, after a whole line, once the
+// context is done, and a write error wrapped in errWrite.
+func (x *extractor) emit(f extract.Finding) error {
+	if x.emitted++; x.emitted&255 == 0 {
+		if err := x.ctx.Err(); err != nil {
+			return err
 		}
 	}
-	return b
+	if err := x.write(f); err != nil {
+		return errWrite{err}
+	}
+	return nil
+}
+
+// write writes one finding in the chosen output form.
+func (x *extractor) write(f extract.Finding) error {
+	x.st.result(f.Valid, schemeOf(f.URL), "")
+	switch x.f.kind {
+	case outJSON:
+		return x.enc.Encode(fileFinding{File: x.file, Finding: f})
+	case outTemplate, outTSV, outCSV:
+		x.b = x.findingRecord(f).appendTo(x.b[:0], x.fw)
+		_, err := x.w.Write(x.b)
+		return err
+	}
+	b := x.b[:0]
+	if x.file != "" {
+		b = disp.Append(b, x.file)
+		b = append(b, ':')
+	}
+	b = disp.Append(b, f.URL)
+	b = append(b, '\t')
+	b = strconv.AppendInt(b, int64(f.Start), 10)
+	b = append(b, '\t')
+	b = strconv.AppendInt(b, int64(f.End), 10)
+	b = append(b, '\t')
+	b = append(b, f.Form.String()...)
+	if f.Valid {
+		b = append(b, "\tvalid"...)
+	} else {
+		b = append(b, "\tinvalid"...)
+	}
+	for _, a := range f.Alternatives {
+		b = append(b, '\t')
+		b = disp.Append(b, a)
+	}
+	b = append(b, '\n')
+	x.b = b
+	_, err := x.w.Write(b)
+	return err
 }
 
 // extractFields are the fields of extract's --format and --output: the FILE ("-" for

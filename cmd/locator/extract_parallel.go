@@ -25,10 +25,17 @@ var (
 // extractJob is a chunk of the text and, once searched, its findings.
 type extractJob struct {
 	data  []byte
-	base  int                    // offset of data[0] in the text
-	found chan []extract.Finding // the findings, sent once
-	rest  io.Reader              // not nil: stream data then rest serially, from base
-	err   error                  // a read error after data
+	base  int                // offset of data[0] in the text
+	found chan extractResult // the findings, sent once
+	rest  io.Reader          // not nil: stream data then rest serially, from base
+	err   error              // a read error after data
+}
+
+// extractResult is what a chunk holds: its findings and the candidates skipped as longer
+// than extract.MaxLength, each in input order, with the offsets of the whole text.
+type extractResult struct {
+	found   []extract.Finding
+	skipped []extract.Skip
 }
 
 // blankEnd returns the index just after the first blank line in b whose line break is at
@@ -84,7 +91,7 @@ func readChunks(r io.Reader, order chan<- *extractJob, work chan<- *extractJob, 
 		if len(buf) >= extractChunk {
 			end, nx := blankEnd(buf, max(next, extractChunk-1))
 			if end >= 0 {
-				j := &extractJob{data: buf[:end], base: base, found: make(chan []extract.Finding, 1)}
+				j := &extractJob{data: buf[:end], base: base, found: make(chan extractResult, 1)}
 				if !send(j) {
 					return
 				}
@@ -114,7 +121,7 @@ func readChunks(r io.Reader, order chan<- *extractJob, work chan<- *extractJob, 
 			}
 			j := &extractJob{data: buf, base: base, err: err}
 			if len(buf) > 0 {
-				j.found = make(chan []extract.Finding, 1)
+				j.found = make(chan extractResult, 1)
 			}
 			send(j)
 			return
@@ -133,23 +140,39 @@ func (x *extractor) scanParallel(r io.Reader) error {
 	for range x.jobs {
 		go func() {
 			for j := range work {
-				fs := extract.Find(j.data)
+				fs, skips := x.opts.Search(j.data)
 				for i := range fs {
 					fs[i].Start += j.base
 					fs[i].End += j.base
 				}
-				j.found <- fs
+				for i := range skips {
+					skips[i].Start += j.base
+				}
+				j.found <- extractResult{fs, skips}
 			}
 		}()
 	}
 	for j := range order {
+		if err := x.ctx.Err(); err != nil {
+			return err
+		}
 		if j.rest != nil {
 			return x.scanSerial(io.MultiReader(bytes.NewReader(j.data), j.rest), j.base)
 		}
 		if j.found != nil {
-			for _, f := range <-j.found {
-				if err := x.emit(f); err != nil {
-					return errWrite{err}
+			res := <-j.found
+			// The skipped candidates and the findings, in the order of the text, as the
+			// Scanner reports them.
+			fs, skips := res.found, res.skipped
+			for len(fs) > 0 || len(skips) > 0 {
+				var err error
+				if len(skips) > 0 && (len(fs) == 0 || skips[0].Start < fs[0].Start) {
+					err, skips = x.skip(skips[0]), skips[1:]
+				} else {
+					err, fs = x.emit(fs[0]), fs[1:]
+				}
+				if err != nil {
+					return err
 				}
 			}
 			x.prog.add(bytes.Count(j.data, []byte{'\n'}), len(j.data))

@@ -242,7 +242,7 @@ var allowed = map[string][]string{
 	".":       {"pct"},
 	"pct":     {},
 	"scheme":  {".", "pct"},
-	"extract": {".", "pct", "scheme"},
+	"extract": {".", "pct", "scheme", "internal/display"},
 	"whatwg":  {".", "pct"},
 }
 
