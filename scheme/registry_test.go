@@ -76,7 +76,7 @@ func TestRegister(t *testing.T) {
 	// A defined scheme cannot be replaced (RFC 1738 §4).
 	err = scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "gopher"}})
 	var e *locator.Error
-	if !errors.As(err, &e) || e.Code != locator.CodeSchemeTaken {
+	if !errors.As(err, &e) || e.Code != scheme.CodeSchemeTaken {
 		t.Errorf("Register(gopher) = %v", err)
 	}
 	// A scheme with nothing registered has no view and no plan.

@@ -1,8 +1,10 @@
-package locator
+package scheme
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator"
 )
 
 func TestSecurity(t *testing.T) {
@@ -61,7 +63,7 @@ func TestSecurity(t *testing.T) {
 		{"http://1.2.3.4.5/", nil},                                           // five groups: a name
 		{"http://3com.com/", nil},                                            // a name
 	} {
-		u, err := Parse(tt.url)
+		u, err := locator.Parse(tt.url)
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", tt.url, err)
 		}
@@ -71,12 +73,52 @@ func TestSecurity(t *testing.T) {
 }
 
 func TestSecurityMessages(t *testing.T) {
-	got := Security(MustParse("gopher://mail.example:25/"))
+	got := Security(locator.MustParse("gopher://mail.example:25/"))
 	if len(got) != 1 || !strings.Contains(got[0].Message, "SMTP") || !strings.Contains(got[0].Message, "70") {
 		t.Errorf("Security(gopher to SMTP) = %v; want a message naming SMTP and the default 70", got)
 	}
-	got = Security(MustParse("http://www.bank.com@evil.example/"))
+	got = Security(locator.MustParse("http://www.bank.com@evil.example/"))
 	if len(got) != 1 || !strings.Contains(got[0].Message, "evil.example") {
 		t.Errorf("Security(spoof) = %v; want the real host named", got)
+	}
+}
+
+// want is a finding expected at an offset, with its code and whether it is a warning.
+type want struct {
+	off  int
+	code locator.Code
+	warn bool
+}
+
+// match compares findings with wants (offset, code, severity) and checks the common
+// invariants: offset order, offsets in range, rule and message present.
+func match(t *testing.T, name, input string, got []locator.Finding, wants []want) {
+	t.Helper()
+	ok := len(got) == len(wants)
+	for i := 0; ok && i < len(got); i++ {
+		w := wants[i]
+		sev := locator.SeverityError
+		if w.warn {
+			sev = locator.SeverityWarning
+		}
+		ok = got[i].Offset == w.off && got[i].Code == w.code && got[i].Severity == sev
+	}
+	if !ok {
+		var b strings.Builder
+		for _, f := range got {
+			b.WriteString("\n\t" + f.String())
+		}
+		t.Errorf("%s(%q):\n got:%s\nwant: %v", name, input, b.String(), wants)
+	}
+	for i, f := range got {
+		if f.Offset < 0 || f.Offset > len(input) {
+			t.Errorf("%s(%q): offset %d out of range: %v", name, input, f.Offset, f)
+		}
+		if i > 0 && got[i-1].Offset > f.Offset {
+			t.Errorf("%s(%q): findings out of order: %v", name, input, got)
+		}
+		if f.Rule == "" || f.Message == "" || f.Code == "" {
+			t.Errorf("%s(%q): finding without rule, message or code: %#v", name, input, f)
+		}
 	}
 }
