@@ -89,7 +89,7 @@ func Inspect(input string, spec locator.Spec) Report {
 				r.OmittedErrors++
 			}
 		}
-		all = slices.Clone(all[:maxFindings]) // let the rest be collected
+		all = append(make([]locator.Finding, 0, maxFindings), all[:maxFindings]...) // let the rest be collected
 	}
 	r.Findings = all
 	return r

@@ -122,3 +122,59 @@ func match(t *testing.T, name, input string, got []locator.Finding, wants []want
 		}
 	}
 }
+
+// Every code of Security has an input that produces it.
+func TestSecurityCodes(t *testing.T) {
+	for code, in := range map[locator.Code]string{
+		CodePortNotDefault:      "http://h:8080/",
+		CodePortReserved:        "http://h:25/",
+		CodePassword:            "ftp://u:p@h/",
+		CodeEncodedLineBreak:    "http://h/%0d",
+		CodeEncodedNUL:          "http://h/%00",
+		CodeEncodedTab:          "ftp://h/%09",
+		CodeUnencodedChar:       "http://h/<",
+		CodeNonASCIIHost:        "http://\u00e9.com/",
+		CodeUserinfoLikeHost:    "http://www.a.com@h/",
+		CodeAmbiguousHostNumber: "http://0x7f.1/",
+	} {
+		found := false
+		for _, f := range Security(locator.MustParse(in)) {
+			found = found || f.Code == code
+		}
+		if !found {
+			t.Errorf("Security(%q) lacks %s", in, code)
+		}
+	}
+}
+
+// A URL with nothing to report costs Security no allocation.
+func TestSecurityNoAllocs(t *testing.T) {
+	for _, in := range []string{"ftp://user@ftp.host.com:21/pub/a%20b;type=d?x#frag", "HTTP://h/", "x-unknown://h:8080/"} {
+		u := locator.MustParse(in)
+		if n := testing.AllocsPerRun(100, func() { Security(u) }); n != 0 {
+			t.Errorf("Security(%q) allocates %v times", in, n)
+		}
+	}
+}
+
+// Security's findings are warnings, in offset order, within the URL, and complete.
+func FuzzSecurity(f *testing.F) {
+	for _, s := range []string{"", "ftp://user:pass@host.com:21/pub/a;type=d", "http://[::1]:80/a?b#c",
+		"gopher://h:25/1a%09b%09c%09d", "http://www.bank.com@0177.0.0.1/%0D%0A", "1x:a b~#c#d",
+		"http://h\u00e9/caf\u00e9", "news:a%00b", "http://u:p:q@h/", "x-y://h:0/#a#b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := locator.Parse(s)
+		if err != nil {
+			return
+		}
+		fs := Security(u)
+		for i, x := range fs {
+			if x.Severity != locator.SeverityWarning || x.Offset < 0 || x.Offset > len(s) ||
+				x.Code == "" || x.Rule == "" || x.Message == "" || i > 0 && fs[i-1].Offset > x.Offset {
+				t.Fatalf("Security(%q): bad finding %d: %#v", s, i, x)
+			}
+		}
+	})
+}
