@@ -26,6 +26,23 @@
 //	f, err := scheme.ParseFTP(locator.MustParse("ftp://myname@host.dom/%2Fetc/motd"))
 //	// f.CWD == []string{"/etc"}, f.Name == "motd"
 //
+// # Security and the whole report
+//
+// [Security] returns the hazards of RFC 1738 §6 and RFC 3986 §7 as warnings: a password, a port
+// other than the scheme's default (read from the registry), encoded CR, LF, NUL or TAB that
+// would reach a protocol line, characters that must be encoded, hosts made to deceive.
+// [Inspect] gathers everything known of one input into a [Report]: whether it parses, its
+// typed view, and the findings of [Check], of the view and of Security, in offset order, each
+// said once, at most 100 (the rest counted). The locator command prints these reports; other
+// front ends (extract, the coming gateway) are meant to use the same function, so that all
+// judge a URL alike.
+//
+//	r := scheme.Inspect("ftp://user:secret@host.dom/a b", locator.RFC1738)
+//	fmt.Println(r.Valid()) // false: the space
+//	for _, f := range r.Findings {
+//		fmt.Println(f) // the password (a warning), then the space (an error)
+//	}
+//
 // # Access plans
 //
 // [PlanFor] (or a view's Plan method) gives the [Plan] a URL stands for: where to connect and
