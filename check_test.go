@@ -366,21 +366,10 @@ func TestEveryCodeProduced(t *testing.T) {
 		CodeBadEscape: func() []Finding {
 			return CheckRFC3986(URL{s: "a%", queryStart: 2, fragStart: 2, chars: CharsPathNot3986})
 		},
-		// Security.
-		CodePortNotDefault:      func() []Finding { return Security(MustParse("http://h:8080/")) },
-		CodePortReserved:        func() []Finding { return Security(MustParse("http://h:25/")) },
-		CodePassword:            func() []Finding { return Security(MustParse("ftp://u:p@h/")) },
-		CodeEncodedLineBreak:    func() []Finding { return Security(MustParse("http://h/%0d")) },
-		CodeEncodedNUL:          func() []Finding { return Security(MustParse("http://h/%00")) },
-		CodeEncodedTab:          func() []Finding { return Security(MustParse("ftp://h/%09")) },
-		CodeUnencodedChar:       func() []Finding { return Security(MustParse("http://h/<")) },
-		CodeNonASCIIHost:        func() []Finding { return Security(MustParse("http://\u00e9.com/")) },
-		CodeUserinfoLikeHost:    func() []Finding { return Security(MustParse("http://www.a.com@h/")) },
-		CodeAmbiguousHostNumber: func() []Finding { return Security(MustParse("http://0x7f.1/")) },
 	}
 	// The codes declared in the checkers' files, read from the source.
 	fset := token.NewFileSet()
-	for _, file := range []string{"check1738.go", "check3986.go", "security.go"} {
+	for _, file := range []string{"check1738.go", "check3986.go"} {
 		af, err := parser.ParseFile(fset, file, nil, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -478,7 +467,6 @@ func TestCheckNoAllocs(t *testing.T) {
 		"CheckRFC1738": func() { CheckRFC1738(u) },
 		"CheckRFC3986": func() { CheckRFC3986(u) },
 		"CheckLogin":   func() { CheckLogin(nil, u) },
-		"Security":     func() { Security(u) },
 	} {
 		if n := testing.AllocsPerRun(100, fn); n != 0 {
 			t.Errorf("%s allocates %v times on a clean URL", name, n)

@@ -85,7 +85,10 @@ var decodableDefault = decodable(reservedDefault)
 // These are the steps [NormalizeUpperEscapes], [NormalizeDecodeUnreserved] and
 // [NormalizeEncodeUnsafe] of [Normalize], with the set of escapes decoded taken from the
 // scheme as above.
-func EncodingLevel(u URL) URL { return normalizeScheme(u, encodingLevelFlags) }
+func EncodingLevel(u URL) URL {
+	info, known := schemeInfo(u)
+	return normalizeScheme(u, encodingLevelFlags, info, known)
+}
 
 // Canonical returns the form of u that [Equivalent] compares: [EncodingLevel], and then the
 // normalizations of RFC 3986 §6.2.2 and §6.2.3 that RFC 1738 agrees with:
@@ -116,7 +119,10 @@ func EncodingLevel(u URL) URL { return normalizeScheme(u, encodingLevelFlags) }
 // These are the steps of [NormalizeSafe], with the set of escapes decoded taken from the
 // scheme as for [EncodingLevel]: for the schemes with the default reserved set, Canonical(u)
 // is what Normalize(u, NormalizeSafe) returns.
-func Canonical(u URL) URL { return normalizeScheme(u, NormalizeSafe) }
+func Canonical(u URL) URL {
+	info, known := schemeInfo(u)
+	return normalizeScheme(u, NormalizeSafe, info, known)
+}
 
 // Equivalent reports whether a and b identify the same resource by the rules of [Canonical]:
 // whether they are the same once brought to the same encoding level (the URI draft) and
@@ -135,11 +141,11 @@ func Equivalent(a, b URL) bool {
 const encodingLevelFlags = NormalizeUpperEscapes | NormalizeDecodeUnreserved | NormalizeEncodeUnsafe
 
 // normalizeScheme is [Normalize] with NormalizeDecodeUnreserved decoding every escape that
-// u's scheme does not reserve ([decodable]; RFC 1738 §2.2), for EncodingLevel and Canonical.
-// It returns u when nothing changes or when the result does not parse, which cannot happen:
-// the steps keep every delimiter and add only well-formed escapes.
-func normalizeScheme(u URL, opts NormalizeFlags) URL {
-	info, known := schemeInfo(u)
+// u's scheme does not reserve ([decodable]; RFC 1738 §2.2), for EncodingLevel, Canonical and
+// the Equivalent functions; info and known are the facts of u's scheme. It returns u when
+// nothing changes or when the result does not parse, which cannot happen: the steps keep every
+// delimiter and add only well-formed escapes.
+func normalizeScheme(u URL, opts NormalizeFlags, info SchemeInfo, known bool) URL {
 	dec := decodableDefault
 	if known && info.Reserved != reservedDefault && !info.Reserved.IsEmpty() {
 		dec = decodable(info.Reserved)

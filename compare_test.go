@@ -167,13 +167,21 @@ func TestEquivalentRFC3986(t *testing.T) {
 }
 
 func TestEquivalentSchemeReserved(t *testing.T) {
-	// A registered scheme that reserves only "/" lets "%3B" decode (RFC 1738 §2.2: only the
-	// characters a scheme reserves must stay encoded), but never a gen-delim.
-	if err := RegisterScheme(SchemeInfo{Name: "x-cmp-test", Reserved: pct.Of("/")}); err != nil {
-		t.Fatal(err)
-	}
+	// A scheme that reserves only "/" lets "%3B" decode (RFC 1738 §2.2: only the characters
+	// a scheme reserves must stay encoded), but never a gen-delim.
+	info := SchemeInfo{Name: "x-cmp-test", Reserved: pct.Of("/")}
 	u := MustParse("x-cmp-test:a%3Bb%24c%2Fd%3Fe")
-	if got := EncodingLevel(u).String(); got != "x-cmp-test:a;b$c%2Fd%3Fe" {
+	if !info.Equivalent(u, MustParse("X-CMP-TEST:a;b$c%2Fd%3Fe")) {
+		t.Errorf("%q: the escapes of \";\" and \"$\" are not decoded", u)
+	}
+	if info.Equivalent(u, MustParse("x-cmp-test:a;b$c/d%3Fe")) || info.Equivalent(u, MustParse("x-cmp-test:a;b$c%2Fd?e")) {
+		t.Errorf("%q: a reserved escape or a gen-delim was decoded", u)
+	}
+	// The table's facts (every reserved character kept) for the same name.
+	if Equivalent(u, MustParse("x-cmp-test:a;b$c%2Fd%3Fe")) {
+		t.Errorf("Equivalent(%q) decodes reserved escapes without the scheme's facts", u)
+	}
+	if got := EncodingLevel(u).String(); got != u.String() {
 		t.Errorf("EncodingLevel(%q) = %q", u, got)
 	}
 	if got := EncodingLevel(MustParse("http://h/a%3Bb")).String(); got != "http://h/a%3Bb" {

@@ -36,18 +36,26 @@
 //	}
 //	// error at offset 17: unsafe character " " must be encoded as %20 [unsafe-char, RFC 1738 §2.2]
 //
-// [Security] reports the hazards of RFC 1738 §6 and RFC 3986 §7 as warnings: a password, a port
-// other than the default, "%0D%0A" that would add a protocol command, a user name that looks
-// like the host.
+// Package scheme's Security reports the hazards of RFC 1738 §6 and RFC 3986 §7 as warnings: a
+// password, a port other than the default, "%0D%0A" that would add a protocol command, a user
+// name that looks like the host. Its Inspect gathers all of it for one input (the parse, the
+// strict checker, the typed view, the security findings, in offset order and capped): the
+// report that the locator command prints.
 //
 // # Typed views and access plans
 //
 // Package scheme knows the schemes of RFC 1738 and the drafts. scheme.ParseView turns a URL
 // into its typed view (an ftp URL's CWD segments, name and typecode; a gopher URL's type,
 // selector and search; …), and scheme.PlanFor into its access plan: the exact commands an FTP
-// client sends, the exact bytes sent to a gopher server. [LookupScheme] and [RegisterScheme]
-// hold what the root package knows of each scheme name: its default port, whether it uses
-// "//", the characters it reserves.
+// client sends, the exact bytes sent to a gopher server.
+//
+// A [SchemeInfo] holds the facts of a scheme name that comparison and normalization need: its
+// default port, whether it uses "//", the characters it reserves. The root package keeps a
+// read-only table of the schemes the documents define ([LookupScheme], [Schemes]: RFC 1738 §3,
+// the names §4 reserves, the 1994 URL draft's mid, cid and afs, and https), which [Normalize],
+// [Canonical] and [Equivalent] use. The one registry, to which a program adds its own schemes,
+// is package scheme's (scheme.Register, scheme.Lookup); a registered scheme normalizes and
+// compares URLs by its own facts with [SchemeInfo.Normalize] and [SchemeInfo.Equivalent].
 //
 // # Comparing and normalizing
 //

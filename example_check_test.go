@@ -33,19 +33,6 @@ func ExampleCheckRFC3986() {
 	// colon-in-first-segment 2
 }
 
-func ExampleSecurity() {
-	u := locator.MustParse("gopher://www.bank.example:secret@mail.example:25/1%0D%0AQUIT")
-	for _, f := range locator.Security(u) {
-		fmt.Println(f.Offset, f.Code)
-	}
-	// Output:
-	// 9 userinfo-looks-like-host
-	// 26 password-in-url
-	// 46 port-reserved
-	// 50 encoded-line-break
-	// 53 encoded-line-break
-}
-
 func ExampleCheckHostPort() {
 	// RFC 1738 §5 hostport, found at offset 7 of a URL.
 	for _, f := range locator.CheckHostPort(nil, "-a.3com.:", 7) {

@@ -43,7 +43,8 @@ const (
 	// is not known. A ".." above the root is dropped, as RFC 3986 does.
 	NormalizeRemoveDotSegments
 	// NormalizeRemoveDefaultPort removes an empty port ("http://h:/") and a port equal to the
-	// scheme's default ([LookupScheme]; "http://h:80/" → "http://h/"), RFC 3986 §6.2.3.
+	// scheme's default ([LookupScheme], or [SchemeInfo.Normalize]'s own; "http://h:80/" →
+	// "http://h/"), RFC 3986 §6.2.3.
 	NormalizeRemoveDefaultPort
 	// NormalizeEmptyPathSlash gives an empty path after an authority the path "/" for a scheme
 	// with the common Internet scheme syntax (http, https, ftp, gopher, …; RFC 3986 §6.2.3:
@@ -223,6 +224,15 @@ func Normalize(u URL, opts NormalizeFlags) (URL, error) {
 		return u, nil
 	}
 	info, known := schemeInfo(u)
+	return normalizeWith(u, opts, info, known)
+}
+
+// normalizeWith is [Normalize] with the facts info of u's scheme (known false when there are
+// none), for Normalize and [SchemeInfo.Normalize].
+func normalizeWith(u URL, opts NormalizeFlags, info SchemeInfo, known bool) (URL, error) {
+	if opts == 0 {
+		return u, nil
+	}
 	out, changed := normalize(u, opts, pct.Unreserved, info, known)
 	if !changed {
 		return u, nil
@@ -375,8 +385,8 @@ func lowerByte(c byte) byte {
 	return c
 }
 
-// schemeInfo returns what is known of u's scheme without allocating for a known lower- or
-// upper-case name.
+// schemeInfo returns the table's facts of u's scheme ([LookupScheme]) without allocating for
+// a known lower- or upper-case name.
 func schemeInfo(u URL) (SchemeInfo, bool) {
 	sc := u.Scheme()
 	if sc == "" {

@@ -2,8 +2,6 @@ package locator
 
 import (
 	"sort"
-	"sync"
-	"sync/atomic"
 
 	"github.com/locator-url/locator/pct"
 )
@@ -22,7 +20,7 @@ const (
 	// SchemeExperimental: an "x-" name, "used by mutual agreement" (the 1994 URL draft,
 	// "Registration of naming schemes"; RFC 1738 §4).
 	SchemeExperimental
-	// SchemeRegistered: registered at run time by a program with RegisterScheme.
+	// SchemeRegistered: registered at run time by a program (package scheme's Register).
 	SchemeRegistered
 )
 
@@ -44,30 +42,27 @@ func (s SchemeStatus) String() string {
 func (s SchemeStatus) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // SchemeInfo is what locator knows of a scheme name without its typed view: the facts that
-// comparison and normalization need. The scheme package adds views, checkers and access plans
-// and registers its schemes here too. The facts come from the scheme's specification, which
-// Source names (RFC 1738 §3 for most).
+// comparison and normalization need. The facts come from the scheme's specification, which
+// Source names (RFC 1738 §3 for most). The root package keeps the facts of the schemes the
+// documents define ([LookupScheme], [Schemes]), which [Normalize], [Canonical] and [Equivalent]
+// use; package scheme owns the registry to which a program adds its own schemes
+// (scheme.Register), and a SchemeInfo's own [SchemeInfo.Normalize] and [SchemeInfo.Equivalent]
+// apply facts the table does not hold.
 //
-// The zero value has no name and is not a scheme: [RegisterScheme] rejects it.
+// The zero value has no name and is not a scheme: its methods use the table's facts for every
+// URL.
 type SchemeInfo struct {
 	Name         string       // lower case, without ":"
 	DefaultPort  int          // 0 when the scheme has no port
 	Hierarchical bool         // uses the common Internet scheme syntax "//" login (RFC 1738 §3.1)
-	Reserved     pct.Set      // bytes with a reserved meaning in this scheme: never decoded by Equivalent (RFC 1738 §2.2)
+	Reserved     pct.Set      // bytes with a reserved meaning in this scheme: never decoded by Equivalent (RFC 1738 §2.2); empty means the default
 	Status       SchemeStatus // defined, reserved name, experimental or registered
 	Source       string       // where the scheme is defined, such as "RFC 1738 §3.2"
 }
 
-// The registry is copy-on-write: readers load the current map without a lock (lookups run
-// for every URL in bulk work, on every core); writers copy it under schemesMu.
-var (
-	schemesMu  sync.Mutex
-	schemesTab atomic.Pointer[map[string]SchemeInfo]
-)
-
-// knownScheme returns the registered facts for name, which must be lower case.
+// knownScheme returns the facts of the defined scheme name, which must be lower case.
 func knownScheme(name string) (SchemeInfo, bool) {
-	s, ok := (*schemesTab.Load())[name]
+	s, ok := definedSchemes[name]
 	return s, ok
 }
 
@@ -75,9 +70,11 @@ func knownScheme(name string) (SchemeInfo, bool) {
 // reserved set and RFC 3986 §2.2's reserved set (gen-delims and sub-delims).
 var reservedDefault = pct.RFC1738Reserved.Union(pct.Reserved)
 
-func init() {
+// definedSchemes is the table of the schemes the documents define, by name: RFC 1738 §3, the
+// names RFC 1738 §4 reserves, the 1994 URL draft's mid, cid and afs, and https. It is never
+// changed after initialization, so it is read without a lock.
+var definedSchemes = func() map[string]SchemeInfo {
 	schemes := map[string]SchemeInfo{}
-	defer schemesTab.Store(&schemes)
 	for _, s := range []SchemeInfo{
 		{Name: "ftp", DefaultPort: 21, Hierarchical: true, Source: "RFC 1738 §3.2"},
 		{Name: "http", DefaultPort: 80, Hierarchical: true, Source: "RFC 1738 §3.3"},
@@ -101,7 +98,8 @@ func init() {
 		s.Reserved = reservedDefault
 		schemes[s.Name] = s
 	}
-}
+	return schemes
+}()
 
 func lowerASCII(s string) string {
 	for i := 0; i < len(s); i++ {
@@ -118,9 +116,11 @@ func lowerASCII(s string) string {
 	return s
 }
 
-// LookupScheme returns what locator knows of the scheme name (any case). An unknown name that
-// starts with "x-" gives an experimental scheme (RFC 1738 §4: "x-" names are for experiments
-// by mutual agreement); any other unknown name gives false.
+// LookupScheme returns the facts of the scheme name (any case) as the documents define it:
+// the table that [Normalize], [Canonical] and [Equivalent] use. An unknown name that starts
+// with "x-" gives an experimental scheme (RFC 1738 §4: "x-" names are for experiments by
+// mutual agreement); any other unknown name gives false. Schemes a program registers live in
+// package scheme's registry (scheme.Register, scheme.Lookup), not here.
 func LookupScheme(name string) (SchemeInfo, bool) {
 	name = lowerASCII(name)
 	if s, ok := knownScheme(name); ok {
@@ -133,51 +133,51 @@ func LookupScheme(name string) (SchemeInfo, bool) {
 	return SchemeInfo{}, false
 }
 
-// RegisterScheme adds a scheme, or replaces one a program registered before, or gives one of
-// the names RFC 1738 §4 reserves a definition. Its name must be a valid scheme name (RFC 1738
-// §5 scheme, a letter first as RFC 3986 §3.1 asks); it may not replace a scheme locator
-// defines. A zero Reserved set means the default: RFC 1738's and RFC 3986's reserved
-// characters. The Status is always set to SchemeRegistered.
-func RegisterScheme(info SchemeInfo) error {
-	name := lowerASCII(info.Name)
-	if name == "" || !pct.Alpha.Contains(name[0]) || pct.SchemeChars.IndexNotIn(name) >= 0 {
-		return &Error{Input: info.Name, Code: CodeBadScheme, Rule: "RFC 1738 §5 scheme",
-			Message: "a scheme name is a letter followed by letters, digits, \"+\", \"-\" or \".\""}
-	}
-	info.Name = name
-	info.Status = SchemeRegistered
-	if info.Reserved.IsEmpty() {
-		info.Reserved = reservedDefault
-	}
-	schemesMu.Lock()
-	defer schemesMu.Unlock()
-	old := *schemesTab.Load()
-	if prev, ok := old[name]; ok && prev.Status == SchemeDefined {
-		return &Error{Input: info.Name, Code: CodeSchemeTaken, Rule: "RFC 1738 §4",
-			Message: "scheme " + name + " is defined by " + prev.Source + " and cannot be replaced"}
-	}
-	next := make(map[string]SchemeInfo, len(old)+1)
-	for k, v := range old {
-		next[k] = v
-	}
-	next[name] = info
-	schemesTab.Store(&next)
-	return nil
-}
-
-// Schemes returns every known scheme, sorted by name.
+// Schemes returns the facts of every scheme the documents define, the names RFC 1738 §4
+// reserves included, sorted by name: the table of [LookupScheme].
 func Schemes() []SchemeInfo {
-	tab := *schemesTab.Load()
-	out := make([]SchemeInfo, 0, len(tab))
-	for _, s := range tab {
+	out := make([]SchemeInfo, 0, len(definedSchemes))
+	for _, s := range definedSchemes {
 		out = append(out, s)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 
-// Codes of RegisterScheme.
-const (
-	CodeBadScheme   Code = "bad-scheme"   // not a valid scheme name
-	CodeSchemeTaken Code = "scheme-taken" // the name belongs to a defined scheme
-)
+// Normalize is [Normalize] with s's facts for a URL of scheme s: the default port that
+// [NormalizeRemoveDefaultPort] removes and whether [NormalizeEmptyPathSlash] applies
+// (Hierarchical) come from s when u's scheme is s.Name (ASCII case ignored, RFC 1738 §2.1),
+// and from the table of [LookupScheme] for any other URL. It is how a scheme that a program
+// defines (package scheme's registry) is normalized by its own facts.
+func (s SchemeInfo) Normalize(u URL, opts NormalizeFlags) (URL, error) {
+	info, known := s.factsFor(u)
+	return normalizeWith(u, opts, info, known)
+}
+
+// Equivalent is [Equivalent] with s's facts for a URL of scheme s: the characters s reserves
+// (Reserved: their escapes are never decoded, RFC 1738 §2.2), its default port and whether it
+// is hierarchical apply to a and b when their scheme is s.Name (ASCII case ignored); a URL of
+// another scheme is compared by the facts of [LookupScheme].
+func (s SchemeInfo) Equivalent(a, b URL) bool {
+	if a == b {
+		return true
+	}
+	ia, ka := s.factsFor(a)
+	ib, kb := s.factsFor(b)
+	return normalizeScheme(a, NormalizeSafe, ia, ka) == normalizeScheme(b, NormalizeSafe, ib, kb)
+}
+
+// factsFor returns s when u's scheme is s.Name, and the table's facts for u's scheme
+// otherwise, with whether any are known.
+func (s SchemeInfo) factsFor(u URL) (SchemeInfo, bool) {
+	if sc := u.Scheme(); s.Name != "" && len(sc) == len(s.Name) {
+		same := true
+		for i := 0; i < len(sc) && same; i++ {
+			same = lowerByte(sc[i]) == lowerByte(s.Name[i])
+		}
+		if same {
+			return s, true
+		}
+	}
+	return schemeInfo(u)
+}

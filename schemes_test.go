@@ -1,11 +1,11 @@
 package locator_test
 
 import (
-	"errors"
 	"fmt"
 	"testing"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/pct"
 )
 
 func TestLookupScheme(t *testing.T) {
@@ -58,48 +58,99 @@ func TestLookupScheme(t *testing.T) {
 	}
 }
 
-func TestRegisterScheme(t *testing.T) {
-	if err := locator.RegisterScheme(locator.SchemeInfo{Name: "Test-Reg", DefaultPort: 9999, Hierarchical: true}); err != nil {
-		t.Fatal(err)
+// The root keeps a read-only table: Schemes lists the 14 defined schemes and the 4 names
+// RFC 1738 §4 reserves, and changing the slice it returns changes nothing.
+func TestSchemesTable(t *testing.T) {
+	all := locator.Schemes()
+	if len(all) != 18 {
+		t.Fatalf("Schemes() has %d entries, want 18", len(all))
 	}
-	s, ok := locator.LookupScheme("test-reg")
-	if !ok || s.DefaultPort != 9999 || s.Status != locator.SchemeRegistered || s.Reserved.IsEmpty() {
-		t.Errorf("after RegisterScheme: %+v, %v", s, ok)
-	}
-	// RFC 1738 §4: a defined scheme cannot be taken over.
-	err := locator.RegisterScheme(locator.SchemeInfo{Name: "ftp", DefaultPort: 2121})
-	var e *locator.Error
-	if !errors.As(err, &e) || e.Code != locator.CodeSchemeTaken {
-		t.Errorf("RegisterScheme(ftp) = %v, want %s", err, locator.CodeSchemeTaken)
-	}
-	if s, _ := locator.LookupScheme("ftp"); s.DefaultPort != 21 {
-		t.Errorf("ftp port changed to %d", s.DefaultPort)
-	}
-	for _, bad := range []string{"", "1abc", "a b", "a_b", "é"} {
-		err := locator.RegisterScheme(locator.SchemeInfo{Name: bad})
-		if !errors.As(err, &e) || e.Code != locator.CodeBadScheme {
-			t.Errorf("RegisterScheme(%q) = %v, want %s", bad, err, locator.CodeBadScheme)
+	for i, s := range all {
+		if i > 0 && all[i-1].Name >= s.Name {
+			t.Errorf("Schemes() not sorted at %q", s.Name)
+		}
+		if got, ok := locator.LookupScheme(s.Name); !ok || got != s {
+			t.Errorf("LookupScheme(%q) = %+v, %v; want %+v", s.Name, got, ok, s)
+		}
+		if s.Status == locator.SchemeRegistered || s.Status == locator.SchemeExperimental {
+			t.Errorf("%q: status %v in the table of defined schemes", s.Name, s.Status)
 		}
 	}
-	found := false
-	for _, s := range locator.Schemes() {
-		found = found || s.Name == "test-reg"
-	}
-	if !found {
-		t.Error("Schemes() lacks the registered scheme")
+	all[0].DefaultPort = 9
+	if s, _ := locator.LookupScheme(all[0].Name); s.DefaultPort == 9 {
+		t.Error("the slice of Schemes shares the table")
 	}
 }
 
-func ExampleRegisterScheme() {
-	err := locator.RegisterScheme(locator.SchemeInfo{Name: "x-archive", DefaultPort: 8765, Hierarchical: true})
-	fmt.Println(err)
-	s, _ := locator.LookupScheme("X-ARCHIVE")
-	fmt.Println(s.Name, s.DefaultPort, s.Status)
-	fmt.Println(locator.RegisterScheme(locator.SchemeInfo{Name: "http"}))
+// SchemeInfo's methods apply its facts to URLs of its scheme only, in any case (RFC 1738
+// §2.1), and the table's to others.
+func TestSchemeInfoMethods(t *testing.T) {
+	info := locator.SchemeInfo{Name: "x-tick", DefaultPort: 7000, Hierarchical: true}
+	for _, tt := range []struct {
+		info     locator.SchemeInfo
+		in, want string
+	}{
+		{info, "x-tick://h:7000", "x-tick://h/"},           // the default port, then "/" (RFC 3986 §6.2.3)
+		{info, "X-TICK://H:7000", "x-tick://h/"},           // scheme case ignored
+		{info, "x-tick://h:7001", "x-tick://h:7001/"},      // another port stays
+		{info, "x-tick://h:6999", "x-tick://h:6999/"},      // both sides of the default
+		{info, "x-tock://h:7000", "x-tock://h:7000"},       // another scheme: the table (none)
+		{info, "x-tic://h:7000", "x-tic://h:7000"},         // a prefix of the name is another scheme
+		{info, "x-tickk://h:7000", "x-tickk://h:7000"},     // so is a longer name
+		{info, "http://h:80", "http://h/"},                 // the table's facts for http
+		{info, "//h:7000", "//h:7000"},                     // a relative reference has no scheme
+		{locator.SchemeInfo{}, "http://h:80", "http://h/"}, // the zero value: the table's
+		{locator.SchemeInfo{}, "x-tick://h:7000", "x-tick://h:7000"},
+		{locator.SchemeInfo{Name: "http", DefaultPort: 8080, Hierarchical: true}, "http://h:8080", "http://h/"}, // s wins
+		{locator.SchemeInfo{Name: "http", DefaultPort: 8080, Hierarchical: true}, "http://h:80", "http://h:80/"},
+		{locator.SchemeInfo{Name: "x-flat"}, "x-flat://h", "x-flat://h"}, // not hierarchical: no "/"
+	} {
+		u := locator.MustParse(tt.in)
+		got, err := tt.info.Normalize(u, locator.NormalizeSafe)
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%+v.Normalize(%q) = %q, %v; want %q", tt.info, tt.in, got, err, tt.want)
+		}
+		if !tt.info.Equivalent(u, locator.MustParse(tt.want)) {
+			t.Errorf("%+v.Equivalent(%q, %q) = false", tt.info, tt.in, tt.want)
+		}
+		if tt.info.Name == "" {
+			if want, _ := locator.Normalize(u, locator.NormalizeSafe); got != want {
+				t.Errorf("zero SchemeInfo.Normalize(%q) = %q, Normalize gives %q", tt.in, got, want)
+			}
+		}
+	}
+	if info.Equivalent(locator.MustParse("x-tick://h:7000/"), locator.MustParse("x-tick://h:7001/")) {
+		t.Error("ports 7000 and 7001 equivalent")
+	}
+	if u := locator.MustParse("x-tick://h/"); !info.Equivalent(u, u) {
+		t.Error("a URL is not equivalent to itself")
+	}
+}
+
+func ExampleSchemeInfo_Normalize() {
+	// A scheme the table does not know: its facts come from the program (package scheme's
+	// registry gives them to the schemes registered there).
+	ticket := locator.SchemeInfo{Name: "x-ticket", DefaultPort: 7000, Hierarchical: true}
+	u := locator.MustParse("X-Ticket://Tickets.Example:7000")
+	n, _ := ticket.Normalize(u, locator.NormalizeSafe)
+	fmt.Println(n)
+	n, _ = locator.Normalize(u, locator.NormalizeSafe) // the table knows no default port
+	fmt.Println(n)
 	// Output:
-	// <nil>
-	// x-archive 8765 registered
-	// locator: "http": scheme http is defined by RFC 1738 §3.3 and cannot be replaced (at offset 0, RFC 1738 §4)
+	// x-ticket://tickets.example/
+	// x-ticket://tickets.example:7000
+}
+
+func ExampleSchemeInfo_Equivalent() {
+	// A scheme that reserves only "/" (RFC 1738 §2.2): the escape of ";" may be decoded.
+	doc := locator.SchemeInfo{Name: "x-doc", Reserved: pct.Of("/")}
+	a, b := locator.MustParse("x-doc:a%3Bb"), locator.MustParse("x-doc:a;b")
+	fmt.Println(doc.Equivalent(a, b), locator.Equivalent(a, b))
+	c := locator.MustParse("x-doc:a%2Fb")
+	fmt.Println(doc.Equivalent(c, locator.MustParse("x-doc:a/b")))
+	// Output:
+	// true false
+	// false
 }
 
 func ExampleLookupScheme() {

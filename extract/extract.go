@@ -15,7 +15,7 @@
 // 1738 Appendix). When a URL is broken across lines right after a hyphen, both readings are
 // reported: first without the hyphen (a typesetter most likely added it), then with it.
 //
-// A bare URL needs a scheme that locator knows (locator.LookupScheme: the schemes of RFC 1738
+// A bare URL needs a scheme that locator knows (scheme.Lookup: the schemes of RFC 1738
 // and the drafts, registered ones, and "x-" names), followed by "//" when the scheme uses the
 // common Internet scheme syntax (RFC 1738 §3.1: "http:x" in text is not a URL, but
 // "news:comp.lang.go", "mailto:joe@example.com" and "mid:123@example.com" are). It ends at

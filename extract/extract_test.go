@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/scheme"
 )
 
 // want is an expected finding: the URL, its alternatives, its form, and the URL's text as
@@ -441,7 +442,7 @@ func TestNotURLs(t *testing.T) {
 // Every scheme of the registry is found bare and in brackets, with or without "//" as its
 // syntax asks; and a scheme registered at run time is found from then on.
 func TestEveryScheme(t *testing.T) {
-	for _, info := range locator.Schemes() {
+	for _, info := range scheme.All() {
 		u := info.Name + ":thing@a.example"
 		if info.Hierarchical {
 			u = info.Name + "://a.example/thing"
@@ -457,7 +458,7 @@ func TestEveryScheme(t *testing.T) {
 	if got := FindString(text); len(got) != 0 {
 		t.Fatalf("unregistered scheme found: %+v", got)
 	}
-	if err := locator.RegisterScheme(locator.SchemeInfo{Name: "zz-chat", Hierarchical: true}); err != nil {
+	if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "zz-chat", Hierarchical: true}}); err != nil {
 		t.Fatal(err)
 	}
 	if got := FindString(text); len(got) != 1 || got[0].URL != "zz-chat://a.example/room" {

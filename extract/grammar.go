@@ -24,7 +24,7 @@ const MaxPrefix = 64
 
 const (
 	// maxScheme bounds the scheme name looked for before a ":" (RFC 1738 §2.1 gives no
-	// limit; the names of locator.Schemes and realistic "x-" names are far shorter).
+	// limit; the names of scheme.All and realistic "x-" names are far shorter).
 	maxScheme = 64
 	// maxGap bounds the whitespace skipped after the "URL:" prefix and around a line break
 	// after a hyphen (RFC 1738 Appendix), so that a look-ahead stays bounded.

@@ -401,12 +401,12 @@ func (m *matcher) wrapperHead(off int) (head bool, _ int, ok bool) {
 	return false, off, true
 }
 
-// known reports whether name is a scheme locator knows (locator.LookupScheme: defined,
-// reserved, registered, or "x-" experimental, RFC 1738 §4), and whether it uses the common
-// Internet scheme syntax with "//" (RFC 1738 §3.1).
+// known reports whether name is a scheme locator knows (scheme.Lookup: defined, reserved,
+// registered, or "x-" experimental, RFC 1738 §4), and whether it uses the common Internet
+// scheme syntax with "//" (RFC 1738 §3.1).
 func known(name []byte) (hierarchical, ok bool) {
-	info, ok := locator.LookupScheme(string(name))
-	return info.Hierarchical, ok
+	s, ok := scheme.Lookup(string(name))
+	return s.Hierarchical, ok
 }
 
 // colonAt looks at the ":" at p: the end of a scheme name before a bare URL (RFC 1738 §2.1),

@@ -19,10 +19,6 @@ type AFS struct {
 	Path string `json:"path"` // decoded, after the "/" that follows the cell
 }
 
-// CodeAFSHistorical is the warning every afs URL gets: the 1994 URL draft keeps afsaddress
-// "as historical note, but is not a url production", and RFC 1738 §4 only reserves the name.
-const CodeAFSHistorical locator.Code = "afs-historical"
-
 var (
 	// afsPathChars is the 1994 URL draft's path = void | xpalphas [ "/" path ], with the "/":
 	// xpalpha = xalpha | "+"; xalpha = alpha | digit | safe | extra | escape; and the draft's

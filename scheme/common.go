@@ -7,15 +7,6 @@ import (
 	"github.com/locator-url/locator/pct"
 )
 
-// Codes of the views and plans of ftp, http, file, telnet, wais, prospero and afs.
-const (
-	// CodeBadView: a view's fields cannot be written as a URL of its scheme (a password
-	// without a user name, a host holding "/", a typecode other than a, i or d, …).
-	CodeBadView locator.Code = "bad-view"
-	// CodeNoHost: an access plan must connect to a host and the URL names none.
-	CodeNoHost locator.Code = "no-host"
-)
-
 // urlPath returns RFC 1738 §3.1 url-path of u: the text after the "/" that ends the login,
 // up to the fragment, with its offset; "" when nothing follows the login. Text that follows
 // the login without a "/" gives CodeMissingSlash.
@@ -135,10 +126,6 @@ func rebase(err error, u locator.URL, bad pct.Set) error {
 	}
 	return err
 }
-
-// CodePortNotAllowed: a port in a URL whose production has a bare host (RFC 1738 §5 fileurl;
-// the 1994 URL draft afsaddress, whose cellname is a hostname).
-const CodePortNotAllowed locator.Code = "port-not-allowed"
 
 // hostOnly returns an error when u's authority holds more than a host: a user name
 // (CodeUserinfo) or a port (CodePortNotAllowed). rule names the production.

@@ -27,12 +27,6 @@ func PlanFor(u locator.URL) (Plan, error) {
 	return s.Plan(u)
 }
 
-// Codes of this package's dispatch functions.
-const (
-	CodeNoView locator.Code = "no-view" // the scheme has no typed view
-	CodeNoPlan locator.Code = "no-plan" // the scheme has no access plan
-)
-
 // Check runs the strict checker of spec on u and returns its findings in offset order.
 //
 // For locator.RFC1738 it runs the scheme-independent rules (locator.CheckRFC1738) and then the
@@ -266,13 +260,6 @@ func init() {
 		panic("scheme: the fast paths' classes do not match the character summary")
 	}
 }
-
-// Codes of Check.
-const (
-	CodeNoChecker      locator.Code = "no-checker"      // no strict checker for the specification
-	CodeUnknownScheme  locator.Code = "unknown-scheme"  // a scheme that is neither registered nor "x-"
-	CodeReservedScheme locator.Code = "reserved-scheme" // a name RFC 1738 §4 reserves, with no syntax
-)
 
 // Valid reports whether findings hold no error (warnings allowed).
 func Valid(findings []locator.Finding) bool {

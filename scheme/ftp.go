@@ -29,13 +29,6 @@ type FTP struct {
 	Type string   `json:"typecode"` // "" (absent), or "a", "i", "d" (any case) as written
 }
 
-// Codes of the ftp view and checker.
-const (
-	// CodeFTPTypecode: ";type=" followed by something other than one of A, I, D, a, i, d
-	// (RFC 1738 §5 ftptype).
-	CodeFTPTypecode locator.Code = "ftp-typecode"
-)
-
 var (
 	// ftpSegmentChars is what RFC 1738 §5 fsegment allows unencoded:
 	// *[ uchar | "?" | ":" | "@" | "&" | "=" ].

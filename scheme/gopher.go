@@ -79,15 +79,6 @@ const (
 	GopherPlusDirectoryAttributes = "directory-attributes" // "$": the attributes of every item of a directory
 )
 
-// Codes of the gopher view and checker.
-const (
-	// CodeGopherType: a gophertype that is not exactly one character (RFC 1738 §3.4.1).
-	CodeGopherType locator.Code = "gopher-type"
-	// CodeGopherPlus: a gopher+ string that is none of the 1994 URL draft's forms, or an ASK
-	// value that cannot be sent as one line of a period-terminated block.
-	CodeGopherPlus locator.Code = "gopher-plus"
-)
-
 // gopherRule is the production that gopher findings cite.
 const gopherRule = "RFC 1738 §5 gopherurl"
 

@@ -25,10 +25,6 @@ type HTTP struct {
 	Secure bool    `json:"secure,omitempty"` // https (RFC 2818) rather than http
 }
 
-// CodeHTTPSearchNoPath: a "?" search right after the host and port, without the "/" that
-// RFC 1738 §5 httpurl = "http://" hostport [ "/" hpath [ "?" search ]] requires before it.
-const CodeHTTPSearchNoPath locator.Code = "http-search-without-path"
-
 var (
 	// httpSegmentChars is what RFC 1738 §5 hsegment allows unencoded:
 	// *[ uchar | ";" | ":" | "@" | "&" | "=" ].

@@ -99,12 +99,6 @@ func decodeAt(u locator.URL, s string, off int) (string, error) {
 	return d, nil
 }
 
-// CodeNoAuthority: a scheme of the common Internet scheme syntax without "//".
-const CodeNoAuthority locator.Code = "no-authority"
-
-// CodeWrongScheme: a ParseX function given a URL of another scheme.
-const CodeWrongScheme locator.Code = "wrong-scheme"
-
 // wrongScheme returns an error when u's scheme is not name.
 func wrongScheme(u locator.URL, name string) error {
 	if u.IsScheme(name) {
@@ -113,20 +107,6 @@ func wrongScheme(u locator.URL, name string) error {
 	return &locator.Error{Input: u.String(), Offset: 0, Code: CodeWrongScheme, Rule: "RFC 1738 §2.1",
 		Message: "scheme is " + strconvQuote(u.Scheme()) + ", not " + strconvQuote(name)}
 }
-
-// Codes shared by the views of several schemes.
-const (
-	// CodeUserinfo: a user or password in a URL whose RFC 1738 §5 production has hostport,
-	// not login (gopherurl, nntpurl, httpurl, waisurl, prosperourl).
-	CodeUserinfo locator.Code = "userinfo-not-allowed"
-	// CodeMissingSlash: text after host[:port] that does not start with the "/" that RFC 1738
-	// §3.1 puts before the url-path ("gopher://host?x").
-	CodeMissingSlash locator.Code = "missing-slash"
-	// CodeLineBreak: a decoded CR, LF, NUL or other byte that would end or split the protocol
-	// line the URL is sent in (RFC 1738 §6: encoded delimiters must not be decoded into the
-	// protocol; RFC 1436 and RFC 977 lines end with CR LF).
-	CodeLineBreak locator.Code = "line-break"
-)
 
 // afterAuthority returns the text after host[:port] up to the fragment, and its offset: "/"
 // and RFC 1738's url-path, including any "?" (which Parse takes as a query but which gopher,

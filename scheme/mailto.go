@@ -21,16 +21,6 @@ type Mailto struct {
 	Addr string `json:"addr"` // an RFC 822 addr-spec, such as "user@host.example"
 }
 
-// Codes of the mailto, mid and cid views and checkers.
-const (
-	// CodeAddrSpec: text that should be an RFC 822 addr-spec (local-part "@" domain, RFC 822
-	// §6.1) and is not. A warning: RFC 1738 §5 only asks for 1*xchar.
-	CodeAddrSpec locator.Code = "addr-spec"
-	// CodeMailtoHeaders: a "?" in a mailto URL, which RFC 6068 §2 reads as the start of header
-	// fields and RFC 1738 §3.5 as part of the address.
-	CodeMailtoHeaders locator.Code = "mailto-headers"
-)
-
 // mailtoKeep is what URL leaves unencoded in an address: RFC 1738 §5 xchar, without "?" so
 // that RFC 6068 readers do not take the rest for header fields (RFC 6068 §2). "%" is not
 // xchar and is always encoded, as RFC 1738 §3.5 and the 1994 URL draft ("Mailto": "use of %

@@ -22,10 +22,6 @@ type Mid struct {
 	ContentID *string `json:"content_id,omitempty"` // RFC 2392: a body part's Content-ID; nil for the whole message
 }
 
-// CodeMidContentID: a mid URL with "/content-id", which RFC 2392 §2 allows and the 1994 URL
-// draft's midaddress does not (a warning).
-const CodeMidContentID locator.Code = "mid-content-id"
-
 // midKeep is what URL leaves unencoded: RFC 1738 §5 xchar (mid is an otherurl, *xchar),
 // without "/" (RFC 2392 §2 separates the content-id with it) and "?" (RFC 3986 §3.4).
 var midKeep = pct.RFC1738Xchar.Without("/?")

@@ -23,19 +23,6 @@ type News struct {
 	All       bool   `json:"all,omitempty"`        // news:*, "all available news groups"
 }
 
-// Codes of the news and nntp views and checkers.
-const (
-	// CodeNewsGroup: a group name that is not RFC 1738 §5 group
-	// (alpha *[ alpha | digit | "-" | "." | "+" | "_" ]), or a missing one.
-	CodeNewsGroup locator.Code = "news-group"
-	// CodeNewsArticle: a message-id that is not RFC 1738 §5 article
-	// (1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host), or is written with its "<" ">".
-	CodeNewsArticle locator.Code = "news-article"
-	// CodeNewsServer: a news URL with "//" and a server, which RFC 5538 §2.2 allows and RFC
-	// 1738 §3.6 does not (news host names "are NOT part of news URLs", the 1994 URL draft).
-	CodeNewsServer locator.Code = "news-server"
-)
-
 // newsGroupChars is what follows the first letter of RFC 1738 §5 group.
 var newsGroupChars = pct.AlphaDigit.With("-.+_")
 

@@ -20,10 +20,6 @@ type NNTP struct {
 	Article string `json:"article,omitempty"` // the article number within the group (digits); "" for none
 }
 
-// CodeNNTPArticle: an nntp article number that is not digits, or a path with more than
-// group and number (RFC 1738 §5 nntpurl = "nntp://" hostport "/" group [ "/" digits ]).
-const CodeNNTPArticle locator.Code = "nntp-article"
-
 // ParseNNTP returns the typed view of an nntp URL (RFC 1738 §3.7). It fails with an
 // [*locator.Error] when u is not an nntp URL (CodeWrongScheme), has no "//" (CodeNoAuthority),
 // no "/" after the host (CodeMissingSlash), no group (CodeNewsGroup), an article that is not

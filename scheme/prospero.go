@@ -43,19 +43,6 @@ type ProsperoField struct {
 	Value string `json:"value"` // the value after "="
 }
 
-// Codes of the prospero view and checker.
-const (
-	// CodeProsperoField: a ";" fieldspec without "=" (RFC 1738 §5 fieldspec = ";" fieldname
-	// "=" fieldvalue).
-	CodeProsperoField locator.Code = "prospero-field"
-	// CodeProsperoVersion: a version that is not digits (the 1994 URL draft, version =
-	// digits; empty only when attributes follow, as the 1993 draft allows).
-	CodeProsperoVersion locator.Code = "prospero-version"
-	// CodeProsperoAttribute: an attribute that is not letters and digits (the 1994 URL draft,
-	// attribute = alphanums).
-	CodeProsperoAttribute locator.Code = "prospero-attribute"
-)
-
 var (
 	// prosperoSegmentChars is RFC 1738 §5 psegment: *[ uchar | "?" | ":" | "@" | "&" | "=" ].
 	prosperoSegmentChars = pct.RFC1738Uchar.With("?:@&=")

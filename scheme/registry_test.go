@@ -3,6 +3,9 @@ package scheme_test
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/locator-url/locator"
@@ -76,7 +79,7 @@ func TestRegister(t *testing.T) {
 	// A defined scheme cannot be replaced (RFC 1738 §4).
 	err = scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "gopher"}})
 	var e *locator.Error
-	if !errors.As(err, &e) || e.Code != locator.CodeSchemeTaken {
+	if !errors.As(err, &e) || e.Code != scheme.CodeSchemeTaken {
 		t.Errorf("Register(gopher) = %v", err)
 	}
 	// A scheme with nothing registered has no view and no plan.
@@ -154,4 +157,172 @@ func ExampleAll() {
 	}
 	fmt.Println(n, "names reserved by RFC 1738 §4")
 	// Output: 4 names reserved by RFC 1738 §4
+}
+
+// One registry: goroutines registering one name with different facts and functions, and
+// readers looking it up meanwhile, never see a Scheme whose facts and functions come from two
+// registrations; and when they are done, Lookup, All and Security agree on the last one. Run
+// with -race.
+func TestRegisterConcurrent(t *testing.T) {
+	const writers, rounds = 4, 200
+	name := "x-race"
+	// Registration w gives DefaultPort 5000+w, Source "w", and a plan that sends "w".
+	reg := func(w int) error {
+		tag := strconv.Itoa(w)
+		return scheme.Register(scheme.Scheme{
+			SchemeInfo: locator.SchemeInfo{Name: name, DefaultPort: 5000 + w, Hierarchical: true, Source: tag},
+			Plan: func(locator.URL) (scheme.Plan, error) {
+				return scheme.Plan{Scheme: name, Steps: []scheme.Step{{Send: tag}}}, nil
+			},
+		})
+	}
+	consistent := func(s scheme.Scheme) error {
+		if s.Plan == nil {
+			return fmt.Errorf("no plan: %+v", s.SchemeInfo)
+		}
+		p, _ := s.Plan(locator.URL{})
+		if want := strconv.Itoa(s.DefaultPort - 5000); p.Steps[0].Send != want || s.Source != want {
+			return fmt.Errorf("port %d, source %q, plan %q: not one registration", s.DefaultPort, s.Source, p.Steps[0].Send)
+		}
+		if s.Status != locator.SchemeRegistered || s.Name != name {
+			return fmt.Errorf("status %v name %q", s.Status, s.Name)
+		}
+		return nil
+	}
+	if err := reg(0); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	errs := make(chan error, 16)
+	for r := 0; r < 2; r++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				s, ok := scheme.Lookup("X-RACE")
+				if !ok {
+					errs <- fmt.Errorf("Lookup: not found")
+					return
+				}
+				if err := consistent(s); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	var writersWG sync.WaitGroup
+	for w := 1; w <= writers; w++ {
+		writersWG.Add(1)
+		go func() {
+			defer writersWG.Done()
+			for range rounds {
+				if err := reg(w); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	writersWG.Wait()
+	close(stop)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	s, _ := scheme.Lookup(name)
+	if err := consistent(s); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range scheme.All() {
+		if a.Name == name && (a.DefaultPort != s.DefaultPort || a.Source != s.Source) {
+			t.Errorf("All has %d %q, Lookup %d %q", a.DefaultPort, a.Source, s.DefaultPort, s.Source)
+		}
+	}
+	// Security reads the default port from the same registry (RFC 1738 §6).
+	def := strconv.Itoa(s.DefaultPort)
+	if f := scheme.Security(locator.MustParse(name + "://h:" + def + "/")); len(f) != 0 {
+		t.Errorf("Security on the default port %s: %v", def, f)
+	}
+	if f := scheme.Security(locator.MustParse(name + "://h:5005/")); len(f) != 1 || f[0].Code != scheme.CodePortNotDefault {
+		t.Errorf("Security on port 5005 (default %s): %v", def, f)
+	}
+}
+
+// A registration replaces the facts Security and the SchemeInfo methods use: the case of the
+// issue, a port registered and then changed.
+func TestRegisterReplaces(t *testing.T) {
+	for _, port := range []int{1111, 2222} {
+		if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "x-replace", DefaultPort: port, Hierarchical: true}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f := scheme.Security(locator.MustParse("x-replace://h:2222/")); len(f) != 0 {
+		t.Errorf("Security(port 2222) = %v; 2222 is the default now", f)
+	}
+	if f := scheme.Security(locator.MustParse("x-replace://h:1111/")); len(f) != 1 || f[0].Code != scheme.CodePortNotDefault {
+		t.Errorf("Security(port 1111) = %v; want %s", f, scheme.CodePortNotDefault)
+	}
+	s, _ := scheme.Lookup("x-replace")
+	if n, err := s.Normalize(locator.MustParse("X-Replace://h:2222"), locator.NormalizeSafe); err != nil || n.String() != "x-replace://h/" {
+		t.Errorf("Normalize = %q, %v", n, err)
+	}
+	if !s.Equivalent(locator.MustParse("x-replace://h:2222/"), locator.MustParse("x-replace://h/")) {
+		t.Error("Equivalent ignores the registered default port")
+	}
+}
+
+// Register keeps RFC 1738's rules for names: a scheme name (RFC 1738 §5 scheme, a letter first
+// as RFC 3986 §3.1 asks), in lower case; a defined scheme cannot be replaced, a reserved name
+// can be defined (RFC 1738 §4).
+func TestRegisterRules(t *testing.T) {
+	var e *locator.Error
+	for _, bad := range []string{"", "1abc", "-ab", "a b", "a_b", "a:b", "é", "\u212aa", "x-\u212a"} {
+		err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: bad}})
+		if !errors.As(err, &e) || e.Code != scheme.CodeBadScheme {
+			t.Errorf("Register(%q) = %v, want %s", bad, err, scheme.CodeBadScheme)
+		}
+	}
+	for _, good := range []string{"a", "Z", "a1", "a+b", "a-b", "a.b", "Test-Reg"} {
+		if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: good, DefaultPort: 9999}}); err != nil {
+			t.Errorf("Register(%q) = %v", good, err)
+		}
+		s, ok := scheme.Lookup(strings.ToUpper(good))
+		http, _ := locator.LookupScheme("http")
+		if !ok || s.Name != strings.ToLower(good) || s.DefaultPort != 9999 || s.Status != locator.SchemeRegistered ||
+			s.Reserved != http.Reserved {
+			t.Errorf("Lookup(%q) after Register = %+v, %v", good, s.SchemeInfo, ok)
+		}
+	}
+	// Every defined scheme refuses, in any case; its facts stay. (Defining a reserved name is
+	// tested in registry_internal_test.go, which restores the registry after.)
+	for _, info := range locator.Schemes() {
+		if info.Status != locator.SchemeDefined {
+			continue
+		}
+		err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: strings.ToUpper(info.Name), DefaultPort: 2121}})
+		if !errors.As(err, &e) || e.Code != scheme.CodeSchemeTaken {
+			t.Errorf("Register(%q) = %v, want %s", info.Name, err, scheme.CodeSchemeTaken)
+		}
+		if s, _ := scheme.Lookup(info.Name); s.DefaultPort != info.DefaultPort || s.Status != locator.SchemeDefined {
+			t.Errorf("%s changed to %+v", info.Name, s.SchemeInfo)
+		}
+	}
+	// Non-ASCII names never fold into a registered one (U+212A KELVIN SIGN lower-cases to "k").
+	if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "kq"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := scheme.Lookup("\u212aq"); ok {
+		t.Error("Lookup(\"\\u212aq\") found kq")
+	}
+	if _, ok := scheme.Lookup("K" + strings.Repeat("Q", 40)); ok {
+		t.Error("Lookup of a long unregistered name found a scheme")
+	}
 }

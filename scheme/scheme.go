@@ -26,6 +26,23 @@
 //	f, err := scheme.ParseFTP(locator.MustParse("ftp://myname@host.dom/%2Fetc/motd"))
 //	// f.CWD == []string{"/etc"}, f.Name == "motd"
 //
+// # Security and the whole report
+//
+// [Security] returns the hazards of RFC 1738 §6 and RFC 3986 §7 as warnings: a password, a port
+// other than the scheme's default (read from the registry), encoded CR, LF, NUL or TAB that
+// would reach a protocol line, characters that must be encoded, hosts made to deceive.
+// [Inspect] gathers everything known of one input into a [Report]: whether it parses, its
+// typed view, and the findings of [Check], of the view and of Security, in offset order, each
+// said once, at most 100 (the rest counted). The locator command prints these reports; other
+// front ends (extract, the coming gateway) are meant to use the same function, so that all
+// judge a URL alike.
+//
+//	r := scheme.Inspect("ftp://user:secret@host.dom/a b", locator.RFC1738)
+//	fmt.Println(r.Valid()) // false: the space
+//	for _, f := range r.Findings {
+//		fmt.Println(f) // the password (a warning), then the space (an error)
+//	}
+//
 // # Access plans
 //
 // [PlanFor] (or a view's Plan method) gives the [Plan] a URL stands for: where to connect and
@@ -34,18 +51,21 @@
 //
 // # The registry
 //
-// The schemes live in a registry ([Lookup], [All], [Register]); programs may add their own
-// with a view, a checker and a plan function. Register also records the scheme's facts in the
-// root package (locator.RegisterScheme), so that comparison and normalization know them.
+// The schemes live in one registry ([Lookup], [All], [Register]), which starts with the root
+// package's table of the schemes the documents define (locator.Schemes); programs may add
+// their own with their facts (default port, "//" syntax, reserved characters) and a view, a
+// checker and a plan function. A registered [Scheme] normalizes and compares URLs by its own
+// facts (the Normalize and Equivalent methods of its embedded locator.SchemeInfo): the root
+// package's locator.Normalize and locator.Equivalent know only the table.
 package scheme
 
 import (
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/pct"
 )
 
 // View is the typed view of a URL of one scheme. Every view is a struct of plain fields with
@@ -97,10 +117,11 @@ func (p Plan) Wire() []byte {
 	return b
 }
 
-// Scheme is a registered scheme: the facts the root package keeps, and the functions that
-// give its typed view, its strict check and its access plan. A nil function means the scheme
-// has no such thing (a reserved name has none of them). The facts follow the scheme's
-// specification (SchemeInfo.Source).
+// Scheme is a registered scheme: its facts (the embedded locator.SchemeInfo, which gives it
+// the Normalize and Equivalent methods that apply them), and the functions that give its typed
+// view, its strict check and its access plan. A nil function means the scheme has no such
+// thing (a reserved name has none of them). The facts follow the scheme's specification
+// (SchemeInfo.Source).
 //
 // The zero value has no name and is not a scheme: [Register] rejects it.
 type Scheme struct {
@@ -115,93 +136,126 @@ type Scheme struct {
 	Plan func(u locator.URL) (Plan, error)
 }
 
-// The registry is a map that is never changed once published: a registration copies it, so
-// that a lookup (on every [Check]) reads it without a lock.
+// The registry is the one table of schemes: a map by lower-case name that is never changed
+// once published. It starts as the root package's table of the schemes the documents define
+// (locator.Schemes: their facts, without functions), before any init function of this package
+// runs; each scheme of this package adds its functions in an init function, and a program
+// adds its own schemes with Register. A registration copies the map under mu and publishes the
+// copy, so that a lookup (on every [Check]) reads it without a lock, and every reader sees
+// each Scheme whole: its facts and functions come from one registration.
 var (
-	mu       sync.Mutex                         // serializes registrations
-	registry atomic.Pointer[map[string]*Scheme] // the current map, by lower-case name
+	mu       sync.Mutex // serializes registrations
+	registry = seed()   // the current map
 )
 
-// store registers s under its name, which is in lower case.
-func store(s *Scheme) {
+// seed returns the registry's first map: the root package's table of defined schemes.
+func seed() *atomic.Pointer[map[string]*Scheme] {
+	m := map[string]*Scheme{}
+	for _, info := range locator.Schemes() {
+		m[info.Name] = &Scheme{SchemeInfo: info}
+	}
+	var p atomic.Pointer[map[string]*Scheme]
+	p.Store(&m)
+	return &p
+}
+
+// store registers s under its name, which is in lower case, unless that name belongs to a
+// scheme that locator defines and s is not its definition by this package (define).
+func store(s *Scheme, define bool) error {
 	mu.Lock()
 	defer mu.Unlock()
-	m := map[string]*Scheme{}
-	if old := registry.Load(); old != nil {
-		for k, v := range *old {
-			m[k] = v
-		}
+	old := *registry.Load()
+	if prev, ok := old[s.Name]; ok && prev.Status == locator.SchemeDefined && !define {
+		return &locator.Error{Input: s.Name, Code: CodeSchemeTaken, Rule: "RFC 1738 §4",
+			Message: "scheme " + s.Name + " is defined by " + prev.Source + " and cannot be replaced"}
+	}
+	m := make(map[string]*Scheme, len(old)+1)
+	for k, v := range old {
+		m[k] = v
 	}
 	m[s.Name] = s
 	registry.Store(&m)
-}
-
-// Register adds s to the registry, and its facts to the root package's registry (see
-// locator.RegisterScheme, which sets the status to SchemeRegistered). A program may register
-// a new scheme, replace one it registered, or define one of the names RFC 1738 §4 reserves; it
-// may not replace a scheme that locator defines.
-func Register(s Scheme) error {
-	if err := locator.RegisterScheme(s.SchemeInfo); err != nil {
-		return err
-	}
-	info, _ := locator.LookupScheme(s.Name)
-	s.SchemeInfo = info
-	store(&s)
 	return nil
 }
 
-// register adds a scheme of this package, which the root package already knows as
-// SchemeDefined; its facts come from there.
+// reservedDefault is the default of SchemeInfo.Reserved: RFC 1738 §2.2's reserved set and
+// RFC 3986 §2.2's (gen-delims and sub-delims), as the root package's table has it.
+var reservedDefault = pct.RFC1738Reserved.Union(pct.Reserved)
+
+// Register adds s to the registry: a program may register a new scheme, replace one it
+// registered, or define one of the names RFC 1738 §4 reserves; it may not replace a scheme
+// that locator defines (an [*locator.Error] with code [CodeSchemeTaken]). The name must be a
+// valid scheme name (RFC 1738 §5 scheme, a letter first as RFC 3986 §3.1 asks; code
+// [CodeBadScheme]) and is stored in lower case. The status is always set to
+// locator.SchemeRegistered; a zero Reserved set means the default, RFC 1738's and RFC 3986's
+// reserved characters. Register is safe for concurrent use: of registrations of one name, the
+// last one wins whole.
+func Register(s Scheme) error {
+	name := lowerASCII(s.Name)
+	if name == "" || !pct.Alpha.Contains(name[0]) || pct.SchemeChars.IndexNotIn(name) >= 0 {
+		return &locator.Error{Input: s.Name, Code: CodeBadScheme, Rule: "RFC 1738 §5 scheme",
+			Message: "a scheme name is a letter followed by letters, digits, \"+\", \"-\" or \".\""}
+	}
+	s.Name = name
+	s.Status = locator.SchemeRegistered
+	if s.Reserved.IsEmpty() {
+		s.Reserved = reservedDefault
+	}
+	return store(&s, false)
+}
+
+// register adds the functions of a scheme of this package to the facts of the root package's
+// table, where the scheme is SchemeDefined.
 func register(s Scheme) {
 	info, ok := locator.LookupScheme(s.Name)
 	if !ok || info.Status != locator.SchemeDefined {
 		panic("scheme: register of a scheme the root package does not define: " + s.Name)
 	}
 	s.SchemeInfo = info
-	store(&s)
+	if err := store(&s, true); err != nil {
+		panic(err)
+	}
 }
 
-// Lookup returns the registered scheme name (any case). An unregistered "x-" name gives an
-// experimental scheme with no view, check or plan (RFC 1738 §4); so does a name that the
-// root package knows but this registry does not (the names RFC 1738 §4 reserves).
+// Lookup returns the registered scheme name (any case, RFC 1738 §2.1). An unregistered "x-"
+// name gives an experimental scheme with no view, check or plan (RFC 1738 §4); the names RFC
+// 1738 §4 reserves have none either, unless a program registered them.
 func Lookup(name string) (Scheme, bool) {
 	if s, _ := lookup(name); s != nil {
 		return *s, true
 	}
-	info, ok := locator.LookupScheme(strings.ToLower(name))
+	info, ok := locator.LookupScheme(name)
 	if !ok {
 		return Scheme{}, false
 	}
 	return Scheme{SchemeInfo: info}, true
 }
 
-// lookup returns the registered scheme name (any case, as strings.ToLower folds it), or nil,
-// and whether name is not all lower case. A lower-case name costs one map access.
+// lookup returns the registered scheme name (any case; ASCII letters are folded, RFC 1738
+// §2.1, and a name with other bytes is never registered), or nil, and whether name is not
+// all lower case. A lower-case name costs one map access.
 func lookup(name string) (*Scheme, bool) {
-	m := registry.Load()
-	if m == nil {
-		return nil, false
-	}
+	m := *registry.Load()
 	for i := 0; i < len(name); i++ {
 		if c := name[i]; 'A' <= c && c <= 'Z' || c >= 0x80 {
-			return lookupFold(*m, name), true
+			return lookupFold(m, name), true
 		}
 	}
-	return (*m)[name], false
+	return m[name], false
 }
 
-// lookupFold is lookup for a name that is not all lower case: ASCII names are folded in a
-// buffer on the stack, others by strings.ToLower.
+// lookupFold is lookup for a name that is not all lower case, folded in a buffer on the
+// stack.
 func lookupFold(m map[string]*Scheme, name string) *Scheme {
 	var buf [32]byte
 	if len(name) > len(buf) {
-		return m[strings.ToLower(name)]
+		return m[lowerASCII(name)]
 	}
 	b := buf[:len(name)]
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		if c >= 0x80 {
-			return m[strings.ToLower(name)]
+			return nil // not a scheme name (RFC 1738 §5 scheme; checked by Register)
 		}
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
@@ -211,13 +265,30 @@ func lookupFold(m map[string]*Scheme, name string) *Scheme {
 	return m[string(b)]
 }
 
-// All returns every registered scheme, sorted by name, including the names RFC 1738 §4
-// reserves.
+// lowerASCII returns s with its ASCII letters in lower case (RFC 1738 §2.1: scheme names
+// ignore case); other bytes are kept, so that no non-ASCII name folds into a scheme name.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'A' <= c && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// All returns every registered scheme, sorted by name: the schemes locator defines, the names
+// RFC 1738 §4 reserves and the schemes a program registered.
 func All() []Scheme {
-	var out []Scheme
-	for _, info := range locator.Schemes() {
-		s, _ := Lookup(info.Name)
-		out = append(out, s)
+	m := *registry.Load()
+	out := make([]Scheme, 0, len(m))
+	for _, s := range m {
+		out = append(out, *s)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out

@@ -18,10 +18,6 @@ type Telnet struct {
 	Login
 }
 
-// CodeTelnetPath: text after the login of a telnet URL other than one "/" (RFC 1738 §5
-// telneturl = "telnet://" login [ "/" ]).
-const CodeTelnetPath locator.Code = "telnet-path"
-
 // telnetBad are the bytes a telnet plan refuses once decoded, in the user name, password and
 // host. It is the set at which libwww's HTCleanTelnetString cuts these strings "to stop
 // command injection via telnet: URLs": the C0 controls but HT, DEL, the C1 controls 80–9F, and

@@ -30,10 +30,6 @@ type WAIS struct {
 	WPath    *string `json:"wpath"`    // decoded document-id; nil unless the URL is a document
 }
 
-// CodeWAISForm: a wais URL that is none of RFC 1738 §5 waisdatabase, waisindex and waisdoc
-// (a database and a wtype with no wpath; a search of a document).
-const CodeWAISForm locator.Code = "wais-form"
-
 var (
 	// waisUchar is RFC 1738 §5 database, wtype and wpath: *uchar.
 	waisUchar = pct.RFC1738Uchar

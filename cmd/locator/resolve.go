@@ -222,9 +222,10 @@ func newResolver(base string, mode locator.Mode) (*resolver, error) {
 }
 
 // resolve resolves ref by mode and returns the result's serialization. The WHATWG mode uses
-// package whatwg directly, so that a reference only the URL Standard accepts (with spaces to
-// trim, backslashes) resolves too; locator.Resolve with locator.ModeWHATWG, which that
-// package registers, gives the same result for references that locator.Parse accepts.
+// package whatwg directly, so that a reference only the URL Standard accepts (a "%" without
+// two hex digits, tabs and newlines it removes, controls it trims) resolves too;
+// locator.Resolve with locator.ModeWHATWG, which that package registers, gives the same result
+// for references that locator.Parse accepts (see TestResolveWHATWGBeyondParse).
 func (r *resolver) resolve(ref string, mode locator.Mode) (string, error) {
 	if mode == locator.ModeWHATWG {
 		if r.wbaseErr != nil {

@@ -1,55 +1,12 @@
-package locator
+package scheme
 
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/pct"
-)
-
-// The codes of [Security]. Every finding of Security is a warning: the URL may be valid, but
-// using it is risky (RFC 1738 §6; RFC 3986 §7).
-const (
-	// CodePortNotDefault: a port other than the scheme's default, above 1023. RFC 1738 §6:
-	// "Caution should be used when using any URL which specifies a port number other than
-	// the default for the protocol".
-	CodePortNotDefault Code = "port-not-default"
-	// CodePortReserved: a port in 0–1023, the well-known ports, that is not the scheme's
-	// default (or the scheme has none): the client may talk to another service, whose
-	// protocol reads the URL's content as commands (RFC 1738 §6, "especially when it is a
-	// number within the reserved space"; the example of gopher URLs sending mail through SMTP).
-	CodePortReserved Code = "port-reserved"
-	// CodePassword: a non-empty password in the URL. RFC 1738 §6: "The use of URLs
-	// containing passwords that should be secret is clearly unwise"; RFC 3986 §3.2.1
-	// deprecates "user:password".
-	CodePassword Code = "password-in-url"
-	// CodeEncodedLineBreak: %0D or %0A, which decode to CR and LF, the line ends of
-	// text protocols: decoded before transmission they add a command (RFC 1738 §6, "CR and LF
-	// characters for telnet protocols"; RFC 3986 §7.3).
-	CodeEncodedLineBreak Code = "encoded-line-break"
-	// CodeEncodedNUL: %00, which decodes to NUL, a string terminator for many programs
-	// (RFC 3986 §7.3). (The 1994 URL draft's prospero version form uses %00 on purpose.)
-	CodeEncodedNUL Code = "encoded-nul"
-	// CodeEncodedTab: %09 in a scheme whose protocol lines treat TAB as a delimiter or
-	// whitespace (ftp, http, https, news, nntp, telnet). In gopher, %09 separates the
-	// selector, the search and the gopher+ string (RFC 1738 §3.4) and is not reported
-	// unless more than two stand in the path.
-	CodeEncodedTab Code = "encoded-tab"
-	// CodeUnencodedChar: a character that RFC 1738 §2.2 says must always be encoded (unsafe,
-	// national, control or non-ASCII) standing unencoded: programs disagree on where such a
-	// URL ends and what it holds.
-	CodeUnencodedChar Code = "unencoded-unsafe-char"
-	// CodeNonASCIIHost: a host with non-ASCII characters, which may imitate another host
-	// with look-alike characters (RFC 3986 §7.6 semantic attacks; RFC 3987 §8).
-	CodeNonASCIIHost Code = "non-ascii-host"
-	// CodeUserinfoLikeHost: user information that looks like a host name, as in
-	// "http://www.bank.example@evil.example/": readers take the user name for the host
-	// (RFC 3986 §7.6).
-	CodeUserinfoLikeHost Code = "userinfo-looks-like-host"
-	// CodeAmbiguousHostNumber: a numeric host that is not a plain dotted quad ("0177.0.0.1",
-	// "0x7f.1", "2130706433"): resolvers read leading zeros as octal and fewer groups as
-	// larger numbers, so the address is not what it seems (RFC 3986 §7.4).
-	CodeAmbiguousHostNumber Code = "ambiguous-host-number"
 )
 
 // wellKnown names the services of some ports that RFC 1738 §6 warns about.
@@ -71,9 +28,9 @@ var tabSchemes = map[string]bool{
 // characters that must be encoded, and hosts made to deceive (a user name that looks like
 // a host, non-ASCII hosts, ambiguous numeric hosts). An unknown scheme has no default port;
 // only a port in 0–1023 is reported for it.
-func Security(u URL) []Finding {
-	var dst []Finding
-	info, known := LookupScheme(u.Scheme())
+func Security(u locator.URL) []locator.Finding {
+	var dst []locator.Finding
+	info, known := Lookup(u.Scheme())
 	name := info.Name
 	if !known {
 		name = lowerASCII(u.Scheme())
@@ -97,28 +54,28 @@ func Security(u URL) []Finding {
 				if s, ok := wellKnown[n]; ok {
 					svc = " (" + s + ")"
 				}
-				dst = append(dst, Finding{Offset: o.Port.Start, Code: CodePortReserved, Rule: "RFC 1738 §6",
+				dst = append(dst, locator.Finding{Offset: o.Port.Start, Code: CodePortReserved, Rule: "RFC 1738 §6",
 					Message: "port " + p + svc + " is a well-known port other than " + sch + "'s " + def +
-						": the URL may be used to send commands to another service", Severity: SeverityWarning})
+						": the URL may be used to send commands to another service", Severity: locator.SeverityWarning})
 			case known && info.DefaultPort != 0:
-				dst = append(dst, Finding{Offset: o.Port.Start, Code: CodePortNotDefault, Rule: "RFC 1738 §6",
+				dst = append(dst, locator.Finding{Offset: o.Port.Start, Code: CodePortNotDefault, Rule: "RFC 1738 §6",
 					Message:  "port " + p + " is not " + sch + "'s " + def + "; the server may speak another protocol",
-					Severity: SeverityWarning})
+					Severity: locator.SeverityWarning})
 			}
 		}
 	}
 
 	// RFC 1738 §6, §3.1; RFC 3986 §3.2.1, §7.5: passwords.
 	if p, ok := u.Password(); ok && p != "" {
-		dst = append(dst, Finding{Offset: o.Password.Start, Code: CodePassword, Rule: "RFC 1738 §6; RFC 3986 §3.2.1",
-			Message: "the URL holds a password, which anyone who sees the URL can read", Severity: SeverityWarning})
+		dst = append(dst, locator.Finding{Offset: o.Password.Start, Code: CodePassword, Rule: "RFC 1738 §6; RFC 3986 §3.2.1",
+			Message: "the URL holds a password, which anyone who sees the URL can read", Severity: locator.SeverityWarning})
 	}
 
 	// RFC 3986 §7.6: user information that looks like the host.
 	if user, ok := u.User(); ok && looksLikeHostname(user) {
-		dst = append(dst, Finding{Offset: o.User.Start, Code: CodeUserinfoLikeHost, Rule: "RFC 3986 §7.6",
+		dst = append(dst, locator.Finding{Offset: o.User.Start, Code: CodeUserinfoLikeHost, Rule: "RFC 3986 §7.6",
 			Message: "user name " + strconv.Quote(user) + " looks like a host name, but the host is " +
-				strconv.Quote(u.Host()), Severity: SeverityWarning})
+				strconv.Quote(u.Host()), Severity: locator.SeverityWarning})
 	}
 
 	// RFC 3986 §7.6, RFC 3987 §8: look-alike hosts; §7.4: rare IP address formats.
@@ -126,16 +83,16 @@ func Security(u URL) []Finding {
 		h := u.Host()
 		for i := 0; i < len(h); i++ {
 			if h[i] >= 0x80 {
-				dst = append(dst, Finding{Offset: o.Host.Start, Code: CodeNonASCIIHost, Rule: "RFC 3986 §7.6; RFC 3987 §8",
+				dst = append(dst, locator.Finding{Offset: o.Host.Start, Code: CodeNonASCIIHost, Rule: "RFC 3986 §7.6; RFC 3987 §8",
 					Message:  "host " + strconv.Quote(h) + " has non-ASCII characters, which may imitate another host",
-					Severity: SeverityWarning})
+					Severity: locator.SeverityWarning})
 				break
 			}
 		}
 		if ambiguousHostNumber(h) {
-			dst = append(dst, Finding{Offset: o.Host.Start, Code: CodeAmbiguousHostNumber, Rule: "RFC 3986 §7.4",
+			dst = append(dst, locator.Finding{Offset: o.Host.Start, Code: CodeAmbiguousHostNumber, Rule: "RFC 3986 §7.4",
 				Message: "numeric host " + strconv.Quote(h) + " is not a plain dotted quad; resolvers may read it " +
-					"as another address (octal, hexadecimal or fewer groups)", Severity: SeverityWarning})
+					"as another address (octal, hexadecimal or fewer groups)", Severity: locator.SeverityWarning})
 		}
 	}
 
@@ -144,12 +101,12 @@ func Security(u URL) []Finding {
 
 	// RFC 1738 §2.2: characters that must always be encoded. An IP literal's brackets are
 	// left to the checkers; non-ASCII host characters are reported above.
-	s := u.s
+	s := u.String()
 	for i := 0; i < len(s); {
 		c := s[i]
 		inHost := u.HasAuthority() && i >= o.Host.Start && i < o.Host.End
 		if pct.RFC1738Xchar.Contains(c) || isEscape(s, i) || (inHost && (c == '[' || c == ']' || c >= 0x80)) ||
-			(c == '#' && i == int(u.fragStart) && u.flags&hasFragment != 0) {
+			(c == '#' && i == o.Fragment.Start-1) {
 			if isEscape(s, i) {
 				i += 3
 			} else {
@@ -159,16 +116,17 @@ func Security(u URL) []Finding {
 		}
 		f, w := classify(s, i, 0, "RFC 1738 §2.2")
 		f.Code = CodeUnencodedChar
-		f.Severity = SeverityWarning
+		f.Severity = locator.SeverityWarning
 		dst = append(dst, f)
 		i += w
 	}
-	return SortFindings(dst)
+	return locator.SortFindings(dst)
 }
 
 // encodedDelimiters reports escapes that decode to CR, LF, NUL, and TAB where it matters.
-func encodedDelimiters(dst []Finding, u URL, scheme string) []Finding {
-	s := u.s
+func encodedDelimiters(dst []locator.Finding, u locator.URL, scheme string) []locator.Finding {
+	s := u.String()
+	o := u.Offsets()
 	tabs := 0 // %09 seen in a gopher path
 	for i := 0; i+2 < len(s); i++ {
 		if !isEscape(s, i) {
@@ -177,26 +135,26 @@ func encodedDelimiters(dst []Finding, u URL, scheme string) []Finding {
 		v, _ := pct.Unhex(s[i+1], s[i+2])
 		switch v {
 		case '\r', '\n':
-			dst = append(dst, Finding{Offset: i, Code: CodeEncodedLineBreak, Rule: "RFC 1738 §6",
+			dst = append(dst, locator.Finding{Offset: i, Code: CodeEncodedLineBreak, Rule: "RFC 1738 §6",
 				Message:  "escape " + s[i:i+3] + " decodes to a line break; decoded before transmission it could add a protocol command",
-				Severity: SeverityWarning})
+				Severity: locator.SeverityWarning})
 		case 0:
-			dst = append(dst, Finding{Offset: i, Code: CodeEncodedNUL, Rule: "RFC 1738 §6; RFC 3986 §7.3",
-				Message: "escape %00 decodes to NUL, which ends strings in many programs", Severity: SeverityWarning})
+			dst = append(dst, locator.Finding{Offset: i, Code: CodeEncodedNUL, Rule: "RFC 1738 §6; RFC 3986 §7.3",
+				Message: "escape %00 decodes to NUL, which ends strings in many programs", Severity: locator.SeverityWarning})
 		case '\t':
 			report := tabSchemes[scheme]
 			if scheme == "gopher" {
 				// RFC 1738 §3.4: gopherurl = ... [ gtype [ selector [ "%09" search [ "%09"
 				// gopher+_string ] ] ] ]: two %09 in the path are separators.
-				inPath := i >= int(u.pathStart) && i < int(u.fragStart)
+				inPath := i >= o.Path.Start && (o.Fragment.Start < 0 || i < o.Fragment.Start-1)
 				if inPath {
 					tabs++
 				}
 				report = !inPath || tabs > 2
 			}
 			if report {
-				dst = append(dst, Finding{Offset: i, Code: CodeEncodedTab, Rule: "RFC 1738 §6",
-					Message: "escape %09 decodes to TAB, a delimiter in " + scheme + "'s protocol lines", Severity: SeverityWarning})
+				dst = append(dst, locator.Finding{Offset: i, Code: CodeEncodedTab, Rule: "RFC 1738 §6",
+					Message: "escape %09 decodes to TAB, a delimiter in " + scheme + "'s protocol lines", Severity: locator.SeverityWarning})
 			}
 		}
 		i += 2
@@ -284,4 +242,68 @@ func ambiguousHostNumber(h string) bool {
 		h = h[1:]
 	}
 	return groups >= 1 && groups <= 4
+}
+
+// The helpers of the root package's checkers that Security uses, written here on the root's
+// exported API. TODO(lead): once the checkers' helpers live in internal/syntax (issue 8 item
+// 2), use its IPv4 parser, escape test and character classifier instead of these copies.
+
+// decimal returns the value of the digits s, and false when s is empty or above 2^31.
+func decimal(s string) (int, bool) {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+		if n > 1<<31 {
+			return 0, false
+		}
+	}
+	return n, s != ""
+}
+
+// isIPv4 reports whether s is RFC 3986 §3.2.2 IPv4address = dec-octet "." dec-octet "."
+// dec-octet "." dec-octet, dec-octet being 0–255 without leading zeros.
+func isIPv4(s string) bool {
+	for groups := 1; ; groups++ {
+		j := 0
+		for j < len(s) && j < 4 && pct.Digit.Contains(s[j]) {
+			j++
+		}
+		if j == 0 || j > 3 || (j > 1 && s[0] == '0') {
+			return false
+		}
+		if n, _ := decimal(s[:j]); n > 255 {
+			return false
+		}
+		s = s[j:]
+		if groups == 4 {
+			return s == ""
+		}
+		if s == "" || s[0] != '.' {
+			return false
+		}
+		s = s[1:]
+	}
+}
+
+// isEscape reports whether s[i] starts a well-formed escape "%" hex hex (RFC 1738 §5 escape).
+func isEscape(s string, i int) bool {
+	return s[i] == '%' && i+2 < len(s) && pct.IsHex(s[i+1]) && pct.IsHex(s[i+2])
+}
+
+// classify returns the finding of locator.CheckChars for the character at s[i], which is
+// not an escape, at offset off+i, and the number of bytes it covers: one, or a whole UTF-8
+// character (RFC 1738 §2.2 classes: control, national, unsafe, reserved, non-ASCII).
+func classify(s string, i, off int, rule string) (locator.Finding, int) {
+	n := 1
+	if s[i] >= utf8.RuneSelf {
+		if _, size := utf8.DecodeRuneInString(s[i:]); size > 1 {
+			n = size
+		}
+	}
+	var one [1]locator.Finding
+	f := locator.CheckChars(one[:0], s[i:i+n], off+i, pct.Set{}, rule)
+	return f[0], n
 }

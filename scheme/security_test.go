@@ -1,8 +1,10 @@
-package locator
+package scheme
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator"
 )
 
 func TestSecurity(t *testing.T) {
@@ -61,7 +63,7 @@ func TestSecurity(t *testing.T) {
 		{"http://1.2.3.4.5/", nil},                                           // five groups: a name
 		{"http://3com.com/", nil},                                            // a name
 	} {
-		u, err := Parse(tt.url)
+		u, err := locator.Parse(tt.url)
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", tt.url, err)
 		}
@@ -71,12 +73,108 @@ func TestSecurity(t *testing.T) {
 }
 
 func TestSecurityMessages(t *testing.T) {
-	got := Security(MustParse("gopher://mail.example:25/"))
+	got := Security(locator.MustParse("gopher://mail.example:25/"))
 	if len(got) != 1 || !strings.Contains(got[0].Message, "SMTP") || !strings.Contains(got[0].Message, "70") {
 		t.Errorf("Security(gopher to SMTP) = %v; want a message naming SMTP and the default 70", got)
 	}
-	got = Security(MustParse("http://www.bank.com@evil.example/"))
+	got = Security(locator.MustParse("http://www.bank.com@evil.example/"))
 	if len(got) != 1 || !strings.Contains(got[0].Message, "evil.example") {
 		t.Errorf("Security(spoof) = %v; want the real host named", got)
 	}
+}
+
+// want is a finding expected at an offset, with its code and whether it is a warning.
+type want struct {
+	off  int
+	code locator.Code
+	warn bool
+}
+
+// match compares findings with wants (offset, code, severity) and checks the common
+// invariants: offset order, offsets in range, rule and message present.
+func match(t *testing.T, name, input string, got []locator.Finding, wants []want) {
+	t.Helper()
+	ok := len(got) == len(wants)
+	for i := 0; ok && i < len(got); i++ {
+		w := wants[i]
+		sev := locator.SeverityError
+		if w.warn {
+			sev = locator.SeverityWarning
+		}
+		ok = got[i].Offset == w.off && got[i].Code == w.code && got[i].Severity == sev
+	}
+	if !ok {
+		var b strings.Builder
+		for _, f := range got {
+			b.WriteString("\n\t" + f.String())
+		}
+		t.Errorf("%s(%q):\n got:%s\nwant: %v", name, input, b.String(), wants)
+	}
+	for i, f := range got {
+		if f.Offset < 0 || f.Offset > len(input) {
+			t.Errorf("%s(%q): offset %d out of range: %v", name, input, f.Offset, f)
+		}
+		if i > 0 && got[i-1].Offset > f.Offset {
+			t.Errorf("%s(%q): findings out of order: %v", name, input, got)
+		}
+		if f.Rule == "" || f.Message == "" || f.Code == "" {
+			t.Errorf("%s(%q): finding without rule, message or code: %#v", name, input, f)
+		}
+	}
+}
+
+// Every code of Security has an input that produces it.
+func TestSecurityCodes(t *testing.T) {
+	for code, in := range map[locator.Code]string{
+		CodePortNotDefault:      "http://h:8080/",
+		CodePortReserved:        "http://h:25/",
+		CodePassword:            "ftp://u:p@h/",
+		CodeEncodedLineBreak:    "http://h/%0d",
+		CodeEncodedNUL:          "http://h/%00",
+		CodeEncodedTab:          "ftp://h/%09",
+		CodeUnencodedChar:       "http://h/<",
+		CodeNonASCIIHost:        "http://\u00e9.com/",
+		CodeUserinfoLikeHost:    "http://www.a.com@h/",
+		CodeAmbiguousHostNumber: "http://0x7f.1/",
+	} {
+		found := false
+		for _, f := range Security(locator.MustParse(in)) {
+			found = found || f.Code == code
+		}
+		if !found {
+			t.Errorf("Security(%q) lacks %s", in, code)
+		}
+	}
+}
+
+// A URL with nothing to report costs Security no allocation.
+func TestSecurityNoAllocs(t *testing.T) {
+	for _, in := range []string{"ftp://user@ftp.host.com:21/pub/a%20b;type=d?x#frag", "HTTP://h/", "x-unknown://h:8080/"} {
+		u := locator.MustParse(in)
+		if n := testing.AllocsPerRun(100, func() { Security(u) }); n != 0 {
+			t.Errorf("Security(%q) allocates %v times", in, n)
+		}
+	}
+}
+
+// Security's findings are warnings, in offset order, within the URL, and complete.
+func FuzzSecurity(f *testing.F) {
+	for _, s := range []string{"", "ftp://user:pass@host.com:21/pub/a;type=d", "http://[::1]:80/a?b#c",
+		"gopher://h:25/1a%09b%09c%09d", "http://www.bank.com@0177.0.0.1/%0D%0A", "1x:a b~#c#d",
+		"http://h\u00e9/caf\u00e9", "news:a%00b", "http://u:p:q@h/", "x-y://h:0/#a#b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := locator.Parse(s)
+		if err != nil {
+			return
+		}
+		fs := Security(u)
+		for i, x := range fs {
+			if x.Severity != locator.SeverityWarning || x.Offset < 0 || x.Offset > len(s) ||
+				x.Code == "" || x.Rule == "" || x.Message == "" || i > 0 && fs[i-1].Offset > x.Offset {
+				t.Fatalf("Security(%q): bad finding %d: %#v", s, i, x)
+			}
+		}
+	})
 }

@@ -1,0 +1,181 @@
+package scheme
+
+import "github.com/locator-url/locator"
+
+// The codes of package scheme's findings and errors, in one place: those of the registry and
+// the dispatch functions (Check, ParseView, PlanFor, Inspect), of Security, of the views and
+// checkers shared by several schemes, and of each scheme's own production. Programs and tests
+// compare codes, not messages.
+
+// Codes of Register.
+const (
+	CodeBadScheme   locator.Code = "bad-scheme"   // not a valid scheme name (RFC 1738 §5 scheme)
+	CodeSchemeTaken locator.Code = "scheme-taken" // the name belongs to a scheme locator defines (RFC 1738 §4)
+)
+
+// Codes of this package's dispatch functions.
+const (
+	CodeNoView locator.Code = "no-view" // the scheme has no typed view
+	CodeNoPlan locator.Code = "no-plan" // the scheme has no access plan
+)
+
+// Codes of Check.
+const (
+	CodeNoChecker      locator.Code = "no-checker"      // no strict checker for the specification
+	CodeUnknownScheme  locator.Code = "unknown-scheme"  // a scheme that is neither registered nor "x-"
+	CodeReservedScheme locator.Code = "reserved-scheme" // a name RFC 1738 §4 reserves, with no syntax
+)
+
+// Codes of the views and plans of ftp, http, file, telnet, wais, prospero and afs.
+const (
+	// CodeBadView: a view's fields cannot be written as a URL of its scheme (a password
+	// without a user name, a host holding "/", a typecode other than a, i or d, …).
+	CodeBadView locator.Code = "bad-view"
+	// CodeNoHost: an access plan must connect to a host and the URL names none.
+	CodeNoHost locator.Code = "no-host"
+)
+
+// CodePortNotAllowed: a port in a URL whose production has a bare host (RFC 1738 §5 fileurl;
+// the 1994 URL draft afsaddress, whose cellname is a hostname).
+const CodePortNotAllowed locator.Code = "port-not-allowed"
+
+// CodeNoAuthority: a scheme of the common Internet scheme syntax without "//".
+const CodeNoAuthority locator.Code = "no-authority"
+
+// CodeWrongScheme: a ParseX function given a URL of another scheme.
+const CodeWrongScheme locator.Code = "wrong-scheme"
+
+// Codes shared by the views of several schemes.
+const (
+	// CodeUserinfo: a user or password in a URL whose RFC 1738 §5 production has hostport,
+	// not login (gopherurl, nntpurl, httpurl, waisurl, prosperourl).
+	CodeUserinfo locator.Code = "userinfo-not-allowed"
+	// CodeMissingSlash: text after host[:port] that does not start with the "/" that RFC 1738
+	// §3.1 puts before the url-path ("gopher://host?x").
+	CodeMissingSlash locator.Code = "missing-slash"
+	// CodeLineBreak: a decoded CR, LF, NUL or other byte that would end or split the protocol
+	// line the URL is sent in (RFC 1738 §6: encoded delimiters must not be decoded into the
+	// protocol; RFC 1436 and RFC 977 lines end with CR LF).
+	CodeLineBreak locator.Code = "line-break"
+)
+
+// CodeAFSHistorical is the warning every afs URL gets: the 1994 URL draft keeps afsaddress
+// "as historical note, but is not a url production", and RFC 1738 §4 only reserves the name.
+const CodeAFSHistorical locator.Code = "afs-historical"
+
+// Codes of the ftp view and checker.
+const (
+	// CodeFTPTypecode: ";type=" followed by something other than one of A, I, D, a, i, d
+	// (RFC 1738 §5 ftptype).
+	CodeFTPTypecode locator.Code = "ftp-typecode"
+)
+
+// Codes of the gopher view and checker.
+const (
+	// CodeGopherType: a gophertype that is not exactly one character (RFC 1738 §3.4.1).
+	CodeGopherType locator.Code = "gopher-type"
+	// CodeGopherPlus: a gopher+ string that is none of the 1994 URL draft's forms, or an ASK
+	// value that cannot be sent as one line of a period-terminated block.
+	CodeGopherPlus locator.Code = "gopher-plus"
+)
+
+// CodeHTTPSearchNoPath: a "?" search right after the host and port, without the "/" that
+// RFC 1738 §5 httpurl = "http://" hostport [ "/" hpath [ "?" search ]] requires before it.
+const CodeHTTPSearchNoPath locator.Code = "http-search-without-path"
+
+// Codes of the mailto, mid and cid views and checkers.
+const (
+	// CodeAddrSpec: text that should be an RFC 822 addr-spec (local-part "@" domain, RFC 822
+	// §6.1) and is not. A warning: RFC 1738 §5 only asks for 1*xchar.
+	CodeAddrSpec locator.Code = "addr-spec"
+	// CodeMailtoHeaders: a "?" in a mailto URL, which RFC 6068 §2 reads as the start of header
+	// fields and RFC 1738 §3.5 as part of the address.
+	CodeMailtoHeaders locator.Code = "mailto-headers"
+)
+
+// CodeMidContentID: a mid URL with "/content-id", which RFC 2392 §2 allows and the 1994 URL
+// draft's midaddress does not (a warning).
+const CodeMidContentID locator.Code = "mid-content-id"
+
+// Codes of the news and nntp views and checkers.
+const (
+	// CodeNewsGroup: a group name that is not RFC 1738 §5 group
+	// (alpha *[ alpha | digit | "-" | "." | "+" | "_" ]), or a missing one.
+	CodeNewsGroup locator.Code = "news-group"
+	// CodeNewsArticle: a message-id that is not RFC 1738 §5 article
+	// (1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host), or is written with its "<" ">".
+	CodeNewsArticle locator.Code = "news-article"
+	// CodeNewsServer: a news URL with "//" and a server, which RFC 5538 §2.2 allows and RFC
+	// 1738 §3.6 does not (news host names "are NOT part of news URLs", the 1994 URL draft).
+	CodeNewsServer locator.Code = "news-server"
+)
+
+// CodeNNTPArticle: an nntp article number that is not digits, or a path with more than
+// group and number (RFC 1738 §5 nntpurl = "nntp://" hostport "/" group [ "/" digits ]).
+const CodeNNTPArticle locator.Code = "nntp-article"
+
+// Codes of the prospero view and checker.
+const (
+	// CodeProsperoField: a ";" fieldspec without "=" (RFC 1738 §5 fieldspec = ";" fieldname
+	// "=" fieldvalue).
+	CodeProsperoField locator.Code = "prospero-field"
+	// CodeProsperoVersion: a version that is not digits (the 1994 URL draft, version =
+	// digits; empty only when attributes follow, as the 1993 draft allows).
+	CodeProsperoVersion locator.Code = "prospero-version"
+	// CodeProsperoAttribute: an attribute that is not letters and digits (the 1994 URL draft,
+	// attribute = alphanums).
+	CodeProsperoAttribute locator.Code = "prospero-attribute"
+)
+
+// CodeTelnetPath: text after the login of a telnet URL other than one "/" (RFC 1738 §5
+// telneturl = "telnet://" login [ "/" ]).
+const CodeTelnetPath locator.Code = "telnet-path"
+
+// CodeWAISForm: a wais URL that is none of RFC 1738 §5 waisdatabase, waisindex and waisdoc
+// (a database and a wtype with no wpath; a search of a document).
+const CodeWAISForm locator.Code = "wais-form"
+
+// The codes of [Security]. Every finding of Security is a warning: the URL may be valid, but
+// using it is risky (RFC 1738 §6; RFC 3986 §7).
+const (
+	// CodePortNotDefault: a port other than the scheme's default, above 1023. RFC 1738 §6:
+	// "Caution should be used when using any URL which specifies a port number other than
+	// the default for the protocol".
+	CodePortNotDefault locator.Code = "port-not-default"
+	// CodePortReserved: a port in 0–1023, the well-known ports, that is not the scheme's
+	// default (or the scheme has none): the client may talk to another service, whose
+	// protocol reads the URL's content as commands (RFC 1738 §6, "especially when it is a
+	// number within the reserved space"; the example of gopher URLs sending mail through SMTP).
+	CodePortReserved locator.Code = "port-reserved"
+	// CodePassword: a non-empty password in the URL. RFC 1738 §6: "The use of URLs
+	// containing passwords that should be secret is clearly unwise"; RFC 3986 §3.2.1
+	// deprecates "user:password".
+	CodePassword locator.Code = "password-in-url"
+	// CodeEncodedLineBreak: %0D or %0A, which decode to CR and LF, the line ends of
+	// text protocols: decoded before transmission they add a command (RFC 1738 §6, "CR and LF
+	// characters for telnet protocols"; RFC 3986 §7.3).
+	CodeEncodedLineBreak locator.Code = "encoded-line-break"
+	// CodeEncodedNUL: %00, which decodes to NUL, a string terminator for many programs
+	// (RFC 3986 §7.3). (The 1994 URL draft's prospero version form uses %00 on purpose.)
+	CodeEncodedNUL locator.Code = "encoded-nul"
+	// CodeEncodedTab: %09 in a scheme whose protocol lines treat TAB as a delimiter or
+	// whitespace (ftp, http, https, news, nntp, telnet). In gopher, %09 separates the
+	// selector, the search and the gopher+ string (RFC 1738 §3.4) and is not reported
+	// unless more than two stand in the path.
+	CodeEncodedTab locator.Code = "encoded-tab"
+	// CodeUnencodedChar: a character that RFC 1738 §2.2 says must always be encoded (unsafe,
+	// national, control or non-ASCII) standing unencoded: programs disagree on where such a
+	// URL ends and what it holds.
+	CodeUnencodedChar locator.Code = "unencoded-unsafe-char"
+	// CodeNonASCIIHost: a host with non-ASCII characters, which may imitate another host
+	// with look-alike characters (RFC 3986 §7.6 semantic attacks; RFC 3987 §8).
+	CodeNonASCIIHost locator.Code = "non-ascii-host"
+	// CodeUserinfoLikeHost: user information that looks like a host name, as in
+	// "http://www.bank.example@evil.example/": readers take the user name for the host
+	// (RFC 3986 §7.6).
+	CodeUserinfoLikeHost locator.Code = "userinfo-looks-like-host"
+	// CodeAmbiguousHostNumber: a numeric host that is not a plain dotted quad ("0177.0.0.1",
+	// "0x7f.1", "2130706433"): resolvers read leading zeros as octal and fewer groups as
+	// larger numbers, so the address is not what it seems (RFC 3986 §7.4).
+	CodeAmbiguousHostNumber locator.Code = "ambiguous-host-number"
+)

@@ -1,0 +1,187 @@
+package scheme
+
+import (
+	"cmp"
+	"errors"
+	"slices"
+
+	"github.com/locator-url/locator"
+)
+
+// maxFindings is the most findings a Report holds; the rest are counted in Report.Omitted,
+// so that a report's size is bounded whatever the input (the project's rule: findings are
+// capped per URL).
+//
+// TODO(lead): use the root's locator.MaxFindings once it exists (issue 8, the helper that caps
+// the checkers' findings), and delete this constant.
+const maxFindings = 100
+
+// Report is what [Inspect] knows of one input: whether it parses, its typed view, and every
+// finding of the strict checker, of the view and of [Security], in offset order.
+//
+// The zero value is the report of no input: not parsed, with no findings, and not valid.
+type Report struct {
+	Input  string       // the input as given
+	URL    locator.URL  // the parsed URL; the zero URL when Parsed is false
+	Parsed bool         // locator.Parse accepted the input
+	Spec   locator.Spec // the specification the input was checked against
+	View   View         // the typed view; nil when the scheme has none, or it failed
+	// Findings are the errors and warnings, in offset order, each said once, at most
+	// maxFindings (100) of them: the first ones by offset.
+	Findings []locator.Finding
+	// Omitted is how many findings came after the first maxFindings and are not in
+	// Findings; OmittedErrors is how many of those are errors.
+	Omitted, OmittedErrors int
+}
+
+// Valid reports whether the input parsed and no finding, omitted ones included, is an error
+// (warnings are allowed).
+func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(r.Findings) }
+
+// Inspect parses input and gathers every finding for spec, as the locator command's parse and
+// check report them:
+//
+//   - a failure of locator.Parse: an error, and nothing else is reported;
+//   - the findings of the strict checker of spec ([Check]), errors and warnings as it says;
+//   - the failure of the scheme's typed view ([ParseView]), unless the checker found an error
+//     already: an error under locator.RFC1738, whose schemes the views follow, and a warning
+//     under any other specification (RFC 3986 leaves the scheme-specific syntax to the scheme).
+//     A scheme with no view ([CodeNoView]) is not a problem of the URL;
+//   - the findings of [Security] (RFC 1738 §6, RFC 3986 §7), always warnings.
+//
+// The findings are in offset order, those of the checker first at one offset, then the view's,
+// then Security's; a finding with the offset and the code, or the offset and the message, of
+// an earlier one is dropped (the checker and Security may say the same thing). At most the
+// first 100 are kept; Report.Omitted counts the rest. Inspect's time is linear in the number
+// of findings of the checker and Security.
+func Inspect(input string, spec locator.Spec) Report {
+	r := Report{Input: input, Spec: spec}
+	u, err := locator.Parse(input)
+	if err != nil {
+		r.Findings = []locator.Finding{errorFinding(err, locator.SeverityError)}
+		return r
+	}
+	r.URL, r.Parsed = u, true
+	f := Check(u, spec)
+	var viewFinding []locator.Finding
+	v, err := ParseView(u)
+	var le *locator.Error
+	switch {
+	case err == nil:
+		r.View = v
+	case errors.As(err, &le) && le.Code == CodeNoView:
+		// the scheme has no typed view: not a problem of the URL
+	case spec == locator.RFC1738 && Valid(f):
+		viewFinding = []locator.Finding{errorFinding(err, locator.SeverityError)}
+	case spec != locator.RFC1738:
+		viewFinding = []locator.Finding{errorFinding(err, locator.SeverityWarning)}
+	}
+	sec := Security(u)
+	for i := range sec {
+		sec[i].Severity = locator.SeverityWarning
+	}
+	all := merge(merge(f, viewFinding), sec)
+	all = dedupe(all)
+	if len(all) > maxFindings {
+		r.Omitted = len(all) - maxFindings
+		for _, x := range all[maxFindings:] {
+			if x.Severity == locator.SeverityError {
+				r.OmittedErrors++
+			}
+		}
+		all = append(make([]locator.Finding, 0, maxFindings), all[:maxFindings]...) // let the rest be collected
+	}
+	r.Findings = all
+	return r
+}
+
+// errorFinding turns an error of locator.Parse or of a typed view into a finding of severity
+// sev.
+func errorFinding(err error, sev locator.Severity) locator.Finding {
+	var le *locator.Error
+	if errors.As(err, &le) {
+		return locator.Finding{Offset: le.Offset, Code: le.Code, Rule: le.Rule, Message: le.Message, Severity: sev}
+	}
+	return locator.Finding{Code: "error", Rule: "locator", Message: err.Error(), Severity: sev}
+}
+
+// byOffset orders findings by offset.
+func byOffset(a, b locator.Finding) int { return cmp.Compare(a.Offset, b.Offset) }
+
+// merge returns the findings of a and b in offset order, a's first at one offset, as a stable
+// sort of a followed by b gives them. Each is sorted first if it is not in offset order. It
+// may return a or b itself, or reuse a's array.
+func merge(a, b []locator.Finding) []locator.Finding {
+	if !slices.IsSortedFunc(a, byOffset) {
+		slices.SortStableFunc(a, byOffset)
+	}
+	if !slices.IsSortedFunc(b, byOffset) {
+		slices.SortStableFunc(b, byOffset)
+	}
+	switch {
+	case len(b) == 0:
+		return a
+	case len(a) == 0:
+		return b
+	case a[len(a)-1].Offset <= b[0].Offset:
+		return append(a, b...)
+	}
+	out := make([]locator.Finding, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if b[j].Offset < a[i].Offset {
+			out = append(out, b[j])
+			j++
+		} else {
+			out = append(out, a[i])
+			i++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
+}
+
+// dedupeScan is how many earlier findings at one offset dedupe compares a finding with one by
+// one; past that, a group's codes and messages go into maps, so that the time stays linear.
+const dedupeScan = 8
+
+// dedupe drops, from f in offset order, each finding with the offset and the code or the
+// message of an earlier one that was kept. It reuses f's array.
+func dedupe(f []locator.Finding) []locator.Finding {
+	out := f[:0]
+	group := 0 // where the findings at the current offset start in out
+	var codes map[locator.Code]bool
+	var msgs map[string]bool
+	for _, x := range f {
+		if len(out) == 0 || out[len(out)-1].Offset != x.Offset {
+			group = len(out)
+			codes, msgs = nil, nil
+		}
+		g := out[group:]
+		dup := false
+		if codes != nil {
+			dup = codes[x.Code] || msgs[x.Message]
+		} else {
+			for _, y := range g {
+				if y.Code == x.Code || y.Message == x.Message {
+					dup = true
+					break
+				}
+			}
+		}
+		if dup {
+			continue
+		}
+		out = append(out, x)
+		switch {
+		case codes != nil:
+			codes[x.Code], msgs[x.Message] = true, true
+		case len(g)+1 > dedupeScan:
+			codes, msgs = map[locator.Code]bool{}, map[string]bool{}
+			for _, y := range out[group:] {
+				codes[y.Code], msgs[y.Message] = true, true
+			}
+		}
+	}
+	return out
+}

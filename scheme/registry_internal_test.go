@@ -1,0 +1,42 @@
+package scheme
+
+import (
+	"testing"
+
+	"github.com/locator-url/locator"
+)
+
+// A program may define a name RFC 1738 §4 reserves (nfs, tn3270, mailserver, z39.50): its
+// facts and functions replace the reserved name's, in the registry only, not in the root
+// package's table. The registry is restored after, for the other tests.
+func TestRegisterReservedName(t *testing.T) {
+	saved := registry.Load()
+	defer registry.Store(saved)
+	for _, info := range locator.Schemes() {
+		if info.Status != locator.SchemeReservedName {
+			continue
+		}
+		s, _ := Lookup(info.Name)
+		if s.View != nil || s.Check != nil || s.Plan != nil {
+			t.Errorf("%s: functions before registration", info.Name)
+		}
+		err := Register(Scheme{SchemeInfo: locator.SchemeInfo{Name: info.Name, DefaultPort: 2049, Hierarchical: true},
+			Plan: func(locator.URL) (Plan, error) { return Plan{Scheme: info.Name}, nil }})
+		if err != nil {
+			t.Errorf("Register(%q) = %v", info.Name, err)
+		}
+		s, ok := Lookup(info.Name)
+		if !ok || s.Status != locator.SchemeRegistered || s.DefaultPort != 2049 || s.Plan == nil {
+			t.Errorf("Lookup(%q) = %+v, %v", info.Name, s.SchemeInfo, ok)
+		}
+		if root, _ := locator.LookupScheme(info.Name); root != info {
+			t.Errorf("the root's table changed: %+v", root)
+		}
+		// Check no longer calls it a reserved name.
+		for _, f := range Check(locator.MustParse(info.Name+"://h/"), locator.RFC1738) {
+			if f.Code == CodeReservedScheme {
+				t.Errorf("%s: %v after registration", info.Name, f)
+			}
+		}
+	}
+}
