@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -96,9 +97,19 @@ func hasByte(s string, set pct.Set) bool {
 	return false
 }
 
-// connectNote is the first step of a plan that opens a connection.
+// connectNote is the first step of a plan that opens a connection. The host is shown by
+// [shown]: a note never holds a raw decoded byte, nor an unbounded string.
 func connectNote(host string, port int, how string) Step {
-	return Step{Note: "connect to " + joinHostPort(host, port) + how}
+	return Step{Note: "connect to " + joinHostPort(shown(host), port) + how}
+}
+
+// shown returns s for a note or message where quotes would be out of place (a host name
+// before ":port", a field name before "="): its display form (internal/display, the one
+// escaping function), cut to display.MaxQuote bytes with "…". Decoded values elsewhere are
+// quoted by strconvQuote.
+func shown(s string) string {
+	w, _ := display.Window(s, 0, display.MaxQuote)
+	return w
 }
 
 // joinHostPort writes host:port, with brackets around an IPv6 address.

@@ -104,10 +104,10 @@ func (t Telnet) Plan() (Plan, error) {
 		return Plan{}, err
 	}
 	if t.User != nil {
-		p.Steps = append(p.Steps, Step{Note: "suggest the user name \"" + *t.User + "\" to the user (advisory, RFC 1738 §3.8)"})
+		p.Steps = append(p.Steps, Step{Note: "suggest the user name " + strconvQuote(*t.User) + " to the user (advisory, RFC 1738 §3.8)"})
 	}
 	if t.Password != nil {
-		p.Steps = append(p.Steps, Step{Note: "suggest the password \"" + *t.Password + "\" to the user (advisory, RFC 1738 §3.8)"})
+		p.Steps = append(p.Steps, Step{Note: "suggest the password " + strconvQuote(*t.Password) + " to the user (advisory, RFC 1738 §3.8)"})
 	}
 	return p, nil
 }
