@@ -117,7 +117,7 @@ func (f File) Plan() (Plan, error) {
 		return Plan{}, err
 	}
 	if hasByte(f.Path, fileBad) {
-		return Plan{}, decodedControlError(u.String(), fileBad, "path")
+		return Plan{}, decodedControlError(u.String(), partRest, fileBad, "path")
 	}
 	p := Plan{Scheme: "file", Path: f.Path}
 	if f.Host == "" || strings.EqualFold(f.Host, "localhost") {

@@ -205,18 +205,18 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 		return Plan{}, err
 	}
 	if f.User != nil && hasByte(*f.User, ftpLineBad) {
-		return Plan{}, decodedControlError(in, ftpLineBad, "user name")
+		return Plan{}, decodedControlError(in, partUser, ftpLineBad, "user name")
 	}
 	if f.Password != nil && hasByte(*f.Password, ftpLineBad) {
-		return Plan{}, decodedControlError(in, ftpLineBad, "password")
+		return Plan{}, decodedControlError(in, partPassword, ftpLineBad, "password")
 	}
 	for _, c := range f.CWD {
 		if hasByte(c, ftpLineBad) {
-			return Plan{}, decodedControlError(in, ftpLineBad, "CWD element")
+			return Plan{}, decodedControlError(in, partRest, ftpLineBad, "CWD element")
 		}
 	}
 	if hasByte(f.Name, ftpLineBad) {
-		return Plan{}, decodedControlError(in, ftpLineBad, "name")
+		return Plan{}, decodedControlError(in, partRest, ftpLineBad, "name")
 	}
 	mail := o.Mail
 	if mail == "" {

@@ -93,10 +93,10 @@ func (t Telnet) Plan() (Plan, error) {
 	}
 	in := u.String()
 	if t.User != nil && hasByte(*t.User, telnetBad) {
-		return Plan{}, decodedControlError(in, telnetBad, "user name")
+		return Plan{}, decodedControlError(in, partUser, telnetBad, "user name")
 	}
 	if t.Password != nil && hasByte(*t.Password, telnetBad) {
-		return Plan{}, decodedControlError(in, telnetBad, "password")
+		return Plan{}, decodedControlError(in, partPassword, telnetBad, "password")
 	}
 	p, err := planConnect("telnet", t.Login, telnetBad, 23, in,
 		" (a Telnet session, RFC 854; RFC 1738 §3.8: port 23 unless the URL gives one)")
