@@ -103,7 +103,7 @@ func TestPlanLineBreakOffsets(t *testing.T) {
 		{"ftp://u@h/a/b%0Ac%00", 13},    // the name
 		{"ftp://h/%61%0A/x", 11},        // the escape, not the byte before it
 		{"telnet://u%0A:p%0A@h/", 10},   // the user name
-		{"telnet://u:p%0A@h%0A/", 17},   // the host is checked first
+		{"telnet://u:p%0A@h%0A/", 12},   // the password, checked before the host
 		{"telnet://u:p%FF@h/", 12},      // the Telnet IAC (RFC 854)
 		{"gopher://h%0A/0a%00", 10},     // the host
 		{"file:///a%2Fb%00", 13},        // an encoded "/" before the NUL
