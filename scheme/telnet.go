@@ -119,6 +119,8 @@ func checkTelnet(u locator.URL) []locator.Finding {
 		return append(f, noLoginFinding(u, "RFC 1738 §5 telneturl", "a telnet URL is \"telnet://\" login [ \"/\" ]"))
 	}
 	f = locator.CheckLogin(f, u)
+	// RFC 854: a user typing the suggested name in the session sends 0xFF as IAC IAC.
+	f = telnetIACFindings(f, u, "RFC 854; RFC 1738 §6", "a Telnet client sends it doubled (IAC IAC), and a telnet plan refuses it", partUser, partPassword)
 	if s, off := afterAuthority(u); s != "" && s != "/" {
 		at := off
 		if s[0] == '/' {
