@@ -101,10 +101,10 @@ func (a AFS) Plan() (Plan, error) {
 	}
 	cell, err := pct.Decode(a.Cell)
 	if err != nil || hasByte(cell, fileBad) || hasByte(cell, pct.Of("/")) {
-		return Plan{}, decodedControlError(u.String(), fileBad.With("/"), "cell name")
+		return Plan{}, decodedControlError(u.String(), partHost, fileBad.With("/"), "cell name")
 	}
 	if hasByte(a.Path, fileBad) {
-		return Plan{}, decodedControlError(u.String(), fileBad, "path")
+		return Plan{}, decodedControlError(u.String(), partRest, fileBad, "path")
 	}
 	path := "/afs/" + cell + "/" + a.Path
 	return Plan{Scheme: "afs", Path: path, Steps: []Step{

@@ -60,8 +60,8 @@ func (c Cid) Plan() (Plan, error) {
 		return Plan{}, &locator.Error{Code: locator.CodeEmpty, Rule: "1994 URL draft, cidaddress",
 			Message: "a cid URL needs a content-identifier"}
 	}
-	return Plan{Scheme: "cid", Steps: []Step{{Note: "find the MIME body part with \"Content-ID: <" + c.ContentID +
-		">\" in the message at hand (1994 URL draft, cidaddress; RFC 2045 §7); no protocol or server is named"}}}, nil
+	return Plan{Scheme: "cid", Steps: []Step{{Note: "find the MIME body part with " + strconvQuote("Content-ID: <"+c.ContentID+">") +
+		" in the message at hand (1994 URL draft, cidaddress; RFC 2045 §7); no protocol or server is named"}}}, nil
 }
 
 // checkCid is the strict check of the 1994 URL draft's cidaddress = "cid:" content-identifier,

@@ -67,7 +67,17 @@ const CodeAFSHistorical locator.Code = "afs-historical"
 const (
 	// CodeFTPTypecode: ";type=" followed by something other than one of A, I, D, a, i, d
 	// (RFC 1738 §5 ftptype).
+	// CodeLineTooLong: a protocol line a plan would send is longer than its protocol allows:
+	// an NNTP command line holds at most 510 characters before its CR LF (RFC 977 §2.3).
+	CodeLineTooLong locator.Code = "line-too-long"
 	CodeFTPTypecode locator.Code = "ftp-typecode"
+	// CodeTelnetIAC: a byte 0xFF (an escape "%FF", or the byte as written) in the user name,
+	// password or path of an ftp URL, or the user name or password of a telnet URL. It is the
+	// Telnet IAC, "Interpret as Command" (RFC 854); FTP's control connection is a Telnet
+	// connection (RFC 959 §4.1, §5.3), where a data byte 0xFF is sent doubled, IAC IAC, as an
+	// ftp plan does; sent alone it would start a Telnet command (IAC IP, IAC DM: RFC 1738 §6,
+	// an encoded byte must not "simulate an extra operation"). A warning.
+	CodeTelnetIAC locator.Code = "telnet-iac"
 )
 
 // Codes of the gopher view and checker.

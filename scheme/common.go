@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -87,9 +88,19 @@ func hasByte(s string, set pct.Set) bool {
 	return false
 }
 
-// connectNote is the first step of a plan that opens a connection.
+// connectNote is the first step of a plan that opens a connection. The host is shown by
+// [shown]: a note never holds a raw decoded byte, nor an unbounded string.
 func connectNote(host string, port int, how string) Step {
-	return Step{Note: "connect to " + joinHostPort(host, port) + how}
+	return Step{Note: "connect to " + joinHostPort(shown(host), port) + how}
+}
+
+// shown returns s for a note or message where quotes would be out of place (a host name
+// before ":port", a field name before "="): its display form (internal/display, the one
+// escaping function), cut to display.MaxQuote bytes with "…". Decoded values elsewhere are
+// quoted by strconvQuote.
+func shown(s string) string {
+	w, _ := display.Window(s, 0, display.MaxQuote)
+	return w
 }
 
 // joinHostPort writes host:port, with brackets around an IPv6 address.
@@ -104,6 +115,11 @@ func joinHostPort(host string, port int) string {
 
 // rebase moves an error of a view's plan (whose Input is the URL the view rebuilt) onto u,
 // the URL the view came from: the same input, the offset of the bad escape or of the host.
+//
+// A CodeLineBreak error is at the escape of a bad byte in one part of the rebuilt URL (see
+// urlPart); that part of u decodes to the same bytes (a view decodes each part, and its URL
+// method encodes it back), so the escape of u is the one of the same byte that has as many of
+// that byte before it in the part. When that fails, the first escape of a byte of bad in u.
 func rebase(err error, u locator.URL, bad pct.Set) error {
 	e, ok := err.(*locator.Error)
 	if !ok {
@@ -111,9 +127,21 @@ func rebase(err error, u locator.URL, bad pct.Set) error {
 	}
 	switch e.Code {
 	case CodeLineBreak:
-		n := decodedControlError(u.String(), bad, "")
 		c := *e
-		c.Input, c.Offset = n.Input, n.Offset
+		c.Input, c.Offset = u.String(), -1
+		if r, perr := locator.Parse(e.Input); perr == nil && e.Offset >= 0 && e.Offset < r.Len() {
+			part := partAt(r, e.Offset)
+			s := r.String()
+			if b, _, ok := decodedAt(s, e.Offset); ok {
+				lo, _ := partSpan(r, part)
+				k := decodedCount(s, lo, e.Offset, pct.Of(string(b)))
+				ulo, uhi := partSpan(u, part)
+				c.Offset = decodedIndex(c.Input, ulo, uhi, k, pct.Of(string(b)))
+			}
+		}
+		if c.Offset < 0 {
+			c.Offset = max(0, decodedIndex(c.Input, 0, fragmentStart(u), 0, bad))
+		}
 		return &c
 	case CodeNoHost:
 		c := *e
@@ -171,7 +199,7 @@ func slashFinding(off int, rule string) locator.Finding {
 
 // planHost returns the host of l for an access plan: decoded, without the brackets of an IP
 // literal. An empty host gives CodeNoHost; a decoded byte of bad, CodeLineBreak. The error's
-// Input is in, and its Offset the first bad escape of in (or 0).
+// Input is in, and its Offset the first bad escape of the host in in (or 0).
 func planHost(l Login, bad pct.Set, in string) (string, error) {
 	h := l.Host
 	if len(h) >= 2 && h[0] == '[' && h[len(h)-1] == ']' {
@@ -186,27 +214,138 @@ func planHost(l Login, bad pct.Set, in string) (string, error) {
 			Message: "no host to connect to"}
 	}
 	if hasByte(d, bad) {
-		return "", decodedControlError(in, bad, "host")
+		return "", decodedControlError(in, partHost, bad, "host")
 	}
 	return d, nil
 }
 
-// decodedControlError returns a CodeLineBreak error for in, at its first escape of a byte of
-// bad (outside the fragment); what names the part that holds it. RFC 1738 §6: encoded
-// delimiters must not be "unencoded before transmission", which "could be used to simulate an
-// extra operation".
-func decodedControlError(in string, bad pct.Set, what string) *locator.Error {
-	off := 0
-	for i := 0; i+2 < len(in) && in[i] != '#'; i++ {
-		if in[i] == '%' {
-			if c, ok := pct.Unhex(in[i+1], in[i+2]); ok && bad.Contains(c) {
-				off = i
-				break
-			}
+// decodedControlError returns a CodeLineBreak error for the URL in, at the first escape of a
+// byte of bad in its part (or, failing that, anywhere before the fragment; or 0); what names
+// the part. RFC 1738 §6: encoded delimiters must not be "unencoded before transmission",
+// which "could be used to simulate an extra operation".
+func decodedControlError(in string, part urlPart, bad pct.Set, what string) *locator.Error {
+	return lineBreakError(in, part, 0, bad, "RFC 1738 §6 (encoded delimiters)",
+		"the "+what+" decodes to a control character that would be sent unencoded")
+}
+
+// lineBreakError returns a CodeLineBreak error with rule and msg for the URL in, at the first
+// escape of a byte of bad in its part at or after offset from (or, failing that, the first
+// before the fragment; or 0).
+func lineBreakError(in string, part urlPart, from int, bad pct.Set, rule, msg string) *locator.Error {
+	off := -1
+	if u, err := locator.Parse(in); err == nil {
+		lo, hi := partSpan(u, part)
+		off = decodedIndex(in, max(lo, from), hi, 0, bad)
+		if off < 0 {
+			off = decodedIndex(in, 0, fragmentStart(u), 0, bad)
 		}
 	}
-	return &locator.Error{Input: in, Offset: off, Code: CodeLineBreak, Rule: "RFC 1738 §6 (encoded delimiters)",
-		Message: "the " + what + " decodes to a control character that would be sent unencoded"}
+	return &locator.Error{Input: in, Offset: max(off, 0), Code: CodeLineBreak, Rule: rule, Message: msg}
+}
+
+// urlPart names a part of a URL whose decoded bytes a plan sends: the user, the password, the
+// host, or the rest (see partSpan).
+type urlPart int
+
+const (
+	partRest urlPart = iota
+	partUser
+	partPassword
+	partHost
+)
+
+// partSpan returns the offsets [lo, hi) of part p in u's text: the user, password or host as
+// written; for partRest, the text after the authority up to the fragment (path and query:
+// gopher, news and nntp read a "?" as part of the path), or after the scheme's ":" when u has
+// no authority. An absent part is an empty span.
+func partSpan(u locator.URL, p urlPart) (int, int) {
+	o := u.Offsets()
+	var s locator.Span
+	switch p {
+	case partUser:
+		s = o.User
+	case partPassword:
+		s = o.Password
+	case partHost:
+		s = o.Host
+	default:
+		if u.HasAuthority() {
+			t, off := afterAuthority(u)
+			return off, off + len(t)
+		}
+		lo := 0
+		if u.HasScheme() {
+			lo = len(u.Scheme()) + 1
+		}
+		return lo, max(lo, fragmentStart(u))
+	}
+	if s.Start < 0 {
+		return 0, 0
+	}
+	return s.Start, s.End
+}
+
+// partAt returns the part of u that holds offset off.
+func partAt(u locator.URL, off int) urlPart {
+	for _, p := range []urlPart{partUser, partPassword, partHost} {
+		if lo, hi := partSpan(u, p); lo <= off && off < hi {
+			return p
+		}
+	}
+	return partRest
+}
+
+// fragmentStart returns the offset of u's "#", or its length when it has no fragment.
+func fragmentStart(u locator.URL) int {
+	if f := u.Offsets().Fragment; f.Start > 0 {
+		return f.Start - 1
+	}
+	return u.Len()
+}
+
+// decodedAt returns the byte that s decodes to at offset i (an escape "%HH", or the byte as
+// written), and the offset after it.
+func decodedAt(s string, i int) (byte, int, bool) {
+	if i < 0 || i >= len(s) {
+		return 0, i, false
+	}
+	if s[i] == '%' && i+2 < len(s) {
+		if c, ok := pct.Unhex(s[i+1], s[i+2]); ok {
+			return c, i + 3, true
+		}
+	}
+	return s[i], i + 1, true
+}
+
+// decodedIndex returns the offset in s of the k-th (from 0) byte of s[lo:hi] that decodes to a
+// byte of bad, or -1.
+func decodedIndex(s string, lo, hi, k int, bad pct.Set) int {
+	hi = min(hi, len(s))
+	for i := max(lo, 0); i < hi; {
+		c, next, _ := decodedAt(s, i)
+		if bad.Contains(c) {
+			if k == 0 {
+				return i
+			}
+			k--
+		}
+		i = next
+	}
+	return -1
+}
+
+// decodedCount returns how many bytes of s[lo:hi] decode to a byte of bad.
+func decodedCount(s string, lo, hi int, bad pct.Set) int {
+	n := 0
+	hi = min(hi, len(s))
+	for i := max(lo, 0); i < hi; {
+		c, next, _ := decodedAt(s, i)
+		if bad.Contains(c) {
+			n++
+		}
+		i = next
+	}
+	return n
 }
 
 // planConnect returns the start of an access plan of scheme to the host and port of l: the
@@ -235,7 +374,7 @@ func planPort(l Login, def int, in string) (int, error) {
 	n, err := strconv.Atoi(l.Port)
 	if err != nil || n < 0 || n > 65535 {
 		return 0, &locator.Error{Input: in, Code: locator.CodeBadPort, Rule: "RFC 793 §3.1 (16-bit ports)",
-			Message: "port " + l.Port + " is above 65535"}
+			Message: "port " + shown(l.Port) + " is above 65535"}
 	}
 	return n, nil
 }

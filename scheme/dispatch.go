@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -208,7 +209,7 @@ func quickFTP(u locator.URL) bool {
 		_, ok := u.Query()
 		return !ok
 	}
-	return u.Chars()&ftpPathNot == 0
+	return u.Chars()&ftpPathNot == 0 && !ftpPathHasIAC(u)
 }
 
 // quickFile is the quick check of checkFile.
@@ -271,4 +272,7 @@ func Valid(findings []locator.Finding) bool {
 	return true
 }
 
-func strconvQuote(s string) string { return "\"" + s + "\"" }
+// strconvQuote returns s quoted for a message or note, by the one escaping function
+// (display.Quote): controls and invalid UTF-8 escaped, a double quote as \", and at most
+// display.MaxQuote bytes of s, so that no byte of a URL can end or forge a line of output.
+func strconvQuote(s string) string { return display.Quote(s) }

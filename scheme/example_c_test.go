@@ -147,7 +147,7 @@ func ExampleMailto_Plan() {
 	printPlan(m.Plan())
 	// Output:
 	// mailto host="" port=0 path=""
-	// note: compose a message to joe@example.com (RFC 1738 §3.5: a mailto URL designates an Internet mailing address)
+	// note: compose a message to "joe@example.com" (RFC 1738 §3.5: a mailto URL designates an Internet mailing address)
 	// note: SMTP (RFC 5321): connect to a mail exchanger of the address's domain or a configured relay; HELO/EHLO; MAIL FROM:<the user's address>
 	// send: RCPT TO:<joe@example.com>
 	// note: DATA with the message the user writes; QUIT

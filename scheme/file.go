@@ -117,7 +117,7 @@ func (f File) Plan() (Plan, error) {
 		return Plan{}, err
 	}
 	if hasByte(f.Path, fileBad) {
-		return Plan{}, decodedControlError(u.String(), fileBad, "path")
+		return Plan{}, decodedControlError(u.String(), partRest, fileBad, "path")
 	}
 	p := Plan{Scheme: "file", Path: f.Path}
 	if f.Host == "" || strings.EqualFold(f.Host, "localhost") {
@@ -125,7 +125,7 @@ func (f File) Plan() (Plan, error) {
 		return p, nil
 	}
 	p.Host = f.Host
-	p.Steps = []Step{{Note: "the file " + strconvQuote(f.Path) + " is on host " + f.Host +
+	p.Steps = []Step{{Note: "the file " + strconvQuote(f.Path) + " is on host " + shown(f.Host) +
 		": RFC 1738 §3.10 names no access method, and the path means something on that host only"}}
 	return p, nil
 }

@@ -29,6 +29,74 @@ type FTP struct {
 	Type string   `json:"typecode"` // "" (absent), or "a", "i", "d" (any case) as written
 }
 
+// telnetIAC is the Telnet "Interpret as Command" byte (RFC 854, "IAC 255").
+var telnetIAC = pct.Of("\xff")
+
+// iacNote is what an ftp plan notes on a line in which it doubled a byte 0xFF.
+const iacNote = "each byte 0xFF is sent doubled, IAC IAC: the control connection is Telnet (RFC 959 §4.1, §5.3; RFC 854)"
+
+// telnetData returns s as data on a Telnet connection, each byte 0xFF (IAC) doubled: "only
+// the IAC need be doubled to be sent as data" (RFC 854); and whether s held one.
+func telnetData(s string) (string, bool) {
+	if strings.IndexByte(s, 0xff) < 0 {
+		return s, false
+	}
+	return strings.ReplaceAll(s, "\xff", "\xff\xff"), true
+}
+
+// ftpCommand returns the step that sends the FTP command verb with the argument arg, which
+// is sent as Telnet data (telnetData), with note, and with iacNote when a byte was doubled.
+func ftpCommand(verb, arg, note string) Step {
+	a, doubled := telnetData(arg)
+	if doubled {
+		if note != "" {
+			note += "; "
+		}
+		note += iacNote
+	}
+	return Step{Send: verb + " " + a, Note: note}
+}
+
+// telnetIACFindings appends a CodeTelnetIAC warning for each part of u (parts, see urlPart)
+// that decodes to a byte 0xFF, at the first such byte: the user name and password of a
+// telnet or ftp URL, and an ftp URL's path (partRest: each CWD element and the name are
+// arguments of commands on the control connection, RFC 1738 §3.2.2). rule cites the
+// protocol; what says what a plan does with the byte.
+func telnetIACFindings(dst []locator.Finding, u locator.URL, rule, what string, parts ...urlPart) []locator.Finding {
+	s := u.String()
+	for _, p := range parts {
+		lo, hi := partSpan(u, p)
+		if i := decodedIndex(s, lo, hi, 0, telnetIAC); i >= 0 {
+			dst = append(dst, locator.Finding{Offset: i, Code: CodeTelnetIAC, Rule: rule,
+				Severity: locator.SeverityWarning,
+				Message:  partName[p] + " holds a byte 0xFF, the Telnet IAC (\"Interpret as Command\", RFC 854); " + what})
+		}
+	}
+	return dst
+}
+
+// ftpPathHasIAC reports whether the path of the ftp URL u holds an escape of 0xFF ("%FF" in
+// any case), for which checkFTP warns (CodeTelnetIAC). The quick check of ftp URLs (quickFTP
+// in dispatch.go) must return false for such a URL, as it does for a byte 0xFF as written
+// (which is not xchar), so that Check reaches checkFTP.
+func ftpPathHasIAC(u locator.URL) bool {
+	s, _ := afterAuthority(u)
+	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
+		if (s[i+1] == 'f' || s[i+1] == 'F') && (s[i+2] == 'f' || s[i+2] == 'F') {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '%')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// partName names a part of a URL in a message.
+var partName = map[urlPart]string{partUser: "the user name", partPassword: "the password", partHost: "the host", partRest: "the path"}
+
 var (
 	// ftpSegmentChars is what RFC 1738 §5 fsegment allows unencoded:
 	// *[ uchar | "?" | ":" | "@" | "&" | "=" ].
@@ -185,7 +253,10 @@ func (f FTP) Plan() (Plan, error) { return f.PlanWith(FTPPlanOptions{}) }
 //
 // Decoded CR, LF or NUL in the user name, password, host, any CWD element, the name or the
 // mail address would end or split a command line, so PlanWith refuses them
-// (CodeLineBreak; RFC 1738 §6). The data connection (PASV or PORT, RFC 959 §3.2) that
+// (CodeLineBreak; RFC 1738 §6). The control connection is a Telnet connection (RFC 959 §4.1,
+// §5.3), so a byte 0xFF, the Telnet IAC, in an argument is sent doubled, IAC IAC (RFC 854):
+// Step.Send and Plan.Wire hold the doubled bytes, and the step's note says so
+// (CodeTelnetIAC is the checker's warning). The data connection (PASV or PORT, RFC 959 §3.2) that
 // RETR and NLST need is left to the client.
 func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 	u, err := f.URL()
@@ -198,18 +269,18 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 		return Plan{}, err
 	}
 	if f.User != nil && hasByte(*f.User, ftpLineBad) {
-		return Plan{}, decodedControlError(in, ftpLineBad, "user name")
+		return Plan{}, decodedControlError(in, partUser, ftpLineBad, "user name")
 	}
 	if f.Password != nil && hasByte(*f.Password, ftpLineBad) {
-		return Plan{}, decodedControlError(in, ftpLineBad, "password")
+		return Plan{}, decodedControlError(in, partPassword, ftpLineBad, "password")
 	}
 	for _, c := range f.CWD {
 		if hasByte(c, ftpLineBad) {
-			return Plan{}, decodedControlError(in, ftpLineBad, "CWD element")
+			return Plan{}, decodedControlError(in, partRest, ftpLineBad, "CWD element")
 		}
 	}
 	if hasByte(f.Name, ftpLineBad) {
-		return Plan{}, decodedControlError(in, ftpLineBad, "name")
+		return Plan{}, decodedControlError(in, partRest, ftpLineBad, "name")
 	}
 	mail := o.Mail
 	if mail == "" {
@@ -226,22 +297,23 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 	p := Plan{Scheme: "ftp", Host: host, Port: port}
 	p.Steps = append(p.Steps, connectNote(host, p.Port, " (the FTP control connection, RFC 959; RFC 1738 §3.2: port 21 unless the URL gives one)"))
 	// RFC 1738 §3.2.1 FTP Name and Password.
+	// Every argument is sent as Telnet data (ftpCommand): RFC 959 §4.1, RFC 854.
 	switch {
 	case f.User == nil:
 		p.Steps = append(p.Steps,
 			Step{Send: "USER anonymous", Note: "no user name: anonymous FTP (RFC 1738 §3.2.1)"},
-			Step{Send: "PASS " + mail, Note: "the anonymous password is the end user's e-mail address (RFC 1738 §3.2.1)"})
+			ftpCommand("PASS", mail, "the anonymous password is the end user's e-mail address (RFC 1738 §3.2.1)"))
 	default:
-		p.Steps = append(p.Steps, Step{Send: "USER " + *f.User})
+		p.Steps = append(p.Steps, ftpCommand("USER", *f.User, ""))
 		if f.Password != nil {
-			p.Steps = append(p.Steps, Step{Send: "PASS " + *f.Password})
+			p.Steps = append(p.Steps, ftpCommand("PASS", *f.Password, ""))
 		} else {
 			p.Steps = append(p.Steps, Step{Note: "no password in the URL: if the server asks for one (reply 331), ask the user (RFC 1738 §3.2.1)"})
 		}
 	}
 	// RFC 1738 §3.2.2: each <cwd> element is the argument of a CWD command, in order.
 	for _, c := range f.CWD {
-		p.Steps = append(p.Steps, Step{Send: "CWD " + c})
+		p.Steps = append(p.Steps, ftpCommand("CWD", c, ""))
 	}
 	t := f.Type
 	if t != "" {
@@ -251,7 +323,7 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 		if f.Name == "" {
 			return Step{Send: "NLST", Note: note}
 		}
-		return Step{Send: "NLST " + f.Name, Note: note}
+		return ftpCommand("NLST", f.Name, note)
 	}
 	switch {
 	case t == "d":
@@ -272,7 +344,7 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 		p.Steps = append(p.Steps, nlst("no name: the URL names a directory; list it"))
 		return p, nil
 	}
-	p.Steps = append(p.Steps, Step{Send: "RETR " + f.Name, Note: "retrieve the file (RFC 959 §4.1.3)"})
+	p.Steps = append(p.Steps, ftpCommand("RETR", f.Name, "retrieve the file (RFC 959 §4.1.3)"))
 	return p, nil
 }
 
@@ -285,6 +357,7 @@ func checkFTP(u locator.URL) []locator.Finding {
 			Message: "an ftp URL is \"ftp://\" login [ \"/\" fpath ]", Severity: locator.SeverityError})
 	}
 	f = locator.CheckLogin(f, u)
+	f = telnetIACFindings(f, u, "RFC 959 §4.1, §5.3; RFC 854; RFC 1738 §6", "an ftp plan sends it doubled (IAC IAC) on the Telnet control connection", partUser, partPassword, partRest)
 	s, off := afterAuthority(u)
 	if s == "" {
 		return f

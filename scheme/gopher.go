@@ -88,6 +88,12 @@ const gopherRule = "RFC 1738 §5 gopherurl"
 // 3986 readers, whose path ends at "?" (RFC 3986 §3.3), see the same path.
 var gopherKeep = pct.RFC1738Xchar.Without("?")
 
+// gopherNUL is the byte of RFC 1436's excluded set (UNASCII = ASCII - [Tab CR-LF NUL]) that a
+// view keeps in its decoded selector, search and gopher+ string, and that a plan refuses to
+// send: TAB, CR and LF are refused already when the URL is read, where they would split the
+// request line (RFC 1738 §3.4.1).
+var gopherNUL = pct.Of("\x00")
+
 // gopherSearchChars is RFC 1738 §5 search, which gopherurl shares with httpurl:
 // *[ uchar | ";" | ":" | "@" | "&" | "=" ].
 var gopherSearchChars = pct.RFC1738Uchar.With(";:@&=")
@@ -407,7 +413,8 @@ func (g Gopher) URL() (locator.URL, error) {
 }
 
 // Request returns the exact bytes a gopher client sends for g, CR LF included, or nil when g
-// cannot be sent (a TAB, CR or LF in the selector or search; see [Gopher.Plan] for the error).
+// cannot be sent (a TAB, CR or LF in the selector or search, a NUL in the selector, search or
+// gopher+ string; see [Gopher.Plan] for the error).
 //
 //   - No gopher+ string: the selector, then TAB and the search string when the URL has one
 //     (RFC 1738 §3.4.2; RFC 1436, "C: Sends Selector String, Tab, Search String"), then CR LF.
@@ -429,7 +436,7 @@ func (g Gopher) URL() (locator.URL, error) {
 //   - An empty gopher+ string is sent as if absent.
 func (g Gopher) Request() []byte {
 	plus, hasPlus, err := g.validate()
-	if err != nil {
+	if err != nil || g.nulField(plus) != "" {
 		return nil
 	}
 	b := []byte(g.Selector)
@@ -454,9 +461,27 @@ func (g Gopher) Request() []byte {
 	return append(b, '\r', '\n')
 }
 
+// nulField names the field of g that holds a NUL and would be sent (the selector, the search
+// string, or plus, the gopher+ string), or returns "".
+func (g Gopher) nulField(plus string) string {
+	switch {
+	case strings.IndexByte(g.Selector, 0) >= 0:
+		return "selector"
+	case g.Search != nil && strings.IndexByte(*g.Search, 0) >= 0:
+		return "search string"
+	case strings.IndexByte(plus, 0) >= 0:
+		return "gopher+ string"
+	}
+	return ""
+}
+
 // Plan returns the access plan of g: connect to the host at its port (70 by default, RFC
 // 1738 §3.4.1) and send [Gopher.Request], one Step per line, so that Plan.Wire gives its
-// bytes exactly.
+// bytes exactly. A host that decodes to a control character, and a NUL in the selector,
+// search string or gopher+ string (its ASK values included), are refused with CodeLineBreak
+// at their escape: RFC 1436 sends these as UNASCII = ASCII - [Tab CR-LF NUL], and RFC 1738 §6
+// forbids decoding an escape into the protocol. (A TAB, CR or LF is refused by
+// [ParseGopher] already.)
 func (g Gopher) Plan() (Plan, error) {
 	u, err := g.URL()
 	if err != nil {
@@ -465,6 +490,15 @@ func (g Gopher) Plan() (Plan, error) {
 	host, err := planHost(g.Login, pct.RFC1738Control, u.String())
 	if err != nil {
 		return Plan{}, err
+	}
+	plus, _, _ := g.plusString() // validated by URL
+	if what := g.nulField(plus); what != "" {
+		// The sent text starts after "/" and the gophertype, which is not sent.
+		lo, _ := partSpan(u, partRest)
+		from := lo + 1 + len(pct.AppendEncode(nil, g.Type, gopherKeep))
+		return Plan{}, lineBreakError(u.String(), partRest, from, gopherNUL,
+			"RFC 1436 (UNASCII = ASCII - [Tab CR-LF NUL]); RFC 1738 §6",
+			"the "+what+" decodes to NUL, which RFC 1436 keeps out of a gopher request")
 	}
 	p := Plan{Scheme: "gopher", Host: host, Port: g.port(70)}
 	p.Steps = append(p.Steps, connectNote(host, p.Port, " (TCP; RFC 1436; RFC 1738 §3.4.1: port 70 unless the URL gives one)"))
@@ -577,7 +611,8 @@ func init() {
 			if err != nil {
 				return Plan{}, err
 			}
-			return g.Plan()
+			p, err := g.Plan()
+			return p, rebase(err, u, pct.RFC1738Control)
 		},
 	})
 }

@@ -77,7 +77,7 @@ func (m Mailto) Plan() (Plan, error) {
 			Message: "the address holds CR, LF or NUL, which would end the SMTP command line"}
 	}
 	return Plan{Scheme: "mailto", Steps: []Step{
-		{Note: "compose a message to " + m.Addr + " (RFC 1738 §3.5: a mailto URL designates an Internet mailing address)"},
+		{Note: "compose a message to " + strconvQuote(m.Addr) + " (RFC 1738 §3.5: a mailto URL designates an Internet mailing address)"},
 		{Note: "SMTP (RFC 5321): connect to a mail exchanger of the address's domain or a configured relay; HELO/EHLO; MAIL FROM:<the user's address>"},
 		{Send: "RCPT TO:<" + m.Addr + ">"},
 		{Note: "DATA with the message the user writes; QUIT"},

@@ -81,10 +81,10 @@ func (m Mid) Plan() (Plan, error) {
 		return Plan{}, &locator.Error{Code: locator.CodeEmpty, Rule: "1994 URL draft, midaddress",
 			Message: "a mid URL needs a message-id"}
 	}
-	p := Plan{Scheme: "mid", Steps: []Step{{Note: "find the mail message with \"Message-ID: <" + m.MessageID +
-		">\" among the messages at hand (1994 URL draft, midaddress; RFC 822 §4.6.1); no protocol or server is named"}}}
+	p := Plan{Scheme: "mid", Steps: []Step{{Note: "find the mail message with " + strconvQuote("Message-ID: <"+m.MessageID+">") +
+		" among the messages at hand (1994 URL draft, midaddress; RFC 822 §4.6.1); no protocol or server is named"}}}
 	if m.ContentID != nil {
-		p.Steps = append(p.Steps, Step{Note: "in it, the MIME body part with \"Content-ID: <" + *m.ContentID + ">\" (RFC 2392 §2)"})
+		p.Steps = append(p.Steps, Step{Note: "in it, the MIME body part with " + strconvQuote("Content-ID: <"+*m.ContentID+">") + " (RFC 2392 §2)"})
 	}
 	return p, nil
 }

@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/locator-url/locator"
@@ -122,6 +123,24 @@ func (n News) URL() (locator.URL, error) {
 	return locator.Parse(string(b))
 }
 
+// nntpMaxLine is the most bytes of an NNTP command line before its CR LF: "Command lines
+// shall not exceed 512 characters in length, counting all characters including spaces,
+// separators, punctuation, and the trailing CR-LF (thus there are 510 characters maximum
+// allowed for the command and its parameters)" (RFC 977 §2.3).
+const nntpMaxLine = 510
+
+// nntpCommand returns the step that sends line, or CodeLineTooLong when line is longer than
+// nntpMaxLine. The error's Input is in, the URL, and its Offset off, where the parameter
+// what stands in it.
+func nntpCommand(line, in string, off int, what string) (Step, error) {
+	if len(line) > nntpMaxLine {
+		return Step{}, &locator.Error{Input: in, Offset: off, Code: CodeLineTooLong, Rule: "RFC 977 §2.3",
+			Message: "the " + what + " makes a command line of " + strconv.Itoa(len(line)) +
+				" characters; NNTP allows 510 before CR LF"}
+	}
+	return Step{Send: line}, nil
+}
+
 // nntpArg returns an error when arg cannot stand as one parameter of an NNTP command line:
 // RFC 977 §2.3 separates parameters by spaces or tabs and ends the line with CR LF.
 func nntpArg(arg, what string) error {
@@ -140,10 +159,18 @@ func nntpArg(arg, what string) error {
 //	news:<message-id>  ARTICLE <message-id>   RFC 977 §3.1.1; RFC 1036 §2.1.5 for the brackets
 //	news:<group>       GROUP group            RFC 977 §3.2.1
 //	news:*             LIST                   RFC 977 §3.6.1, "a list of valid newsgroups"
+//
+// A group or message-id that would make the line longer than RFC 977 §2.3 allows (510
+// characters before CR LF) is refused (CodeLineTooLong).
 func (n News) Plan() (Plan, error) {
 	if err := n.validate(); err != nil {
 		return Plan{}, err
 	}
+	u, err := n.URL()
+	if err != nil {
+		return Plan{}, err
+	}
+	in, off := u.String(), len("news:")
 	p := Plan{Scheme: "news", Port: 119}
 	p.Steps = append(p.Steps, Step{Note: "connect to the news server configured locally, port 119 (NNTP, RFC 977); read its greeting"})
 	switch {
@@ -153,7 +180,11 @@ func (n News) Plan() (Plan, error) {
 		if err := nntpArg(n.Group, "group name"); err != nil {
 			return Plan{}, err
 		}
-		p.Steps = append(p.Steps, Step{Send: "GROUP " + n.Group})
+		s, err := nntpCommand("GROUP "+n.Group, in, off, "group name")
+		if err != nil {
+			return Plan{}, err
+		}
+		p.Steps = append(p.Steps, s)
 	default:
 		if err := nntpArg(n.MessageID, "message-id"); err != nil {
 			return Plan{}, err
@@ -163,7 +194,11 @@ func (n News) Plan() (Plan, error) {
 			return Plan{}, &locator.Error{Input: n.MessageID, Code: CodeNewsArticle, Rule: "RFC 1036 §2.1.5",
 				Message: "a message-id holds no \"<\" or \">\" inside its brackets"}
 		}
-		p.Steps = append(p.Steps, Step{Send: "ARTICLE <" + n.MessageID + ">"})
+		s, err := nntpCommand("ARTICLE <"+n.MessageID+">", in, off, "message-id")
+		if err != nil {
+			return Plan{}, err
+		}
+		p.Steps = append(p.Steps, s)
 	}
 	return p, nil
 }
@@ -249,7 +284,13 @@ func init() {
 			if err != nil {
 				return Plan{}, err
 			}
-			return n.Plan()
+			p, err := n.Plan()
+			if e, ok := err.(*locator.Error); ok && e.Code == CodeLineTooLong {
+				c := *e
+				c.Input, c.Offset = u.String(), len(u.Scheme())+1
+				return Plan{}, &c
+			}
+			return p, err
 		},
 	})
 }

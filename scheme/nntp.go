@@ -101,7 +101,9 @@ func (n NNTP) URL() (locator.URL, error) {
 // Plan returns the access plan of n: connect to the host at its port (119 by default, RFC
 // 1738 §3.7), select the group with "GROUP group" (RFC 977 §3.2.1) and, with an article
 // number, fetch it with "ARTICLE n" (RFC 977 §3.1.2, selection by number within the
-// current group). A group holding a space, TAB, CR, LF or NUL is refused (RFC 977 §2.3).
+// current group). A group holding a space, TAB, CR, LF or NUL is refused (RFC 977 §2.3), and
+// so is a group or article number that would make its line longer than the 510 characters
+// before CR LF that RFC 977 §2.3 allows (CodeLineTooLong).
 func (n NNTP) Plan() (Plan, error) {
 	if err := n.validate(); err != nil {
 		return Plan{}, err
@@ -118,11 +120,21 @@ func (n NNTP) Plan() (Plan, error) {
 		return Plan{}, err
 	}
 	p := Plan{Scheme: "nntp", Host: host, Port: n.port(119)}
+	in := u.String()
+	lo, hi := partSpan(u, partRest) // "/" group [ "/" digits ]
+	group, err := nntpCommand("GROUP "+n.Group, in, lo+1, "group name")
+	if err != nil {
+		return Plan{}, err
+	}
 	p.Steps = append(p.Steps,
 		connectNote(host, p.Port, " (NNTP, RFC 977; RFC 1738 §3.7: port 119 unless the URL gives one); read the greeting"),
-		Step{Send: "GROUP " + n.Group})
+		group)
 	if n.Article != "" {
-		p.Steps = append(p.Steps, Step{Send: "ARTICLE " + n.Article})
+		s, err := nntpCommand("ARTICLE "+n.Article, in, hi-len(n.Article), "article number")
+		if err != nil {
+			return Plan{}, err
+		}
+		p.Steps = append(p.Steps, s)
 	}
 	return p, nil
 }
@@ -169,7 +181,18 @@ func init() {
 			if err != nil {
 				return Plan{}, err
 			}
-			return n.Plan()
+			p, err := n.Plan()
+			if e, ok := err.(*locator.Error); ok && e.Code == CodeLineTooLong {
+				// The same part of u: the group after the "/", or the article number at the end.
+				c := *e
+				c.Input, c.Offset = u.String(), u.Offsets().Path.Start+1
+				if len("GROUP "+n.Group) <= nntpMaxLine { // then it is the ARTICLE line
+					_, hi := partSpan(u, partRest)
+					c.Offset = hi - len(n.Article)
+				}
+				return Plan{}, &c
+			}
+			return p, err
 		},
 	})
 }

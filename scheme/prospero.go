@@ -222,15 +222,15 @@ func (v Prospero) Plan() (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	p.Steps = append(p.Steps, Step{Note: "resolve the hsoname \"" + v.HSOName + "\" to access methods (RFC 1738 §3.11)"})
+	p.Steps = append(p.Steps, Step{Note: "resolve the hsoname " + strconvQuote(v.HSOName) + " to access methods (RFC 1738 §3.11)"})
 	if v.Version != nil {
-		p.Steps = append(p.Steps, Step{Note: "version \"" + *v.Version + "\" (1994 URL draft)"})
+		p.Steps = append(p.Steps, Step{Note: "version " + strconvQuote(*v.Version) + " (1994 URL draft)"})
 	}
 	for _, a := range v.Attributes {
-		p.Steps = append(p.Steps, Step{Note: "attribute \"" + a + "\" (1994 URL draft)"})
+		p.Steps = append(p.Steps, Step{Note: "attribute " + strconvQuote(a) + " (1994 URL draft)"})
 	}
 	for _, f := range v.Fields {
-		p.Steps = append(p.Steps, Step{Note: "field " + f.Name + "=\"" + f.Value + "\" identifies the target (RFC 1738 §3.11)"})
+		p.Steps = append(p.Steps, Step{Note: "field " + shown(f.Name) + "=" + strconvQuote(f.Value) + " identifies the target (RFC 1738 §3.11)"})
 	}
 	return p, nil
 }

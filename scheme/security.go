@@ -99,6 +99,17 @@ func Security(u locator.URL) []locator.Finding {
 	// RFC 1738 §6: encoded delimiters of the protocol.
 	dst = encodedDelimiters(dst, u, name)
 
+	// RFC 1738 §6 with RFC 854: a byte 0xFF is the Telnet IAC on ftp's control connection
+	// (RFC 959 §4.1, §5.3) and on a telnet session.
+	switch name {
+	case "ftp":
+		dst = telnetIACFindings(dst, u, "RFC 959 §4.1, §5.3; RFC 854; RFC 1738 §6",
+			"an ftp plan sends it doubled (IAC IAC) on the Telnet control connection", partUser, partPassword, partRest)
+	case "telnet":
+		dst = telnetIACFindings(dst, u, "RFC 854; RFC 1738 §6",
+			"a Telnet client sends it doubled (IAC IAC), and a telnet plan refuses it", partUser, partPassword)
+	}
+
 	// RFC 1738 §2.2: characters that must always be encoded. An IP literal's brackets are
 	// left to the checkers; non-ASCII host characters are reported above.
 	s := u.String()

@@ -89,10 +89,10 @@ func (t Telnet) Plan() (Plan, error) {
 	}
 	in := u.String()
 	if t.User != nil && hasByte(*t.User, telnetBad) {
-		return Plan{}, decodedControlError(in, telnetBad, "user name")
+		return Plan{}, decodedControlError(in, partUser, telnetBad, "user name")
 	}
 	if t.Password != nil && hasByte(*t.Password, telnetBad) {
-		return Plan{}, decodedControlError(in, telnetBad, "password")
+		return Plan{}, decodedControlError(in, partPassword, telnetBad, "password")
 	}
 	p, err := planConnect("telnet", t.Login, telnetBad, 23, in,
 		" (a Telnet session, RFC 854; RFC 1738 §3.8: port 23 unless the URL gives one)")
@@ -100,10 +100,10 @@ func (t Telnet) Plan() (Plan, error) {
 		return Plan{}, err
 	}
 	if t.User != nil {
-		p.Steps = append(p.Steps, Step{Note: "suggest the user name \"" + *t.User + "\" to the user (advisory, RFC 1738 §3.8)"})
+		p.Steps = append(p.Steps, Step{Note: "suggest the user name " + strconvQuote(*t.User) + " to the user (advisory, RFC 1738 §3.8)"})
 	}
 	if t.Password != nil {
-		p.Steps = append(p.Steps, Step{Note: "suggest the password \"" + *t.Password + "\" to the user (advisory, RFC 1738 §3.8)"})
+		p.Steps = append(p.Steps, Step{Note: "suggest the password " + strconvQuote(*t.Password) + " to the user (advisory, RFC 1738 §3.8)"})
 	}
 	return p, nil
 }
@@ -115,6 +115,8 @@ func checkTelnet(u locator.URL) []locator.Finding {
 		return append(f, noLoginFinding(u, "RFC 1738 §5 telneturl", "a telnet URL is \"telnet://\" login [ \"/\" ]"))
 	}
 	f = locator.CheckLogin(f, u)
+	// RFC 854: a user typing the suggested name in the session sends 0xFF as IAC IAC.
+	f = telnetIACFindings(f, u, "RFC 854; RFC 1738 §6", "a Telnet client sends it doubled (IAC IAC), and a telnet plan refuses it", partUser, partPassword)
 	if s, off := afterAuthority(u); s != "" && s != "/" {
 		at := off
 		if s[0] == '/' {

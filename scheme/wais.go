@@ -174,13 +174,13 @@ func (w WAIS) Plan() (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	p.Steps = append(p.Steps, Step{Note: "database \"" + w.Database + "\""})
+	p.Steps = append(p.Steps, Step{Note: "database " + strconvQuote(w.Database)})
 	switch {
 	case w.Search != nil:
-		p.Steps = append(p.Steps, Step{Note: "search query \"" + *w.Search + "\" (a WAIS search request, RFC 1625)"})
+		p.Steps = append(p.Steps, Step{Note: "search query " + strconvQuote(*w.Search) + " (a WAIS search request, RFC 1625)"})
 	case w.WType != nil:
-		p.Steps = append(p.Steps, Step{Note: "retrieve document type \"" + *w.WType + "\" id \"" + *w.WPath +
-			"\" (the type comes with the id from a search response, RFC 1738 §3.9)"})
+		p.Steps = append(p.Steps, Step{Note: "retrieve document type " + strconvQuote(*w.WType) + " id " + strconvQuote(*w.WPath) +
+			" (the type comes with the id from a search response, RFC 1738 §3.9)"})
 	default:
 		p.Steps = append(p.Steps, Step{Note: "the database is available for searching (RFC 1738 §3.9)"})
 	}

@@ -241,7 +241,7 @@ func fields(t *testing.T, pkg string, typ *doc.Type) {
 var allowed = map[string][]string{
 	".":       {"pct"},
 	"pct":     {},
-	"scheme":  {".", "pct"},
+	"scheme":  {".", "pct", "internal/display"},
 	"extract": {".", "pct", "scheme", "internal/display"},
 	"whatwg":  {".", "pct"},
 }
