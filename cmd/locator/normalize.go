@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
 )
@@ -87,7 +88,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 								return appendErrorLine(dst, err)
 							}
 							st.result(true, schemeOf(res), "")
-							return append(append(dst, res...), '\n')
+							return appendResultLine(dst, res)
 						}
 						vals[0], vals[1], vals[2], vals[3], vals[4], vals[5] = line, res, "false", "true", schemeOf(line), ""
 						present := uint64(0b001111)
@@ -142,6 +143,9 @@ type normalizer struct {
 }
 
 func (n normalizer) normalize(s string) (string, error) {
+	if err := checkBOM(s); err != nil {
+		return "", err
+	}
 	if n.whatwg {
 		w, err := whatwg.Parse(s, nil)
 		if err != nil {
@@ -163,8 +167,7 @@ func (n normalizer) normalize(s string) (string, error) {
 	return r.String(), nil
 }
 
-const equalLong = `Equal reports whether URLs A and B identify the same resource (issue 2 item 9; RFC
-3986 §6.2.2 and §6.2.3): whether they are equal once both are brought to the same
+const equalLong = `Equal reports whether URLs A and B identify the same resource (RFC 3986 §6.2.2 and §6.2.3): whether they are equal once both are brought to the same
 encoding level (the URI draft: an escape of a character that needs no encoding is
 decoded, the hex of the others upper-cased, never decoding a reserved character, so
 "marie%2Dclaude" equals "marie-claude" and "bertram%2Fmarie" differs from
@@ -255,27 +258,38 @@ func newEqualCmd() *cobra.Command {
 					}
 				})
 			}
+			var b []byte
+			if f.custom() {
+				eq, step, err := equalPair(args[0], args[1])
+				b = equalRecord(newRecord(equalFields), args[0], args[1], true, eq, step, err).appendTo(f.header(), f.worker())
+				if _, err := cmd.OutOrStdout().Write(b); err != nil {
+					return ioError(err)
+				}
+				if !eq {
+					return errInvalid
+				}
+				return nil
+			}
 			var u [2]locator.URL
 			for i, a := range args {
-				var err error
-				if u[i], err = locator.Parse(a); err != nil {
-					return usageErrorf("%s: %s", appendDisplay(nil, a), errText(err))
+				err := checkBOM(a)
+				if err == nil {
+					u[i], err = locator.Parse(a)
+				}
+				if err != nil {
+					b = append(appendShortURL(append(b, prefix...), a), ": "...)
+					b = append(append(b, errText(err)...), '\n')
+					cmd.ErrOrStderr().Write(b)
+					return errInvalid
 				}
 			}
 			eq := locator.Equivalent(u[0], u[1])
-			var b []byte
-			if f.custom() {
-				_, step, _ := equalPair(args[0], args[1])
-				b = append(b, f.header()...)
-				b = equalRecord(newRecord(equalFields), args[0], args[1], true, eq, step, nil).appendTo(b, f.worker())
-			} else if explain {
+			if explain {
 				b = appendExplain(b, u[0], u[1], eq)
 			}
-			switch {
-			case f.custom():
-			case eq:
+			if eq {
 				b = append(b, "equivalent\n"...)
-			default:
+			} else {
 				b = append(b, "not equivalent\n"...)
 			}
 			if _, err := cmd.OutOrStdout().Write(b); err != nil {
@@ -301,7 +315,14 @@ func equalLine(dst []byte, line string, st *stats) []byte {
 		st.result(false, schemeOf(line), "no-tab")
 		return appendErrorLine(dst, errNoTab)
 	}
-	ua, err := locator.Parse(a)
+	err := checkBOM(a)
+	if err == nil {
+		err = checkBOM(b)
+	}
+	var ua locator.URL
+	if err == nil {
+		ua, err = locator.Parse(a)
+	}
 	if err == nil {
 		var ub locator.URL
 		if ub, err = locator.Parse(b); err == nil {
@@ -334,6 +355,12 @@ var equalFields = []field{
 // equalPair compares A and B: whether they are equivalent, and the step after which they are
 // equal (see equalWalk), or the error of a URL that does not parse.
 func equalPair(a, b string) (eq bool, step string, err error) {
+	if err := checkBOM(a); err != nil {
+		return false, "", err
+	}
+	if err := checkBOM(b); err != nil {
+		return false, "", err
+	}
 	ua, err := locator.Parse(a)
 	if err != nil {
 		return false, "", err
@@ -412,14 +439,14 @@ func equalWalk(a, c locator.URL, eq bool, show func(name string, x, y, px, py lo
 // appendExplain appends the step-by-step comparison of equal --explain.
 func appendExplain(b []byte, a, c locator.URL, eq bool) []byte {
 	const format = "%-26s %s  %s\n"
-	b = fmt.Appendf(b, format, "given", "A", appendDisplay(nil, a.String()))
-	b = fmt.Appendf(b, format, "given", "B", appendDisplay(nil, c.String()))
+	b = fmt.Appendf(b, format, "given", "A", display.Append(nil, a.String()))
+	b = fmt.Appendf(b, format, "given", "B", display.Append(nil, c.String()))
 	step := equalWalk(a, c, eq, func(name string, x, y, px, py locator.URL) {
 		if x != px {
-			b = fmt.Appendf(b, format, name, "A", appendDisplay(nil, x.String()))
+			b = fmt.Appendf(b, format, name, "A", display.Append(nil, x.String()))
 		}
 		if y != py {
-			b = fmt.Appendf(b, format, name, "B", appendDisplay(nil, y.String()))
+			b = fmt.Appendf(b, format, name, "B", display.Append(nil, y.String()))
 		}
 	})
 	switch step {
@@ -469,5 +496,5 @@ func showComponent(c component) string {
 	if !c.present {
 		return "(absent)"
 	}
-	return fmt.Sprintf("%q", c.value)
+	return string(appendQuoted(nil, c.value))
 }
