@@ -19,9 +19,22 @@ allowed but unwise, such as the security notes of RFC 1738 §6 (a password in th
 URL, a port other than the scheme's default). The report goes to standard output.
 A valid URL without warnings prints nothing, unless -v is given ("URL: ok").
 
+Findings follow --spec. Under rfc3986 the security notes that only RFC 1738 §6
+makes are shown by the rule of RFC 3986 §7 that names the same hazard, or left out
+when it names none: a well-known port other than the scheme's is RFC 3986 §7.2
+(Malicious Construction), a decoded CR, LF or tab RFC 3986 §7.3 (Back-End
+Transcoding: decoded octets mistaken for delimiters); a port above 1023 other than
+the default is left out (§7.2 speaks of the well-known range only), and so is RFC
+1738 §2.2's "unsafe character" (the rfc3986 checker reports the character by RFC
+3986 §2 itself). The hazards stay visible, cited by the chosen specification.
+
 In the URL and caret lines, a tab is shown as \t, other control bytes and invalid
 UTF-8 as \xHH, and invisible or format characters (a byte-order mark, bidirectional
-controls) as \uHHHH, so the caret stays under the right character.
+controls) as \uHHHH, so the caret stays under the right character and no byte of
+the URL can act on the terminal. The output is bounded whatever the URL: a URL
+longer than 120 bytes is cut ("…") in the header line, the line above the caret is
+a window of about 80 bytes around OFFSET, and at most 20 findings are shown per
+URL, followed by "… N more findings".
 
 With "-", URLs are read one per line from standard input, and each gives exactly
 one line: "ok URL" when it is valid (warnings are not shown), or its first error

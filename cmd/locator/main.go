@@ -159,8 +159,9 @@ Each command takes URLs as arguments (put -- before a URL that starts with "-"),
 one result line per input line, in order, so it can process millions of URLs, on all
 cores (--jobs N), with --progress and --stats; see the help of each command for the
 line format. A line ends at "\n", and one "\r" before it is removed; no other white
-space is stripped. A byte-order mark at the start of the input is kept as part of the
-first URL (it is not a URL character, so that URL is reported). --json (JSON lines),
+space is stripped. A line that starts with a byte-order mark (U+FEFF, as a file
+saved by some editors starts) is reported as an error for that line, and the exit
+status is 1: it is not a URL character. --json (JSON lines),
 --format TEMPLATE ('{scheme}\t{host}') and --output tsv|csv (a table with a header
 row) write other forms, with or without "-", on every command that takes URLs or
 text (schemes has --json only).
@@ -170,13 +171,24 @@ Specifications (--spec):
   rfc3986   RFC 3986, URI Generic Syntax
   whatwg    the WHATWG URL Standard (parse and normalize; check and plan
             follow RFC 1738 and RFC 3986 only)
-resolve and relative take a resolution mode instead (see "locator help resolve").
+parse, check and plan follow --spec; normalize takes --spec whatwg only; equal,
+schemes and version refuse it (exit 2). resolve and relative take a resolution
+mode instead (see "locator help resolve").
+
+Everything written for a person (reports, messages on standard error) shows a
+control byte or a byte of invalid UTF-8 as \xHH, a tab as \t, and an invisible or
+format character (a byte-order mark, a bidirectional control) as \uHHHH: no URL
+can act on the terminal or start an output line of its own. JSON output gives an
+input that is not UTF-8 in base64 too ("input_base64"), for its byte offsets.
 
 Exit status:
   0  every URL is valid (warnings allowed); for equal, A and B are equivalent
   1  some URL is invalid, has no access plan or result, A and B differ, or
-     input/output failed
-  2  usage error: unknown command or flag, missing arguments
+     input/output failed (including a failed write of help or of a report)
+  2  usage error: unknown command or flag, a bad flag value (--jobs, --spec,
+     --format), missing arguments
+
+"locator --version" prints the version, as "locator version" does.
 
 Diagnostics about the command itself go to standard error, prefixed "locator: ".`
 

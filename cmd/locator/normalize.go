@@ -33,12 +33,15 @@ With --surt the SURT form web archives sort and deduplicate by is printed instea
 
 With --spec whatwg each URL is first parsed by the WHATWG URL Standard and its href
 (itself a normal form: "HTTP://EXAMPLE.com:80/./a" is "http://example.com/a") is
-then normalized by --level. Otherwise --spec does not matter: the URL must parse as
-a URI reference (RFC 3986).
+then normalized by --level. Without --spec, the URL must parse as a URI reference
+(RFC 3986); --spec rfc1738 and --spec rfc3986 are refused, as the normal forms of
+RFC 3986 §6 are the same for both.
 
-A URL that does not parse is reported on standard error and the others are still
-printed. With "-", URLs are read one per line from standard input and each gives
-one line: the normal form, or "error: MESSAGE [CODE, RULE]". --json, --format and
+A URL that does not parse, or that starts with a byte-order mark (U+FEFF, which
+normalize would otherwise percent-encode into the URL), is reported on standard
+error and the others are still printed. With "-", URLs are read one per line from
+standard input and each gives one line: the normal form, or "error: MESSAGE [CODE,
+RULE]". --json, --format and
 --output (with "-" or with URLs) give one record per URL instead, with the fields
 input, normalized (null on failure), changed, valid, scheme and error ("MESSAGE
 [CODE, RULE]", null when none).
@@ -167,7 +170,8 @@ func (n normalizer) normalize(s string) (string, error) {
 	return r.String(), nil
 }
 
-const equalLong = `Equal reports whether URLs A and B identify the same resource (RFC 3986 §6.2.2 and §6.2.3): whether they are equal once both are brought to the same
+const equalLong = `Equal reports whether URLs A and B identify the same resource (RFC 3986 §6.2.2
+and §6.2.3): whether they are equal once both are brought to the same
 encoding level (the URI draft: an escape of a character that needs no encoding is
 decoded, the hex of the others upper-cased, never decoding a reserved character, so
 "marie%2Dclaude" equals "marie-claude" and "bertram%2Fmarie" differs from
@@ -200,8 +204,13 @@ instead, with the fields
 
 ` + bulkHelp + `
 
+A URL that does not parse, or that starts with a byte-order mark, is reported the
+same way with A and B as with "-": on standard error ("locator: URL: MESSAGE [CODE,
+RULE]"; with "-", as the pair's error line), and the exit status is 1, as for an
+invalid URL in every command.
+
 Exit status: 0 when A and B are equivalent (with "-": every pair), 1 when they are
-not, 2 on a usage error (including a URL that does not parse).`
+not or a URL does not parse, 2 on a usage error (a flag, the number of arguments).`
 
 const equalExample = `  $ locator equal 'http://www.w3.org/albert/bertram/marie%2Dclaude' 'http://www.w3.org/albert/bertram/marie-claude'
   $ locator equal --explain 'HTTP://www.Example.com:80/%7esmith' 'http://www.example.com/~smith'

@@ -25,7 +25,8 @@ type, selector and search, ...) is shown field by field, each value in JSON, dec
 Then come the findings: errors, and warnings (including RFC 1738 §6 security notes).
 
 With --json, each URL gives one JSON object on one line:
-  input      the URL as given
+  input      the URL as given (an input that is not UTF-8 also in base64 as
+             input_base64, whose bytes the offsets count; see below)
   spec       the specification checked ("rfc1738" or "rfc3986")
   valid      true when there is no error (warnings allowed)
   scheme, user, password, host, port, path, query, fragment
@@ -270,19 +271,19 @@ func (p *parser) writeJSON(input string) error {
 type parseResult struct {
 	Input       string          `json:"input"`
 	InputBase64 string          `json:"input_base64,omitempty"`
-	Spec     string          `json:"spec"`
-	Valid    bool            `json:"valid"`
-	Scheme   *string         `json:"scheme"`
-	User     *string         `json:"user"`
-	Password *string         `json:"password"`
-	Host     *string         `json:"host"`
-	Port     *string         `json:"port"`
-	Path     *string         `json:"path"`
-	Query    *string         `json:"query"`
-	Fragment *string         `json:"fragment"`
-	Parts    json.RawMessage `json:"parts"`
-	Errors   []diag          `json:"errors"`
-	Warnings []diag          `json:"warnings"`
+	Spec        string          `json:"spec"`
+	Valid       bool            `json:"valid"`
+	Scheme      *string         `json:"scheme"`
+	User        *string         `json:"user"`
+	Password    *string         `json:"password"`
+	Host        *string         `json:"host"`
+	Port        *string         `json:"port"`
+	Path        *string         `json:"path"`
+	Query       *string         `json:"query"`
+	Fragment    *string         `json:"fragment"`
+	Parts       json.RawMessage `json:"parts"`
+	Errors      []diag          `json:"errors"`
+	Warnings    []diag          `json:"warnings"`
 }
 
 // diag is the JSON form of a finding.

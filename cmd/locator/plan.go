@@ -19,48 +19,61 @@ anonymous convention), one CWD per path segment ("%2Fetc" gives "CWD /etc", an
 empty segment an empty CWD), then TYPE and RETR, or NLST for ";type=d"; for gopher
 the selector line; for news and nntp the NNTP commands; for http the request line;
 for file the local path. Decoded CR, LF and NUL that would land in a protocol line
-are refused (RFC 1738 §6). The plan does not depend on --spec.
+are refused (RFC 1738 §6).
+
+A URL that the strict checker of --spec (rfc1738, the default, or rfc3986) calls
+invalid still has a plan, but the plan says so: a warning line with the first
+error, "invalid" instead of "ok" with "-", "valid": false and the errors in JSON,
+and the exit status is 1. "locator check" shows every finding.
 
 Each URL is shown as:
   URL
+    warning: ...                   the URL is invalid by --spec (see above)
     connect HOST:PORT
     path "LOCAL PATH"              (file URLs)
-    send "LINE"                    a line as sent, without its CR LF, Go-quoted
+    send "LINE"                    a line as sent, without its CR LF, quoted
     # NOTE                         what a step does, or an action that sends nothing
+Quoted values are Go string literals: a control byte or a byte of invalid UTF-8 is
+\xHH, an invisible or format character \uHHHH, a quote \" and a backslash \\; no
+value can start a line of its own.
 
 With --json, each URL gives one JSON object on one line:
-  {"scheme": ..., "host": ..., "port": ..., "path": ..., "steps": [{"send": ...,
-  "note": ...}, ...]}
-where host, port, path, send and note are left out when empty.
+  {"input": ..., "valid": ..., "scheme": ..., "host": ..., "port": ..., "path":
+  ..., "steps": [{"send": ..., "note": ...}, ...], "errors": [...]}
+where host, port, path, send and note are left out when empty, and errors
+({"offset", "code", "rule", "message"}, offsets into input) when valid is true.
 
 A URL without a plan (unparsable, a scheme without plans, a refused control
 character) is reported on standard error and the others are still shown.
 
 With "-", URLs are read one per line from standard input and each gives one line.
-With --json that line is the object above, or {"input": URL, "error": {"offset",
-"code", "rule", "message"}} when there is no plan. Without --json it has
-tab-separated columns:
-  URL  ok  HOST:PORT|-  "PATH"|-  "SEND"...
-  URL  error  MESSAGE [CODE, RULE]
-with URL and the lines Go-quoted; notes are left out.
+With --json that line is the object above, or {"input": URL, "valid": false,
+"error": {"offset", "code", "rule", "message"}} when there is no plan. Without
+--json it has tab-separated columns:
+  "URL"  ok|invalid  HOST:PORT|-  "PATH"|-  "SEND"...
+  "URL"  error  MESSAGE [CODE, RULE]
+with URL and the lines quoted as above; notes are left out.
 
 --format and --output (with "-" or with URLs) give one record per URL instead,
 with the fields
   input     the URL as given
-  valid     true when the URL has a plan
+  valid     true when the URL has a plan and --spec's checker finds no error
   scheme, host, port, path
             the plan's (null, or empty, when absent; path is a file URL's local
             path)
-  send      the lines sent, in order, each Go-quoted, separated by a space
-  error     why there is no plan, "MESSAGE [CODE, RULE]" (null when there is)
+  send      the lines sent, in order, each quoted, separated by a space
+  error     "MESSAGE [CODE, RULE]": why there is no plan, or the checker's first
+            error (null when valid)
 ` + formatHelp + `
 
 ` + bulkHelp + `
 
-Exit status: 0 when every URL has a plan, 1 when any has not, 2 on a usage error.`
+Exit status: 0 when every URL has a plan and is valid, 1 when any has no plan or is
+invalid, 2 on a usage error.`
 
 const planExample = `  $ locator plan 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator plan --json 'ftp://host.dom/pub/file;type=d'
+  $ locator plan --spec rfc3986 'ftp://host.dom/a%20b'
   $ locator plan 'gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles'
   $ locator plan - < urls.txt
   $ locator plan --output tsv --format '{input}{host}{port}{send}' - < urls.txt`
