@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"strconv"
@@ -393,4 +394,23 @@ func runLines(cmd *cobra.Command, args []string, bulk bulkOptions, header []byte
 		return runBulk(cmd, bulk, header, newFunc)
 	}
 	return runArgs(cmd, args, header, newFunc())
+}
+
+// runArgs runs a bulk-path function over the arguments, in order, inline.
+func runArgs(cmd *cobra.Command, args []string, header []byte, f lineFunc) error {
+	w := bufio.NewWriter(cmd.OutOrStdout())
+	w.Write(header)
+	st := newStats(false)
+	var b []byte
+	for _, a := range args {
+		b = f(b[:0], a, st)
+		w.Write(b)
+	}
+	if err := w.Flush(); err != nil {
+		return ioError(err)
+	}
+	if st.invalid > 0 {
+		return errInvalid
+	}
+	return nil
 }

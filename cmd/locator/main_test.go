@@ -416,11 +416,15 @@ func TestLineReader(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		err := eachLine(context.Background(), strings.NewReader(tt.in), func(l string) error {
-			got = append(got, l)
-			return nil
-		})
-		if err != nil || !reflect.DeepEqual(got, tt.want) {
+		lr := newLineReader(strings.NewReader(tt.in))
+		for {
+			l, ok := lr.next()
+			if !ok {
+				break
+			}
+			got = append(got, string(l))
+		}
+		if err := lr.Err(); err != nil || !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("lines of %q = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}

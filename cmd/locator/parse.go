@@ -110,7 +110,7 @@ func newParseCmd(opts *options) *cobra.Command {
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			p := &parser{w: w, spec: opts.spec, json: out.json}
-			err := p.run(cmd, args)
+			err := p.run(args)
 			if ferr := w.Flush(); err == nil && ferr != nil {
 				err = ioError(ferr)
 			}
@@ -195,51 +195,19 @@ func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
 	}
 }
 
-// runArgs runs a bulk-path function over the arguments, in order, inline.
-func runArgs(cmd *cobra.Command, args []string, header []byte, f lineFunc) error {
-	w := bufio.NewWriter(cmd.OutOrStdout())
-	w.Write(header)
-	st := newStats(false)
-	var b []byte
-	for _, a := range args {
-		b = f(b[:0], a, st)
-		w.Write(b)
-	}
-	if err := w.Flush(); err != nil {
-		return ioError(err)
-	}
-	if st.invalid > 0 {
-		return errInvalid
-	}
-	return nil
-}
-
 // parser writes the results of the parse command.
 type parser struct {
 	w       *bufio.Writer
-	buf     []byte // the one-line form of the current URL
 	spec    locator.Spec
 	json    bool
 	enc     *json.Encoder
 	invalid bool // some URL was not valid
 }
 
-func (p *parser) run(cmd *cobra.Command, args []string) error {
+func (p *parser) run(args []string) error {
 	if p.json {
 		p.enc = json.NewEncoder(p.w)
 		p.enc.SetEscapeHTML(false)
-	}
-	if isStdin(args) {
-		return ioError(eachLine(cmd.Context(), cmd.InOrStdin(), func(line string) error {
-			if p.json {
-				return p.writeJSON(line)
-			}
-			r := inspect(line, p.spec)
-			p.invalid = p.invalid || !r.valid()
-			p.buf = appendCompact(p.buf[:0], &r)
-			p.w.Write(p.buf)
-			return nil
-		}))
 	}
 	for i, a := range args {
 		if p.json {
