@@ -160,17 +160,22 @@ func appendHeader(b []byte, f locator.Finding) []byte {
 func appendDiagnostics(b []byte, input string, findings []locator.Finding) []byte {
 	for i, f := range findings {
 		if i == maxDiagnostics {
-			n := len(findings) - i
-			b = append(b, "… "...)
-			b = appendInt(b, n)
-			if n == 1 {
-				return append(b, " more finding\n"...)
-			}
-			return append(b, " more findings\n"...)
+			return appendMore(b, "", len(findings)-i)
 		}
 		b = appendDiagnostic(b, input, f)
 	}
 	return b
+}
+
+// appendMore appends the line "… N more findings" (or "finding"), indented.
+func appendMore(b []byte, indent string, n int) []byte {
+	b = append(b, indent...)
+	b = append(b, "… "...)
+	b = appendInt(b, n)
+	if n == 1 {
+		return append(b, " more finding\n"...)
+	}
+	return append(b, " more findings\n"...)
 }
 
 // appendDiagnostic appends the header of f (the URL cut after maxShownURL bytes), then the

@@ -22,7 +22,10 @@ absent is shown as (absent), one that is present but empty as "": "ftp://@host.c
 has an empty user, "ftp://host.com/" has none (RFC 1738 §3.1). The host is absent
 when there is no "//" authority. The typed view (ftp's cwd, name and type, gopher's
 type, selector and search, ...) is shown field by field, each value in JSON, decoded.
-Then come the findings: errors, and warnings (including RFC 1738 §6 security notes).
+Then come the findings: errors, and warnings (including RFC 1738 §6 security notes),
+at most 20 of them, then "… N more findings" (--json lists them all). Every value
+is shown as "locator help check" says: controls, invalid UTF-8 and invisible
+characters escaped.
 
 With --json, each URL gives one JSON object on one line:
   input      the URL as given (an input that is not UTF-8 also in base64 as
@@ -388,7 +391,11 @@ func writeHuman(w io.Writer, r *report) {
 		}
 		b = appendView(b, r.view)
 	}
-	for _, f := range r.findings {
+	for i, f := range r.findings {
+		if i == maxDiagnostics {
+			b = appendMore(b, "  ", len(r.findings)-i)
+			break
+		}
 		b = fmt.Appendf(b, "  %s at %d: ", f.Severity, f.Offset)
 		b = append(appendFindingText(b, f.Message, string(f.Code), f.Rule), '\n')
 	}

@@ -265,9 +265,17 @@ func writeWHATWGHuman(w io.Writer, input string, u *whatwg.URL, verrs []whatwg.V
 			b = append(b, '\n')
 		}
 	}
-	for _, v := range verrs {
+	for i, v := range verrs {
 		if err != nil && v == verrs[len(verrs)-1] {
 			break // the failure, shown below
+		}
+		if i == maxDiagnostics {
+			n := len(verrs) - i
+			if err != nil {
+				n-- // the failure, shown below
+			}
+			b = appendMore(b, "  ", n)
+			break
 		}
 		b = fmt.Appendf(b, "  validation error at %d: ", v.Offset)
 		b = display.Append(b, string(v.Code))

@@ -40,8 +40,9 @@ value can start a line of its own.
 With --json, each URL gives one JSON object on one line:
   {"input": ..., "valid": ..., "scheme": ..., "host": ..., "port": ..., "path":
   ..., "steps": [{"send": ..., "note": ...}, ...], "errors": [...]}
-where host, port, path, send and note are left out when empty, and errors
-({"offset", "code", "rule", "message"}, offsets into input) when valid is true.
+where host, port, path, send and note are left out when empty, and errors (the
+first 20, {"offset", "code", "rule", "message"}, offsets into input; more_errors
+counts the others) when valid is true.
 
 A URL without a plan (unparsable, a scheme without plans, a refused control
 character) is reported on standard error and the others are still shown.
@@ -127,8 +128,9 @@ func newPlanCmd(opts *options) *cobra.Command {
 						return ioError(err)
 					}
 					fd := errorFinding(pr.err, locator.SeverityError)
-					b = appendShortURL(append(b[:0], prefix...), a)
-					b = appendHeader(b, fd)
+					b = append(appendShortURL(append(b[:0], prefix...), a), ':')
+					b = append(appendInt(b, fd.Offset), ": "...)
+					b = append(appendFindingText(b, fd.Message, string(fd.Code), fd.Rule), '\n')
 					cmd.ErrOrStderr().Write(b)
 					continue
 				}
@@ -202,7 +204,8 @@ type planJSON struct {
 	InputBase64 string `json:"input_base64,omitempty"`
 	Valid       bool   `json:"valid"`
 	scheme.Plan
-	Errors []diag `json:"errors,omitempty"`
+	Errors     []diag `json:"errors,omitempty"`
+	MoreErrors int    `json:"more_errors,omitempty"`
 }
 
 // planFailure is the JSON line of plan --json for a URL without a plan.
@@ -220,7 +223,11 @@ func (p *planResult) json(input string) any {
 		return planFailure{Input: input, InputBase64: inputBase64(input), Error: diag{fd.Offset, string(fd.Code), fd.Rule, fd.Message}}
 	}
 	j := planJSON{Input: input, InputBase64: inputBase64(input), Valid: p.valid(), Plan: p.plan}
-	for _, f := range p.errors {
+	for i, f := range p.errors {
+		if i == maxDiagnostics {
+			j.MoreErrors = len(p.errors) - i
+			break
+		}
 		j.Errors = append(j.Errors, diag{f.Offset, string(f.Code), f.Rule, f.Message})
 	}
 	return j

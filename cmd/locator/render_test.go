@@ -208,6 +208,23 @@ func TestCheckBounded(t *testing.T) {
 	}
 }
 
+// parse's human forms show at most maxDiagnostics findings or validation errors per URL.
+func TestParseHumanBounded(t *testing.T) {
+	for _, args := range [][]string{{"parse"}, {"parse", "--spec", "rfc3986"}, {"parse", "--spec", "whatwg"}} {
+		for n, more := range map[int]string{maxDiagnostics / 2: "", maxDiagnostics * 3: " more finding"} {
+			u := "http://h/" + strings.Repeat("a ", n)
+			if args[len(args)-1] == "whatwg" {
+				u = "http://h/" + strings.Repeat("%zz", n)
+			}
+			out, _, _ := runLocator(t, "", append(args, u)...)
+			shown := strings.Count(out, " at ")
+			if shown > maxDiagnostics || more != "" && !strings.Contains(out, more) || more == "" && strings.Contains(out, " more finding") {
+				t.Errorf("%q on %d bad bytes: %d findings shown:\n%s", args, n, shown, out)
+			}
+		}
+	}
+}
+
 // Item: a template, TSV and CSV write one line per input, whatever the values hold.
 func TestFormatOneLine(t *testing.T) {
 	in := "file:///a%0ab\nfile:///c%0d%0a%1b\n"
