@@ -269,7 +269,7 @@ func (o *options) check(cmd *cobra.Command) error {
 			return usageErrorf("--spec whatwg: %s follows rfc1738 or rfc3986 only", name)
 		}
 	default:
-		if given {
+		if given && cmd != cmd.Root() {
 			return usageErrorf("--spec: %s does not depend on a specification", name)
 		}
 	}
