@@ -72,7 +72,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			flags, err := locator.ParseNormalizeFlags(level)
 			if err != nil {
-				return usageErrorf("--level %q: %s", level, errParts1(err))
+				return usageErrorf("--level %s: %s", display.Quote(level), errParts1(err))
 			}
 			n := normalizer{flags: flags, surt: surt, whatwg: opts.whatwg}
 			f, err := out.compile(normalizeFields)

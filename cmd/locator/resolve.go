@@ -81,7 +81,7 @@ func modeFlag(cmd *cobra.Command, o *resolveOptions) {
 	cmd.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		m, err := locator.ParseMode(o.modeName)
 		if err != nil {
-			return usageErrorf("--spec %q: unknown resolution mode; want one of %s", o.modeName, strings.Join(modeNames(), ", "))
+			return usageErrorf("--spec %s: unknown resolution mode; want one of %s", display.Quote(o.modeName), strings.Join(modeNames(), ", "))
 		}
 		o.mode = m
 		return nil
