@@ -85,6 +85,20 @@ func TestNoControlBytesShown(t *testing.T) {
 				if what, bad := shownBadRune(out); bad {
 					t.Errorf("%q on %q: stdout shows %s:\n%q", args, u, what, out)
 				}
+				// A decoded line feed must not start a line of its own: with "-" there is
+				// one line per input line, and no line is forged from the URL's bytes.
+				header := 0
+				if strings.Contains(strings.Join(args, " "), "--output") {
+					header = 1
+				}
+				if n := strings.Count(out, "\n"); stdin && n != 1+header {
+					t.Errorf("%q on %q: %d lines for one input line:\n%s", args, u, n, out)
+				}
+				for _, line := range strings.Split(out, "\n") {
+					if strings.HasPrefix(line, `b"`) || strings.HasPrefix(line, `  send "DELE`) || strings.HasPrefix(line, "b\t") {
+						t.Errorf("%q on %q: forged line %q", args, u, line)
+					}
+				}
 				if what, bad := shownBadRune(errs); bad {
 					t.Errorf("%q on %q: stderr shows %s:\n%q", args, u, what, errs)
 				}
