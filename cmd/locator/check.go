@@ -2,11 +2,9 @@ package main
 
 import (
 	"bufio"
-	"strconv"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/spf13/cobra"
 )
 
@@ -21,9 +19,22 @@ allowed but unwise, such as the security notes of RFC 1738 §6 (a password in th
 URL, a port other than the scheme's default). The report goes to standard output.
 A valid URL without warnings prints nothing, unless -v is given ("URL: ok").
 
+Findings follow --spec. Under rfc3986 the security notes that only RFC 1738 §6
+makes are shown by the rule of RFC 3986 §7 that names the same hazard, or left out
+when it names none: a well-known port other than the scheme's is RFC 3986 §7.2
+(Malicious Construction), a decoded CR, LF or tab RFC 3986 §7.3 (Back-End
+Transcoding: decoded octets mistaken for delimiters); a port above 1023 other than
+the default is left out (§7.2 speaks of the well-known range only), and so is RFC
+1738 §2.2's "unsafe character" (the rfc3986 checker reports the character by RFC
+3986 §2 itself). The hazards stay visible, cited by the chosen specification.
+
 In the URL and caret lines, a tab is shown as \t, other control bytes and invalid
 UTF-8 as \xHH, and invisible or format characters (a byte-order mark, bidirectional
-controls) as \uHHHH, so the caret stays under the right character.
+controls) as \uHHHH, so the caret stays under the right character and no byte of
+the URL can act on the terminal. The output is bounded whatever the URL: a URL
+longer than 120 bytes is cut ("…") in the header line, the line above the caret is
+a window of about 80 bytes around OFFSET, and at most 20 findings are shown per
+URL, followed by "… N more findings".
 
 With "-", URLs are read one per line from standard input, and each gives exactly
 one line: "ok URL" when it is valid (warnings are not shown), or its first error
@@ -74,7 +85,7 @@ func newCheckCmd(opts *options) *cobra.Command {
 				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
 					fw, rec := f.worker(), newRecord(checkFields)
 					return func(dst []byte, line string, st *stats) []byte {
-						r := analyze(line, opts.spec)
+						r := inspect(line, opts.spec)
 						st.result(r.valid(), r.url.Scheme(), firstErrorCode(&r))
 						if !f.custom() {
 							return appendCheckLine(dst, &r)
@@ -85,29 +96,24 @@ func newCheckCmd(opts *options) *cobra.Command {
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			invalid := false
-			{
-				var b []byte
-				for _, a := range args {
-					r := analyze(a, opts.spec)
-					invalid = invalid || !r.valid()
-					b = b[:0]
-					for _, f := range r.findings {
-						b = appendDiagnostic(b, a, f)
-					}
-					if verbose && len(r.findings) == 0 {
-						b = appendDisplay(b, a)
-						b = append(b, ": ok\n"...)
-					}
-					w.Write(b)
+			var b []byte
+			for _, a := range args {
+				r := inspect(a, opts.spec)
+				invalid = invalid || !r.valid()
+				b = appendDiagnostics(b[:0], a, r.findings)
+				if verbose && len(r.findings) == 0 {
+					b = display.Append(b, a)
+					b = append(b, ": ok\n"...)
 				}
+				w.Write(b)
 			}
-			if ferr := w.Flush(); err == nil && ferr != nil {
-				err = ioError(ferr)
+			if ferr := w.Flush(); ferr != nil {
+				return ioError(ferr)
 			}
-			if err == nil && invalid {
-				err = errInvalid
+			if invalid {
+				return errInvalid
 			}
-			return err
+			return nil
 		},
 	}
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, `also print "URL: ok" for a valid URL without findings`)
@@ -116,40 +122,67 @@ func newCheckCmd(opts *options) *cobra.Command {
 	return cmd
 }
 
+// maxDiagnostics is the number of findings check shows per URL in the compiler form; the
+// others are counted in a last line "… N more findings". With windowWidth it bounds the
+// output of one URL, whatever its length and its number of findings.
+const maxDiagnostics = 20
+
+// windowWidth is the width, in bytes of the URL, of the window shown above a caret.
+const windowWidth = 80
+
 // appendCheckLine appends the one-line result of check -: "ok URL", or the header of the
 // first error.
 func appendCheckLine(b []byte, r *report) []byte {
 	for _, f := range r.findings {
 		if f.Severity == locator.SeverityError {
-			return appendHeader(b, r.input, f)
+			return appendHeader(display.Append(b, r.input), f)
 		}
 	}
 	b = append(b, "ok "...)
-	b = appendDisplay(b, r.input)
+	b = display.Append(b, r.input)
 	return append(b, '\n')
 }
 
-// appendHeader appends "URL:OFFSET: error: MESSAGE [CODE, RULE]\n".
-func appendHeader(b []byte, input string, f locator.Finding) []byte {
-	b = appendDisplay(b, input)
+// appendHeader appends ":OFFSET: error: MESSAGE [CODE, RULE]\n", the rest of a header
+// after the URL.
+func appendHeader(b []byte, f locator.Finding) []byte {
 	b = append(b, ':')
-	b = strconv.AppendInt(b, int64(f.Offset), 10)
+	b = appendInt(b, f.Offset)
 	b = append(b, ": "...)
 	b = append(b, f.Severity.String()...)
 	b = append(b, ": "...)
-	b = append(b, f.Message...)
-	b = append(b, " ["...)
-	b = append(b, f.Code...)
-	b = append(b, ", "...)
-	b = append(b, f.Rule...)
-	return append(b, "]\n"...)
+	b = appendFindingText(b, f.Message, string(f.Code), f.Rule)
+	return append(b, '\n')
 }
 
-// appendDiagnostic appends the header of f, then the URL and a caret under f's offset,
-// each indented by two spaces.
+// appendDiagnostics appends the compiler form of the findings of input: the first
+// maxDiagnostics of them, then "… N more findings" when there are more.
+func appendDiagnostics(b []byte, input string, findings []locator.Finding) []byte {
+	for i, f := range findings {
+		if i == maxDiagnostics {
+			return appendMore(b, "", len(findings)-i)
+		}
+		b = appendDiagnostic(b, input, f)
+	}
+	return b
+}
+
+// appendMore appends the line "… N more findings" (or "finding"), indented.
+func appendMore(b []byte, indent string, n int) []byte {
+	b = append(b, indent...)
+	b = append(b, "… "...)
+	b = appendInt(b, n)
+	if n == 1 {
+		return append(b, " more finding\n"...)
+	}
+	return append(b, " more findings\n"...)
+}
+
+// appendDiagnostic appends the header of f (the URL cut after maxShownURL bytes), then the
+// window of the URL around f's offset and a caret under it, each indented by two spaces.
 func appendDiagnostic(b []byte, input string, f locator.Finding) []byte {
-	b = appendHeader(b, input, f)
-	line, col := display(input, f.Offset)
+	b = appendHeader(appendShortURL(b, input), f)
+	line, col := display.Window(input, f.Offset, windowWidth)
 	b = append(b, "  "...)
 	b = append(b, line...)
 	b = append(b, "\n  "...)
@@ -157,102 +190,6 @@ func appendDiagnostic(b []byte, input string, f locator.Finding) []byte {
 		b = append(b, ' ')
 	}
 	return append(b, "^\n"...)
-}
-
-// appendDisplay appends the display form of s (see display).
-func appendDisplay(b []byte, s string) []byte {
-	line, _ := display(s, 0)
-	return append(b, line...)
-}
-
-// display returns s as shown on one line of a terminal, and the column (0-based) at which
-// the byte at offset off is shown. Printable ASCII and printable non-ASCII characters
-// are shown as they are (East Asian wide characters take two columns, combining marks
-// none); a tab is shown as \t, other control bytes and bytes of invalid UTF-8 as \xHH,
-// and other characters that are invisible (format characters such as a byte-order mark
-// or a bidirectional control, separators other than space) as \uHHHH. An offset inside
-// a character points at the character; an offset at or past the end points just after
-// the last column.
-func display(s string, off int) (string, int) {
-	plain := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return s, max(0, min(off, len(s)))
-	}
-	var b []byte
-	col, width := -1, 0
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if col < 0 && off < i+n {
-			col = width
-		}
-		start := len(b)
-		w := 0
-		switch {
-		case r == '\t':
-			b = append(b, `\t`...)
-			w = 2
-		case r == utf8.RuneError && n == 1, r < 0x20, r == 0x7f:
-			b = append(b, `\x`...)
-			b = appendHex(b, uint32(s[i]), 2)
-			w = 4
-		case r < 0x80:
-			b = append(b, byte(r))
-			w = 1
-		case !unicode.IsPrint(r) || unicode.Is(unicode.Cf, r):
-			if r > 0xffff {
-				b = append(b, `\U`...)
-				b = appendHex(b, uint32(r), 8)
-			} else {
-				b = append(b, `\u`...)
-				b = appendHex(b, uint32(r), 4)
-			}
-			w = len(b) - start
-		default:
-			b = append(b, s[i:i+n]...)
-			w = runeWidth(r)
-		}
-		width += w
-		i += n
-	}
-	if col < 0 {
-		col = width
-	}
-	return string(b), col
-}
-
-func appendHex(b []byte, v uint32, digits int) []byte {
-	const hex = "0123456789abcdef"
-	for i := digits - 1; i >= 0; i-- {
-		b = append(b, hex[(v>>(4*uint(i)))&15])
-	}
-	return b
-}
-
-// runeWidth returns the number of terminal columns of a printable rune: 0 for combining
-// marks, 2 for East Asian wide and fullwidth characters (the common ranges), 1 otherwise.
-func runeWidth(r rune) int {
-	switch {
-	case unicode.In(r, unicode.Mn, unicode.Me):
-		return 0
-	case r >= 0x1100 && r <= 0x115f,
-		r >= 0x2e80 && r <= 0xa4cf && r != 0x303f,
-		r >= 0xac00 && r <= 0xd7a3,
-		r >= 0xf900 && r <= 0xfaff,
-		r >= 0xfe30 && r <= 0xfe4f,
-		r >= 0xff00 && r <= 0xff60,
-		r >= 0xffe0 && r <= 0xffe6,
-		r >= 0x1f300 && r <= 0x1f64f,
-		r >= 0x1f900 && r <= 0x1f9ff,
-		r >= 0x20000 && r <= 0x3fffd:
-		return 2
-	}
-	return 1
 }
 
 // firstErrorCode returns the code of the first error of r, or "".

@@ -145,7 +145,7 @@ func TestNormalize(t *testing.T) {
 }
 
 func TestEqual(t *testing.T) {
-	// The URI draft, Example 1 and Example 2 (issue 2 item 9).
+	// The URI draft, Example 1 and Example 2 .
 	check(t, "", []string{"equal", "http://www.w3.org/albert/bertram/marie%2Dclaude", "http://www.w3.org/albert/bertram/marie-claude"}, "equivalent\n", 0)
 	check(t, "", []string{"equal", "http://www.w3.org/albert/bertram%2Fmarie-claude", "http://www.w3.org/albert/bertram/marie-claude"}, "not equivalent\n", 1)
 	check(t, "", []string{"equal", "--explain", "HTTP://www.Example.com:80/%7esmith", "http://www.example.com/~smith"},
@@ -171,7 +171,16 @@ not equivalent
 	check(t, "http://a/%7e\thttp://A/~\nhttp://a/b\thttp://a/c\nnotab\n%zz\thttp://a/\n", []string{"equal", "-"},
 		"equivalent\nnot equivalent\nerror: the line has no tab between A and B [no-tab, locator equal]\nerror: \"%\" not followed by two hex digits [bad-escape, RFC 1738 §2.2 escape]\n", 1)
 	check(t, "http://a/%7e\thttp://A/~\n", []string{"equal", "-"}, "equivalent\n", 0)
-	check(t, "", []string{"equal", "%zz", "http://a/"}, "", 2)
+	// One rule for a URL that does not parse, with arguments and on standard input: it is
+	// reported (on standard error, or as the pair's error line) and the exit status is 1.
+	errs := check(t, "", []string{"equal", "%zz", "http://a/"}, "", 1)
+	if errs != "locator: %zz: \"%\" not followed by two hex digits [bad-escape, RFC 1738 §2.2 escape]\n" {
+		t.Errorf("equal %%zz: stderr %q", errs)
+	}
+	check(t, "", []string{"equal", "http://a/", "%zz"}, "", 1)
+	check(t, "%zz\thttp://a/\n", []string{"equal", "-"}, "error: \"%\" not followed by two hex digits [bad-escape, RFC 1738 §2.2 escape]\n", 1)
+	check(t, "http://a/\t%zz\n", []string{"equal", "-"}, "error: \"%\" not followed by two hex digits [bad-escape, RFC 1738 §2.2 escape]\n", 1)
+	check(t, "", []string{"equal", "http://a/", "http://a/", "http://a/"}, "", 2) // usage: three URLs
 }
 
 // parse --spec whatwg --json: the getters of the URL class (issue 4), null on failure.

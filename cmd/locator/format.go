@@ -1,17 +1,20 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/locator-url/locator/internal/display"
 	"github.com/spf13/cobra"
 )
 
-// The output formats of the bulk path (issue 5 item 6): JSON lines, a template of
-// component names, and TSV or CSV with a header row.
+// The output formats of the bulk path: JSON lines, a template of component names, and TSV
+// or CSV with a header row. Each writes exactly one line per result: a value is escaped
+// (internal/display) in a template, TSV and CSV, and JSON escapes line breaks itself.
 
 // fieldKind is the JSON type of a field.
 type fieldKind uint8
@@ -44,13 +47,20 @@ func addOutputFlags(cmd *cobra.Command, o *outputOptions, what string) {
 }
 
 const formatHelp = `--format TEMPLATE writes each result by a template: {NAME} is replaced by the field
-NAME (the JSON field names; an absent one is empty), \t, \n, \r and \\ are a tab, a
-line feed, a carriage return and a backslash, and anything else is written as it
-is. A template without "{" is a field name alone: "--format href" is "{href}".
+NAME (the JSON field names; an absent one is empty), \t and \\ are a tab and a
+backslash, and anything else is written as it is. A template without "{" is a field
+name alone: "--format href" is "{href}". Every result is one line: a template cannot
+hold a line break or another control character, and in a value a tab is written as
+\t, a control byte or a byte of invalid UTF-8 as \xHH, and an invisible or format
+character (a byte-order mark, a bidirectional control) as \uHHHH.
 --output tsv or --output csv writes a table with a header row of field names: the
-fields of --format if it is given, all fields otherwise. TSV writes a tab, a line
-break and a backslash inside a value as \t, \n, \r and \\; CSV quotes as RFC 4180
-does (encoding/csv).`
+fields of --format if it is given, all fields otherwise. Values are escaped as in a
+template, and TSV also writes a backslash as \\ (so a value can be read back: the
+escapes are Go's); CSV then quotes as RFC 4180 does (encoding/csv).
+
+In JSON, strings are UTF-8: an input that is not valid UTF-8 is written in "input"
+with each invalid byte as U+FFFD, and its exact bytes, which byte offsets count,
+are given in base64 in an extra field "input_base64" (absent for a UTF-8 input).`
 
 // outKind is the kind of an outputFormat.
 type outKind uint8
@@ -87,7 +97,7 @@ func (o *outputOptions) compile(fields []field) (*outputFormat, error) {
 	case "csv":
 		f.kind = outCSV
 	default:
-		return nil, usageErrorf("--output %q: want tsv or csv", o.output)
+		return nil, usageErrorf("--output %s: want tsv or csv", display.Quote(o.output))
 	}
 	if o.json && (o.format != "" || o.output != "") {
 		return nil, usageErrorf("--json cannot be combined with --format or --output")
@@ -138,10 +148,8 @@ func parseTemplate(t string, fields []field) ([]tmplPart, error) {
 			switch t[i] {
 			case 't':
 				lit = append(lit, '\t')
-			case 'n':
-				lit = append(lit, '\n')
-			case 'r':
-				lit = append(lit, '\r')
+			case 'n', 'r':
+				return nil, usageErrorf("--format %s: a template cannot hold a line break: each result is one line", display.Quote(t))
 			case '\\':
 				lit = append(lit, '\\')
 			default:
@@ -150,7 +158,7 @@ func parseTemplate(t string, fields []field) ([]tmplPart, error) {
 		case c == '{':
 			end := strings.IndexByte(t[i:], '}')
 			if end < 0 {
-				return nil, usageErrorf("--format %q: a { without }", t)
+				return nil, usageErrorf("--format %s: a { without }", display.Quote(t))
 			}
 			name := t[i+1 : i+end]
 			idx := -1
@@ -160,11 +168,13 @@ func parseTemplate(t string, fields []field) ([]tmplPart, error) {
 				}
 			}
 			if idx < 0 {
-				return nil, usageErrorf("--format: unknown field {%s}; the fields are %s", name, fieldNames(fields))
+				return nil, usageErrorf("--format: unknown field {%s}; the fields are %s", display.String(name), fieldNames(fields))
 			}
 			flush()
 			parts = append(parts, tmplPart{field: idx})
 			i += end
+		case c < 0x20 && c != '\t' || c == 0x7f:
+			return nil, usageErrorf("--format %s: a template cannot hold a control character (%s): each result is one line", display.Quote(t), display.Byte(c))
 		default:
 			lit = append(lit, c)
 		}
@@ -240,6 +250,12 @@ func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) 
 				dst = append(dst, vals[i]...)
 			default:
 				dst = appendJSONString(dst, vals[i])
+				if b64 := inputBase64(vals[i]); b64 != "" && inputField(fl.name) {
+					dst = append(dst, ',')
+					dst = appendJSONString(dst, fl.name+"_base64")
+					dst = append(dst, ':')
+					dst = appendJSONString(dst, b64)
+				}
 			}
 		}
 		return append(dst, "}\n"...)
@@ -248,7 +264,7 @@ func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) 
 			if p.field < 0 {
 				dst = append(dst, p.lit...)
 			} else if present&(1<<p.field) != 0 {
-				dst = append(dst, vals[p.field]...)
+				dst = display.Append(dst, vals[p.field])
 			}
 		}
 		return append(dst, '\n')
@@ -266,7 +282,7 @@ func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) 
 		for i, c := range f.cols {
 			fw.row[i] = ""
 			if present&(1<<c) != 0 {
-				fw.row[i] = vals[c]
+				fw.row[i] = display.String(vals[c])
 			}
 		}
 		fw.buf.Reset()
@@ -277,23 +293,27 @@ func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) 
 	return dst
 }
 
-// appendTSV appends s with tab, line feed, carriage return and backslash escaped.
+// appendTSV appends s as display.Append shows it (a tab as \t, a line break as \n or
+// \r, other controls as \xHH) with a backslash written as \\.
 func appendTSV(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '\t':
-			dst = append(dst, `\t`...)
-		case '\n':
-			dst = append(dst, `\n`...)
-		case '\r':
-			dst = append(dst, `\r`...)
-		case '\\':
-			dst = append(dst, `\\`...)
-		default:
-			dst = append(dst, c)
+	for {
+		i := strings.IndexByte(s, '\\')
+		if i < 0 {
+			return display.Append(dst, s)
 		}
+		dst = append(display.Append(dst, s[:i]), `\\`...)
+		s = s[i+1:]
 	}
-	return dst
+}
+
+// inputField reports whether a field named name holds an input as given (whose byte
+// offsets other fields count), which JSON completes with NAME_base64 when it is not UTF-8.
+func inputField(name string) bool {
+	switch name {
+	case "input", "base", "a", "b":
+		return true
+	}
+	return false
 }
 
 // appendJSONString appends s as a JSON string (RFC 8259 §7) as encoding/json writes it with
@@ -374,4 +394,23 @@ func runLines(cmd *cobra.Command, args []string, bulk bulkOptions, header []byte
 		return runBulk(cmd, bulk, header, newFunc)
 	}
 	return runArgs(cmd, args, header, newFunc())
+}
+
+// runArgs runs a bulk-path function over the arguments, in order, inline.
+func runArgs(cmd *cobra.Command, args []string, header []byte, f lineFunc) error {
+	w := bufio.NewWriter(cmd.OutOrStdout())
+	w.Write(header)
+	st := newStats(false)
+	var b []byte
+	for _, a := range args {
+		b = f(b[:0], a, st)
+		w.Write(b)
+	}
+	if err := w.Flush(); err != nil {
+		return ioError(err)
+	}
+	if st.invalid > 0 {
+		return errInvalid
+	}
+	return nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"io"
 )
@@ -57,28 +56,4 @@ func (l *lineReader) Err() error {
 		return nil
 	}
 	return l.err
-}
-
-// eachLine calls f with each line of r (as a string, which f may keep) and stops at the
-// end of the input, on a read error, on f's error or when ctx is done.
-func eachLine(ctx context.Context, r io.Reader, f func(line string) error) error {
-	lr := newLineReader(r)
-	for n := 0; ; n++ {
-		if n&4095 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		line, ok := lr.next()
-		if !ok {
-			break
-		}
-		if err := f(string(line)); err != nil {
-			return err
-		}
-	}
-	if err := lr.Err(); err != nil {
-		return errors.New("reading standard input: " + err.Error())
-	}
-	return nil
 }

@@ -32,6 +32,7 @@ import (
 	"os/signal"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/spf13/cobra"
 )
 
@@ -55,6 +56,38 @@ func main() {
 // run runs the command line args and returns the exit status. It never exits the process
 // and writes only to stdout and stderr.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &outWriter{w: stdout}
+	code := execute(ctx, args, stdin, out, stderr)
+	if out.err != nil && code != exitInvalid {
+		// A write to standard output failed where nothing looked (help, usage, or a
+		// command that went on): the output is incomplete.
+		fmt.Fprintln(stderr, prefix+"writing standard output: "+display.String(out.err.Error()))
+		return exitInvalid
+	}
+	return code
+}
+
+// outWriter is standard output: it remembers the first write error, so that no failed
+// write goes unnoticed, whoever made it (a command, cobra's help).
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	o.err = err
+	return n, err
+}
+
+// execute runs the command line and returns its exit status.
+func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot(stdin, stdout, stderr)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
@@ -64,7 +97,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(stderr, prefix+ee.err.Error())
+			fmt.Fprintln(stderr, prefix+display.String(ee.err.Error()))
 			if ee.code == exitUsage {
 				fmt.Fprintln(stderr, prefix+"run 'locator help' for usage")
 			}
@@ -73,7 +106,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	// Everything else comes from cobra itself: unknown commands, bad flags, wrong
 	// number of arguments.
-	fmt.Fprintln(stderr, prefix+err.Error())
+	fmt.Fprintln(stderr, prefix+display.String(err.Error()))
 	fmt.Fprintln(stderr, prefix+"run 'locator help' for usage")
 	return exitUsage
 }
@@ -126,8 +159,9 @@ Each command takes URLs as arguments (put -- before a URL that starts with "-"),
 one result line per input line, in order, so it can process millions of URLs, on all
 cores (--jobs N), with --progress and --stats; see the help of each command for the
 line format. A line ends at "\n", and one "\r" before it is removed; no other white
-space is stripped. A byte-order mark at the start of the input is kept as part of the
-first URL (it is not a URL character, so that URL is reported). --json (JSON lines),
+space is stripped. A line that starts with a byte-order mark (U+FEFF, as a file
+saved by some editors starts) is reported as an error for that line, and the exit
+status is 1: it is not a URL character. --json (JSON lines),
 --format TEMPLATE ('{scheme}\t{host}') and --output tsv|csv (a table with a header
 row) write other forms, with or without "-", on every command that takes URLs or
 text (schemes has --json only).
@@ -137,13 +171,24 @@ Specifications (--spec):
   rfc3986   RFC 3986, URI Generic Syntax
   whatwg    the WHATWG URL Standard (parse and normalize; check and plan
             follow RFC 1738 and RFC 3986 only)
-resolve and relative take a resolution mode instead (see "locator help resolve").
+parse, check and plan follow --spec; normalize takes --spec whatwg only; equal,
+schemes and version refuse it (exit 2). resolve and relative take a resolution
+mode instead (see "locator help resolve").
+
+Everything written for a person (reports, messages on standard error) shows a
+control byte or a byte of invalid UTF-8 as \xHH, a tab as \t, and an invisible or
+format character (a byte-order mark, a bidirectional control) as \uHHHH: no URL
+can act on the terminal or start an output line of its own. JSON output gives an
+input that is not UTF-8 in base64 too ("input_base64"), for its byte offsets.
 
 Exit status:
   0  every URL is valid (warnings allowed); for equal, A and B are equivalent
   1  some URL is invalid, has no access plan or result, A and B differ, or
-     input/output failed
-  2  usage error: unknown command or flag, missing arguments
+     input/output failed (including a failed write of help or of a report)
+  2  usage error: unknown command or flag, a bad flag value (--jobs, --spec,
+     --format), missing arguments
+
+"locator --version" prints the version, as "locator version" does.
 
 Diagnostics about the command itself go to standard error, prefixed "locator: ".`
 
@@ -175,23 +220,12 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 			return usageErrorf("no command given; the commands are parse, check, plan, resolve, relative, normalize, equal, extract, schemes and version")
 		},
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			s, err := locator.ParseSpec(opts.specName)
-			if err != nil {
-				return usageErrorf("--spec %q: unknown specification; want rfc1738, rfc3986 or whatwg", opts.specName)
-			}
-			if s == locator.WHATWG {
-				switch cmd.Name() {
-				case "parse", "normalize":
-					opts.whatwg = true
-				default:
-					return usageErrorf("--spec whatwg: %s follows rfc1738 or rfc3986 only; use parse --spec whatwg", cmd.Name())
-				}
-			}
-			opts.spec = s
-			return nil
+			return opts.check(cmd)
 		},
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
+	root.Version = version()
+	root.SetVersionTemplate("locator {{.Version}}\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -205,6 +239,42 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		c.DisableFlagsInUseLine = true
 	}
 	return root
+}
+
+// check reads --spec for cmd. parse and check follow it; plan checks by it (a plan of an
+// invalid URL is marked so); normalize takes whatwg alone (the others normalize by RFC
+// 3986 §6 alike); equal, schemes and version have no use for it, and say so when it is
+// given. extract, resolve and relative read it themselves (resolve and relative name a
+// resolution mode with it).
+func (o *options) check(cmd *cobra.Command) error {
+	s, err := locator.ParseSpec(o.specName)
+	if err != nil {
+		return usageErrorf("--spec %s: unknown specification; want rfc1738, rfc3986 or whatwg", display.Quote(o.specName))
+	}
+	given := cmd.Flags().Changed("spec")
+	switch name := cmd.Name(); name {
+	case "parse":
+		o.whatwg = s == locator.WHATWG
+	case "check", "plan":
+		if s == locator.WHATWG {
+			return usageErrorf("--spec whatwg: %s follows rfc1738 or rfc3986 only (the URL Standard has no strict checker); use parse --spec whatwg", name)
+		}
+	case "normalize":
+		if given && s != locator.WHATWG {
+			return usageErrorf("--spec %s: normalize follows RFC 3986 §6 whatever the specification; --spec takes whatwg alone (parse by the URL Standard first)", s)
+		}
+		o.whatwg = s == locator.WHATWG
+	case "extract":
+		if s == locator.WHATWG {
+			return usageErrorf("--spec whatwg: %s follows rfc1738 or rfc3986 only", name)
+		}
+	default:
+		if given && cmd != cmd.Root() {
+			return usageErrorf("--spec: %s does not depend on a specification", name)
+		}
+	}
+	o.spec = s
+	return nil
 }
 
 // urlArgs validates the URL arguments of a command: one or more URLs, or "-" alone.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -114,11 +115,11 @@ func TestAppendPlanHuman(t *testing.T) {
   send "A\r\nB"  # two lines
   send ""
 `
-	if got := string(appendPlanHuman(nil, "x://[::1]/", p)); got != want {
+	if got := string(appendPlanHuman(nil, "x://[::1]/", &planResult{plan: p})); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 	wantLine := `"x://[::1]/"	ok	[::1]:70	"/tmp/a b"	"sel\tsearch"	"A\r\nB"	""` + "\n"
-	if got := string(appendPlanLine(nil, "x://[::1]/", p, nil)); got != wantLine {
+	if got := string(appendPlanLine(nil, "x://[::1]/", &planResult{plan: p})); got != wantLine {
 		t.Errorf("plan line:\n got %q\nwant %q", got, wantLine)
 	}
 }
@@ -384,8 +385,8 @@ func TestStdinPlan(t *testing.T) {
 	}
 	out, _, _ = runLocator(t, in, "plan", "--json", "-")
 	lines = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 2 || !strings.HasPrefix(lines[0], `{"scheme":"ftp","host":"host.dom","port":21,"steps":[`) ||
-		!strings.HasPrefix(lines[1], `{"input":"ftp://host.dom/a%0D%0A","error":{"offset":`) {
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], `{"input":"ftp://myname@host.dom//etc/motd","valid":true,"scheme":"ftp","host":"host.dom","port":21,"steps":[`) ||
+		!strings.HasPrefix(lines[1], `{"input":"ftp://host.dom/a%0D%0A","valid":false,"error":{"offset":`) {
 		t.Errorf("plan --json -:\n%s", out)
 	}
 }
@@ -415,11 +416,15 @@ func TestLineReader(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		err := eachLine(context.Background(), strings.NewReader(tt.in), func(l string) error {
-			got = append(got, l)
-			return nil
-		})
-		if err != nil || !reflect.DeepEqual(got, tt.want) {
+		lr := newLineReader(strings.NewReader(tt.in))
+		for {
+			l, ok := lr.next()
+			if !ok {
+				break
+			}
+			got = append(got, string(l))
+		}
+		if err := lr.Err(); err != nil || !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("lines of %q = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}
@@ -444,9 +449,9 @@ func TestDisplay(t *testing.T) {
 		{"a\x01b", 1, `a\x01b`, 1},
 	}
 	for _, tt := range tests {
-		line, col := display(tt.s, tt.off)
+		line, col := display.Window(tt.s, tt.off, windowWidth)
 		if line != tt.line || col != tt.col {
-			t.Errorf("display(%q, %d) = %q, %d; want %q, %d", tt.s, tt.off, line, col, tt.line, tt.col)
+			t.Errorf("display.Window(%q, %d) = %q, %d; want %q, %d", tt.s, tt.off, line, col, tt.line, tt.col)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
 )
@@ -32,12 +33,15 @@ With --surt the SURT form web archives sort and deduplicate by is printed instea
 
 With --spec whatwg each URL is first parsed by the WHATWG URL Standard and its href
 (itself a normal form: "HTTP://EXAMPLE.com:80/./a" is "http://example.com/a") is
-then normalized by --level. Otherwise --spec does not matter: the URL must parse as
-a URI reference (RFC 3986).
+then normalized by --level. Without --spec, the URL must parse as a URI reference
+(RFC 3986); --spec rfc1738 and --spec rfc3986 are refused, as the normal forms of
+RFC 3986 §6 are the same for both.
 
-A URL that does not parse is reported on standard error and the others are still
-printed. With "-", URLs are read one per line from standard input and each gives
-one line: the normal form, or "error: MESSAGE [CODE, RULE]". --json, --format and
+A URL that does not parse, or that starts with a byte-order mark (U+FEFF, which
+normalize would otherwise percent-encode into the URL), is reported on standard
+error and the others are still printed. With "-", URLs are read one per line from
+standard input and each gives one line: the normal form, or "error: MESSAGE [CODE,
+RULE]". --json, --format and
 --output (with "-" or with URLs) give one record per URL instead, with the fields
 input, normalized (null on failure), changed, valid, scheme and error ("MESSAGE
 [CODE, RULE]", null when none).
@@ -68,7 +72,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			flags, err := locator.ParseNormalizeFlags(level)
 			if err != nil {
-				return usageErrorf("--level %q: %s", level, errParts1(err))
+				return usageErrorf("--level %s: %s", display.Quote(level), errParts1(err))
 			}
 			n := normalizer{flags: flags, surt: surt, whatwg: opts.whatwg}
 			f, err := out.compile(normalizeFields)
@@ -87,7 +91,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 								return appendErrorLine(dst, err)
 							}
 							st.result(true, schemeOf(res), "")
-							return append(append(dst, res...), '\n')
+							return appendResultLine(dst, res)
 						}
 						vals[0], vals[1], vals[2], vals[3], vals[4], vals[5] = line, res, "false", "true", schemeOf(line), ""
 						present := uint64(0b001111)
@@ -142,6 +146,9 @@ type normalizer struct {
 }
 
 func (n normalizer) normalize(s string) (string, error) {
+	if err := checkBOM(s); err != nil {
+		return "", err
+	}
 	if n.whatwg {
 		w, err := whatwg.Parse(s, nil)
 		if err != nil {
@@ -163,8 +170,8 @@ func (n normalizer) normalize(s string) (string, error) {
 	return r.String(), nil
 }
 
-const equalLong = `Equal reports whether URLs A and B identify the same resource (issue 2 item 9; RFC
-3986 §6.2.2 and §6.2.3): whether they are equal once both are brought to the same
+const equalLong = `Equal reports whether URLs A and B identify the same resource (RFC 3986 §6.2.2
+and §6.2.3): whether they are equal once both are brought to the same
 encoding level (the URI draft: an escape of a character that needs no encoding is
 decoded, the hex of the others upper-cased, never decoding a reserved character, so
 "marie%2Dclaude" equals "marie-claude" and "bertram%2Fmarie" differs from
@@ -197,8 +204,13 @@ instead, with the fields
 
 ` + bulkHelp + `
 
+A URL that does not parse, or that starts with a byte-order mark, is reported the
+same way with A and B as with "-": on standard error ("locator: URL: MESSAGE [CODE,
+RULE]"; with "-", as the pair's error line), and the exit status is 1, as for an
+invalid URL in every command.
+
 Exit status: 0 when A and B are equivalent (with "-": every pair), 1 when they are
-not, 2 on a usage error (including a URL that does not parse).`
+not or a URL does not parse, 2 on a usage error (a flag, the number of arguments).`
 
 const equalExample = `  $ locator equal 'http://www.w3.org/albert/bertram/marie%2Dclaude' 'http://www.w3.org/albert/bertram/marie-claude'
   $ locator equal --explain 'HTTP://www.Example.com:80/%7esmith' 'http://www.example.com/~smith'
@@ -255,27 +267,38 @@ func newEqualCmd() *cobra.Command {
 					}
 				})
 			}
+			var b []byte
+			if f.custom() {
+				eq, step, err := equalPair(args[0], args[1])
+				b = equalRecord(newRecord(equalFields), args[0], args[1], true, eq, step, err).appendTo(f.header(), f.worker())
+				if _, err := cmd.OutOrStdout().Write(b); err != nil {
+					return ioError(err)
+				}
+				if !eq {
+					return errInvalid
+				}
+				return nil
+			}
 			var u [2]locator.URL
 			for i, a := range args {
-				var err error
-				if u[i], err = locator.Parse(a); err != nil {
-					return usageErrorf("%s: %s", appendDisplay(nil, a), errText(err))
+				err := checkBOM(a)
+				if err == nil {
+					u[i], err = locator.Parse(a)
+				}
+				if err != nil {
+					b = append(appendShortURL(append(b, prefix...), a), ": "...)
+					b = append(append(b, errText(err)...), '\n')
+					cmd.ErrOrStderr().Write(b)
+					return errInvalid
 				}
 			}
 			eq := locator.Equivalent(u[0], u[1])
-			var b []byte
-			if f.custom() {
-				_, step, _ := equalPair(args[0], args[1])
-				b = append(b, f.header()...)
-				b = equalRecord(newRecord(equalFields), args[0], args[1], true, eq, step, nil).appendTo(b, f.worker())
-			} else if explain {
+			if explain {
 				b = appendExplain(b, u[0], u[1], eq)
 			}
-			switch {
-			case f.custom():
-			case eq:
+			if eq {
 				b = append(b, "equivalent\n"...)
-			default:
+			} else {
 				b = append(b, "not equivalent\n"...)
 			}
 			if _, err := cmd.OutOrStdout().Write(b); err != nil {
@@ -301,7 +324,14 @@ func equalLine(dst []byte, line string, st *stats) []byte {
 		st.result(false, schemeOf(line), "no-tab")
 		return appendErrorLine(dst, errNoTab)
 	}
-	ua, err := locator.Parse(a)
+	err := checkBOM(a)
+	if err == nil {
+		err = checkBOM(b)
+	}
+	var ua locator.URL
+	if err == nil {
+		ua, err = locator.Parse(a)
+	}
 	if err == nil {
 		var ub locator.URL
 		if ub, err = locator.Parse(b); err == nil {
@@ -334,6 +364,12 @@ var equalFields = []field{
 // equalPair compares A and B: whether they are equivalent, and the step after which they are
 // equal (see equalWalk), or the error of a URL that does not parse.
 func equalPair(a, b string) (eq bool, step string, err error) {
+	if err := checkBOM(a); err != nil {
+		return false, "", err
+	}
+	if err := checkBOM(b); err != nil {
+		return false, "", err
+	}
 	ua, err := locator.Parse(a)
 	if err != nil {
 		return false, "", err
@@ -412,14 +448,14 @@ func equalWalk(a, c locator.URL, eq bool, show func(name string, x, y, px, py lo
 // appendExplain appends the step-by-step comparison of equal --explain.
 func appendExplain(b []byte, a, c locator.URL, eq bool) []byte {
 	const format = "%-26s %s  %s\n"
-	b = fmt.Appendf(b, format, "given", "A", appendDisplay(nil, a.String()))
-	b = fmt.Appendf(b, format, "given", "B", appendDisplay(nil, c.String()))
+	b = fmt.Appendf(b, format, "given", "A", display.Append(nil, a.String()))
+	b = fmt.Appendf(b, format, "given", "B", display.Append(nil, c.String()))
 	step := equalWalk(a, c, eq, func(name string, x, y, px, py locator.URL) {
 		if x != px {
-			b = fmt.Appendf(b, format, name, "A", appendDisplay(nil, x.String()))
+			b = fmt.Appendf(b, format, name, "A", display.Append(nil, x.String()))
 		}
 		if y != py {
-			b = fmt.Appendf(b, format, name, "B", appendDisplay(nil, y.String()))
+			b = fmt.Appendf(b, format, name, "B", display.Append(nil, y.String()))
 		}
 	})
 	switch step {
@@ -469,5 +505,5 @@ func showComponent(c component) string {
 	if !c.present {
 		return "(absent)"
 	}
-	return fmt.Sprintf("%q", c.value)
+	return string(appendQuoted(nil, c.value))
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
 )
@@ -21,10 +22,14 @@ absent is shown as (absent), one that is present but empty as "": "ftp://@host.c
 has an empty user, "ftp://host.com/" has none (RFC 1738 §3.1). The host is absent
 when there is no "//" authority. The typed view (ftp's cwd, name and type, gopher's
 type, selector and search, ...) is shown field by field, each value in JSON, decoded.
-Then come the findings: errors, and warnings (including RFC 1738 §6 security notes).
+Then come the findings: errors, and warnings (including RFC 1738 §6 security notes),
+at most 20 of them, then "… N more findings" (--json lists them all). Every value
+is shown as "locator help check" says: controls, invalid UTF-8 and invisible
+characters escaped.
 
 With --json, each URL gives one JSON object on one line:
-  input      the URL as given
+  input      the URL as given (an input that is not UTF-8 also in base64 as
+             input_base64, whose bytes the offsets count; see below)
   spec       the specification checked ("rfc1738" or "rfc3986")
   valid      true when there is no error (warnings allowed)
   scheme, user, password, host, port, path, query, fragment
@@ -108,7 +113,7 @@ func newParseCmd(opts *options) *cobra.Command {
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			p := &parser{w: w, spec: opts.spec, json: out.json}
-			err := p.run(cmd, args)
+			err := p.run(args)
 			if ferr := w.Flush(); err == nil && ferr != nil {
 				err = ioError(ferr)
 			}
@@ -142,7 +147,7 @@ func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
 	vals := make([]string, len(parseFields))
 	var codes [2][]byte
 	return func(dst []byte, line string, st *stats) []byte {
-		r := analyze(line, spec)
+		r := inspect(line, spec)
 		valid := r.valid()
 		code := ""
 		for _, x := range r.findings {
@@ -193,51 +198,19 @@ func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
 	}
 }
 
-// runArgs runs a bulk-path function over the arguments, in order, inline.
-func runArgs(cmd *cobra.Command, args []string, header []byte, f lineFunc) error {
-	w := bufio.NewWriter(cmd.OutOrStdout())
-	w.Write(header)
-	st := newStats(false)
-	var b []byte
-	for _, a := range args {
-		b = f(b[:0], a, st)
-		w.Write(b)
-	}
-	if err := w.Flush(); err != nil {
-		return ioError(err)
-	}
-	if st.invalid > 0 {
-		return errInvalid
-	}
-	return nil
-}
-
 // parser writes the results of the parse command.
 type parser struct {
 	w       *bufio.Writer
-	buf     []byte // the one-line form of the current URL
 	spec    locator.Spec
 	json    bool
 	enc     *json.Encoder
 	invalid bool // some URL was not valid
 }
 
-func (p *parser) run(cmd *cobra.Command, args []string) error {
+func (p *parser) run(args []string) error {
 	if p.json {
 		p.enc = json.NewEncoder(p.w)
 		p.enc.SetEscapeHTML(false)
-	}
-	if isStdin(args) {
-		return ioError(eachLine(cmd.Context(), cmd.InOrStdin(), func(line string) error {
-			if p.json {
-				return p.writeJSON(line)
-			}
-			r := analyze(line, p.spec)
-			p.invalid = p.invalid || !r.valid()
-			p.buf = appendCompact(p.buf[:0], &r)
-			p.w.Write(p.buf)
-			return nil
-		}))
 	}
 	for i, a := range args {
 		if p.json {
@@ -249,7 +222,7 @@ func (p *parser) run(cmd *cobra.Command, args []string) error {
 		if i > 0 {
 			p.w.WriteByte('\n')
 		}
-		r := analyze(a, p.spec)
+		r := inspect(a, p.spec)
 		p.invalid = p.invalid || !r.valid()
 		writeHuman(p.w, &r)
 	}
@@ -257,7 +230,7 @@ func (p *parser) run(cmd *cobra.Command, args []string) error {
 }
 
 func (p *parser) writeJSON(input string) error {
-	r := analyze(input, p.spec)
+	r := inspect(input, p.spec)
 	p.invalid = p.invalid || !r.valid()
 	if err := p.enc.Encode(toJSON(&r, p.spec)); err != nil {
 		return ioError(err)
@@ -267,20 +240,21 @@ func (p *parser) writeJSON(input string) error {
 
 // parseResult is the JSON form of a report (parse --json).
 type parseResult struct {
-	Input    string          `json:"input"`
-	Spec     string          `json:"spec"`
-	Valid    bool            `json:"valid"`
-	Scheme   *string         `json:"scheme"`
-	User     *string         `json:"user"`
-	Password *string         `json:"password"`
-	Host     *string         `json:"host"`
-	Port     *string         `json:"port"`
-	Path     *string         `json:"path"`
-	Query    *string         `json:"query"`
-	Fragment *string         `json:"fragment"`
-	Parts    json.RawMessage `json:"parts"`
-	Errors   []diag          `json:"errors"`
-	Warnings []diag          `json:"warnings"`
+	Input       string          `json:"input"`
+	InputBase64 string          `json:"input_base64,omitempty"`
+	Spec        string          `json:"spec"`
+	Valid       bool            `json:"valid"`
+	Scheme      *string         `json:"scheme"`
+	User        *string         `json:"user"`
+	Password    *string         `json:"password"`
+	Host        *string         `json:"host"`
+	Port        *string         `json:"port"`
+	Path        *string         `json:"path"`
+	Query       *string         `json:"query"`
+	Fragment    *string         `json:"fragment"`
+	Parts       json.RawMessage `json:"parts"`
+	Errors      []diag          `json:"errors"`
+	Warnings    []diag          `json:"warnings"`
 }
 
 // diag is the JSON form of a finding.
@@ -319,7 +293,7 @@ func components(u locator.URL) [8]component {
 }
 
 func toJSON(r *report, spec locator.Spec) parseResult {
-	out := parseResult{Input: r.input, Spec: spec.String(), Valid: r.valid(),
+	out := parseResult{Input: r.input, InputBase64: inputBase64(r.input), Spec: spec.String(), Valid: r.valid(),
 		Errors: []diag{}, Warnings: []diag{}}
 	if r.parsed {
 		c := components(r.url)
@@ -397,32 +371,42 @@ func viewFields(js []byte) ([]viewField, error) {
 	return out, nil
 }
 
-// writeHuman writes the human-readable form of a report.
+// writeHuman writes the human-readable form of a report; every value goes through
+// internal/display.
 func writeHuman(w io.Writer, r *report) {
-	fmt.Fprintf(w, "%s\n", appendDisplay(nil, r.input))
-	fmt.Fprintf(w, "  %-10s %t\n", "valid", r.valid())
+	b := display.Append(nil, r.input)
+	b = fmt.Appendf(b, "\n  %-10s %t\n", "valid", r.valid())
 	if r.parsed {
 		for _, c := range components(r.url) {
-			v := "(absent)"
+			b = fmt.Appendf(b, "  %-10s ", c.name)
 			switch {
-			case c.present && c.value == "":
-				v = `""`
-			case c.present:
-				v = c.value
+			case !c.present:
+				b = append(b, "(absent)"...)
+			case c.value == "":
+				b = append(b, `""`...)
+			default:
+				b = display.Append(b, c.value)
 			}
-			fmt.Fprintf(w, "  %-10s %s\n", c.name, v)
+			b = append(b, '\n')
 		}
-		writeView(w, r.view)
+		b = appendView(b, r.view)
 	}
-	for _, f := range r.findings {
-		fmt.Fprintf(w, "  %s at %d: %s [%s, %s]\n", f.Severity, f.Offset, f.Message, f.Code, f.Rule)
+	for i, f := range r.findings {
+		if i == maxDiagnostics {
+			b = appendMore(b, "  ", len(r.findings)-i)
+			break
+		}
+		b = fmt.Appendf(b, "  %s at %d: ", f.Severity, f.Offset)
+		b = append(appendFindingText(b, f.Message, string(f.Code), f.Rule), '\n')
 	}
+	w.Write(b)
 }
 
-func writeView(w io.Writer, v scheme.View) {
+// appendView appends the fields of a typed view, each value in compact JSON (shown by
+// display.Append: JSON leaves format characters such as U+202E as they are).
+func appendView(b []byte, v scheme.View) []byte {
 	if v == nil {
-		fmt.Fprintf(w, "  %-10s %s\n", "view", "(none)")
-		return
+		return fmt.Appendf(b, "  %-10s %s\n", "view", "(none)")
 	}
 	js, err := marshalView(v)
 	var fields []viewField
@@ -430,18 +414,24 @@ func writeView(w io.Writer, v scheme.View) {
 		fields, err = viewFields(js)
 	}
 	if err != nil {
-		fmt.Fprintf(w, "  %-10s %s (%v)\n", "view", v.Scheme(), err)
-		return
+		b = fmt.Appendf(b, "  %-10s ", "view")
+		b = display.Append(b, v.Scheme())
+		b = append(b, " ("...)
+		b = display.Append(b, err.Error())
+		return append(b, ")\n"...)
 	}
-	fmt.Fprintf(w, "  %-10s %s\n", "view", v.Scheme())
+	b = fmt.Appendf(b, "  %-10s ", "view")
+	b = append(display.Append(b, v.Scheme()), '\n')
 	for _, f := range fields {
-		fmt.Fprintf(w, "    %-10s %s\n", f.name, f.value)
+		b = fmt.Appendf(b, "    %-10s ", display.String(f.name))
+		b = append(display.Append(b, f.value), '\n')
 	}
+	return b
 }
 
 // appendCompact appends the one-line form of a report (parse - without --json).
 func appendCompact(b []byte, r *report) []byte {
-	b = strconv.AppendQuote(b, r.input)
+	b = appendQuoted(b, r.input)
 	if r.valid() {
 		b = append(b, "\tvalid"...)
 	} else {
@@ -456,7 +446,7 @@ func appendCompact(b []byte, r *report) []byte {
 	for _, c := range components(r.url) {
 		b = append(b, '\t')
 		if c.present {
-			b = strconv.AppendQuote(b, c.value)
+			b = appendQuoted(b, c.value)
 		} else {
 			b = append(b, '-')
 		}

@@ -9,11 +9,12 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
 )
 
-// parse --spec whatwg: the WHATWG URL Standard (issue 4).
+// parse --spec whatwg: the WHATWG URL Standard .
 
 // whatwgFields are the fields of parse --spec whatwg's JSON, --format and --output: the
 // getters of the URL class (§6.1), then scheme (protocol without its ":"),
@@ -37,6 +38,7 @@ func whatwgGetters(u *whatwg.URL) [11]string {
 // whatwgResult is the JSON of parse --spec whatwg --json.
 type whatwgResult struct {
 	Input            string                   `json:"input"`
+	InputBase64      string                   `json:"input_base64,omitempty"`
 	Spec             string                   `json:"spec"`
 	Valid            bool                     `json:"valid"`
 	Href             *string                  `json:"href"`
@@ -56,7 +58,7 @@ type whatwgResult struct {
 }
 
 func whatwgJSON(input string, u *whatwg.URL, verrs []whatwg.ValidationError, err error) whatwgResult {
-	r := whatwgResult{Input: input, Spec: "whatwg", Valid: err == nil, ValidationErrors: verrs, Errors: []diag{}}
+	r := whatwgResult{Input: input, InputBase64: inputBase64(input), Spec: "whatwg", Valid: err == nil, ValidationErrors: verrs, Errors: []diag{}}
 	if r.ValidationErrors == nil {
 		r.ValidationErrors = []whatwg.ValidationError{}
 	}
@@ -100,7 +102,7 @@ func runParseWHATWG(cmd *cobra.Command, args []string, baseStr string, out *outp
 	if baseStr != "" {
 		b, err := whatwg.Parse(baseStr, nil)
 		if err != nil {
-			return usageErrorf("--base %s: %s", appendDisplay(nil, baseStr), errText(err))
+			return usageErrorf("--base %s: %s", appendShortURL(nil, baseStr), errText(err))
 		}
 		base = &b
 	}
@@ -156,7 +158,7 @@ func whatwgLineFunc(base *whatwg.URL, f *outputFormat) lineFunc {
 				st.valid++
 				st.lines++
 			}
-			return append(append(dst, u.Href()...), '\n')
+			return appendResultLine(dst, u.Href())
 		}
 	}
 	var buf bytes.Buffer
@@ -231,7 +233,7 @@ func (f *outputFormat) usesField(i int) bool {
 // invalid, and the eleven getters, Go-quoted and tab-separated ("-" for each when the parser
 // fails).
 func appendWHATWGCompact(b []byte, input string, u *whatwg.URL, err error) []byte {
-	b = strconv.AppendQuote(b, input)
+	b = appendQuoted(b, input)
 	if err != nil {
 		b = append(b, "\tinvalid"...)
 		for range 11 {
@@ -242,31 +244,52 @@ func appendWHATWGCompact(b []byte, input string, u *whatwg.URL, err error) []byt
 	b = append(b, "\tvalid"...)
 	for _, v := range whatwgGetters(u) {
 		b = append(b, '\t')
-		b = strconv.AppendQuote(b, v)
+		b = appendQuoted(b, v)
 	}
 	return append(b, '\n')
 }
 
-// writeWHATWGHuman writes the human-readable form of parse --spec whatwg.
+// writeWHATWGHuman writes the human form of a WHATWG parse: the input, valid, the getters,
+// the validation errors and the failure; every value goes through internal/display.
 func writeWHATWGHuman(w io.Writer, input string, u *whatwg.URL, verrs []whatwg.ValidationError, err error) {
-	fmt.Fprintf(w, "%s\n", appendDisplay(nil, input))
-	fmt.Fprintf(w, "  %-10s %t\n", "valid", err == nil)
+	b := display.Append(nil, input)
+	b = fmt.Appendf(b, "\n  %-10s %t\n", "valid", err == nil)
 	if err == nil {
 		for i, v := range whatwgGetters(u) {
+			b = fmt.Appendf(b, "  %-10s ", whatwgFields[3+i].name)
 			if v == "" {
-				v = `""`
+				b = append(b, `""`...)
+			} else {
+				b = display.Append(b, v)
 			}
-			fmt.Fprintf(w, "  %-10s %s\n", whatwgFields[3+i].name, appendDisplay(nil, v))
+			b = append(b, '\n')
 		}
 	}
-	for _, v := range verrs {
+	for i, v := range verrs {
 		if err != nil && v == verrs[len(verrs)-1] {
 			break // the failure, shown below
 		}
-		fmt.Fprintf(w, "  validation error at %d: %s [%s]\n", v.Offset, v.Code, v.Rule)
+		if i == maxDiagnostics {
+			n := len(verrs) - i
+			if err != nil {
+				n-- // the failure, shown below
+			}
+			b = appendMore(b, "  ", n)
+			break
+		}
+		b = fmt.Appendf(b, "  validation error at %d: ", v.Offset)
+		b = display.Append(b, string(v.Code))
+		b = append(b, " ["...)
+		b = display.Append(b, v.Rule)
+		b = append(b, "]\n"...)
 	}
 	if err != nil {
 		d := whatwgDiag(err)
-		fmt.Fprintf(w, "  error at %d: %s [%s]\n", d.Offset, d.Code, d.Rule)
+		b = fmt.Appendf(b, "  error at %d: ", d.Offset)
+		b = display.Append(b, d.Code)
+		b = append(b, " ["...)
+		b = display.Append(b, d.Rule)
+		b = append(b, "]\n"...)
 	}
+	w.Write(b)
 }

@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net"
 	"strconv"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
 )
@@ -19,48 +19,62 @@ anonymous convention), one CWD per path segment ("%2Fetc" gives "CWD /etc", an
 empty segment an empty CWD), then TYPE and RETR, or NLST for ";type=d"; for gopher
 the selector line; for news and nntp the NNTP commands; for http the request line;
 for file the local path. Decoded CR, LF and NUL that would land in a protocol line
-are refused (RFC 1738 §6). The plan does not depend on --spec.
+are refused (RFC 1738 §6).
+
+A URL that the strict checker of --spec (rfc1738, the default, or rfc3986) calls
+invalid still has a plan, but the plan says so: a warning line with the first
+error, "invalid" instead of "ok" with "-", "valid": false and the errors in JSON,
+and the exit status is 1. "locator check" shows every finding.
 
 Each URL is shown as:
   URL
+    warning: ...                   the URL is invalid by --spec (see above)
     connect HOST:PORT
     path "LOCAL PATH"              (file URLs)
-    send "LINE"                    a line as sent, without its CR LF, Go-quoted
+    send "LINE"                    a line as sent, without its CR LF, quoted
     # NOTE                         what a step does, or an action that sends nothing
+Quoted values are Go string literals: a control byte or a byte of invalid UTF-8 is
+\xHH, an invisible or format character \uHHHH, a quote \" and a backslash \\; no
+value can start a line of its own.
 
 With --json, each URL gives one JSON object on one line:
-  {"scheme": ..., "host": ..., "port": ..., "path": ..., "steps": [{"send": ...,
-  "note": ...}, ...]}
-where host, port, path, send and note are left out when empty.
+  {"input": ..., "valid": ..., "scheme": ..., "host": ..., "port": ..., "path":
+  ..., "steps": [{"send": ..., "note": ...}, ...], "errors": [...]}
+where host, port, path, send and note are left out when empty, and errors (the
+first 20, {"offset", "code", "rule", "message"}, offsets into input; more_errors
+counts the others) when valid is true.
 
 A URL without a plan (unparsable, a scheme without plans, a refused control
 character) is reported on standard error and the others are still shown.
 
 With "-", URLs are read one per line from standard input and each gives one line.
-With --json that line is the object above, or {"input": URL, "error": {"offset",
-"code", "rule", "message"}} when there is no plan. Without --json it has
-tab-separated columns:
-  URL  ok  HOST:PORT|-  "PATH"|-  "SEND"...
-  URL  error  MESSAGE [CODE, RULE]
-with URL and the lines Go-quoted; notes are left out.
+With --json that line is the object above, or {"input": URL, "valid": false,
+"error": {"offset", "code", "rule", "message"}} when there is no plan. Without
+--json it has tab-separated columns:
+  "URL"  ok|invalid  HOST:PORT|-  "PATH"|-  "SEND"...
+  "URL"  error  MESSAGE [CODE, RULE]
+with URL and the lines quoted as above; notes are left out.
 
 --format and --output (with "-" or with URLs) give one record per URL instead,
 with the fields
   input     the URL as given
-  valid     true when the URL has a plan
+  valid     true when the URL has a plan and --spec's checker finds no error
   scheme, host, port, path
             the plan's (null, or empty, when absent; path is a file URL's local
             path)
-  send      the lines sent, in order, each Go-quoted, separated by a space
-  error     why there is no plan, "MESSAGE [CODE, RULE]" (null when there is)
+  send      the lines sent, in order, each quoted, separated by a space
+  error     "MESSAGE [CODE, RULE]": why there is no plan, or the checker's first
+            error (null when valid)
 ` + formatHelp + `
 
 ` + bulkHelp + `
 
-Exit status: 0 when every URL has a plan, 1 when any has not, 2 on a usage error.`
+Exit status: 0 when every URL has a plan and is valid, 1 when any has no plan or is
+invalid, 2 on a usage error.`
 
 const planExample = `  $ locator plan 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator plan --json 'ftp://host.dom/pub/file;type=d'
+  $ locator plan --spec rfc3986 'ftp://host.dom/a%20b'
   $ locator plan 'gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles'
   $ locator plan - < urls.txt
   $ locator plan --output tsv --format '{input}{host}{port}{send}' - < urls.txt`
@@ -69,7 +83,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 	var bulk bulkOptions
 	var out outputOptions
 	cmd := &cobra.Command{
-		Use:     "plan [--json | --format T | --output tsv|csv] URL... | -",
+		Use:     "plan [--spec S] [--json | --format T | --output tsv|csv] URL... | -",
 		Short:   "Show the access plan of URLs: where to connect, what to send",
 		Long:    planLong,
 		Example: planExample,
@@ -79,82 +93,60 @@ func newPlanCmd(opts *options) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			asJSON := f.kind == outJSON
-			if isStdin(args) || f.kind == outTemplate || f.kind == outTSV || f.kind == outCSV {
+			if isStdin(args) || f.custom() {
 				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
 					var buf bytes.Buffer
 					enc := json.NewEncoder(&buf)
 					enc.SetEscapeHTML(false)
 					fw, rec := f.worker(), newRecord(planFields)
 					return func(dst []byte, line string, st *stats) []byte {
-						p, err := planOf(line)
-						code := ""
-						if err != nil {
-							code = errCode(err)
-						}
-						st.result(err == nil, schemeOf(line), code)
+						pr := planOf(line, opts.spec)
+						st.result(pr.valid(), schemeOf(line), pr.code())
 						switch f.kind {
 						case outPlain:
-							return appendPlanLine(dst, line, p, err)
-						case outTemplate, outTSV, outCSV:
-							return planRecord(rec, line, p, err).appendTo(dst, fw)
+							return appendPlanLine(dst, line, &pr)
+						case outJSON:
+							buf.Reset()
+							if enc.Encode(pr.json(line)) != nil {
+								return append(dst, "{}\n"...)
+							}
+							return append(dst, buf.Bytes()...)
 						}
-						buf.Reset()
-						if err != nil {
-							fd := errorFinding(err, locator.SeverityError)
-							err = enc.Encode(planFailure{Input: line, Error: diag{fd.Offset, string(fd.Code), fd.Rule, fd.Message}})
-						} else {
-							err = enc.Encode(p)
-						}
-						if err != nil {
-							return append(dst, "{}\n"...)
-						}
-						return append(dst, buf.Bytes()...)
+						return planRecord(rec, line, &pr).appendTo(dst, fw)
 					}
 				})
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
-			failed := false
-			var enc *json.Encoder
-			if asJSON {
-				enc = json.NewEncoder(w)
-				enc.SetEscapeHTML(false)
-			}
-			{
-				printed := false
-				for _, a := range args {
-					p, perr := planOf(a)
-					if perr != nil {
-						failed = true
-						// Keep stdout and stderr in order when they share a terminal.
-						if err = w.Flush(); err != nil {
-							break
-						}
-						f := errorFinding(perr, locator.SeverityError)
-						fmt.Fprintf(cmd.ErrOrStderr(), "%s%s:%d: %s [%s, %s]\n", prefix, appendDisplay(nil, a), f.Offset, f.Message, f.Code, f.Rule)
-						continue
+			invalid, printed := false, false
+			var b []byte
+			for _, a := range args {
+				pr := planOf(a, opts.spec)
+				invalid = invalid || !pr.valid()
+				if pr.err != nil {
+					// Keep stdout and stderr in order when they share a terminal.
+					if err := w.Flush(); err != nil {
+						return ioError(err)
 					}
-					if asJSON {
-						if err = enc.Encode(p); err != nil {
-							break
-						}
-						continue
-					}
-					if printed {
-						w.WriteByte('\n')
-					}
-					printed = true
-					w.Write(appendPlanHuman(nil, a, p))
+					fd := errorFinding(pr.err, locator.SeverityError)
+					b = append(appendShortURL(append(b[:0], prefix...), a), ':')
+					b = append(appendInt(b, fd.Offset), ": "...)
+					b = append(appendFindingText(b, fd.Message, string(fd.Code), fd.Rule), '\n')
+					cmd.ErrOrStderr().Write(b)
+					continue
 				}
-				err = ioError(err)
+				if printed {
+					w.WriteByte('\n')
+				}
+				printed = true
+				w.Write(appendPlanHuman(b[:0], a, &pr))
 			}
-			if ferr := w.Flush(); err == nil && ferr != nil {
-				err = ioError(ferr)
+			if err := w.Flush(); err != nil {
+				return ioError(err)
 			}
-			if err == nil && failed {
-				err = errInvalid
+			if invalid {
+				return errInvalid
 			}
-			return err
+			return nil
 		},
 	}
 	addOutputFlags(cmd, &out, "URL")
@@ -162,19 +154,83 @@ func newPlanCmd(opts *options) *cobra.Command {
 	return cmd
 }
 
-// planFailure is the JSON line of plan --json - for a URL without a plan.
-type planFailure struct {
-	Input string `json:"input"`
-	Error diag   `json:"error"`
+// planResult is what plan knows of one URL: its plan, or why there is none, and the errors
+// of the strict checker of --spec (scheme.Check) on a URL that has a plan.
+type planResult struct {
+	plan   scheme.Plan
+	err    error             // no plan: the URL does not parse, or PlanFor refused it
+	errors []locator.Finding // the checker's errors (warnings are check's to show)
+	spec   locator.Spec      // the checker's specification
 }
 
-// planOf parses input and returns its access plan.
-func planOf(input string) (scheme.Plan, error) {
+// valid reports whether the URL has a plan and no error.
+func (p *planResult) valid() bool { return p.err == nil && len(p.errors) == 0 }
+
+// code returns the code of the failure or of the first error, or "".
+func (p *planResult) code() string {
+	switch {
+	case p.err != nil:
+		return errCode(p.err)
+	case len(p.errors) > 0:
+		return string(p.errors[0].Code)
+	}
+	return ""
+}
+
+// planOf parses input and returns its access plan and the errors of spec's checker.
+//
+// For the lead: the checker's errors belong in scheme.Inspect's report.
+func planOf(input string, spec locator.Spec) planResult {
 	u, err := locator.Parse(input)
 	if err != nil {
-		return scheme.Plan{}, err
+		return planResult{err: err}
 	}
-	return scheme.PlanFor(u)
+	p, err := scheme.PlanFor(u)
+	if err != nil {
+		return planResult{err: err}
+	}
+	r := planResult{plan: p, spec: spec}
+	for _, f := range scheme.Check(u, spec) {
+		if f.Severity == locator.SeverityError {
+			r.errors = append(r.errors, f)
+		}
+	}
+	return r
+}
+
+// planJSON is the JSON line of plan --json for a URL with a plan.
+type planJSON struct {
+	Input       string `json:"input"`
+	InputBase64 string `json:"input_base64,omitempty"`
+	Valid       bool   `json:"valid"`
+	scheme.Plan
+	Errors     []diag `json:"errors,omitempty"`
+	MoreErrors int    `json:"more_errors,omitempty"`
+}
+
+// planFailure is the JSON line of plan --json for a URL without a plan.
+type planFailure struct {
+	Input       string `json:"input"`
+	InputBase64 string `json:"input_base64,omitempty"`
+	Valid       bool   `json:"valid"`
+	Error       diag   `json:"error"`
+}
+
+// json returns the JSON form of the plan of input.
+func (p *planResult) json(input string) any {
+	if p.err != nil {
+		fd := errorFinding(p.err, locator.SeverityError)
+		return planFailure{Input: input, InputBase64: inputBase64(input), Error: diag{fd.Offset, string(fd.Code), fd.Rule, fd.Message}}
+	}
+	j := planJSON{Input: input, InputBase64: inputBase64(input), Valid: p.valid(), Plan: p.plan}
+	for i, f := range p.errors {
+		if i == maxDiagnostics {
+			j.MoreErrors = len(p.errors) - i
+			break
+		}
+		j.Errors = append(j.Errors, diag{f.Offset, string(f.Code), f.Rule, f.Message})
+	}
+	return j
 }
 
 // hostPort returns "host:port" for a plan ("[v6]:port" for an IPv6 address), the host
@@ -189,34 +245,51 @@ func hostPort(p scheme.Plan) string {
 	return net.JoinHostPort(p.Host, strconv.Itoa(p.Port))
 }
 
-// appendPlanHuman appends the human form of a plan.
-func appendPlanHuman(b []byte, input string, p scheme.Plan) []byte {
-	b = appendDisplay(b, input)
+// appendPlanHuman appends the human form of a plan: the URL, a warning line when the URL
+// is invalid, then the plan's steps. Every value goes through internal/display.
+func appendPlanHuman(b []byte, input string, pr *planResult) []byte {
+	p := pr.plan
+	b = display.Append(b, input)
 	b = append(b, '\n')
+	if len(pr.errors) > 0 {
+		f := pr.errors[0]
+		b = append(b, "  warning: the URL is not valid by "...)
+		b = append(b, pr.spec.String()...)
+		b = append(b, "; at "...)
+		b = appendInt(b, f.Offset)
+		b = append(b, ": "...)
+		b = appendFindingText(b, f.Message, string(f.Code), f.Rule)
+		if n := len(pr.errors) - 1; n > 0 {
+			b = append(b, " (and "...)
+			b = appendInt(b, n)
+			b = append(b, " more; see locator check)"...)
+		}
+		b = append(b, '\n')
+	}
 	if hp := hostPort(p); hp != "" {
 		b = append(b, "  connect "...)
-		b = append(b, hp...)
+		b = display.Append(b, hp)
 		b = append(b, '\n')
 	}
 	if p.Path != "" {
 		b = append(b, "  path "...)
-		b = strconv.AppendQuote(b, p.Path)
+		b = appendQuoted(b, p.Path)
 		b = append(b, '\n')
 	}
 	for _, s := range p.Steps {
 		if s.Send != "" {
 			b = append(b, "  send "...)
-			b = strconv.AppendQuote(b, s.Send)
+			b = appendQuoted(b, s.Send)
 			if s.Note != "" {
 				b = append(b, "  # "...)
-				b = append(b, s.Note...)
+				b = display.Append(b, s.Note)
 			}
 			b = append(b, '\n')
 			continue
 		}
 		if s.Note != "" {
 			b = append(b, "  # "...)
-			b = append(b, s.Note...)
+			b = display.Append(b, s.Note)
 			b = append(b, '\n')
 			continue
 		}
@@ -226,28 +299,29 @@ func appendPlanHuman(b []byte, input string, p scheme.Plan) []byte {
 	return b
 }
 
-// appendPlanLine appends the one-line form of a plan (plan - without --json).
-func appendPlanLine(b []byte, input string, p scheme.Plan, err error) []byte {
-	b = strconv.AppendQuote(b, input)
-	if err != nil {
-		f := errorFinding(err, locator.SeverityError)
+// appendPlanLine appends the one-line form of a plan (plan - without --json): the URL,
+// "ok" (or "invalid" when the checker finds an error; the plan follows all the same), the
+// host and port, the path and the lines sent; or the URL, "error" and why there is no plan.
+func appendPlanLine(b []byte, input string, pr *planResult) []byte {
+	b = appendQuoted(b, input)
+	if pr.err != nil {
 		b = append(b, "\terror\t"...)
-		b = append(b, f.Message...)
-		b = append(b, " ["...)
-		b = append(b, f.Code...)
-		b = append(b, ", "...)
-		b = append(b, f.Rule...)
-		return append(b, "]\n"...)
+		return append(append(b, errText(pr.err)...), '\n')
 	}
-	b = append(b, "\tok\t"...)
+	p := pr.plan
+	if pr.valid() {
+		b = append(b, "\tok\t"...)
+	} else {
+		b = append(b, "\tinvalid\t"...)
+	}
 	if hp := hostPort(p); hp != "" {
-		b = append(b, hp...)
+		b = display.Append(b, hp)
 	} else {
 		b = append(b, '-')
 	}
 	b = append(b, '\t')
 	if p.Path != "" {
-		b = strconv.AppendQuote(b, p.Path)
+		b = appendQuoted(b, p.Path)
 	} else {
 		b = append(b, '-')
 	}
@@ -256,32 +330,34 @@ func appendPlanLine(b []byte, input string, p scheme.Plan, err error) []byte {
 			continue
 		}
 		b = append(b, '\t')
-		b = strconv.AppendQuote(b, s.Send)
+		b = appendQuoted(b, s.Send)
 	}
 	return append(b, '\n')
 }
 
-// planFields are the fields of plan's --format and --output: the URL, whether it has a plan,
-// the plan's scheme, host, port (null when there is none) and local path, the lines sent
-// ("send": each Go-quoted, separated by a space, as they go on the wire in that order) and
-// the failure ("MESSAGE [CODE, RULE]", null when there is a plan).
+// planFields are the fields of plan's --format and --output: the URL, whether it is valid
+// (it has a plan and spec's checker finds no error), the plan's scheme, host, port (null
+// when there is none) and local path, the lines sent ("send": each quoted, separated by a
+// space, as they go on the wire in that order) and the first problem ("MESSAGE [CODE,
+// RULE]": why there is no plan, or the checker's first error; null when valid).
 var planFields = []field{
 	{"input", fieldString}, {"valid", fieldBool}, {"scheme", fieldString}, {"host", fieldString},
 	{"port", fieldInt}, {"path", fieldString}, {"send", fieldString}, {"error", fieldString},
 }
 
-// planRecord fills rec with the plan p of input, or its failure err.
-func planRecord(rec *record, input string, p scheme.Plan, err error) *record {
+// planRecord fills rec with the plan of input.
+func planRecord(rec *record, input string, pr *planResult) *record {
 	rec.reset()
 	rec.set(0, input)
-	rec.setBool(1, err == nil)
-	if err != nil {
+	rec.setBool(1, pr.valid())
+	if pr.err != nil {
 		if s := schemeOf(input); s != "" {
 			rec.set(2, s)
 		}
-		rec.set(7, errText(err))
+		rec.set(7, errText(pr.err))
 		return rec
 	}
+	p := pr.plan
 	rec.set(2, p.Scheme)
 	if p.Host != "" {
 		rec.set(3, p.Host)
@@ -300,8 +376,12 @@ func planRecord(rec *record, input string, p scheme.Plan, err error) *record {
 		if len(send) > 0 {
 			send = append(send, ' ')
 		}
-		send = strconv.AppendQuote(send, s.Send)
+		send = appendQuoted(send, s.Send)
 	}
 	rec.set(6, string(send))
+	if len(pr.errors) > 0 {
+		f := pr.errors[0]
+		rec.set(7, string(appendFindingText(nil, f.Message, string(f.Code), f.Rule)))
+	}
 	return rec
 }

@@ -2,18 +2,18 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
 )
 
-const modesHelp = `Resolution modes (--spec), each exact to its text (issue 3; see the Mode constants
-of package locator):
+const modesHelp = `Resolution modes (--spec), each exact to its text (see the Mode constants of
+package locator):
   rfc3986            RFC 3986 §5.2, strict: "http:g" is absolute (the default)
   rfc3986-compat     RFC 3986 §5.4.2 backward compatibility: "http:g" against an
                      http base is the relative "g"
@@ -81,7 +81,7 @@ func modeFlag(cmd *cobra.Command, o *resolveOptions) {
 	cmd.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		m, err := locator.ParseMode(o.modeName)
 		if err != nil {
-			return usageErrorf("--spec %q: unknown resolution mode; want one of %s", o.modeName, strings.Join(modeNames(), ", "))
+			return usageErrorf("--spec %s: unknown resolution mode; want one of %s", display.Quote(o.modeName), strings.Join(modeNames(), ", "))
 		}
 		o.mode = m
 		return nil
@@ -162,7 +162,7 @@ func newResolveCmd() *cobra.Command {
 						case err != nil:
 							return appendErrorLine(dst, err)
 						}
-						return append(append(dst, res...), '\n')
+						return appendResultLine(dst, res)
 					}
 				})
 			}
@@ -227,6 +227,9 @@ func newResolver(base string, mode locator.Mode) (*resolver, error) {
 // locator.Resolve with locator.ModeWHATWG, which that package registers, gives the same result
 // for references that locator.Parse accepts (see TestResolveWHATWGBeyondParse).
 func (r *resolver) resolve(ref string, mode locator.Mode) (string, error) {
+	if err := checkBOM(ref); err != nil {
+		return "", err
+	}
 	if mode == locator.ModeWHATWG {
 		if r.wbaseErr != nil {
 			return "", r.wbaseErr
@@ -280,15 +283,16 @@ func allResults(r *resolver, ref string) (res []string, differ, ok bool) {
 // allModesRow returns the --all-specs row of ref from its results.
 func allModesRow(ref string, res []string, differ bool) []string {
 	row := make([]string, 0, len(res)+2)
-	row = append(row, string(appendDisplay(nil, ref)), "no")
+	row = append(row, display.String(ref), "no")
 	if differ {
 		row[1] = "yes"
 	}
 	for i, x := range res {
+		shown := display.String(x)
 		if i > 0 && x != res[0] {
-			x = "*" + x
+			shown = "*" + shown
 		}
-		row = append(row, x)
+		row = append(row, shown)
 	}
 	return row
 }
@@ -329,7 +333,7 @@ func refRecord(rec *record, input, base string, mode locator.Mode, res string, e
 
 const relativeLong = `Relative prints, for each TARGET, the shortest reference that resolves back to it
 against BASE by --spec's rule: resolve(BASE, relative(BASE, TARGET)) == TARGET
-(issue 3 item 2; RFC 3986 §4.2 "relative reference", libwww's HTRelative for the
+(RFC 3986 §4.2 "relative reference", libwww's HTRelative for the
 partial forms). A target with another scheme is printed whole. A target that no
 reference reaches (under rfc3986, a target with dot-segments: resolution always
 removes them, §5.2.2) is reported on standard error; normalize it first.
@@ -393,7 +397,7 @@ func newRelativeCmd() *cobra.Command {
 						case err != nil:
 							return appendErrorLine(dst, err)
 						}
-						return append(append(dst, res...), '\n')
+						return appendResultLine(dst, res)
 					}
 				})
 			}
@@ -414,19 +418,19 @@ func newRelative(base string, mode locator.Mode) (func(target string) (string, e
 		if err != nil {
 			return nil, err
 		}
-		return func(target string) (string, error) {
+		return noBOM(func(target string) (string, error) {
 			t, err := whatwg.Parse(target, nil)
 			if err != nil {
 				return "", err
 			}
 			return whatwg.Relative(b, t)
-		}, nil
+		}), nil
 	}
 	b, err := locator.Parse(base)
 	if err != nil {
 		return nil, err
 	}
-	return func(target string) (string, error) {
+	return noBOM(func(target string) (string, error) {
 		t, err := locator.Parse(target)
 		if err != nil {
 			return "", err
@@ -436,82 +440,5 @@ func newRelative(base string, mode locator.Mode) (func(target string) (string, e
 			return "", err
 		}
 		return r.String(), nil
-	}, nil
-}
-
-// errParts returns the message, code and rule of an error of package locator or whatwg.
-func errParts(err error) (msg, code, rule string) {
-	var we *whatwg.Error
-	if errors.As(err, &we) {
-		msg = string(we.Code)
-		if we.Offset >= 0 {
-			msg = fmt.Sprintf("%s at offset %d", we.Code, we.Offset)
-		}
-		return msg, string(we.Code), we.Rule
-	}
-	f := errorFinding(err, locator.SeverityError)
-	return f.Message, string(f.Code), f.Rule
-}
-
-// errText returns "MESSAGE [CODE, RULE]".
-func errText(err error) string {
-	msg, code, rule := errParts(err)
-	return msg + " [" + code + ", " + rule + "]"
-}
-
-// errCode returns the code of an error of package locator or whatwg.
-func errCode(err error) string {
-	_, code, _ := errParts(err)
-	return code
-}
-
-// appendErrorLine appends the line of a failure in the bulk path: "error: MESSAGE [CODE,
-// RULE]\n".
-func appendErrorLine(dst []byte, err error) []byte {
-	dst = append(dst, "error: "...)
-	return append(append(dst, errText(err)...), '\n')
-}
-
-// schemeOf returns the scheme of a URL as written (up to the first ":", when that is a
-// scheme name by RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), or "".
-func schemeOf(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return s[:i]
-		default:
-			return ""
-		}
-	}
-	return ""
-}
-
-// writeEach writes f(item) for each item on its own line of w, in order. A failure goes to
-// standard error as "locator: ITEM: ERROR" (after what came before it is flushed, so the two
-// streams stay in order), the other items are still written, and the result is errInvalid.
-func writeEach(cmd *cobra.Command, w *bufio.Writer, items []string, f func(string) (string, error)) error {
-	failed := false
-	for _, item := range items {
-		res, err := f(item)
-		if err != nil {
-			failed = true
-			if ferr := w.Flush(); ferr != nil {
-				return ioError(ferr)
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s%s: %s\n", prefix, appendDisplay(nil, item), errText(err))
-			continue
-		}
-		w.WriteString(res)
-		w.WriteByte('\n')
-	}
-	if err := w.Flush(); err != nil {
-		return ioError(err)
-	}
-	if failed {
-		return errInvalid
-	}
-	return nil
+	}), nil
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
 )
@@ -72,7 +73,7 @@ func newSchemesCmd() *cobra.Command {
 				if has == "" {
 					has = "-"
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, port, s.Status, login, has, s.Source)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", display.String(s.Name), port, s.Status, login, has, display.String(s.Source))
 			}
 			if err := tw.Flush(); err != nil {
 				return ioError(err)
@@ -106,19 +107,25 @@ func newVersionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
 		Short:   "Print the version of locator and of Go",
-		Long:    "Version prints the module version locator was built from (\"(devel)\" for a build\nfrom a source tree) and the Go version.",
+		Long:    "Version prints the module version locator was built from (\"(devel)\" for a build\nfrom a source tree) and the Go version; so does \"locator --version\".",
 		Example: "  $ locator version",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, gov := "(unknown)", "(unknown)"
-			if bi, ok := debug.ReadBuildInfo(); ok {
-				v, gov = bi.Main.Version, bi.GoVersion
-				if v == "" {
-					v = "(devel)"
-				}
-			}
-			_, err := fmt.Fprintf(cmd.OutOrStdout(), "locator %s %s\n", v, gov)
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "locator %s\n", version())
 			return ioError(err)
 		},
 	}
+}
+
+// version returns the module version locator was built from ("(devel)" for a build from a
+// source tree) and the Go version, separated by a space.
+func version() string {
+	v, gov := "(unknown)", "(unknown)"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		v, gov = bi.Main.Version, bi.GoVersion
+		if v == "" {
+			v = "(devel)"
+		}
+	}
+	return v + " " + gov
 }

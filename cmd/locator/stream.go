@@ -11,18 +11,19 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unsafe"
 
+	"github.com/locator-url/locator/internal/display"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
 
 // The bulk path: every command given "-" reads one line at a time from standard input and
-// writes one result per line, in input order (issue 2), in constant memory and on all cores
-// (issue 5 item 5).
+// writes one result per line, in input order, in constant memory and on all cores.
 //
 // With --jobs 1 a line is read, processed and written inline. With N > 1 jobs, a reader
 // goroutine reads the input in batches of whole lines of about batchBytes (some 3000 URLs of
@@ -46,9 +47,26 @@ type bulkOptions struct {
 
 // addBulkFlags adds --jobs, --progress and --stats to a command that accepts "-".
 func addBulkFlags(cmd *cobra.Command, b *bulkOptions) {
-	cmd.Flags().IntVar(&b.jobs, "jobs", runtime.NumCPU(), "with -: process lines on `N` cores (1: no goroutines)")
+	b.jobs = runtime.NumCPU()
+	cmd.Flags().Var((*jobsValue)(&b.jobs), "jobs", "with -: process lines on `N` cores, N ≥ 1 (1: no goroutines)")
 	cmd.Flags().BoolVar(&b.progress, "progress", false, "with -: show lines/s, bytes and elapsed time on standard error when it is a terminal")
 	cmd.Flags().BoolVar(&b.stats, "stats", false, "with -: write counts of valid, invalid, schemes and error codes to standard error at the end")
+}
+
+// jobsValue is the value of --jobs: a whole number, 1 or more.
+type jobsValue int
+
+func (j *jobsValue) String() string { return strconv.Itoa(int(*j)) }
+func (j *jobsValue) Type() string   { return "N" }
+
+// Set reads N; the error is the whole message cobra shows after the flag's name.
+func (j *jobsValue) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return fmt.Errorf("want a whole number of jobs, 1 or more")
+	}
+	*j = jobsValue(n)
+	return nil
 }
 
 // bulkHelp is the part of a command's help about the bulk flags.
@@ -128,7 +146,7 @@ func (s *stats) write(w io.Writer) error {
 			return a > b || a == b && keys[i] < keys[j]
 		})
 		for _, k := range keys {
-			b = fmt.Appendf(b, "%s\t%s\t%d\n", group.name, k, group.m[k])
+			b = fmt.Appendf(b, "%s\t%s\t%d\n", group.name, display.String(k), group.m[k])
 		}
 	}
 	_, err := w.Write(b)

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bufio"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/whatwg"
+	"github.com/spf13/cobra"
+)
+
+// The rendering helpers every command shares. Every byte written for a person goes
+// through package internal/display: display.Append for a value in running text,
+// appendQuoted for a value shown between double quotes, display.Window for the line
+// under which a caret points. Nothing else escapes.
+
+// appendQuoted appends s between double quotes, shown as display.Append shows it, with a
+// double quote and a backslash of s written as \" and \\. Unlike display.Quote it is not
+// cut: it is for values that are data (a protocol line, a component), not for messages.
+// The result is a Go string literal: strconv.Unquote gives s back (display's escapes,
+// \t, \n, \r, \xHH, \uHHHH and \UHHHHHHHH, are Go's).
+func appendQuoted(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] != '"' && s[j] != '\\' {
+			j++
+		}
+		b = display.Append(b, s[i:j])
+		if j < len(s) {
+			b = append(b, '\\', s[j])
+			j++
+		}
+		i = j
+	}
+	return append(b, '"')
+}
+
+// maxShownURL is the length up to which a URL is shown whole in the header of a
+// diagnostic; a longer one is shown cut, and its findings in windows (see appendDiagnostic).
+const maxShownURL = 120
+
+// appendShortURL appends input as display.Append shows it, cut after maxShownURL bytes
+// (at a character boundary) with "…" when it is longer.
+func appendShortURL(b []byte, input string) []byte {
+	if len(input) <= maxShownURL {
+		return display.Append(b, input)
+	}
+	n := maxShownURL
+	for n > maxShownURL-4 && n > 0 && input[n]&0xc0 == 0x80 {
+		n--
+	}
+	b = display.Append(b, input[:n])
+	return append(b, "…"...)
+}
+
+// appendFindingText appends "MESSAGE [CODE, RULE]", each shown by display.Append.
+func appendFindingText(b []byte, msg, code, rule string) []byte {
+	b = display.Append(b, msg)
+	b = append(b, " ["...)
+	b = display.Append(b, code)
+	b = append(b, ", "...)
+	b = display.Append(b, rule)
+	return append(b, ']')
+}
+
+// errParts returns the message, code and rule of an error of package locator or whatwg.
+func errParts(err error) (msg, code, rule string) {
+	var we *whatwg.Error
+	if errors.As(err, &we) {
+		msg = string(we.Code)
+		if we.Offset >= 0 {
+			msg = fmt.Sprintf("%s at offset %d", we.Code, we.Offset)
+		}
+		return msg, string(we.Code), we.Rule
+	}
+	f := errorFinding(err, locator.SeverityError)
+	return f.Message, string(f.Code), f.Rule
+}
+
+// errText returns "MESSAGE [CODE, RULE]" as display.Append shows it.
+func errText(err error) string {
+	msg, code, rule := errParts(err)
+	return string(appendFindingText(nil, msg, code, rule))
+}
+
+// errCode returns the code of an error of package locator or whatwg.
+func errCode(err error) string {
+	_, code, _ := errParts(err)
+	return code
+}
+
+// appendErrorLine appends the line of a failure in the bulk path: "error: MESSAGE [CODE,
+// RULE]\n".
+func appendErrorLine(dst []byte, err error) []byte {
+	dst = append(dst, "error: "...)
+	return append(append(dst, errText(err)...), '\n')
+}
+
+// appendResultLine appends a result (a URL, a reference) and "\n", shown by display.Append:
+// a result that holds a control byte or a byte-order mark cannot split or forge a line.
+func appendResultLine(dst []byte, s string) []byte {
+	return append(display.Append(dst, s), '\n')
+}
+
+// schemeOf returns the scheme of a URL as written (up to the first ":", when that is a
+// scheme name by RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), or "". It
+// only names the line's scheme in --stats.
+func schemeOf(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return s[:i]
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// writeEach writes f(item) for each item on its own line of w, in order. A failure goes to
+// standard error as "locator: ITEM: ERROR" (after what came before it is flushed, so the two
+// streams stay in order), the other items are still written, and the result is errInvalid.
+func writeEach(cmd *cobra.Command, w *bufio.Writer, items []string, f func(string) (string, error)) error {
+	failed := false
+	var b []byte
+	for _, item := range items {
+		res, err := noBOM(f)(item)
+		if err != nil {
+			failed = true
+			if ferr := w.Flush(); ferr != nil {
+				return ioError(ferr)
+			}
+			b = append(appendShortURL(append(b[:0], prefix...), item), ": "...)
+			b = append(append(b, errText(err)...), '\n')
+			cmd.ErrOrStderr().Write(b)
+			continue
+		}
+		w.Write(appendResultLine(b[:0], res))
+	}
+	if err := w.Flush(); err != nil {
+		return ioError(err)
+	}
+	if failed {
+		return errInvalid
+	}
+	return nil
+}
+
+// bom is the UTF-8 byte-order mark, U+FEFF.
+const bom = "\ufeff"
+
+// CodeByteOrderMark is the code of a line that starts with a byte-order mark.
+const codeByteOrderMark locator.Code = "byte-order-mark"
+
+// checkBOM returns an error when s starts with a byte-order mark. U+FEFF is not a URL
+// character (RFC 3986 §2; RFC 1738 §2.2: a URL is written in printable US-ASCII), and a
+// command that would carry it into its result (normalize percent-encodes it, resolve and
+// relative keep it) reports it instead, at offset 0, so that a file saved with a BOM is
+// noticed rather than turned into a URL that differs from the one meant.
+func checkBOM(s string) error {
+	if len(s) >= len(bom) && s[:len(bom)] == bom {
+		return &locator.Error{Input: s, Offset: 0, Code: codeByteOrderMark,
+			Rule: "RFC 3986 §2; RFC 3629 §6", Message: "the line starts with a byte-order mark (U+FEFF), which is not part of a URL"}
+	}
+	return nil
+}
+
+// noBOM returns f, which first reports a line that starts with a byte-order mark.
+func noBOM(f func(string) (string, error)) func(string) (string, error) {
+	return func(s string) (string, error) {
+		if err := checkBOM(s); err != nil {
+			return "", err
+		}
+		return f(s)
+	}
+}
+
+// inputBase64 returns s in base64 (RFC 4648 §4) when s is not valid UTF-8, and "" when it
+// is. JSON strings hold Unicode text only: an input that is not UTF-8 is written in
+// "input" with each invalid byte as U+FFFD (as encoding/json does), which moves the byte
+// offsets of what follows; "input_base64" then gives the exact bytes the offsets count.
+func inputBase64(s string) string {
+	if utf8.ValidString(s) {
+		return ""
+	}
+	return base64.StdEncoding.EncodeToString([]byte(s))
+}
+
+// appendInt appends n in decimal.
+func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
