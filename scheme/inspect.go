@@ -47,7 +47,9 @@ func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(
 //     already: an error under locator.RFC1738, whose schemes the views follow, and a warning
 //     under any other specification (RFC 3986 leaves the scheme-specific syntax to the scheme).
 //     A scheme with no view ([CodeNoView]) is not a problem of the URL;
-//   - the findings of [Security] (RFC 1738 §6, RFC 3986 §7), always warnings.
+//   - the findings of [Security] (RFC 1738 §6, RFC 3986 §7), always warnings; under
+//     locator.RFC3986 those whose rule is RFC 1738's alone are cited by the rule of RFC 3986
+//     that names the same hazard, or left out where RFC 3986 names none (see rfc3986Security).
 //
 // The findings are in offset order, those of the checker first at one offset, then the view's,
 // then Security's; a finding with the offset and the code, or the offset and the message, of
@@ -76,10 +78,7 @@ func Inspect(input string, spec locator.Spec) Report {
 	case spec != locator.RFC1738:
 		viewFinding = []locator.Finding{errorFinding(err, locator.SeverityWarning)}
 	}
-	sec := Security(u)
-	for i := range sec {
-		sec[i].Severity = locator.SeverityWarning
-	}
+	sec := securityFor(spec, Security(u))
 	all := merge(merge(f, viewFinding), sec)
 	all = dedupe(all)
 	if len(all) > maxFindings {
@@ -93,6 +92,41 @@ func Inspect(input string, spec locator.Spec) Report {
 	}
 	r.Findings = all
 	return r
+}
+
+// rfc3986Security maps the code of each security note whose rule is RFC 1738's alone to the
+// rule of RFC 3986 that names the same hazard, or to "" when RFC 3986 names none:
+//   - a well-known port other than the scheme's: RFC 3986 §7.2 (Malicious Construction)
+//     asks applications to refuse it, as RFC 1738 §6 does;
+//   - a decoded CR, LF or tab, delimiters of the protocol lines: RFC 3986 §7.3 (Back-End
+//     Transcoding), decoded octets "mistaken for delimiters";
+//   - a port other than the default above 1023: RFC 3986 names no hazard (§7.2 speaks of
+//     the well-known range only): left out;
+//   - a character RFC 1738 §2.2 calls unsafe: under RFC 3986 its checker reports the
+//     character by RFC 3986's own classes (§2): left out.
+var rfc3986Security = map[locator.Code]string{
+	CodePortReserved:     "RFC 3986 §7.2",
+	CodeEncodedLineBreak: "RFC 3986 §7.3",
+	CodeEncodedTab:       "RFC 3986 §7.3",
+	CodePortNotDefault:   "",
+	CodeUnencodedChar:    "",
+}
+
+// securityFor returns the findings of Security as warnings under spec (see rfc3986Security),
+// reusing sec's array.
+func securityFor(spec locator.Spec, sec []locator.Finding) []locator.Finding {
+	out := sec[:0]
+	for _, x := range sec {
+		x.Severity = locator.SeverityWarning
+		if rule, ok := rfc3986Security[x.Code]; ok && spec == locator.RFC3986 {
+			if rule == "" {
+				continue
+			}
+			x.Rule = rule
+		}
+		out = append(out, x)
+	}
+	return out
 }
 
 // errorFinding turns an error of locator.Parse or of a typed view into a finding of severity

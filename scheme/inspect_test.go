@@ -71,14 +71,16 @@ func TestInspect(t *testing.T) {
 		// Security's findings are warnings, after the checker's at one offset.
 		{"http://h:99999/", locator.RFC1738, true, true, false, []finding{
 			{9, locator.CodePortRange, errSev}, {9, scheme.CodePortNotDefault, warnSev}}},
-		{"http://h:99999/", locator.RFC3986, true, true, true, []finding{{9, scheme.CodePortNotDefault, warnSev}}},
+		// Under RFC 3986, a port other than the default above 1023 is no hazard (§7.2 names the
+		// well-known ports only), and a well-known one is cited by §7.2.
+		{"http://h:99999/", locator.RFC3986, true, true, true, nil},
+		{"http://h:25/", locator.RFC3986, true, true, true, []finding{{9, scheme.CodePortReserved, warnSev}}},
 		{"ftp://u:p@h:21/a;type=q", locator.RFC1738, true, true, false, []finding{
 			{8, scheme.CodePassword, warnSev}, {22, scheme.CodeFTPTypecode, errSev}}},
-		// The checker and Security say the same thing of a space: once by message (RFC 1738),
-		// twice when the codes and messages differ (RFC 3986).
+		// The checker and Security say the same thing of a space: once by message (RFC 1738);
+		// under RFC 3986 the checker's finding alone (Security's RFC 1738 §2.2 note is left out).
 		{"http://h/a b", locator.RFC1738, true, true, false, []finding{{10, locator.CodeUnsafeChar, errSev}}},
-		{"http://h/a b", locator.RFC3986, true, true, false, []finding{
-			{10, locator.CodeDisallowedChar, errSev}, {10, scheme.CodeUnencodedChar, warnSev}}},
+		{"http://h/a b", locator.RFC3986, true, true, false, []finding{{10, locator.CodeDisallowedChar, errSev}}},
 		// No strict checker: the view's failure is a warning.
 		{"news:", locator.WHATWG, true, false, false, []finding{
 			{0, scheme.CodeNoChecker, errSev}, {5, locator.CodeEmpty, warnSev}}},
@@ -124,7 +126,7 @@ func TestInspectCap(t *testing.T) {
 		{"http://h/" + strings.Repeat(" ", 99), locator.RFC1738, 99, 0, 0, false},
 		{"http://h/" + strings.Repeat(" ", 100), locator.RFC1738, 100, 0, 0, false},
 		{"http://h/" + strings.Repeat(" ", 101), locator.RFC1738, 100, 1, 1, false},
-		{"http://h/" + strings.Repeat(" ", 150), locator.RFC3986, 100, 200, 100, false},
+		{"http://h/" + strings.Repeat(" ", 150), locator.RFC3986, 100, 50, 50, false},
 		// 100 warnings, then an error beyond the cap.
 		{"http://h/" + strings.Repeat("%0A", 100) + " ", locator.RFC1738, 100, 1, 1, false},
 		{"http://h/" + strings.Repeat("%0A", 100) + "x", locator.RFC1738, 100, 0, 0, true},

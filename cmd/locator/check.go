@@ -5,6 +5,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
 )
 
@@ -85,8 +86,8 @@ func newCheckCmd(opts *options) *cobra.Command {
 				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
 					fw, rec := f.worker(), newRecord(checkFields)
 					return func(dst []byte, line string, st *stats) []byte {
-						r := inspect(line, opts.spec)
-						st.result(r.valid(), r.url.Scheme(), firstErrorCode(&r))
+						r := scheme.Inspect(line, opts.spec)
+						st.result(r.Valid(), r.URL.Scheme(), firstErrorCode(&r))
 						if !f.custom() {
 							return appendCheckLine(dst, &r)
 						}
@@ -98,10 +99,10 @@ func newCheckCmd(opts *options) *cobra.Command {
 			invalid := false
 			var b []byte
 			for _, a := range args {
-				r := inspect(a, opts.spec)
-				invalid = invalid || !r.valid()
-				b = appendDiagnostics(b[:0], a, r.findings)
-				if verbose && len(r.findings) == 0 {
+				r := scheme.Inspect(a, opts.spec)
+				invalid = invalid || !r.Valid()
+				b = appendDiagnostics(b[:0], a, r.Findings, r.Omitted)
+				if verbose && len(r.Findings) == 0 {
 					b = display.Append(b, a)
 					b = append(b, ": ok\n"...)
 				}
@@ -132,14 +133,14 @@ const windowWidth = 80
 
 // appendCheckLine appends the one-line result of check -: "ok URL", or the header of the
 // first error.
-func appendCheckLine(b []byte, r *report) []byte {
-	for _, f := range r.findings {
+func appendCheckLine(b []byte, r *scheme.Report) []byte {
+	for _, f := range r.Findings {
 		if f.Severity == locator.SeverityError {
-			return appendHeader(display.Append(b, r.input), f)
+			return appendHeader(display.Append(b, r.Input), f)
 		}
 	}
 	b = append(b, "ok "...)
-	b = display.Append(b, r.input)
+	b = display.Append(b, r.Input)
 	return append(b, '\n')
 }
 
@@ -156,13 +157,17 @@ func appendHeader(b []byte, f locator.Finding) []byte {
 }
 
 // appendDiagnostics appends the compiler form of the findings of input: the first
-// maxDiagnostics of them, then "… N more findings" when there are more.
-func appendDiagnostics(b []byte, input string, findings []locator.Finding) []byte {
+// maxDiagnostics of them, then "… N more findings" when there are more, counting the
+// omitted ones the report left out.
+func appendDiagnostics(b []byte, input string, findings []locator.Finding, omitted int) []byte {
 	for i, f := range findings {
 		if i == maxDiagnostics {
-			return appendMore(b, "", len(findings)-i)
+			return appendMore(b, "", len(findings)-i+omitted)
 		}
 		b = appendDiagnostic(b, input, f)
+	}
+	if omitted > 0 {
+		b = appendMore(b, "", omitted)
 	}
 	return b
 }
@@ -193,8 +198,8 @@ func appendDiagnostic(b []byte, input string, f locator.Finding) []byte {
 }
 
 // firstErrorCode returns the code of the first error of r, or "".
-func firstErrorCode(r *report) string {
-	for _, f := range r.findings {
+func firstErrorCode(r *scheme.Report) string {
+	for _, f := range r.Findings {
 		if f.Severity == locator.SeverityError {
 			return string(f.Code)
 		}
@@ -212,13 +217,13 @@ var checkFields = []field{
 }
 
 // checkRecord fills rec with the check of r.
-func checkRecord(rec *record, r *report, spec locator.Spec) *record {
+func checkRecord(rec *record, r *scheme.Report, spec locator.Spec) *record {
 	rec.reset()
-	rec.set(0, r.input)
+	rec.set(0, r.Input)
 	rec.set(1, spec.String())
-	rec.setBool(2, r.valid())
+	rec.setBool(2, r.Valid())
 	errs, warns := 0, 0
-	for _, x := range r.findings {
+	for _, x := range r.Findings {
 		if x.Severity != locator.SeverityError {
 			warns++
 			continue

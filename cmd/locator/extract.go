@@ -16,7 +16,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/extract"
-	disp "github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/spf13/cobra"
 )
 
@@ -100,7 +100,7 @@ func newExtractCmd() *cobra.Command {
 			// --spec is the root's persistent flag, which rejects whatwg for extract.
 			spec, err := locator.ParseSpec(cmd.Flag("spec").Value.String())
 			if err != nil || (spec != locator.RFC1738 && spec != locator.RFC3986) {
-				return usageErrorf("--spec %s: extract checks URLs by rfc1738 or rfc3986 only", disp.Quote(cmd.Flag("spec").Value.String()))
+				return usageErrorf("--spec %s: extract checks URLs by rfc1738 or rfc3986 only", display.Quote(cmd.Flag("spec").Value.String()))
 			}
 			f, err := out.compile(extractFields)
 			if err != nil {
@@ -227,7 +227,7 @@ func displayName(name string) string {
 	if name == "-" {
 		return "standard input"
 	}
-	return disp.String(name)
+	return display.String(name)
 }
 
 // fileError names the file of an error from the os package: op ("open", "reading") and the
@@ -298,7 +298,7 @@ func (e errWrite) Error() string { return e.err.Error() }
 func (x *extractor) skip(s extract.Skip) error {
 	x.skipped++
 	msg := fmt.Sprintf("%s%s: byte %d: skipped a URL of %d bytes, longer than %d: %s…\n", prefix,
-		displayName(x.name), s.Start, s.Length, extract.MaxLength, disp.Quote(s.Prefix))
+		displayName(x.name), s.Start, s.Length, extract.MaxLength, display.Quote(s.Prefix))
 	if _, err := io.WriteString(x.errw, msg); err != nil {
 		return errWrite{err}
 	}
@@ -332,10 +332,10 @@ func (x *extractor) write(f extract.Finding) error {
 	}
 	b := x.b[:0]
 	if x.file != "" {
-		b = disp.Append(b, x.file)
+		b = display.Append(b, x.file)
 		b = append(b, ':')
 	}
-	b = disp.Append(b, f.URL)
+	b = display.Append(b, f.URL)
 	b = append(b, '\t')
 	b = strconv.AppendInt(b, int64(f.Start), 10)
 	b = append(b, '\t')
@@ -349,7 +349,7 @@ func (x *extractor) write(f extract.Finding) error {
 	}
 	for _, a := range f.Alternatives {
 		b = append(b, '\t')
-		b = disp.Append(b, a)
+		b = display.Append(b, a)
 	}
 	b = append(b, '\n')
 	x.b = b

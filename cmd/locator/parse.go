@@ -23,7 +23,7 @@ has an empty user, "ftp://host.com/" has none (RFC 1738 §3.1). The host is abse
 when there is no "//" authority. The typed view (ftp's cwd, name and type, gopher's
 type, selector and search, ...) is shown field by field, each value in JSON, decoded.
 Then come the findings: errors, and warnings (including RFC 1738 §6 security notes),
-at most 20 of them, then "… N more findings" (--json lists them all). Every value
+at most 20 of them, then "… N more findings" (--json lists up to 100). Every value
 is shown as "locator help check" says: controls, invalid UTF-8 and invisible
 characters escaped.
 
@@ -39,7 +39,10 @@ With --json, each URL gives one JSON object on one line:
              view failed (the failure is then in errors)
   errors, warnings
              arrays of {"offset", "code", "rule", "message"}; offset is a byte
-             offset into input
+             offset into input; at most 100 findings in all, the first by offset
+  more_errors, more_warnings
+             how many errors and warnings past those 100 are not listed
+             (present only when there are some)
 
 With --spec whatwg, each URL is parsed by the WHATWG URL Standard (§4.4 basic URL
 parser), against --base when it is given, and shown with the getters of the URL
@@ -147,17 +150,17 @@ func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
 	vals := make([]string, len(parseFields))
 	var codes [2][]byte
 	return func(dst []byte, line string, st *stats) []byte {
-		r := inspect(line, spec)
-		valid := r.valid()
+		r := scheme.Inspect(line, spec)
+		valid := r.Valid()
 		code := ""
-		for _, x := range r.findings {
+		for _, x := range r.Findings {
 			if x.Severity == locator.SeverityError {
 				code = string(x.Code)
 				break
 			}
 		}
-		scheme := r.url.Scheme()
-		if !r.parsed {
+		scheme := r.URL.Scheme()
+		if !r.Parsed {
 			scheme = schemeOf(line)
 		}
 		st.result(valid, scheme, code)
@@ -174,8 +177,8 @@ func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
 		}
 		vals[0], vals[1], vals[2] = line, spec.String(), strconv.FormatBool(valid)
 		present := uint64(0b111 | 1<<11 | 1<<12)
-		if r.parsed {
-			for i, c := range components(r.url) {
+		if r.Parsed {
+			for i, c := range components(r.URL) {
 				vals[3+i] = c.value
 				if c.present {
 					present |= 1 << (3 + i)
@@ -183,7 +186,7 @@ func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
 			}
 		}
 		codes[0], codes[1] = codes[0][:0], codes[1][:0]
-		for _, x := range r.findings {
+		for _, x := range r.Findings {
 			k := 1
 			if x.Severity == locator.SeverityError {
 				k = 0
@@ -222,16 +225,16 @@ func (p *parser) run(args []string) error {
 		if i > 0 {
 			p.w.WriteByte('\n')
 		}
-		r := inspect(a, p.spec)
-		p.invalid = p.invalid || !r.valid()
+		r := scheme.Inspect(a, p.spec)
+		p.invalid = p.invalid || !r.Valid()
 		writeHuman(p.w, &r)
 	}
 	return nil
 }
 
 func (p *parser) writeJSON(input string) error {
-	r := inspect(input, p.spec)
-	p.invalid = p.invalid || !r.valid()
+	r := scheme.Inspect(input, p.spec)
+	p.invalid = p.invalid || !r.Valid()
 	if err := p.enc.Encode(toJSON(&r, p.spec)); err != nil {
 		return ioError(err)
 	}
@@ -255,6 +258,10 @@ type parseResult struct {
 	Parts       json.RawMessage `json:"parts"`
 	Errors      []diag          `json:"errors"`
 	Warnings    []diag          `json:"warnings"`
+	// MoreErrors and MoreWarnings count the findings past the first 100 of a URL, which are
+	// not listed (scheme.Report.Omitted).
+	MoreErrors   int `json:"more_errors,omitempty"`
+	MoreWarnings int `json:"more_warnings,omitempty"`
 }
 
 // diag is the JSON form of a finding.
@@ -292,11 +299,11 @@ func components(u locator.URL) [8]component {
 	return c
 }
 
-func toJSON(r *report, spec locator.Spec) parseResult {
-	out := parseResult{Input: r.input, InputBase64: inputBase64(r.input), Spec: spec.String(), Valid: r.valid(),
-		Errors: []diag{}, Warnings: []diag{}}
-	if r.parsed {
-		c := components(r.url)
+func toJSON(r *scheme.Report, spec locator.Spec) parseResult {
+	out := parseResult{Input: r.Input, InputBase64: inputBase64(r.Input), Spec: spec.String(), Valid: r.Valid(),
+		Errors: []diag{}, Warnings: []diag{}, MoreErrors: r.OmittedErrors, MoreWarnings: r.Omitted - r.OmittedErrors}
+	if r.Parsed {
+		c := components(r.URL)
 		ptrs := [8]**string{&out.Scheme, &out.User, &out.Password, &out.Host, &out.Port, &out.Path, &out.Query, &out.Fragment}
 		for i := range c {
 			if c[i].present {
@@ -305,8 +312,8 @@ func toJSON(r *report, spec locator.Spec) parseResult {
 			}
 		}
 	}
-	if r.view != nil {
-		b, err := marshalView(r.view)
+	if r.View != nil {
+		b, err := marshalView(r.View)
 		if err != nil {
 			out.Errors = append(out.Errors, diag{Code: "view-json", Rule: "locator", Message: err.Error()})
 			out.Valid = false
@@ -314,7 +321,7 @@ func toJSON(r *report, spec locator.Spec) parseResult {
 			out.Parts = b
 		}
 	}
-	for _, f := range r.findings {
+	for _, f := range r.Findings {
 		d := diag{Offset: f.Offset, Code: string(f.Code), Rule: f.Rule, Message: f.Message}
 		if f.Severity == locator.SeverityError {
 			out.Errors = append(out.Errors, d)
@@ -373,11 +380,11 @@ func viewFields(js []byte) ([]viewField, error) {
 
 // writeHuman writes the human-readable form of a report; every value goes through
 // internal/display.
-func writeHuman(w io.Writer, r *report) {
-	b := display.Append(nil, r.input)
-	b = fmt.Appendf(b, "\n  %-10s %t\n", "valid", r.valid())
-	if r.parsed {
-		for _, c := range components(r.url) {
+func writeHuman(w io.Writer, r *scheme.Report) {
+	b := display.Append(nil, r.Input)
+	b = fmt.Appendf(b, "\n  %-10s %t\n", "valid", r.Valid())
+	if r.Parsed {
+		for _, c := range components(r.URL) {
 			b = fmt.Appendf(b, "  %-10s ", c.name)
 			switch {
 			case !c.present:
@@ -389,11 +396,11 @@ func writeHuman(w io.Writer, r *report) {
 			}
 			b = append(b, '\n')
 		}
-		b = appendView(b, r.view)
+		b = appendView(b, r.View)
 	}
-	for i, f := range r.findings {
+	for i, f := range r.Findings {
 		if i == maxDiagnostics {
-			b = appendMore(b, "  ", len(r.findings)-i)
+			b = appendMore(b, "  ", len(r.Findings)-i+r.Omitted)
 			break
 		}
 		b = fmt.Appendf(b, "  %s at %d: ", f.Severity, f.Offset)
@@ -430,20 +437,20 @@ func appendView(b []byte, v scheme.View) []byte {
 }
 
 // appendCompact appends the one-line form of a report (parse - without --json).
-func appendCompact(b []byte, r *report) []byte {
-	b = appendQuoted(b, r.input)
-	if r.valid() {
+func appendCompact(b []byte, r *scheme.Report) []byte {
+	b = appendQuoted(b, r.Input)
+	if r.Valid() {
 		b = append(b, "\tvalid"...)
 	} else {
 		b = append(b, "\tinvalid"...)
 	}
-	if !r.parsed {
+	if !r.Parsed {
 		for range 8 {
 			b = append(b, "\t-"...)
 		}
 		return append(b, '\n')
 	}
-	for _, c := range components(r.url) {
+	for _, c := range components(r.URL) {
 		b = append(b, '\t')
 		if c.present {
 			b = appendQuoted(b, c.value)

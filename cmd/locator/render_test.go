@@ -193,7 +193,7 @@ func TestCheckBounded(t *testing.T) {
 	}
 	for n, tail := range map[int]string{0: "", 1: "^\n", maxDiagnostics - 1: "^\n", maxDiagnostics: "^\n",
 		maxDiagnostics + 1: "… 1 more finding\n", maxDiagnostics + 2: "… 2 more findings\n"} {
-		out := string(appendDiagnostics(nil, strings.Repeat("x", 30), mk(n)))
+		out := string(appendDiagnostics(nil, strings.Repeat("x", 30), mk(n), 0))
 		if shown := strings.Count(out, ": error: "); shown != min(n, maxDiagnostics) || !strings.HasSuffix(out, tail) {
 			t.Errorf("%d findings: %d shown, output ends %q, want %q", n, shown, out[max(0, len(out)-30):], tail)
 		}
@@ -429,9 +429,8 @@ func TestStdoutWriteError(t *testing.T) {
 	}
 }
 
-// helpIssueExpected are the helps known to still name an issue: extract's text lives in
-// extract.go, which the extract command's own change rewrites.
-var helpIssueExpected = map[string]bool{"extract": true}
+// helpIssueExpected are the helps known to still name an issue (none).
+var helpIssueExpected = map[string]bool{}
 
 // Item: help speaks of the tool and the standards, not of the project's issues.
 func TestHelpNoIssueNumbers(t *testing.T) {
