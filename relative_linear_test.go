@@ -127,7 +127,6 @@ func relativePathsQuadratic(base, tgt string) []string {
 	return out
 }
 
-
 // TestRelativeMatchesQuadratic compares Relative with the quadratic algorithm on generated
 // bases and targets under every mode: the same reference, or the same error code.
 func TestRelativeMatchesQuadratic(t *testing.T) {
