@@ -29,6 +29,12 @@ import "strings"
 // and a rootless path that no merge with the base's path produces (base "foo:a//./g", target
 // "foo:a/") has no reference either; these are the only targets produced by [Resolve] for
 // which Relative fails. ModeWHATWG returns code [CodeNotImplemented].
+//
+// Time and memory are linear in the lengths of base and target in every mode: the tails are
+// ruled out without resolving each, and the few that need a resolution to tell
+// are resolved within a budget of about twice the inputs' length. For a target whose path has
+// many dot-segments the budget can run out before a short tail is found; the reference
+// returned then is a longer candidate, which still resolves to the target.
 func Relative(base, target URL, mode Mode) (URL, error) {
 	if mode >= ModeWHATWG {
 		return URL{}, modeError(mode, target.s)
@@ -207,7 +213,7 @@ type tailMemo struct {
 //     resolution per key tells that part, and only a tail that starts where it ends can give
 //     the target;
 //   - the other tails (a dot-segment in the path, or a key whose result did not end with the
-//     tail) are resolved within a budget of a few times the length of the inputs.
+//     tail) are resolved within a budget of about twice the length of the inputs.
 //
 // The tails are tried shortest first, so the first that resolves to the target is the best.
 // The cost is linear in the inputs; when the budget runs out, a shorter tail that only a
@@ -215,7 +221,7 @@ type tailMemo struct {
 func bestTail(base, target URL, mode Mode, best URL, found bool) (URL, bool) {
 	t := target.s
 	lo := int(target.schemeEnd) + 2
-	budget := 4*(len(base.s)+len(t)) + 1<<14
+	budget := 2*(len(base.s)+len(t)) + 1<<14
 	memo := map[tailKey]*tailMemo{}
 	// resolveTail parses the tail at i and resolves it: the reference and the result.
 	resolveTail := func(i int) (ref, got URL, ok bool) {

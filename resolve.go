@@ -280,7 +280,7 @@ func finishResolve(b []byte, base URL) (URL, error) {
 	u, err := Parse(s)
 	if err != nil {
 		return URL{}, &Error{Input: s, Code: CodeComposeFailed, Rule: "RFC 3986 §5.3",
-			Message: "the resolved reference does not parse: " + err.Error()}
+			Message: "the resolved reference does not parse: " + errMessage(err)}
 	}
 	return u, nil
 }
@@ -663,4 +663,14 @@ func findSlashRun(s string, start, n int, published bool) int {
 		i = j
 	}
 	return -1
+}
+
+// errMessage is err's message without its input: an [*Error]'s Message and offset (the
+// caller's Error holds the input), so that one error's message does not quote another's
+// input.
+func errMessage(err error) string {
+	if e, ok := err.(*Error); ok {
+		return e.Message + " at offset " + strconv.Itoa(e.Offset)
+	}
+	return err.Error()
 }
