@@ -1,6 +1,8 @@
 package locator
 
 import (
+	"errors"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -223,5 +225,30 @@ func TestDecodeUnreservedEveryByte(t *testing.T) {
 		if err != nil || got.String() != want {
 			t.Errorf("Normalize(%q, decode-unreserved) = %q, %v; want %q (byte %s)", in, got, err, want, strconv.Itoa(c))
 		}
+	}
+}
+
+// TestNetMessageBound: net/url's message is shown whole up to maxNetMessage bytes and cut
+// after (with "…"), on a character boundary, and escaped for display; the URL net/url quotes
+// is left out (the Error's Input holds it).
+func TestNetMessageBound(t *testing.T) {
+	for _, n := range []int{maxNetMessage - 1, maxNetMessage, maxNetMessage + 1} {
+		msg := strings.Repeat("m", n)
+		got := netMessage(&url.Error{Op: "parse", URL: strings.Repeat("u", 1000), Err: errors.New(msg)})
+		want := msg
+		if n > maxNetMessage {
+			want = msg[:maxNetMessage] + "…"
+		}
+		if got != want {
+			t.Errorf("%d bytes: netMessage = %q, want %q", n, got, want)
+		}
+	}
+	// A multi-byte character across the cut is not split; a control byte is escaped.
+	msg := strings.Repeat("m", maxNetMessage-1) + "é\x1b"
+	if got, want := netMessage(errors.New(msg)), strings.Repeat("m", maxNetMessage-1)+"…"; got != want {
+		t.Errorf("netMessage = %q, want %q", got, want)
+	}
+	if got := netMessage(errors.New("a\x1bb")); got != `a\x1bb` {
+		t.Errorf("netMessage = %q, want the escape shown", got)
 	}
 }
