@@ -31,11 +31,9 @@ func parseReference(s string) (URL, error) {
 	var u URL
 	u.s = s
 	m := refAppendixB.FindStringSubmatchIndex(s) // always matches: every part is optional
-	rest := 0                                    // where the part after "scheme:" starts
 	if m[4] >= 0 && isSchemeName(s[m[4]:m[5]]) {
 		u.flags |= hasScheme
 		u.schemeEnd = uint32(m[5])
-		rest = m[5] + 1
 	} else {
 		// RFC 3986 §4.2: a first segment with ":" that is not a scheme; split again, as a
 		// relative-ref.
@@ -43,13 +41,13 @@ func parseReference(s string) (URL, error) {
 		m = append([]int{m[0], m[1], -1, -1, -1, -1}, m[2:]...)
 	}
 	// The groups of Appendix B: 3 "//" authority, 4 authority, 5 path, 6 "?" query, 8 "#"
-	// fragment (submatch i is m[2i], m[2i+1]).
+	// fragment (submatch i is m[2i], m[2i+1]). Without an authority, the offsets of its
+	// parts are all the path's start.
 	pathStart := m[10]
-	authStart := rest
-	userEnd, hostStart, hostEnd := rest, rest, rest
+	userEnd, hostStart, hostEnd := pathStart, pathStart, pathStart
 	if m[6] >= 0 {
 		u.flags |= hasAuthority
-		authStart = m[8]
+		authStart := m[8]
 		auth := s[m[8]:m[9]]
 		userEnd, hostStart = authStart, authStart
 		if at := strings.LastIndex(auth, "@"); at >= 0 {
@@ -89,8 +87,6 @@ func parseReference(s string) (URL, error) {
 				}
 			}
 		}
-	} else {
-		userEnd, hostStart, hostEnd = pathStart, pathStart, pathStart
 	}
 	u.userEnd, u.hostStart, u.hostEnd, u.pathStart = uint32(userEnd), uint32(hostStart), uint32(hostEnd), uint32(pathStart)
 	u.queryStart, u.fragStart = uint32(len(s)), uint32(len(s))
