@@ -31,10 +31,10 @@ import "strings"
 // which Relative fails. ModeWHATWG returns code [CodeNotImplemented].
 //
 // Time and memory are linear in the lengths of base and target in every mode: the tails are
-// ruled out without resolving each, and the few that need a resolution to tell
-// are resolved within a budget of about twice the inputs' length. For a target whose path has
-// many dot-segments the budget can run out before a short tail is found; the reference
-// returned then is a longer candidate, which still resolves to the target.
+// ruled out without resolving each, and the few that need a resolution to tell are resolved
+// within a budget of about twice the inputs' length. For a target whose path has many
+// dot-segments the budget can run out before a short tail is found; the reference returned
+// then is a longer candidate, which still resolves to the target.
 func Relative(base, target URL, mode Mode) (URL, error) {
 	if mode >= ModeWHATWG {
 		return URL{}, modeError(mode, target.s)
@@ -214,6 +214,10 @@ type tailMemo struct {
 //     the target;
 //   - the other tails (a dot-segment in the path, or a key whose result did not end with the
 //     tail) are resolved within a budget of about twice the length of the inputs.
+//
+// Ruling a tail out only ever costs length, never correctness: every reference returned was
+// resolved and gave the target, and the target itself is tried last. The tests compare the
+// result with resolving every tail (relativeQuadratic) on generated and fuzzed inputs.
 //
 // The tails are tried shortest first, so the first that resolves to the target is the best.
 // The cost is linear in the inputs; when the budget runs out, a shorter tail that only a
