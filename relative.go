@@ -45,6 +45,7 @@ func Relative(base, target URL, mode Mode) (URL, error) {
 	}
 	best := URL{}
 	found := false
+	var scratch []byte
 	try := func(s string) {
 		if found && len(s) >= len(best.s) {
 			return
@@ -53,8 +54,8 @@ func Relative(base, target URL, mode Mode) (URL, error) {
 		if err != nil {
 			return
 		}
-		got, err := Resolve(base, ref, mode)
-		if err != nil || got != target {
+		scratch = composeText(scratch[:0], base, ref, mode)
+		if string(scratch) != target.s {
 			return
 		}
 		best, found = ref, true
@@ -90,7 +91,7 @@ func Relative(base, target URL, mode Mode) (URL, error) {
 	}
 	// Every other tail of the target that starts at a delimiter or a segment: the forms the
 	// older rules resolve by string operations (RFC 1630's "//g/x", RFC 1808's ";x").
-	if r, ok := bestTail(base, target, mode, best, found); ok {
+	if r, ok := bestTail(base, target, mode, best, found, scratch); ok {
 		best, found = r, true
 	}
 	try(t)
@@ -222,20 +223,21 @@ type tailMemo struct {
 // The tails are tried shortest first, so the first that resolves to the target is the best.
 // The cost is linear in the inputs; when the budget runs out, a shorter tail that only a
 // resolution could have found may be missed, and a longer candidate is returned.
-func bestTail(base, target URL, mode Mode, best URL, found bool) (URL, bool) {
+func bestTail(base, target URL, mode Mode, best URL, found bool, scratch []byte) (URL, bool) {
 	t := target.s
 	lo := int(target.schemeEnd) + 2
 	budget := 2*(len(base.s)+len(t)) + 1<<14
 	memo := map[tailKey]*tailMemo{}
-	// resolveTail parses the tail at i and resolves it: the reference and the result.
-	resolveTail := func(i int) (ref, got URL, ok bool) {
+	// resolveTail parses the tail at i and resolves it: the reference and the result's
+	// serialization (in scratch, until the next call).
+	resolveTail := func(i int) (ref URL, got []byte, ok bool) {
 		budget -= len(base.s) + 3*(len(t)-i) + 64
 		ref, err := Parse(t[i:])
 		if err != nil {
-			return URL{}, URL{}, false
+			return URL{}, nil, false
 		}
-		got, err = Resolve(base, ref, mode)
-		return ref, got, err == nil
+		scratch = composeText(scratch[:0], base, ref, mode)
+		return ref, scratch, true
 	}
 	// Nearest positions at or after i of what the features need, kept as i goes down.
 	n := len(t)
@@ -299,7 +301,7 @@ func bestTail(base, target URL, mode Mode, best URL, found bool) (URL, bool) {
 				continue
 			}
 			// The one position where this key's tail can give the target: confirm it.
-			if ref, got, ok := resolveTail(i); ok && got == target {
+			if ref, got, ok := resolveTail(i); ok && string(got) == t {
 				return ref, true
 			}
 			continue
@@ -311,18 +313,30 @@ func bestTail(base, target URL, mode Mode, best URL, found bool) (URL, bool) {
 		if !ok {
 			continue
 		}
-		if got == target {
+		if string(got) == t {
 			return ref, true
 		}
 		if dotty || memo[key] != nil {
 			continue
 		}
 		m := &tailMemo{unpredictable: true}
-		if g, r := got.s, t[i:]; len(g) >= len(r) && g[len(g)-len(r):] == r {
+		if g, r := got, t[i:]; len(g) >= len(r) && string(g[len(g)-len(r):]) == r {
 			xlen := len(g) - len(r)
-			m = &tailMemo{xlen: xlen, ok: xlen <= len(t) && g[:xlen] == t[:xlen]}
+			m = &tailMemo{xlen: xlen, ok: xlen <= len(t) && string(g[:xlen]) == t[:xlen]}
 		}
 		memo[key] = m
 	}
 	return URL{}, false
+}
+
+// composeText appends to b the serialization of ref resolved against base under mode (below
+// ModeWHATWG, base with a scheme): what [Resolve] returns, without parsing it. A result that
+// Resolve would reject (one that does not parse) never equals a parsed target, so comparing
+// the text is comparing the URLs.
+func composeText(b []byte, base, ref URL, mode Mode) []byte {
+	r, b, done := compose(b, base, ref, mode)
+	if done {
+		return append(b[:0], r.s...)
+	}
+	return b
 }
