@@ -252,3 +252,40 @@ func TestNetMessageBound(t *testing.T) {
 		t.Errorf("netMessage = %q, want the escape shown", got)
 	}
 }
+
+// TestSURTBoundaries: the surt package's host_massage ("^www\d*\.") on both sides (the "www"
+// must be followed by digits, then "." and something after it), the default port and its
+// neighbours, one label and none, and a query of one pair and of none.
+func TestSURTBoundaries(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"http://www./", "www)/"}, // nothing after "www.": kept, then the trailing dot goes
+		{"http://www.a/", "a)/"},
+		{"http://www0.a/", "a)/"},
+		{"http://www09.a/", "a)/"},
+		{"http://www0a.b/", "b,www0a)/"},
+		{"http://ww.a/", "a,ww)/"},
+		{"http://wwww.a/", "a,wwww)/"},
+		{"http://www/", "www)/"},
+		{"http://a:79/", "a:79)/"},
+		{"http://a:80/", "a)/"},
+		{"http://a:81/", "a:81)/"},
+		{"http://a:0/", "a:0)/"},
+		{"http://a:65535/", "a:65535)/"},
+		{"http://a:65536/", "a:65536)/"},
+		{"http://a:/", "a)/"},
+		{"http://a/", "a)/"},
+		{"http://a.b/", "b,a)/"},
+		{"http:///x", ")/x"},
+		{"http://a/?", "a)/"},
+		{"http://a/?x", "a)/?x"},
+		{"http://a/?b&a", "a)/?a&b"},
+		{"http://a/x/", "a)/x"},
+		{"http://a/x//", "a)/x"},
+	}
+	for _, tt := range tests {
+		got, err := SURT(MustParse(tt.in))
+		if err != nil || got != tt.want {
+			t.Errorf("SURT(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+}
