@@ -289,3 +289,23 @@ func TestSURTBoundaries(t *testing.T) {
 		}
 	}
 }
+
+// TestNetURLErrorOffset: the offset of a net/url rejection names the component net/url's
+// message names, whatever words the URL itself holds ("port" in the path used to move it).
+func TestNetURLErrorOffset(t *testing.T) {
+	tests := []struct {
+		in  string
+		off int
+	}{
+		{"http://a b:80/", 7},
+		{"http://a b:80/port", 7},
+		{"http://a b:80/userinfo/first path segment", 7},
+	}
+	for _, tt := range tests {
+		_, err := MustParse(tt.in).NetURL()
+		var e *Error
+		if !errors.As(err, &e) || e.Code != CodeNetURLRejects || e.Offset != tt.off {
+			t.Errorf("NetURL(%q): %v; want %s at offset %d", tt.in, err, CodeNetURLRejects, tt.off)
+		}
+	}
+}

@@ -76,6 +76,11 @@ func (u URL) NetURL() (*url.URL, error) {
 // start of the component its message names (the first path segment, the host, the port, the
 // user information), or 0.
 func netErrorOffset(u URL, err error) int {
+	// net/url's message, without the URL it quotes (whose text may hold "port" or "host").
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
 	msg := err.Error()
 	o := u.Offsets()
 	switch {
