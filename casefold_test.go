@@ -85,8 +85,8 @@ func TestCaseFoldSchemeHost(t *testing.T) {
 }
 
 // TestCaseFoldEscapes: every hex digit of an escape, in both positions and both cases, is
-// upper-cased by NormalizeUpperEscapes and compares equal in Canonical, Equivalent and
-// EncodingLevel; a letter outside the hex digits ("g", "G") is not an escape.
+// upper-cased by NormalizeUpperEscapes and compares equal in Canonical, Equivalent,
+// EncodingLevel and SURT; a letter outside the hex digits ("g", "G") is not an escape.
 func TestCaseFoldEscapes(t *testing.T) {
 	const digits = "0123456789abcdefABCDEF"
 	for i := 0; i < len(digits); i++ {
@@ -112,6 +112,11 @@ func TestCaseFoldEscapes(t *testing.T) {
 			}
 			if !Equivalent(u, w) || !Equivalent(w, u) {
 				t.Errorf("Equivalent(%q, %q) = false", in, want)
+			}
+			su, err1 := SURT(u)
+			sw, err2 := SURT(w)
+			if err1 != nil || err2 != nil || su != sw {
+				t.Errorf("SURT(%q) = %q, %v; SURT(%q) = %q, %v; want them equal", in, su, err1, want, sw, err2)
 			}
 		}
 	}
