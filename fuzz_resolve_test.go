@@ -4,7 +4,8 @@ import "testing"
 
 // FuzzResolve: for every mode, Resolve never panics, its result is a valid URL value that
 // parses back to itself, Relative finds a reference for it that resolves back to it
-// (the round trip of issue 3), and Normalize is idempotent and yields valid values.
+// (the round trip of issue 3) and is the reference the quadratic algorithm finds
+// (relative_linear_test.go), and Normalize is idempotent and yields valid values.
 func FuzzResolve(f *testing.F) {
 	for _, s := range [][2]string{
 		{"http://a/b/c/d;p?q", "../../../g"},
@@ -52,6 +53,16 @@ func FuzzResolve(f *testing.F) {
 			}
 			if back, err := Resolve(base, r, m); err != nil || back != got {
 				t.Fatalf("Relative(%q, %q, %s) = %q, which resolves to %q, %v", bs, got, m, r, back, err)
+			}
+			// The linear Relative finds what resolving every tail finds (on inputs this
+			// short its budget does not run out), for the resolved target and for the
+			// reference taken as a target.
+			for _, tg := range []URL{got, ref} {
+				lin, lerr := Relative(base, tg, m)
+				quad, qerr := relativeQuadratic(base, tg, m)
+				if lin != quad || (lerr == nil) != (qerr == nil) {
+					t.Fatalf("Relative(%q, %q, %s) = %q, %v; resolving every tail gives %q, %v", bs, tg, m, lin, lerr, quad, qerr)
+				}
 			}
 		}
 		for _, opts := range []NormalizeFlags{NormalizeSafe, NormalizeUsually, NormalizeAggressive} {

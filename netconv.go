@@ -1,9 +1,12 @@
 package locator
 
 import (
+	"errors"
 	"net/url"
-	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/locator-url/locator/internal/display"
 )
 
 // The codes of [URL.NetURL] and [FromNetURL].
@@ -51,7 +54,7 @@ func (u URL) NetURL() (*url.URL, error) {
 	nu, err := url.Parse(u.s)
 	if err != nil {
 		return nil, &Error{Input: u.s, Offset: netErrorOffset(u, err), Code: CodeNetURLRejects, Rule: netRule,
-			Message: "net/url cannot parse this URL: " + strings.TrimPrefix(err.Error(), "parse ")}
+			Message: "net/url cannot parse this URL: " + netMessage(err)}
 	}
 	got := nu.String()
 	want := u.s
@@ -64,7 +67,7 @@ func (u URL) NetURL() (*url.URL, error) {
 			i++
 		}
 		return nil, &Error{Input: u.s, Offset: i, Code: CodeNetURLLossy, Rule: netRule,
-			Message: "net/url would serialize this URL as " + quote(got)}
+			Message: "net/url would serialize this URL as " + display.Quote(got)}
 	}
 	return nu, nil
 }
@@ -73,6 +76,11 @@ func (u URL) NetURL() (*url.URL, error) {
 // start of the component its message names (the first path segment, the host, the port, the
 // user information), or 0.
 func netErrorOffset(u URL, err error) int {
+	// net/url's message, without the URL it quotes (whose text may hold "port" or "host").
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
 	msg := err.Error()
 	o := u.Offsets()
 	switch {
@@ -111,7 +119,7 @@ func FromNetURL(nu *url.URL) (URL, error) {
 	back, err := url.Parse(s)
 	if err != nil {
 		return URL{}, &Error{Input: s, Code: CodeNetURLLossy, Rule: netRule,
-			Message: "net/url cannot read back its own serialization: " + strings.TrimPrefix(err.Error(), "parse ")}
+			Message: "net/url cannot read back its own serialization: " + netMessage(err)}
 	}
 	if field, off := netDiff(nu, back, u); field != "" {
 		return URL{}, &Error{Input: s, Offset: off, Code: CodeNetURLLossy, Rule: netRule,
@@ -159,9 +167,24 @@ func netDiff(a, b *url.URL, u URL) (string, int) {
 	return "", 0
 }
 
-func quote(s string) string {
-	if len(s) > 200 {
-		s = s[:200] + "…"
+// netMessage is net/url's message for err without the URL it quotes whole (the Error's Input
+// holds it), shown through package display and cut to maxNetMessage bytes, so that a message
+// stays short whatever the input.
+func netMessage(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
 	}
-	return strconv.Quote(s)
+	msg := err.Error()
+	if len(msg) > maxNetMessage {
+		n := maxNetMessage
+		for n > 0 && !utf8.RuneStart(msg[n]) {
+			n--
+		}
+		msg = msg[:n] + "…"
+	}
+	return display.String(msg)
 }
+
+// maxNetMessage is the most bytes of a net/url message that an Error's Message shows.
+const maxNetMessage = 160

@@ -224,44 +224,55 @@ func Resolve(base, ref URL, mode Mode) (URL, error) {
 			Message: "the base URL has no scheme; a base must be absolute"}
 	}
 	var arr [256]byte
-	b := arr[:0]
+	r, b, done := compose(arr[:0], base, ref, mode)
+	if done {
+		return r, nil
+	}
+	return finishResolve(b, base)
+}
+
+// compose is Resolve for a mode below ModeWHATWG and a base or reference with a scheme,
+// without the final parse: either the result is one of the inputs (done), or its
+// serialization is appended to b. [Relative] compares the bytes with its target and parses
+// nothing it does not keep.
+func compose(b []byte, base, ref URL, mode Mode) (URL, []byte, bool) {
 	switch mode {
 	case ModeRFC3986, ModeRFC3986Compat:
 		if r, ok := resolve3986Fast(base, ref, mode == ModeRFC3986Compat); ok {
-			return r, nil
+			return r, b, true
 		}
 		b = resolve3986(b, base, ref, mode == ModeRFC3986Compat)
 	case ModeRFC2396:
 		if r, ok := resolve2396Fast(base, ref); ok {
-			return r, nil
+			return r, b, true
 		}
 		b = resolve2396(b, base, ref)
 	case ModeRFC1808:
 		if ref.s == "" {
 			// RFC 1808 §4 step 2a: "If the embedded URL is entirely empty, it inherits the
 			// entire base URL (i.e., is set equal to the base URL)".
-			return base, nil
+			return base, b, true
 		}
 		if ref.flags&hasScheme != 0 {
-			return ref, nil // RFC 1808 §4 step 2b
+			return ref, b, true // RFC 1808 §4 step 2b
 		}
 		b = resolve1808(b, base, ref)
 	case ModeURLDraft:
 		if ref.flags&hasScheme != 0 {
 			// 1993 URL draft, "Partial form": "If the scheme parts are different, the whole
 			// absolute locator must be given"; a full form has a colon before any slash.
-			return ref, nil
+			return ref, b, true
 		}
 		b = resolveURLDraft(b, base, ref)
 	case ModeRFC1630, ModeRFC1630Published:
 		if ref.flags&hasScheme != 0 {
 			// uri-draft-www "Partial (relative) form": "If the scheme parts are different, the
 			// whole absolute URI must be given"; a full form has a colon before any slash.
-			return ref, nil
+			return ref, b, true
 		}
 		b = resolve1630(b, base, ref, mode == ModeRFC1630Published)
 	}
-	return finishResolve(b, base)
+	return URL{}, b, false
 }
 
 // Resolve resolves ref against u by RFC 3986 §5.2 (strict): Resolve(u, ref, ModeRFC3986).
@@ -280,7 +291,7 @@ func finishResolve(b []byte, base URL) (URL, error) {
 	u, err := Parse(s)
 	if err != nil {
 		return URL{}, &Error{Input: s, Code: CodeComposeFailed, Rule: "RFC 3986 §5.3",
-			Message: "the resolved reference does not parse: " + err.Error()}
+			Message: "the resolved reference does not parse: " + errMessage(err)}
 	}
 	return u, nil
 }
@@ -663,4 +674,14 @@ func findSlashRun(s string, start, n int, published bool) int {
 		i = j
 	}
 	return -1
+}
+
+// errMessage is err's message without its input: an [*Error]'s Message and offset (the
+// caller's Error holds the input), so that one error's message does not quote another's
+// input.
+func errMessage(err error) string {
+	if e, ok := err.(*Error); ok {
+		return e.Message + " at offset " + strconv.Itoa(e.Offset)
+	}
+	return err.Error()
 }

@@ -1,0 +1,180 @@
+package locator
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// The algorithm Relative had before it was made linear (it resolved every tail of the target,
+// quadratic in the target's length), kept as an oracle: on short inputs, where its budget
+// never runs out, the linear one must give the same reference.
+
+func relativeQuadratic(base, target URL, mode Mode) (URL, error) {
+	if mode >= ModeWHATWG {
+		return URL{}, modeError(mode, target.s)
+	}
+	if base.flags&hasScheme == 0 {
+		return URL{}, &Error{Input: base.s, Code: CodeBaseNotAbsolute, Rule: "RFC 3986 §5.1",
+			Message: "the base URL has no scheme; a base must be absolute"}
+	}
+	best := URL{}
+	found := false
+	try := func(s string) {
+		if found && len(s) >= len(best.s) {
+			return
+		}
+		ref, err := Parse(s)
+		if err != nil {
+			return
+		}
+		got, err := Resolve(base, ref, mode)
+		if err != nil || got != target {
+			return
+		}
+		best, found = ref, true
+	}
+	if target.flags&hasScheme == 0 || target.Scheme() != base.Scheme() {
+		try(target.s)
+		if !found {
+			return URL{}, noRelative(target, mode)
+		}
+		return best, nil
+	}
+	t := target.s
+	// RFC 3986 §4.4 same-document reference; RFC 1808 §4 step 2a (the empty reference).
+	try("")
+	if wb, wt := base.WithoutFragment(), target.WithoutFragment(); wb == wt && target.flags&hasFragment != 0 {
+		try(t[target.fragStart:])
+	}
+	sameAuth := base.flags&hasAuthority == target.flags&hasAuthority &&
+		base.s[base.schemeEnd:base.pathStart] == t[target.schemeEnd:target.pathStart]
+	if sameAuth {
+		if base.Path() == target.Path() && target.flags&hasQuery != 0 {
+			try(t[target.queryStart:])
+		}
+		for _, p := range relativePathsQuadratic(base.Path(), target.Path()) {
+			try(p + t[target.queryStart:])
+		}
+		if p := target.Path(); len(p) > 0 && p[0] == '/' && (len(p) < 2 || p[1] != '/') {
+			try(t[target.pathStart:]) // RFC 3986 §4.2 absolute-path reference
+		}
+	}
+	if target.flags&hasAuthority != 0 {
+		try(t[target.schemeEnd+1:]) // RFC 3986 §4.2 network-path reference
+	}
+	// Every other tail of the target that starts at a delimiter or a segment: the forms the
+	// older rules resolve by string operations (RFC 1630's "//g/x", RFC 1808's ";x").
+	for i := int(target.schemeEnd) + 2; i < len(t); i++ {
+		if c := t[i]; c == '/' || c == ';' || c == '?' || c == '#' || t[i-1] == '/' {
+			try(t[i:])
+		}
+	}
+	try(t)
+	if !found {
+		return URL{}, noRelative(target, mode)
+	}
+	return best, nil
+}
+
+func relativePathsQuadratic(base, tgt string) []string {
+	// The directory of the base: everything up to its last "/".
+	bdir := base
+	if i := lastSlash(base); i >= 0 {
+		bdir = base[:i+1]
+	} else {
+		bdir = ""
+	}
+	// The longest common prefix of bdir and tgt that ends with "/".
+	n := 0
+	for i := 0; i < len(bdir) && i < len(tgt) && bdir[i] == tgt[i]; i++ {
+		if bdir[i] == '/' {
+			n = i + 1
+		}
+	}
+	if n == 0 && (len(bdir) > 0 && bdir[0] == '/') != (len(tgt) > 0 && tgt[0] == '/') {
+		return nil
+	}
+	up := 0
+	for i := n; i < len(bdir); i++ {
+		if bdir[i] == '/' {
+			up++
+		}
+	}
+	var prefix string
+	for i := 0; i < up; i++ {
+		prefix += "../"
+	}
+	rest := tgt[n:]
+	var out []string
+	p := prefix + rest
+	first := p
+	if i := indexByteStr(first, '/'); i >= 0 {
+		first = first[:i]
+	}
+	if p == "" || p[0] == '/' || indexByteStr(first, ':') >= 0 {
+		out = append(out, "./"+p) // RFC 3986 §4.2: "./" before a first segment with ":"
+	} else {
+		out = append(out, p)
+	}
+	if rest == "" {
+		if prefix == "" {
+			out = append(out, ".")
+		} else {
+			out = append(out, prefix[:len(prefix)-1]) // "../.." for "../../"
+		}
+	}
+	return out
+}
+
+// TestRelativeMatchesQuadratic compares Relative with the quadratic algorithm on generated
+// bases and targets under every mode: the same reference, or the same error code.
+func TestRelativeMatchesQuadratic(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	n := 0
+	for i := 0; i < 6000; i++ {
+		base, err := Parse(rsGenURL(r, true))
+		if err != nil {
+			continue
+		}
+		ref, err := Parse(rsGenURL(r, false))
+		if err != nil {
+			continue
+		}
+		for m := Mode(0); m < ModeWHATWG; m++ {
+			target, err := Resolve(base, ref, m)
+			if err != nil {
+				continue
+			}
+			// Also a target the resolution did not make: the reference made absolute by hand.
+			for _, tg := range []URL{target, rsSwapTail(r, target)} {
+				got, gerr := Relative(base, tg, m)
+				want, werr := relativeQuadratic(base, tg, m)
+				if got != want || (gerr == nil) != (werr == nil) {
+					t.Errorf("Relative(%q, %q, %s) = %q, %v; the quadratic algorithm gives %q, %v", base, tg, m, got, gerr, want, werr)
+				}
+				n++
+			}
+		}
+	}
+	if n < 40000 {
+		t.Errorf("only %d comparisons", n)
+	}
+}
+
+// rsSwapTail returns u with a generated path, query and fragment after its authority.
+func rsSwapTail(r *rand.Rand, u URL) URL {
+	s := u.s[:u.pathStart]
+	tail := rsGenURL(r, false)
+	if i := strings.Index(tail, "//"); i == 0 {
+		tail = tail[2:]
+	}
+	if !strings.HasPrefix(tail, "/") && u.HasAuthority() {
+		tail = "/" + tail
+	}
+	v, err := Parse(s + tail)
+	if err != nil {
+		return u
+	}
+	return v
+}
