@@ -4,34 +4,7 @@ import (
 	"fmt"
 
 	"github.com/locator-url/locator"
-	"github.com/locator-url/locator/pct"
 )
-
-func ExampleCheckRFC1738() {
-	u := locator.MustParse("HTTP://host.com/~joe/a b.html")
-	for _, f := range locator.CheckRFC1738(u) {
-		fmt.Println(f)
-	}
-	// Output:
-	// warning at offset 0: scheme "HTTP" has upper case; schemes are written in lower case [scheme-upper-case, RFC 1738 §2.1, §5 scheme]
-	// error at offset 16: character "~" is unsafe (gateways may change it) and must be encoded as %7E [national-char, RFC 1738 §2.2]
-	// error at offset 22: unsafe character " " must be encoded as %20 [unsafe-char, RFC 1738 §2.2]
-}
-
-func ExampleCheckRFC3986() {
-	u := locator.MustParse("http://[fe80::1%25en0]/a|b")
-	for _, f := range locator.CheckRFC3986(u) {
-		fmt.Println(f)
-	}
-	// A colon in the first segment of a relative reference reads as a scheme.
-	for _, f := range locator.CheckRFC3986(locator.MustParse("1a:b/c")) {
-		fmt.Println(f.Code, f.Offset)
-	}
-	// Output:
-	// error at offset 15: zone identifier "%25en0" is not RFC 3986 (RFC 6874 adds "%25" ZoneID) [zone-id-not-rfc3986, RFC 3986 §3.2.2 IP-literal]
-	// error at offset 24: character "|" is not allowed in a URI; encode it as %7C [char-not-allowed, RFC 3986 §3.3 path]
-	// colon-in-first-segment 2
-}
 
 func ExampleSecurity() {
 	u := locator.MustParse("gopher://www.bank.example:secret@mail.example:25/1%0D%0AQUIT")
@@ -44,39 +17,4 @@ func ExampleSecurity() {
 	// 46 port-reserved
 	// 50 encoded-line-break
 	// 53 encoded-line-break
-}
-
-func ExampleCheckHostPort() {
-	// RFC 1738 §5 hostport, found at offset 7 of a URL.
-	for _, f := range locator.CheckHostPort(nil, "-a.3com.:", 7) {
-		fmt.Println(f)
-	}
-	// Output:
-	// error at offset 7: label "-a" starts with "-"; a label starts with a letter or digit [host-label-hyphen, RFC 1738 §5 hostname]
-	// error at offset 10: top label "3com" starts with a digit; the rightmost label starts with a letter [host-toplabel-digit, RFC 1738 §5 hostname]
-	// error at offset 14: host "-a.3com." ends in "."; RFC 1738 hostname has no trailing dot [host-trailing-dot, RFC 1738 §5 hostname]
-	// error at offset 15: ":" with no port after it; RFC 1738 omits the colon with the port [empty-port, RFC 1738 §5 port]
-}
-
-func ExampleCheckChars() {
-	// RFC 1738 §5 hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ], at offset 16 of a URL.
-	hsegment := pct.RFC1738Uchar.With(";:@&=")
-	for _, f := range locator.CheckChars(nil, "a b/ü", 16, hsegment, "RFC 1738 §5 hsegment") {
-		fmt.Println(f.Offset, f.Code)
-	}
-	// Output:
-	// 17 unsafe-char
-	// 19 reserved-unencoded
-	// 20 non-ascii
-}
-
-func ExampleCheckLogin() {
-	u := locator.MustParse("ftp://me@home:pa:ss@ftp.host.com:/")
-	for _, f := range locator.CheckLogin(nil, u) {
-		fmt.Println(f)
-	}
-	// Output:
-	// error at offset 8: reserved character "@" in the user name must be encoded as %40 (the login ends at the last "@") [reserved-unencoded, RFC 1738 §3.1 user name]
-	// error at offset 16: reserved character ":" in the password must be encoded as %3A (the first ":" ends the user name) [reserved-unencoded, RFC 1738 §3.1 password]
-	// error at offset 32: ":" with no port after it; RFC 1738 omits the colon with the port [empty-port, RFC 1738 §5 port]
 }

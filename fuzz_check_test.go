@@ -1,16 +1,12 @@
 package locator
 
 import (
-	"encoding/json"
-	"math/rand/v2"
-	"net/netip"
-	"net/url"
 	"reflect"
-	"strings"
 	"testing"
 )
 
-// fuzzSeeds are URLs that reach every checker's branches.
+// fuzzSeeds are URLs that reach Security's branches (and the strict checkers', whose fuzz
+// targets are in internal/syntax).
 var fuzzSeeds = []string{
 	"", "ftp://user:pass@host.com:21/pub/a;type=d", "http://[::1]:80/a?b#c", "HTTP://a..b-.3com.:/",
 	"gopher://h:25/1a%09b%09c%09d", "http://www.bank.com@0177.0.0.1/%0D%0A", "1x:a b~#c#d",
@@ -40,7 +36,7 @@ func checkInvariants(t *testing.T, name, s string, check func() []Finding) {
 	}
 }
 
-func FuzzCheckRFC1738(f *testing.F) {
+func FuzzSecurity(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
@@ -49,112 +45,11 @@ func FuzzCheckRFC1738(f *testing.F) {
 		if err != nil {
 			return
 		}
-		checkInvariants(t, "CheckRFC1738", s, func() []Finding { return CheckRFC1738(u) })
-		checkInvariants(t, "CheckLogin", s, func() []Finding { return CheckLogin(nil, u) })
 		checkInvariants(t, "Security", s, func() []Finding { return Security(u) })
-		// CheckHostPort and CheckChars take any text, not only what Parse accepts.
-		checkInvariants(t, "CheckHostPort", s, func() []Finding { return CheckHostPort(nil, s, 0) })
-		checkInvariants(t, "CheckChars", s, func() []Finding { return CheckChars(nil, s, 0, loginChars, "r") })
 		for _, f := range Security(u) {
 			if f.Severity != SeverityWarning {
 				t.Fatalf("Security(%q): %v is not a warning", s, f)
 			}
 		}
 	})
-}
-
-func FuzzCheckRFC3986(f *testing.F) {
-	for _, s := range fuzzSeeds {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		u, err := Parse(s)
-		if err != nil {
-			return
-		}
-		checkInvariants(t, "CheckRFC3986", s, func() []Finding { return CheckRFC3986(u) })
-		if !u.HasScheme() || hasErrors(CheckRFC3986(u)) {
-			return
-		}
-		// Differential: an absolute URI that RFC 3986 accepts, net/url accepts too. Known
-		// net/url strictness beyond RFC 3986 is left out: in the host it rejects escapes of
-		// ASCII bytes other than %25 (parseHost, unescape with encodeHost).
-		if strings.Contains(u.Host(), "%") {
-			return
-		}
-		if _, err := url.Parse(s); err != nil {
-			t.Fatalf("CheckRFC3986(%q) finds no error, but net/url.Parse fails: %v", s, err)
-		}
-	})
-}
-
-func hasErrors(fs []Finding) bool {
-	for _, f := range fs {
-		if f.Severity == SeverityError {
-			return true
-		}
-	}
-	return false
-}
-
-// TestCheckRFC3986AgainstNetURL runs the differential property of FuzzCheckRFC3986 over the
-// inputs of the WPT and RFC corpora: an absolute URI without RFC 3986 errors is one that
-// net/url parses.
-func TestCheckRFC3986AgainstNetURL(t *testing.T) {
-	var inputs []string
-	var wpt []json.RawMessage
-	loadJSON(t, "wpt/urltestdata.json", &wpt)
-	for _, raw := range wpt {
-		var c struct{ Input, Href string }
-		if json.Unmarshal(raw, &c) == nil {
-			inputs = append(inputs, c.Input, c.Href)
-		}
-	}
-	inputs = append(inputs, fuzzSeeds...)
-	checked := 0
-	for _, s := range inputs {
-		u, err := Parse(s)
-		if err != nil || !u.HasScheme() || hasErrors(CheckRFC3986(u)) || strings.Contains(u.Host(), "%") {
-			continue
-		}
-		checked++
-		if _, err := url.Parse(s); err != nil {
-			t.Errorf("CheckRFC3986(%q) finds no error, but net/url.Parse fails: %v", s, err)
-		}
-	}
-	t.Logf("%d of %d inputs are valid absolute URIs", checked, len(inputs))
-	if checked < 100 {
-		t.Errorf("only %d valid absolute URIs checked", checked)
-	}
-}
-
-// TestIPv6AgainstNetip compares the RFC 3986 §3.2.2 IPv6address check with net/netip, which
-// parses the same text forms (RFC 4291 §2.2), on random strings of address characters.
-func TestIPv6AgainstNetip(t *testing.T) {
-	const alphabet = "0123456789abcdefABCDEF:.:::..g"
-	r := rand.New(rand.NewPCG(1, 2))
-	for k := 0; k < 50000; k++ {
-		b := make([]byte, r.IntN(24))
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		compareIPv6(t, string(b))
-	}
-	for _, s := range []string{"::", "::1", "1::", "::1.2.3.4", "1:2:3:4:5:6:1.2.3.4", "::ffff:0.0.0.0",
-		"1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8", "1:2:3:4:5::1.2.3.4", "1:2:3:4:5:6::1.2.3.4"} {
-		compareIPv6(t, s)
-	}
-}
-
-func compareIPv6(t *testing.T, s string) {
-	t.Helper()
-	at, _ := ipv6Error(s)
-	a, err := netip.ParseAddr(s)
-	want := err == nil && a.Is6()
-	if (at < 0) != want {
-		t.Errorf("ipv6Error(%q) = %d; netip.ParseAddr: %v, %v", s, at, a, err)
-	}
-	if at > len(s) {
-		t.Errorf("ipv6Error(%q) = %d, beyond the end", s, at)
-	}
 }

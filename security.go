@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -98,11 +99,11 @@ func Security(u URL) []Finding {
 					svc = " (" + s + ")"
 				}
 				dst = append(dst, Finding{Offset: o.Port.Start, Code: CodePortReserved, Rule: "RFC 1738 §6",
-					Message: "port " + p + svc + " is a well-known port other than " + sch + "'s " + def +
+					Message: "port " + strconv.Itoa(n) + svc + " is a well-known port other than " + sch + "'s " + def +
 						": the URL may be used to send commands to another service", Severity: SeverityWarning})
 			case known && info.DefaultPort != 0:
 				dst = append(dst, Finding{Offset: o.Port.Start, Code: CodePortNotDefault, Rule: "RFC 1738 §6",
-					Message:  "port " + p + " is not " + sch + "'s " + def + "; the server may speak another protocol",
+					Message:  "port " + strconv.Itoa(n) + " is not " + sch + "'s " + def + "; the server may speak another protocol",
 					Severity: SeverityWarning})
 			}
 		}
@@ -117,8 +118,8 @@ func Security(u URL) []Finding {
 	// RFC 3986 §7.6: user information that looks like the host.
 	if user, ok := u.User(); ok && looksLikeHostname(user) {
 		dst = append(dst, Finding{Offset: o.User.Start, Code: CodeUserinfoLikeHost, Rule: "RFC 3986 §7.6",
-			Message: "user name " + strconv.Quote(user) + " looks like a host name, but the host is " +
-				strconv.Quote(u.Host()), Severity: SeverityWarning})
+			Message: "user name " + display.Quote(user) + " looks like a host name, but the host is " +
+				display.Quote(u.Host()), Severity: SeverityWarning})
 	}
 
 	// RFC 3986 §7.6, RFC 3987 §8: look-alike hosts; §7.4: rare IP address formats.
@@ -127,20 +128,21 @@ func Security(u URL) []Finding {
 		for i := 0; i < len(h); i++ {
 			if h[i] >= 0x80 {
 				dst = append(dst, Finding{Offset: o.Host.Start, Code: CodeNonASCIIHost, Rule: "RFC 3986 §7.6; RFC 3987 §8",
-					Message:  "host " + strconv.Quote(h) + " has non-ASCII characters, which may imitate another host",
+					Message:  "host " + display.Quote(h) + " has non-ASCII characters, which may imitate another host",
 					Severity: SeverityWarning})
 				break
 			}
 		}
 		if ambiguousHostNumber(h) {
 			dst = append(dst, Finding{Offset: o.Host.Start, Code: CodeAmbiguousHostNumber, Rule: "RFC 3986 §7.4",
-				Message: "numeric host " + strconv.Quote(h) + " is not a plain dotted quad; resolvers may read it " +
+				Message: "numeric host " + display.Quote(h) + " is not a plain dotted quad; resolvers may read it " +
 					"as another address (octal, hexadecimal or fewer groups)", Severity: SeverityWarning})
 		}
 	}
 
 	// RFC 1738 §6: encoded delimiters of the protocol.
-	dst = encodedDelimiters(dst, u, name)
+	more := 0 // findings past MaxFindings, counted but not built
+	dst = encodedDelimiters(dst, u, name, &more)
 
 	// RFC 1738 §2.2: characters that must always be encoded. An IP literal's brackets are
 	// left to the checkers; non-ASCII host characters are reported above.
@@ -157,17 +159,23 @@ func Security(u URL) []Finding {
 			}
 			continue
 		}
+		if len(dst) >= MaxFindings {
+			more++
+			i += charWidth(s, i)
+			continue
+		}
 		f, w := classify(s, i, 0, "RFC 1738 §2.2")
 		f.Code = CodeUnencodedChar
 		f.Severity = SeverityWarning
 		dst = append(dst, f)
 		i += w
 	}
-	return SortFindings(dst)
+	return capFindings(sortFindings(dst), more)
 }
 
-// encodedDelimiters reports escapes that decode to CR, LF, NUL, and TAB where it matters.
-func encodedDelimiters(dst []Finding, u URL, scheme string) []Finding {
+// encodedDelimiters reports escapes that decode to CR, LF, NUL, and TAB where it matters;
+// past MaxFindings findings in dst, it counts them in *more.
+func encodedDelimiters(dst []Finding, u URL, scheme string, more *int) []Finding {
 	s := u.s
 	tabs := 0 // %09 seen in a gopher path
 	for i := 0; i+2 < len(s); i++ {
@@ -175,6 +183,11 @@ func encodedDelimiters(dst []Finding, u URL, scheme string) []Finding {
 			continue
 		}
 		v, _ := pct.Unhex(s[i+1], s[i+2])
+		if len(dst) >= MaxFindings && (v == '\r' || v == '\n' || v == 0) {
+			*more++
+			i += 2
+			continue
+		}
 		switch v {
 		case '\r', '\n':
 			dst = append(dst, Finding{Offset: i, Code: CodeEncodedLineBreak, Rule: "RFC 1738 §6",
@@ -194,7 +207,9 @@ func encodedDelimiters(dst []Finding, u URL, scheme string) []Finding {
 				}
 				report = !inPath || tabs > 2
 			}
-			if report {
+			if report && len(dst) >= MaxFindings {
+				*more++
+			} else if report {
 				dst = append(dst, Finding{Offset: i, Code: CodeEncodedTab, Rule: "RFC 1738 §6",
 					Message: "escape %09 decodes to TAB, a delimiter in " + scheme + "'s protocol lines", Severity: SeverityWarning})
 			}

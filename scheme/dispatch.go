@@ -1,9 +1,9 @@
 package scheme
 
 import (
-	"slices"
-
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -33,16 +33,23 @@ const (
 	CodeNoPlan locator.Code = "no-plan" // the scheme has no access plan
 )
 
-// Check runs the strict checker of spec on u and returns its findings in offset order.
+// Check runs the strict checker of spec on u and returns its findings in offset order, at
+// most locator.MaxFindings of them and then, if there are more, one of code
+// locator.CodeTooManyFindings that counts the rest. Its time and memory are linear in the
+// length of u, and each message is short whatever u holds.
 //
-// For locator.RFC1738 it runs the scheme-independent rules (locator.CheckRFC1738) and then the
-// scheme's own RFC 1738 §5 production (its Check function); a scheme without one is checked as
-// RFC 1738 §5 otherurl (genericurl, with the ip-schemepart login when "//" follows the colon).
-// For locator.RFC3986 it runs locator.CheckRFC3986.
+// For locator.RFC1738 it runs the scheme-independent rules of RFC 1738 (the scheme name;
+// §2.2, characters that must always be encoded) and then the scheme's own RFC 1738 §5
+// production (its Check function); a scheme without one is checked as RFC 1738 §5 otherurl
+// (genericurl, with the ip-schemepart login when "//" follows the colon). A finding that both
+// report (an unsafe character) is listed once. For locator.RFC3986 it checks u as an RFC 3986
+// URI-reference, each component against its Appendix A production.
 func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 	switch spec {
 	case locator.RFC3986:
-		return locator.CheckRFC3986(u)
+		var sk syntax.Sink
+		syntax.CheckRFC3986(&sk, u)
+		return sk.Findings()
 	case locator.RFC1738:
 	default:
 		return []locator.Finding{{Code: CodeNoChecker, Rule: "locator specs",
@@ -58,35 +65,68 @@ func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 			return nil
 		}
 	}
-	f := locator.CheckRFC1738(u)
+	var sk syntax.Sink
+	syntax.CheckRFC1738(&sk, u)
 	s, ok := Lookup(u.Scheme())
 	switch {
 	case !u.HasScheme():
 		// CheckRFC1738 reports the missing scheme.
 	case !ok:
 		// RFC 1738 §4: new schemes are registered with IANA; "x-" names are experimental.
-		f = append(f, locator.Finding{Offset: 0, Code: CodeUnknownScheme, Rule: "RFC 1738 §4",
+		sk.Add(locator.Finding{Offset: 0, Code: CodeUnknownScheme, Rule: "RFC 1738 §4",
 			Severity: locator.SeverityWarning,
-			Message:  "scheme " + strconvQuote(u.Scheme()) + " is not registered; checked as otherurl (RFC 1738 §5)"})
+			Message:  "scheme " + display.Quote(u.Scheme()) + " is not registered; checked as otherurl (RFC 1738 §5)"})
 	case s.Status == locator.SchemeReservedName:
-		f = append(f, locator.Finding{Offset: 0, Code: CodeReservedScheme, Rule: "RFC 1738 §4",
+		sk.Add(locator.Finding{Offset: 0, Code: CodeReservedScheme, Rule: "RFC 1738 §4",
 			Severity: locator.SeverityWarning,
-			Message:  "scheme " + strconvQuote(u.Scheme()) + " is a name RFC 1738 §4 reserves without defining its syntax"})
+			Message:  "scheme " + display.Quote(u.Scheme()) + " is a name RFC 1738 §4 reserves without defining its syntax"})
 	}
-	if ok && s.Check != nil {
-		if g := s.Check(u); len(g) > 0 {
-			if len(f) == 0 && s.Status == locator.SchemeDefined {
-				f = g // the checkers of this package return a slice of their own
-			} else {
-				f = append(f, g...)
-			}
-		}
-	} else if u.HasAuthority() {
+	switch {
+	case ok && s.Status == locator.SchemeDefined && checkDefined(&sk, s.Name, u):
+	case ok && s.Check != nil:
+		sk.AddAll(s.Check(u))
+	case u.HasAuthority():
 		// RFC 1738 §5 otherurl = genericurl; schemepart = *xchar | ip-schemepart.
-		f = locator.CheckLogin(f, u)
+		syntax.CheckLogin(&sk, u)
 	}
-	// CheckRFC1738 and the scheme's checker may both report one unsafe character.
-	return locator.SortFindings(f)
+	return sk.Findings()
+}
+
+// checkDefined runs the checker of the scheme name that this package defines (a program
+// cannot replace these: see Register) into sk, and reports false for another name. The calls
+// are direct, so that sk stays on Check's stack.
+func checkDefined(sk *syntax.Sink, name string, u locator.URL) bool {
+	switch name {
+	case "ftp":
+		checkFTPTo(sk, u)
+	case "http", "https":
+		checkHTTPTo(sk, u)
+	case "file":
+		checkFileTo(sk, u)
+	case "gopher":
+		checkGopherTo(sk, u)
+	case "mailto":
+		checkMailtoTo(sk, u)
+	case "news":
+		checkNewsTo(sk, u)
+	case "nntp":
+		checkNNTPTo(sk, u)
+	case "telnet":
+		checkTelnetTo(sk, u)
+	case "wais":
+		checkWAISTo(sk, u)
+	case "prospero":
+		checkProsperoTo(sk, u)
+	case "afs":
+		checkAFSTo(sk, u)
+	case "mid":
+		checkMidTo(sk, u)
+	case "cid":
+		checkCidTo(sk, u)
+	default:
+		return false
+	}
+	return true
 }
 
 // fastHTTP returns what Check(u, locator.RFC1738) returns for an http or https URL whose
@@ -94,13 +134,14 @@ func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 // port: then the findings can only be characters of the path, search and fragment, each
 // found once, in offset order, by one scan. The scan holds each part to its production
 // (RFC 1738 §5 hsegment, search; xchar in the fragment); a character outside xchar is
-// reported, as Check reports it, under the rule of locator.CheckRFC1738, which comes first
-// and wins over the same finding of checkHTTP. It returns false for other URLs.
+// reported, as Check reports it, under the rule of the scheme-independent checker (RFC 1738
+// §2.2), which comes first and wins over the same finding of checkHTTP. It returns false for
+// other URLs.
 func fastHTTP(u locator.URL) ([]locator.Finding, bool) {
 	if !u.HasAuthority() {
 		return nil, false
 	}
-	if _, ok := u.Userinfo(); ok || !quickHostPort(u) {
+	if _, ok := u.Userinfo(); ok || !syntax.LoginOK(u) {
 		return nil, false
 	}
 	p := u.Path()
@@ -124,42 +165,23 @@ func fastHTTP(u locator.URL) ([]locator.Finding, bool) {
 	if hasQuery {
 		end -= len(q) + 1
 	}
-	var buf [8]locator.Finding
-	f := buf[:0]
+	var sk syntax.Sink
 	if p != "" && sum&locator.CharsPathUnsafe != 0 {
-		f = checkCharsAs1738(f, s, p, end-len(p), httpPathClass, "RFC 1738 §5 hsegment")
+		syntax.CheckClass1738(&sk, p, end-len(p), httpPathClass, "RFC 1738 §5 hsegment")
 	}
 	if hasQuery {
 		if p == "" {
-			f = append(f, locator.Finding{Offset: end, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
+			sk.Add(locator.Finding{Offset: end, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
 				Message: "a search follows \"/\" hpath: write \"/?\"", Severity: locator.SeverityError})
 		}
 		if sum&(locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion) != 0 {
-			f = checkCharsAs1738(f, s, q, end+1, httpSearchClass, "RFC 1738 §5 search")
+			syntax.CheckClass1738(&sk, q, end+1, httpSearchClass, "RFC 1738 §5 search")
 		}
 	}
 	if hasFrag && sum&locator.CharsFragmentUnsafe != 0 {
-		f = checkChars(f, frag, len(s)-len(frag), xcharClass, "RFC 1738 §2.2, §2.4.1 fragment")
+		syntax.CheckClass(&sk, frag, len(s)-len(frag), syntax.XcharClass, "RFC 1738 §2.2, §2.4.1 fragment")
 	}
-	if len(f) == 0 {
-		return nil, true
-	}
-	return slices.Clone(f), true
-}
-
-// checkCharsAs1738 is checkChars for the part t of s at offset off, with the rule of
-// locator.CheckRFC1738 for a character outside RFC 1738 §5 xchar. fastHTTP calls it for a
-// part that its character summary says holds a character outside k, so there is no fast path.
-func checkCharsAs1738(f []locator.Finding, s, t string, off int, k *charClass, rule string) []locator.Finding {
-	n := len(f)
-	j := k.Skip(t)
-	f = locator.CheckChars(f, t[j:], off+j, k.Set, rule)
-	for i := n; i < len(f); i++ {
-		if !pct.RFC1738Xchar.Contains(s[f[i].Offset]) {
-			f[i].Rule = "RFC 1738 §2.2"
-		}
-	}
-	return f
+	return sk.Findings(), true
 }
 
 // quickChecks returns the quick check of the scheme name, written in lower case, or nil.
@@ -189,17 +211,9 @@ func quickCheck(u locator.URL, quick func(u locator.URL) bool) bool {
 	return u.Chars()&locator.CharsFragmentUnsafe == 0 // the fragment is xchar
 }
 
-// quickHostPort reports whether locator.CheckLogin has nothing to say about u's login, whose
-// user and password, if any, hold only characters of loginClass: then locator.CheckHostPort
-// has nothing to say about u's host and port, which hold only letters, digits, "-", "." and
-// ":" (RFC 1738 §5 hostport).
-func quickHostPort(u locator.URL) bool {
-	return len(locator.CheckLogin(nil, u)) == 0
-}
-
 // quickFTP is the quick check of checkFTP (a path with ";type=" is left to it).
 func quickFTP(u locator.URL) bool {
-	if !u.HasAuthority() || !quickHostPort(u) {
+	if !u.HasAuthority() || !syntax.LoginOK(u) {
 		return false
 	}
 	if s, ok := u.User(); ok && !loginClass.All(s) {
@@ -228,7 +242,7 @@ func quickFile(u locator.URL) bool {
 	if _, ok := u.Port(); ok {
 		return false
 	}
-	if u.Host() != "" && !quickHostPort(u) {
+	if u.Host() != "" && !syntax.LoginOK(u) {
 		return false
 	}
 	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty: its characters
@@ -243,16 +257,15 @@ const ftpPathNot = locator.CharsPathUnsafe | locator.CharsPathSemicolon | locato
 // The classes of the quick checks and of the checkers. Each is a subset of RFC 1738 §5
 // xchar, as quickCheck requires (see init).
 var (
-	xcharClass      = newCharClass(pct.RFC1738Xchar)
-	loginClass      = newCharClass(loginChars)
-	httpPathClass   = newCharClass(httpSegmentChars.With("/"))
-	httpSearchClass = newCharClass(httpSearchChars)
-	ftpPathClass    = newCharClass(ftpSegmentChars.With("/"))
-	filePathClass   = newCharClass(fileSegmentChars)
+	loginClass      = syntax.LoginClass
+	httpPathClass   = syntax.NewClass(httpSegmentChars.With("/"))
+	httpSearchClass = syntax.NewClass(httpSearchChars)
+	ftpPathClass    = syntax.NewClass(ftpSegmentChars.With("/"))
+	filePathClass   = syntax.NewClass(fileSegmentChars)
 )
 
 func init() {
-	for _, k := range []*charClass{loginClass, httpPathClass, httpSearchClass, ftpPathClass, filePathClass} {
+	for _, k := range []*pct.Class{loginClass, httpPathClass, httpSearchClass, ftpPathClass, filePathClass} {
 		if !k.Set.Minus(pct.RFC1738Xchar).IsEmpty() {
 			panic("scheme: a quick check's class is not a subset of RFC 1738 xchar")
 		}
