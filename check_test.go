@@ -111,3 +111,32 @@ func TestCheckNoAllocs(t *testing.T) {
 		t.Errorf("Security allocates %v times on a clean URL", n)
 	}
 }
+
+// TestSecurityCap: Security lists at most MaxFindings findings and one that counts the rest,
+// for characters that must be encoded and for encoded delimiters alike.
+func TestSecurityCap(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		more int
+	}{
+		{"http://h/" + strings.Repeat("<", MaxFindings), 0},
+		{"http://h/" + strings.Repeat("<", MaxFindings+1), 1},
+		{"http://h/" + strings.Repeat("\xff", 1000), 900},
+		{"http://h/" + strings.Repeat("%0A", 1000), 900},
+		{"ftp://h/" + strings.Repeat("%09", 300), 200},
+		{"http://h/" + strings.Repeat("%0A<", 100), 100},
+	} {
+		fs := Security(MustParse(tt.in))
+		last := fs[len(fs)-1]
+		if tt.more == 0 {
+			if len(fs) != MaxFindings || last.Code == CodeTooManyFindings {
+				t.Errorf("%.20q…: %d findings, last %v", tt.in, len(fs), last)
+			}
+			continue
+		}
+		want := strconv.Itoa(tt.more) + " more findings not shown"
+		if len(fs) != MaxFindings+1 || last.Code != CodeTooManyFindings || !strings.HasPrefix(last.Message, want) {
+			t.Errorf("%.20q…: %d findings, last %v; want %q", tt.in, len(fs), last, want)
+		}
+	}
+}

@@ -12,7 +12,7 @@ func ParseView(u locator.URL) (View, error) {
 	s, ok := Lookup(u.Scheme())
 	if !ok || s.View == nil {
 		return nil, &locator.Error{Input: u.String(), Code: CodeNoView, Rule: "RFC 1738 §3",
-			Message: "no typed view for scheme " + strconvQuote(u.Scheme())}
+			Message: "no typed view for scheme " + display.Quote(u.Scheme())}
 	}
 	return s.View(u)
 }
@@ -22,7 +22,7 @@ func PlanFor(u locator.URL) (Plan, error) {
 	s, ok := Lookup(u.Scheme())
 	if !ok || s.Plan == nil {
 		return Plan{}, &locator.Error{Input: u.String(), Code: CodeNoPlan, Rule: "RFC 1738 §3",
-			Message: "no access plan for scheme " + strconvQuote(u.Scheme())}
+			Message: "no access plan for scheme " + display.Quote(u.Scheme())}
 	}
 	return s.Plan(u)
 }

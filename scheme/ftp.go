@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
@@ -315,7 +316,7 @@ func checkFTPTo(sk *syntax.Sink, u locator.URL) {
 		t := p[i+len(";type="):]
 		if len(t) != 1 || !isFTPType(t[0]) {
 			sk.Add(locator.Finding{Offset: off + i + len(";type="), Code: CodeFTPTypecode, Rule: "RFC 1738 §5 ftptype",
-				Message: "typecode " + strconvQuote(t) + " is not one of A, I, D, a, i, d", Severity: locator.SeverityError})
+				Message: "typecode " + display.Quote(t) + " is not one of A, I, D, a, i, d", Severity: locator.SeverityError})
 		}
 		p = p[:i]
 	}

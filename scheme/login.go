@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
@@ -109,7 +110,7 @@ func wrongScheme(u locator.URL, name string) error {
 		return nil
 	}
 	return &locator.Error{Input: u.String(), Offset: 0, Code: CodeWrongScheme, Rule: "RFC 1738 §2.1",
-		Message: "scheme is " + strconvQuote(u.Scheme()) + ", not " + strconvQuote(name)}
+		Message: "scheme is " + display.Quote(u.Scheme()) + ", not " + strconvQuote(name)}
 }
 
 // Codes shared by the views of several schemes.

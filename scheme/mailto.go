@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
@@ -129,7 +130,7 @@ func checkMailtoTo(sk *syntax.Sink, u locator.URL) {
 func addrSpecFinding(sk *syntax.Sink, s string, off int, rule, what string) {
 	if msg := addrSpecProblem(s); msg != "" {
 		sk.Add(locator.Finding{Offset: off, Code: CodeAddrSpec, Rule: rule, Severity: locator.SeverityWarning,
-			Message: what + " " + strconvQuote(s) + " is not an addr-spec (local-part \"@\" domain): " + msg})
+			Message: what + " " + display.Quote(s) + " is not an addr-spec (local-part \"@\" domain): " + msg})
 	}
 	return
 }
@@ -154,7 +155,7 @@ func addrSpecProblem(s string) string {
 		return msg
 	}
 	if j != len(s) {
-		return "unexpected " + strconvQuote(s[j:j+1]) + " in the domain"
+		return "unexpected " + display.Byte(s[j]) + " in the domain"
 	}
 	return ""
 }
@@ -208,7 +209,7 @@ func addrWords(s string, i int, domain bool) (int, string) {
 			}
 			if j == i {
 				if j < len(s) {
-					return j, "unexpected " + strconvQuote(s[j:j+1])
+					return j, "unexpected " + display.Byte(s[j])
 				}
 				if domain {
 					return j, "an empty domain or sub-domain"

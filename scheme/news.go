@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
@@ -196,7 +197,7 @@ func newsGroupFindings(sk *syntax.Sink, raw string, off int, rule string) {
 	for i := 1; i < len(raw); i++ {
 		if !newsGroupChars.Contains(raw[i]) {
 			sk.Add(locator.Finding{Offset: off + i, Code: CodeNewsGroup, Rule: rule,
-				Message: strconvQuote(raw[i:i+1]) + " in a group name, which holds letters, digits, \"-\", \".\", \"+\" and \"_\""})
+				Message: display.Byte(raw[i]) + " in a group name, which holds letters, digits, \"-\", \".\", \"+\" and \"_\""})
 			break
 		}
 	}

@@ -276,7 +276,10 @@ func checkProsperoTo(sk *syntax.Sink, u locator.URL) {
 	pp := p
 	if i := strings.IndexByte(p, ';'); i >= 0 {
 		pp = p[:i]
-		for _, spec := range strings.Split(p[i+1:], ";") {
+		// One field at a time (strings.Split would hold a string per ";").
+		for rest, more := p[i+1:], true; more; {
+			var spec string
+			spec, rest, more = strings.Cut(rest, ";")
 			at := off + i + 1
 			i += 1 + len(spec)
 			eq := strings.IndexByte(spec, '=')

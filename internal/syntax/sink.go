@@ -49,8 +49,8 @@ func isCharCode(code locator.Code) bool {
 // calls Take before it builds a message, so that the findings past the limit cost no
 // allocation.
 func (s *Sink) Take(off int, code locator.Code, sev locator.Severity) bool {
-	if len(s.list) < locator.MaxFindings || off < s.last {
-		return true
+	if len(s.list) < locator.MaxFindings || off <= s.last {
+		return true // (at s.last, it may repeat a finding kept: Add tells)
 	}
 	s.omit(off, code, sev)
 	return false
