@@ -201,8 +201,8 @@ func quickChecks(name string) func(u locator.URL) bool {
 }
 
 // quickCheck reports whether Check(u, locator.RFC1738) has no findings, by quick, the quick
-// check of u's scheme, whose name is in lower case (RFC 1738 §2.1): then locator.CheckRFC1738
-// has nothing to say either, since the bytes before the fragment are xchar (quick saw to
+// check of u's scheme, whose name is in lower case (RFC 1738 §2.1): then the
+// scheme-independent rules (syntax.CheckRFC1738) have nothing to say either, since the bytes before the fragment are xchar (quick saw to
 // that), and the fragment is checked here.
 func quickCheck(u locator.URL, quick func(u locator.URL) bool) bool {
 	if !u.HasScheme() || !quick(u) {
