@@ -94,6 +94,9 @@ func TestAdversarialInputs(t *testing.T) {
 				var u locator.URL
 				var perr error
 				n, d := allocBytes(func() { u, perr = locator.Parse(in) })
+				if n > uint64(maxAllocPerByte*len(in)) || d > maxTime*time.Duration(max(1, size>>20)) {
+					t.Errorf("%s: Parse allocates %d bytes for %d bytes of input, in %v", what, n, len(in), d)
+				}
 				if perr != nil {
 					var e *locator.Error
 					if !errors.As(perr, &e) || len(e.Error()) > maxError || len(e.Message) > maxMessage {

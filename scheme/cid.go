@@ -86,7 +86,6 @@ func checkCidTo(sk *syntax.Sink, u locator.URL) {
 	if d, err := pct.Decode(raw); err == nil {
 		addrSpecFinding(sk, d, off, "RFC 822 §6.1 addr-spec (RFC 2045 §7 Content-ID)", "the content-identifier")
 	}
-	return
 }
 
 func init() {

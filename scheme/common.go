@@ -168,7 +168,6 @@ func checkHostOnly(sk *syntax.Sink, u locator.URL, rule string) {
 	if h := u.Host(); h != "" {
 		syntax.CheckHostPort(sk, h, o.Host.Start)
 	}
-	return
 }
 
 // noLoginFinding is the finding for a URL of an RFC 1738 §3.1 scheme without "//".

@@ -566,7 +566,6 @@ func checkGopherTo(sk *syntax.Sink, u locator.URL) {
 				Severity: sev, Message: "the gopher+ string is none of the forms \"+[view[%20language]][%091%0D%0A+-1%0D%0A...%0D%0A.%0D%0A]\", \"?\", \"![names]\", \"$[names]\""})
 		}
 	}
-	return
 }
 
 // gopherLineFinding reports an encoded CR or LF in the selector or search (RFC 1738 §3.4.1).
@@ -582,7 +581,6 @@ func gopherLineFinding(sk *syntax.Sink, s string, off int, what string) {
 		sk.Add(locator.Finding{Offset: off + gopherRawIndex(s, i), Code: CodeLineBreak, Rule: "RFC 1738 §3.4.1",
 			Message: "the " + what + " holds an encoded CR or LF, which a gopher selector cannot carry"})
 	}
-	return
 }
 
 func init() {

@@ -208,5 +208,4 @@ func checkHTTPTo(sk *syntax.Sink, u locator.URL) {
 		}
 		syntax.CheckClass(sk, q, o.Query.Start, httpSearchClass, "RFC 1738 §5 search")
 	}
-	return
 }

@@ -122,7 +122,6 @@ func checkMailtoTo(sk *syntax.Sink, u locator.URL) {
 	if d, err := pct.Decode(raw); err == nil {
 		addrSpecFinding(sk, d, off, "RFC 822 §6.1 addr-spec", "the address")
 	}
-	return
 }
 
 // addrSpecFinding appends a warning when s (decoded, from the text at offset off) is not an
@@ -132,7 +131,6 @@ func addrSpecFinding(sk *syntax.Sink, s string, off int, rule, what string) {
 		sk.Add(locator.Finding{Offset: off, Code: CodeAddrSpec, Rule: rule, Severity: locator.SeverityWarning,
 			Message: what + " " + display.Quote(s) + " is not an addr-spec (local-part \"@\" domain): " + msg})
 	}
-	return
 }
 
 // addrSpecProblem returns "" when s is an RFC 822 addr-spec (§6.1), written without the

@@ -124,7 +124,6 @@ func checkMidTo(sk *syntax.Sink, u locator.URL) {
 			addrSpecFinding(sk, d, coff, "RFC 822 §6.1 addr-spec (RFC 2392 §2 content-id)", "the content-id")
 		}
 	}
-	return
 }
 
 func init() {

@@ -201,7 +201,6 @@ func newsGroupFindings(sk *syntax.Sink, raw string, off int, rule string) {
 			break
 		}
 	}
-	return
 }
 
 // checkNews is the Check of the registry: checkNewsTo into a Sink of its own.

@@ -169,7 +169,6 @@ func checkNNTPTo(sk *syntax.Sink, u locator.URL) {
 				Message: "the article number is digits, the last part of the path"})
 		}
 	}
-	return
 }
 
 func init() {

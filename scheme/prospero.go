@@ -319,5 +319,4 @@ func checkProsperoTo(sk *syntax.Sink, u locator.URL) {
 				Message: "an attribute is one or more letters and digits (alphanums)", Severity: locator.SeverityError})
 		}
 	}
-	return
 }

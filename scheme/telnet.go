@@ -135,5 +135,4 @@ func checkTelnetTo(sk *syntax.Sink, u locator.URL) {
 		sk.Add(locator.Finding{Offset: at, Code: CodeTelnetPath, Rule: "RFC 1738 §5 telneturl",
 			Message: "a telnet URL ends after the login and an optional \"/\"", Severity: locator.SeverityError})
 	}
-	return
 }
