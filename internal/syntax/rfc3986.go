@@ -36,26 +36,29 @@ func CheckRFC3986(sk *Sink, u locator.URL) {
 			// RFC 3986 §3.2.1 userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
 			check3986Class(sk, ui, u.Offsets().User.Start, userinfoClass, "RFC 3986 §3.2.1 userinfo")
 		}
-		if sum&(locator.CharsHostNot3986|locator.CharsHostAlpha) != locator.CharsHostAlpha {
+		if h := u.Host(); h != "" && sum&(locator.CharsHostNot3986|locator.CharsHostAlpha) != locator.CharsHostAlpha {
 			// (A host of reg-name characters with a letter or "-" is a reg-name and not
-			// like an IPv4address: then there is nothing to check.)
-			checkHost3986(sk, u.Host(), u.Offsets().Host.Start)
+			// like an IPv4address, and so is the empty host: then there is nothing to check.)
+			checkHost3986(sk, h, u.Offsets().Host.Start)
 		}
 		if p, ok := u.Port(); ok {
-			colon := u.Offsets().Host.End
 			if p == "" {
 				// RFC 3986 §3.2.3: "URI producers and normalizers should omit the port
 				// component and its ":" delimiter if port is empty".
-				sk.Add(locator.Finding{Offset: colon, Code: locator.CodeEmptyPort, Rule: "RFC 3986 §3.2.3 port",
+				sk.Add(locator.Finding{Offset: u.Offsets().Host.End, Code: locator.CodeEmptyPort, Rule: "RFC 3986 §3.2.3 port",
 					Message: "empty port: producers should omit the \":\"", Severity: locator.SeverityWarning})
-			} else {
+			} else if !digitClass.All(p) {
 				// RFC 3986 §3.2.3 port = *DIGIT
-				check3986Class(sk, p, colon+1, digitClass, "RFC 3986 §3.2.3 port")
+				check3986Class(sk, p, u.Offsets().Port.Start, digitClass, "RFC 3986 §3.2.3 port")
 			}
 		}
 	}
-	path := u.Path()
-	checkPath3986(sk, path, pathStart(u), u.HasScheme(), u.HasAuthority(), sum&locator.CharsPathNot3986 != 0)
+	// (The character summary spares the scan of a component that holds only the characters
+	// of its production; only a path without an authority has a form to check.)
+	path, scan := u.Path(), sum&locator.CharsPathNot3986 != 0
+	if scan || (!u.HasAuthority() && path != "" && (path[0] != '/' && !u.HasScheme() || strings.HasPrefix(path, "//"))) {
+		checkPath3986(sk, path, pathStart(u), u.HasScheme(), u.HasAuthority(), scan)
+	}
 	if q, ok := u.Query(); ok && sum&locator.CharsQueryNot3986 != 0 {
 		// RFC 3986 §3.4 query = *( pchar / "/" / "?" )
 		check3986Class(sk, q, u.Offsets().Query.Start, queryClass, "RFC 3986 §3.4 query")
