@@ -153,8 +153,9 @@ const (
 const MaxFindings = 100
 
 // CodeTooManyFindings: the last finding of a list cut at [MaxFindings]; its message says
-// how many more findings there are, and its offset is that of the last finding shown (the
-// ones left out are at it or after it). It is an error when one of those left out is.
+// how many more findings there are, and its offset is that of the last finding shown (from
+// scheme.Check, which keeps the findings of the smallest offsets, the ones left out are at it
+// or after it). It is an error when one of those left out is.
 const CodeTooManyFindings Code = "too-many-findings"
 
 // MaxLength is the longest input Parse accepts: offsets are stored as uint32.

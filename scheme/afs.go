@@ -125,7 +125,8 @@ func checkAFS(u locator.URL) []locator.Finding {
 }
 
 // checkAFSTo checks u against the 1994 URL draft's afsaddress = "afs://" cellname "/" path,
-// cellname = hostname, and warns that the draft keeps it as a historical note only. The findings go into sk.
+// cellname = hostname, and warns that the draft keeps it as a historical note only. The findings
+// go into sk.
 func checkAFSTo(sk *syntax.Sink, u locator.URL) {
 	sk.Add(locator.Finding{Offset: 0, Code: CodeAFSHistorical, Rule: "1994 URL draft afsaddress; RFC 1738 §4",
 		Message:  "afs is a historical note of the 1994 URL draft, not a url production; RFC 1738 §4 only reserves the name",

@@ -73,8 +73,8 @@ func checkCid(u locator.URL) []locator.Finding {
 }
 
 // checkCidTo is the strict check of the 1994 URL draft's cidaddress = "cid:" content-identifier,
-// with RFC 1738 §5's otherurl characters (*xchar) and RFC 822 §6.1 addr-spec for the
-// identifier (RFC 2045 §7: a Content-ID is a msg-id, "<" addr-spec ">"). The findings go into sk.
+// with RFC 1738 §5's otherurl characters (*xchar) and RFC 822 §6.1 addr-spec for the identifier
+// (RFC 2045 §7: a Content-ID is a msg-id, "<" addr-spec ">"). The findings go into sk.
 func checkCidTo(sk *syntax.Sink, u locator.URL) {
 	raw, off := u.SchemePart(), len(u.Scheme())+1
 	if raw == "" {

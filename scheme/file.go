@@ -138,8 +138,8 @@ func checkFile(u locator.URL) []locator.Finding {
 	return sk.Findings()
 }
 
-// checkFileTo checks u against RFC 1738 §5 fileurl = "file://" [ host | "localhost" ] "/"
-// fpath, with fpath's segments fsegment. The findings go into sk.
+// checkFileTo checks u against RFC 1738 §5 fileurl = "file://" [ host | "localhost" ] "/" fpath,
+// with fpath's segments fsegment. The findings go into sk.
 func checkFileTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
 		sk.Add(noLoginFinding(u, "RFC 1738 §5 fileurl", "a file URL is \"file://\" [ host ] \"/\" fpath"))

@@ -292,8 +292,8 @@ func checkFTP(u locator.URL) []locator.Finding {
 	return sk.Findings()
 }
 
-// checkFTPTo checks u against RFC 1738 §5 ftpurl = "ftp://" login [ "/" fpath [ ";type="
-// ftptype ]], reading fpath from the raw text (see [FTP]). The findings go into sk.
+// checkFTPTo checks u against RFC 1738 §5 ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype
+// ]], reading fpath from the raw text (see [FTP]). The findings go into sk.
 func checkFTPTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
 		sk.Add(locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: "RFC 1738 §5 ftpurl",

@@ -507,7 +507,8 @@ func checkGopher(u locator.URL) []locator.Finding {
 //	            [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
 //	gtype = xchar; selector = *xchar; gopher+_string = *xchar
 //
-// with search = *[ uchar | ";" | ":" | "@" | "&" | "=" ] (the production httpurl defines). The findings go into sk.
+// with search = *[ uchar | ";" | ":" | "@" | "&" | "=" ] (the production httpurl defines).
+// The findings go into sk.
 func checkGopherTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
 		sk.Add(locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: gopherRule,

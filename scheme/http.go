@@ -186,8 +186,8 @@ func checkHTTP(u locator.URL) []locator.Finding {
 	return sk.Findings()
 }
 
-// checkHTTPTo checks u against RFC 1738 §5 httpurl = "http://" hostport [ "/" hpath [ "?"
-// search ]]; https URLs are held to the same rules. The findings go into sk.
+// checkHTTPTo checks u against RFC 1738 §5 httpurl = "http://" hostport [ "/" hpath [ "?" search
+// ]]; https URLs are held to the same rules. The findings go into sk.
 func checkHTTPTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
 		sk.Add(locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: "RFC 1738 §5 httpurl",

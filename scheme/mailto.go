@@ -104,7 +104,8 @@ func checkMailto(u locator.URL) []locator.Finding {
 }
 
 // checkMailtoTo is the strict check of RFC 1738 §5 mailtourl = "mailto:" encoded822addr,
-// encoded822addr = 1*xchar ("further defined in RFC822": an addr-spec, RFC 822 §6.1). The findings go into sk.
+// encoded822addr = 1*xchar ("further defined in RFC822": an addr-spec, RFC 822 §6.1). The findings
+// go into sk.
 func checkMailtoTo(sk *syntax.Sink, u locator.URL) {
 	raw := u.SchemePart()
 	off := len(u.Scheme()) + 1

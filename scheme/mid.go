@@ -101,8 +101,9 @@ func checkMid(u locator.URL) []locator.Finding {
 	return sk.Findings()
 }
 
-// checkMidTo is the strict check of the 1994 URL draft's midaddress = "mid:" addr-spec, with
-// RFC 1738 §5's otherurl characters (*xchar) and RFC 822 §6.1 for the addr-spec. The findings go into sk.
+// checkMidTo is the strict check of the 1994 URL draft's midaddress = "mid:" addr-spec, with RFC
+// 1738 §5's otherurl characters (*xchar) and RFC 822 §6.1 for the addr-spec. The findings go into
+// sk.
 func checkMidTo(sk *syntax.Sink, u locator.URL) {
 	const rule = "1994 URL draft, midaddress"
 	raw, off := u.SchemePart(), len(u.Scheme())+1

@@ -139,8 +139,8 @@ func checkNNTP(u locator.URL) []locator.Finding {
 	return sk.Findings()
 }
 
-// checkNNTPTo is the strict check of RFC 1738 §5
-// nntpurl = "nntp://" hostport "/" group [ "/" digits ]. The findings go into sk.
+// checkNNTPTo is the strict check of RFC 1738 §5 nntpurl = "nntp://" hostport "/" group [ "/"
+// digits ]. The findings go into sk.
 func checkNNTPTo(sk *syntax.Sink, u locator.URL) {
 	const rule = "RFC 1738 §5 nntpurl"
 	if !u.HasAuthority() {

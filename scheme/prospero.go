@@ -256,8 +256,9 @@ func checkProspero(u locator.URL) []locator.Finding {
 	return sk.Findings()
 }
 
-// checkProsperoTo checks u against RFC 1738 §5 prosperourl = "prospero://" hostport "/" ppath
-// *[ fieldspec ], and a "%00" version and attributes against the 1994 URL draft. The findings go into sk.
+// checkProsperoTo checks u against RFC 1738 §5 prosperourl = "prospero://" hostport "/" ppath *[
+// fieldspec ], and a "%00" version and attributes against the 1994 URL draft. The findings go into
+// sk.
 func checkProsperoTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
 		sk.Add(noLoginFinding(u, "RFC 1738 §5 prosperourl", "a prospero URL is \"prospero://\" hostport \"/\" ppath"))

@@ -120,7 +120,8 @@ func checkTelnet(u locator.URL) []locator.Finding {
 	return sk.Findings()
 }
 
-// checkTelnetTo checks u against RFC 1738 §5 telneturl = "telnet://" login [ "/" ]. The findings go into sk.
+// checkTelnetTo checks u against RFC 1738 §5 telneturl = "telnet://" login [ "/" ]. The findings
+// go into sk.
 func checkTelnetTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
 		sk.Add(noLoginFinding(u, "RFC 1738 §5 telneturl", "a telnet URL is \"telnet://\" login [ \"/\" ]"))

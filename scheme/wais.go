@@ -199,7 +199,8 @@ func checkWAIS(u locator.URL) []locator.Finding {
 	return sk.Findings()
 }
 
-// checkWAISTo checks u against RFC 1738 §5 waisurl = waisdatabase | waisindex | waisdoc. The findings go into sk.
+// checkWAISTo checks u against RFC 1738 §5 waisurl = waisdatabase | waisindex | waisdoc. The
+// findings go into sk.
 func checkWAISTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
 		sk.Add(noLoginFinding(u, "RFC 1738 §5 waisurl", "a wais URL is \"wais://\" hostport \"/\" database ..."))

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -25,11 +26,14 @@ var shapes = map[string]string{
 // call to at most 4 bytes allocated per input byte, MaxFindings findings and one that counts
 // the rest, and messages of at most 400 bytes. A checker that quotes the host in each of a
 // million findings, or builds a finding per bad byte, fails at once (before the Sink, 10,000
-// empty labels took 2.7 s and 197 MB).
+// empty labels took 2.7 s and 197 MB). With LOCATOR_ADVERSARIAL_MB=n the runs are n MB long.
 func TestAdversarial(t *testing.T) {
 	size := 1 << 20
 	if testing.Short() {
 		size = 64 << 10
+	}
+	if mb, err := strconv.Atoi(os.Getenv("LOCATOR_ADVERSARIAL_MB")); err == nil && mb > 0 {
+		size = mb << 20
 	}
 	const maxAllocPerByte = 4
 	worst, worstWhat := 0.0, ""
