@@ -1,8 +1,10 @@
 package syntax
 
 import (
+	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -155,5 +157,57 @@ func TestSinkCount(t *testing.T) {
 	if full.Take(locator.MaxFindings, "c", locator.SeverityError) || !full.Take(locator.MaxFindings-1, "c", locator.SeverityError) ||
 		!full.Take(5, "c", locator.SeverityError) || full.Omitted() != 1 {
 		t.Errorf("Take on a full Sink: omitted %d", full.Omitted())
+	}
+}
+
+// TestSinkAgainstList compares the Sink with the list it stands for (every finding, sorted
+// stably by offset, repeats of an offset and code dropped): on random streams of findings in
+// random order, some repeated, the Sink keeps the first MaxFindings of that list, in order, and
+// counts the rest exactly. As with the checkers, a character code depends on the offset alone,
+// and only character findings repeat.
+func TestSinkAgainstList(t *testing.T) {
+	charCodes := []locator.Code{locator.CodeUnsafeChar, locator.CodeNonASCII, locator.CodeControl}
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range 2000 {
+		n := r.IntN(4 * locator.MaxFindings)
+		span := 1 + r.IntN(3*locator.MaxFindings)
+		var all []locator.Finding
+		var sk Sink
+		next := 0 // a fresh code for each finding that is not a character's
+		for range n {
+			off := r.IntN(span)
+			f := locator.Finding{Offset: off, Rule: strconv.Itoa(len(all))}
+			if r.IntN(3) > 0 {
+				f.Code = charCodes[off%len(charCodes)]
+			} else {
+				next++
+				f.Code = locator.Code("c" + strconv.Itoa(next))
+			}
+			all = append(all, f)
+			sk.Add(f)
+		}
+		slices.SortStableFunc(all, func(a, b locator.Finding) int { return a.Offset - b.Offset })
+		var list []locator.Finding
+		seen := map[[2]string]bool{}
+		for _, f := range all {
+			k := [2]string{strconv.Itoa(f.Offset), string(f.Code)}
+			if !seen[k] {
+				seen[k] = true
+				list = append(list, f)
+			}
+		}
+		got := sk.Findings()
+		kept := min(len(list), locator.MaxFindings)
+		if len(list) > locator.MaxFindings {
+			last := got[len(got)-1]
+			want := strconv.Itoa(len(list)-kept) + " more"
+			if last.Code != locator.CodeTooManyFindings || !strings.HasPrefix(last.Message, want) {
+				t.Fatalf("trial %d: last %v, want %q", trial, last, want)
+			}
+			got = got[:len(got)-1]
+		}
+		if !slices.Equal(got, list[:kept]) {
+			t.Fatalf("trial %d: kept\n%v\nwant\n%v", trial, got, list[:kept])
+		}
 	}
 }
