@@ -156,7 +156,7 @@ func hostOnly(u locator.URL, rule string) error {
 	return nil
 }
 
-// checkHostOnly appends the findings of a bare host: CodeUserinfo, CodePortNotAllowed
+// checkHostOnly adds to sk the findings of a bare host: CodeUserinfo, CodePortNotAllowed
 // and those of RFC 1738 §5 host (when the host is not empty).
 func checkHostOnly(sk *syntax.Sink, u locator.URL, rule string) {
 	o := u.Offsets()

@@ -139,7 +139,7 @@ func afterAuthority(u locator.URL) (string, int) {
 	return u.String()[o.Path.Start:end], o.Path.Start
 }
 
-// userinfoFinding appends an error finding when u has a user or password though rule allows
+// userinfoFinding adds an error finding to sk when u has a user or password though rule allows
 // only hostport.
 func userinfoFinding(sk *syntax.Sink, u locator.URL, rule string) {
 	if _, ok := u.Userinfo(); ok {
