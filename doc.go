@@ -27,14 +27,20 @@
 //
 // A URL that parses may still break a specification's rules. The checkers return the problems
 // as a list of [Finding] values (offset, [Code], the rule, a message, a [Severity]), never as an
-// error. [CheckRFC1738] and [CheckRFC3986] apply the scheme-independent rules; package scheme's
-// Check adds each scheme's own RFC 1738 §5 production, and is the one to call:
+// error. The strict checkers live outside this package: scheme.Check applies the
+// scheme-independent rules of RFC 1738 and each scheme's own RFC 1738 §5 production, or the
+// generic syntax of RFC 3986, and is the one to call (the codes it returns are declared in
+// this package, for programs to compare):
 //
 //	u := locator.MustParse("http://host.com/a b")
 //	for _, f := range scheme.Check(u, locator.RFC1738) { // or locator.RFC3986
 //		fmt.Println(f)
 //	}
 //	// error at offset 17: unsafe character " " must be encoded as %20 [unsafe-char, RFC 1738 §2.2]
+//
+// A checker lists at most [MaxFindings] findings per URL and then one of code
+// [CodeTooManyFindings] that counts the rest, and its messages quote at most a bounded part of
+// the URL, so that checking takes time and memory linear in the URL whatever it holds.
 //
 // Package scheme's Security reports the hazards of RFC 1738 §6 and RFC 3986 §7 as warnings: a
 // password, a port other than the default, "%0D%0A" that would add a protocol command, a user

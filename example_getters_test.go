@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/locator-url/locator"
-	"github.com/locator-url/locator/pct"
 )
 
 func ExampleURL_User() {
@@ -141,23 +140,6 @@ func ExampleParseSpec() {
 	// Output:
 	// rfc3986 true <nil>
 	// locator: "rfc2616": unknown specification; want rfc1738, rfc3986 or whatwg (at offset 0, locator specs)
-}
-
-func ExampleSortFindings() {
-	// A scheme's checker (here CheckChars on the path, as package scheme's checkers call it)
-	// and the scheme-independent CheckRFC1738 both see the space: SortFindings puts their
-	// findings in offset order and keeps one finding per offset and code.
-	u := locator.MustParse("http://host.com/a b|c")
-	f := locator.CheckChars(nil, u.Path(), u.Offsets().Path.Start, pct.RFC1738Uchar.With("/"), "RFC 1738 §5 hpath")
-	f = append(f, locator.CheckRFC1738(u)...)
-	fmt.Println(len(f))
-	for _, f := range locator.SortFindings(f) {
-		fmt.Println(f)
-	}
-	// Output:
-	// 4
-	// error at offset 17: unsafe character " " must be encoded as %20 [unsafe-char, RFC 1738 §5 hpath]
-	// error at offset 19: character "|" is unsafe (gateways may change it) and must be encoded as %7C [national-char, RFC 1738 §5 hpath]
 }
 
 func ExampleURL_Chars() {

@@ -9,13 +9,6 @@ import (
 	"github.com/locator-url/locator/internal/display"
 )
 
-// The codes of [URL.NetURL] and [FromNetURL].
-const (
-	CodeNetURLRejects Code = "net-url-rejects" // net/url.Parse fails on the URL
-	CodeNetURLLossy   Code = "net-url-lossy"   // the conversion would change the URL
-	CodeNilURL        Code = "nil-url"         // FromNetURL was given a nil *url.URL
-)
-
 const netRule = "Go net/url (RFC 3986 as net/url implements it)"
 
 // NetURL returns u as a *url.URL from net/url.Parse. It fails with an [*Error] of code

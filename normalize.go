@@ -212,9 +212,6 @@ func ParseNormalizeFlags(s string) (NormalizeFlags, error) {
 	return f, nil
 }
 
-// CodeUnknownNormalize: ParseNormalizeFlags does not know a name.
-const CodeUnknownNormalize Code = "unknown-normalization"
-
 // Normalize returns u normalized by the steps in opts (see [NormalizeFlags] for what each
 // does and may change). It returns u itself, without allocating, when no step changes it,
 // and is idempotent for every set of steps. The error is reserved for a result that does not

@@ -323,6 +323,3 @@ func ParseAbsolute(s string) (URL, error) {
 	}
 	return u, nil
 }
-
-// CodeNoScheme is returned by ParseAbsolute for a reference without a scheme.
-const CodeNoScheme Code = "no-scheme"

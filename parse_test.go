@@ -373,7 +373,7 @@ func TestParseErrors(t *testing.T) {
 // represent; see Parse's doc).
 func TestParseAccepts(t *testing.T) {
 	for _, in := range []string{
-		"http://h/a b",                      // RFC 1738 §2.2 unsafe, but representable: CheckRFC1738's job
+		"http://h/a b",                      // RFC 1738 §2.2 unsafe, but representable: the checkers' job
 		"http://h/{}|\\^~[]`",               // RFC 1738 §2.2 national characters
 		"http://h/\u00e9",                   // RFC 1738 §2.2 8-bit octets
 		"http://h/%41%2f%2F",                // lower- and upper-case hex (RFC 1738 §2.2 allows both)

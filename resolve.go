@@ -121,24 +121,6 @@ func ParseMode(name string) (Mode, error) {
 	return 0, &Error{Input: name, Code: CodeUnknownMode, Rule: "locator modes", Message: msg}
 }
 
-// The codes of Resolve, Relative, Normalize and SURT.
-const (
-	// CodeNotImplemented: the mode exists but is not implemented yet (ModeWHATWG).
-	CodeNotImplemented Code = "not-implemented"
-	// CodeUnknownMode: ParseMode does not know the name, or a Mode value is out of range.
-	CodeUnknownMode Code = "unknown-mode"
-	// CodeBaseNotAbsolute: the base URL has no scheme. RFC 3986 §5.1 and §5.2.1: "only the
-	// scheme component is required to be present in a base URI"; RFC 1808 §4 step 1.
-	CodeBaseNotAbsolute Code = "base-not-absolute"
-	// CodeNoRelative: no reference resolves to the target under the mode (Relative).
-	CodeNoRelative Code = "no-relative-reference"
-	// CodeNotAbsolute: SURT was given a relative reference.
-	CodeNotAbsolute Code = "not-absolute"
-	// CodeComposeFailed: the composed result does not parse. It is not expected to happen;
-	// it exists so that resolution reports rather than panics.
-	CodeComposeFailed Code = "compose-failed"
-)
-
 func modeError(m Mode, input string) error {
 	if m == ModeWHATWG {
 		return &Error{Input: input, Code: CodeNotImplemented, Rule: "WHATWG URL Standard",

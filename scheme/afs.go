@@ -2,6 +2,7 @@ package scheme
 
 import (
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -112,23 +113,33 @@ func (a AFS) Plan() (Plan, error) {
 	}}, nil
 }
 
-// checkAFS checks u against the 1994 URL draft's afsaddress = "afs://" cellname "/" path,
-// cellname = hostname, and warns that the draft keeps it as a historical note only.
+// checkAFS is the Check of the registry: checkAFSTo into a Sink of its own.
 func checkAFS(u locator.URL) []locator.Finding {
-	f := []locator.Finding{{Offset: 0, Code: CodeAFSHistorical, Rule: "1994 URL draft afsaddress; RFC 1738 §4",
+	var sk syntax.Sink
+	checkAFSTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkAFSTo checks u against the 1994 URL draft's afsaddress = "afs://" cellname "/" path,
+// cellname = hostname, and warns that the draft keeps it as a historical note only. The findings
+// go into sk.
+func checkAFSTo(sk *syntax.Sink, u locator.URL) {
+	sk.Add(locator.Finding{Offset: 0, Code: CodeAFSHistorical, Rule: "1994 URL draft afsaddress; RFC 1738 §4",
 		Message:  "afs is a historical note of the 1994 URL draft, not a url production; RFC 1738 §4 only reserves the name",
-		Severity: locator.SeverityWarning}}
+		Severity: locator.SeverityWarning})
 	if !u.HasAuthority() {
-		return append(f, noLoginFinding(u, "1994 URL draft afsaddress", "an afs URL is \"afs://\" cellname \"/\" path"))
+		sk.Add(noLoginFinding(u, "1994 URL draft afsaddress", "an afs URL is \"afs://\" cellname \"/\" path"))
+		return
 	}
-	f = checkHostOnly(f, u, "1994 URL draft afsaddress")
+	checkHostOnly(sk, u, "1994 URL draft afsaddress")
 	if u.Host() == "" {
-		f = append(f, locator.Finding{Offset: u.Offsets().Host.Start, Code: locator.CodeEmptyHost, Rule: "1994 URL draft cellname",
+		sk.Add(locator.Finding{Offset: u.Offsets().Host.Start, Code: locator.CodeEmptyHost, Rule: "1994 URL draft cellname",
 			Message: "empty cell name", Severity: locator.SeverityError})
 	}
 	s, off := afterAuthority(u)
 	if s == "" || s[0] != '/' {
-		return append(f, slashFinding(off, "1994 URL draft afsaddress"))
+		sk.Add(slashFinding(off, "1994 URL draft afsaddress"))
+		return
 	}
-	return locator.CheckChars(f, s[1:], off+1, afsPathChars, "1994 URL draft path")
+	syntax.CheckChars(sk, s[1:], off+1, afsPathChars, "1994 URL draft path")
 }

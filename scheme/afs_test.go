@@ -79,7 +79,7 @@ func TestAFSCheck(t *testing.T) {
 		{"\"/\" path", "afs://cern.ch", []string{"afs-historical@0", "missing-slash@13"}},
 	} {
 		got := codesAt(scheme.Check(locator.MustParse(r.in), locator.RFC1738))
-		// CheckRFC1738's own findings aside, every finding is the scheme's.
+		// The scheme-independent findings aside, every finding is the scheme's.
 		if !slices.Equal(got, r.want) {
 			t.Errorf("%s: Check(%q) = %q; want %q", r.rule, r.in, got, r.want)
 		}

@@ -2,6 +2,7 @@ package scheme
 
 import (
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -64,21 +65,27 @@ func (c Cid) Plan() (Plan, error) {
 		" in the message at hand (1994 URL draft, cidaddress; RFC 2045 §7); no protocol or server is named"}}}, nil
 }
 
-// checkCid is the strict check of the 1994 URL draft's cidaddress = "cid:" content-identifier,
-// with RFC 1738 §5's otherurl characters (*xchar) and RFC 822 §6.1 addr-spec for the
-// identifier (RFC 2045 §7: a Content-ID is a msg-id, "<" addr-spec ">").
+// checkCid is the Check of the registry: checkCidTo into a Sink of its own.
 func checkCid(u locator.URL) []locator.Finding {
-	var f []locator.Finding
+	var sk syntax.Sink
+	checkCidTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkCidTo is the strict check of the 1994 URL draft's cidaddress = "cid:" content-identifier,
+// with RFC 1738 §5's otherurl characters (*xchar) and RFC 822 §6.1 addr-spec for the identifier
+// (RFC 2045 §7: a Content-ID is a msg-id, "<" addr-spec ">"). The findings go into sk.
+func checkCidTo(sk *syntax.Sink, u locator.URL) {
 	raw, off := u.SchemePart(), len(u.Scheme())+1
 	if raw == "" {
-		return append(f, locator.Finding{Offset: off, Code: locator.CodeEmpty, Rule: "1994 URL draft, cidaddress",
+		sk.Add(locator.Finding{Offset: off, Code: locator.CodeEmpty, Rule: "1994 URL draft, cidaddress",
 			Message: "a cid URL needs a content-identifier"})
+		return
 	}
-	f = locator.CheckChars(f, raw, off, pct.RFC1738Xchar, "RFC 1738 §5 schemepart (*xchar)")
+	syntax.CheckChars(sk, raw, off, pct.RFC1738Xchar, "RFC 1738 §5 schemepart (*xchar)")
 	if d, err := pct.Decode(raw); err == nil {
-		f = addrSpecFinding(f, d, off, "RFC 822 §6.1 addr-spec (RFC 2045 §7 Content-ID)", "the content-identifier")
+		addrSpecFinding(sk, d, off, "RFC 822 §6.1 addr-spec (RFC 2045 §7 Content-ID)", "the content-identifier")
 	}
-	return f
 }
 
 func init() {

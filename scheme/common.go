@@ -5,6 +5,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -170,19 +171,18 @@ func hostOnly(u locator.URL, rule string) error {
 	return nil
 }
 
-// checkHostOnly appends the findings of a bare host: CodeUserinfo, CodePortNotAllowed
+// checkHostOnly adds to sk the findings of a bare host: CodeUserinfo, CodePortNotAllowed
 // and those of RFC 1738 §5 host (when the host is not empty).
-func checkHostOnly(dst []locator.Finding, u locator.URL, rule string) []locator.Finding {
+func checkHostOnly(sk *syntax.Sink, u locator.URL, rule string) {
 	o := u.Offsets()
-	dst = userinfoFinding(dst, u, rule)
+	userinfoFinding(sk, u, rule)
 	if _, ok := u.Port(); ok {
-		dst = append(dst, locator.Finding{Offset: o.Port.Start - 1, Code: CodePortNotAllowed, Rule: rule,
+		sk.Add(locator.Finding{Offset: o.Port.Start - 1, Code: CodePortNotAllowed, Rule: rule,
 			Message: "no port is allowed here, only a host", Severity: locator.SeverityError})
 	}
 	if h := u.Host(); h != "" {
-		dst = locator.CheckHostPort(dst, h, o.Host.Start)
+		syntax.CheckHostPort(sk, h, o.Host.Start)
 	}
-	return dst
 }
 
 // noLoginFinding is the finding for a URL of an RFC 1738 §3.1 scheme without "//".

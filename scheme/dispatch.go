@@ -1,10 +1,9 @@
 package scheme
 
 import (
-	"slices"
-
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -13,7 +12,7 @@ func ParseView(u locator.URL) (View, error) {
 	s, ok := Lookup(u.Scheme())
 	if !ok || s.View == nil {
 		return nil, &locator.Error{Input: u.String(), Code: CodeNoView, Rule: "RFC 1738 §3",
-			Message: "no typed view for scheme " + strconvQuote(u.Scheme())}
+			Message: "no typed view for scheme " + display.Quote(u.Scheme())}
 	}
 	return s.View(u)
 }
@@ -23,91 +22,137 @@ func PlanFor(u locator.URL) (Plan, error) {
 	s, ok := Lookup(u.Scheme())
 	if !ok || s.Plan == nil {
 		return Plan{}, &locator.Error{Input: u.String(), Code: CodeNoPlan, Rule: "RFC 1738 §3",
-			Message: "no access plan for scheme " + strconvQuote(u.Scheme())}
+			Message: "no access plan for scheme " + display.Quote(u.Scheme())}
 	}
 	return s.Plan(u)
 }
 
-// Check runs the strict checker of spec on u and returns its findings in offset order.
+// Check runs the strict checker of spec on u and returns its findings in offset order, at
+// most locator.MaxFindings of them and then, if there are more, one of code
+// locator.CodeTooManyFindings that counts the rest. Its time and memory are linear in the
+// length of u, and each message is short whatever u holds.
 //
-// For locator.RFC1738 it runs the scheme-independent rules (locator.CheckRFC1738) and then the
-// scheme's own RFC 1738 §5 production (its Check function); a scheme without one is checked as
-// RFC 1738 §5 otherurl (genericurl, with the ip-schemepart login when "//" follows the colon).
-// For locator.RFC3986 it runs locator.CheckRFC3986.
+// For locator.RFC1738 it runs the scheme-independent rules of RFC 1738 (the scheme name;
+// §2.2, characters that must always be encoded) and then the scheme's own RFC 1738 §5
+// production (its Check function); a scheme without one is checked as RFC 1738 §5 otherurl
+// (genericurl, with the ip-schemepart login when "//" follows the colon). A finding that both
+// report (an unsafe character) is listed once. For locator.RFC3986 it checks u as an RFC 3986
+// URI-reference, each component against its Appendix A production.
 func Check(u locator.URL, spec locator.Spec) []locator.Finding {
+	var sk syntax.Sink
+	checkTo(&sk, u, spec)
+	return sk.Findings()
+}
+
+// checkTo adds the findings of Check to sk.
+func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
 	switch spec {
 	case locator.RFC3986:
-		return locator.CheckRFC3986(u)
+		syntax.CheckRFC3986(sk, u)
+		return
 	case locator.RFC1738:
 	default:
-		return []locator.Finding{{Code: CodeNoChecker, Rule: "locator specs",
-			Message: "no strict checker for " + spec.String() + " in package scheme"}}
+		sk.Add(locator.Finding{Code: CodeNoChecker, Rule: "locator specs",
+			Message: "no strict checker for " + spec.String() + " in package scheme"})
+		return
 	}
 	switch name := u.Scheme(); name {
 	case "http", "https":
-		if f, ok := fastHTTP(u); ok {
-			return f
+		if fastHTTP(sk, u) {
+			return
 		}
 	default:
 		if quick := quickChecks(name); quick != nil && quickCheck(u, quick) {
-			return nil
+			return
 		}
 	}
-	f := locator.CheckRFC1738(u)
+	syntax.CheckRFC1738(sk, u)
 	s, ok := Lookup(u.Scheme())
 	switch {
 	case !u.HasScheme():
 		// CheckRFC1738 reports the missing scheme.
 	case !ok:
 		// RFC 1738 §4: new schemes are registered with IANA; "x-" names are experimental.
-		f = append(f, locator.Finding{Offset: 0, Code: CodeUnknownScheme, Rule: "RFC 1738 §4",
+		sk.Add(locator.Finding{Offset: 0, Code: CodeUnknownScheme, Rule: "RFC 1738 §4",
 			Severity: locator.SeverityWarning,
-			Message:  "scheme " + strconvQuote(u.Scheme()) + " is not registered; checked as otherurl (RFC 1738 §5)"})
+			Message:  "scheme " + display.Quote(u.Scheme()) + " is not registered; checked as otherurl (RFC 1738 §5)"})
 	case s.Status == locator.SchemeReservedName:
-		f = append(f, locator.Finding{Offset: 0, Code: CodeReservedScheme, Rule: "RFC 1738 §4",
+		sk.Add(locator.Finding{Offset: 0, Code: CodeReservedScheme, Rule: "RFC 1738 §4",
 			Severity: locator.SeverityWarning,
-			Message:  "scheme " + strconvQuote(u.Scheme()) + " is a name RFC 1738 §4 reserves without defining its syntax"})
+			Message:  "scheme " + display.Quote(u.Scheme()) + " is a name RFC 1738 §4 reserves without defining its syntax"})
 	}
-	if ok && s.Check != nil {
-		if g := s.Check(u); len(g) > 0 {
-			if len(f) == 0 && s.Status == locator.SchemeDefined {
-				f = g // the checkers of this package return a slice of their own
-			} else {
-				f = append(f, g...)
-			}
-		}
-	} else if u.HasAuthority() {
+	switch {
+	case ok && s.Status == locator.SchemeDefined && checkDefined(sk, s.Name, u):
+	case ok && s.Check != nil:
+		sk.AddAll(s.Check(u))
+	case u.HasAuthority():
 		// RFC 1738 §5 otherurl = genericurl; schemepart = *xchar | ip-schemepart.
-		f = locator.CheckLogin(f, u)
+		syntax.CheckLogin(sk, u)
 	}
-	// CheckRFC1738 and the scheme's checker may both report one unsafe character.
-	return locator.SortFindings(f)
 }
 
-// fastHTTP returns what Check(u, locator.RFC1738) returns for an http or https URL whose
-// scheme is in lower case, and true, when u has no user information and a valid host and
+// checkDefined runs the checker of the scheme name that this package defines (a program
+// cannot replace these: see Register) into sk, and reports false for another name. The calls
+// are direct, so that sk stays on Check's stack.
+func checkDefined(sk *syntax.Sink, name string, u locator.URL) bool {
+	switch name {
+	case "ftp":
+		checkFTPTo(sk, u)
+	case "http", "https":
+		checkHTTPTo(sk, u)
+	case "file":
+		checkFileTo(sk, u)
+	case "gopher":
+		checkGopherTo(sk, u)
+	case "mailto":
+		checkMailtoTo(sk, u)
+	case "news":
+		checkNewsTo(sk, u)
+	case "nntp":
+		checkNNTPTo(sk, u)
+	case "telnet":
+		checkTelnetTo(sk, u)
+	case "wais":
+		checkWAISTo(sk, u)
+	case "prospero":
+		checkProsperoTo(sk, u)
+	case "afs":
+		checkAFSTo(sk, u)
+	case "mid":
+		checkMidTo(sk, u)
+	case "cid":
+		checkCidTo(sk, u)
+	default:
+		return false
+	}
+	return true
+}
+
+// fastHTTP adds to sk what Check(u, locator.RFC1738) finds in an http or https URL whose
+// scheme is in lower case, and returns true, when u has no user information and a valid host and
 // port: then the findings can only be characters of the path, search and fragment, each
 // found once, in offset order, by one scan. The scan holds each part to its production
 // (RFC 1738 §5 hsegment, search; xchar in the fragment); a character outside xchar is
-// reported, as Check reports it, under the rule of locator.CheckRFC1738, which comes first
-// and wins over the same finding of checkHTTP. It returns false for other URLs.
-func fastHTTP(u locator.URL) ([]locator.Finding, bool) {
+// reported, as Check reports it, under the rule of the scheme-independent checker (RFC 1738
+// §2.2), which comes first and wins over the same finding of checkHTTP. It returns false for
+// other URLs.
+func fastHTTP(sk *syntax.Sink, u locator.URL) bool {
 	if !u.HasAuthority() {
-		return nil, false
+		return false
 	}
-	if _, ok := u.Userinfo(); ok || !quickHostPort(u) {
-		return nil, false
+	if _, ok := u.Userinfo(); ok || !syntax.LoginOK(u) {
+		return false
 	}
 	p := u.Path()
 	if p != "" && p[0] != '/' {
-		return nil, false
+		return false
 	}
 	q, hasQuery := u.Query()
 	// The character summary says which parts hold a character to report (see init).
 	sum := u.Chars()
 	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) == 0 &&
 		(p != "" || !hasQuery) {
-		return nil, true
+		return true
 	}
 	// The offsets of the parts, from their lengths (u.Offsets computes them all).
 	s := u.String()
@@ -119,42 +164,22 @@ func fastHTTP(u locator.URL) ([]locator.Finding, bool) {
 	if hasQuery {
 		end -= len(q) + 1
 	}
-	var buf [8]locator.Finding
-	f := buf[:0]
 	if p != "" && sum&locator.CharsPathUnsafe != 0 {
-		f = checkCharsAs1738(f, s, p, end-len(p), httpPathClass, "RFC 1738 §5 hsegment")
+		syntax.CheckClass1738(sk, p, end-len(p), httpPathClass, "RFC 1738 §5 hsegment")
 	}
 	if hasQuery {
 		if p == "" {
-			f = append(f, locator.Finding{Offset: end, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
+			sk.Add(locator.Finding{Offset: end, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
 				Message: "a search follows \"/\" hpath: write \"/?\"", Severity: locator.SeverityError})
 		}
 		if sum&(locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion) != 0 {
-			f = checkCharsAs1738(f, s, q, end+1, httpSearchClass, "RFC 1738 §5 search")
+			syntax.CheckClass1738(sk, q, end+1, httpSearchClass, "RFC 1738 §5 search")
 		}
 	}
 	if hasFrag && sum&locator.CharsFragmentUnsafe != 0 {
-		f = checkChars(f, frag, len(s)-len(frag), xcharClass, "RFC 1738 §2.2, §2.4.1 fragment")
+		syntax.CheckClass(sk, frag, len(s)-len(frag), syntax.XcharClass, "RFC 1738 §2.2, §2.4.1 fragment")
 	}
-	if len(f) == 0 {
-		return nil, true
-	}
-	return slices.Clone(f), true
-}
-
-// checkCharsAs1738 is checkChars for the part t of s at offset off, with the rule of
-// locator.CheckRFC1738 for a character outside RFC 1738 §5 xchar. fastHTTP calls it for a
-// part that its character summary says holds a character outside k, so there is no fast path.
-func checkCharsAs1738(f []locator.Finding, s, t string, off int, k *charClass, rule string) []locator.Finding {
-	n := len(f)
-	j := k.Skip(t)
-	f = locator.CheckChars(f, t[j:], off+j, k.Set, rule)
-	for i := n; i < len(f); i++ {
-		if !pct.RFC1738Xchar.Contains(s[f[i].Offset]) {
-			f[i].Rule = "RFC 1738 §2.2"
-		}
-	}
-	return f
+	return true
 }
 
 // quickChecks returns the quick check of the scheme name, written in lower case, or nil.
@@ -174,8 +199,8 @@ func quickChecks(name string) func(u locator.URL) bool {
 }
 
 // quickCheck reports whether Check(u, locator.RFC1738) has no findings, by quick, the quick
-// check of u's scheme, whose name is in lower case (RFC 1738 §2.1): then locator.CheckRFC1738
-// has nothing to say either, since the bytes before the fragment are xchar (quick saw to
+// check of u's scheme, whose name is in lower case (RFC 1738 §2.1): then the
+// scheme-independent rules (syntax.CheckRFC1738) have nothing to say either, since the bytes before the fragment are xchar (quick saw to
 // that), and the fragment is checked here.
 func quickCheck(u locator.URL, quick func(u locator.URL) bool) bool {
 	if !u.HasScheme() || !quick(u) {
@@ -184,17 +209,9 @@ func quickCheck(u locator.URL, quick func(u locator.URL) bool) bool {
 	return u.Chars()&locator.CharsFragmentUnsafe == 0 // the fragment is xchar
 }
 
-// quickHostPort reports whether locator.CheckLogin has nothing to say about u's login, whose
-// user and password, if any, hold only characters of loginClass: then locator.CheckHostPort
-// has nothing to say about u's host and port, which hold only letters, digits, "-", "." and
-// ":" (RFC 1738 §5 hostport).
-func quickHostPort(u locator.URL) bool {
-	return len(locator.CheckLogin(nil, u)) == 0
-}
-
 // quickFTP is the quick check of checkFTP (a path with ";type=" is left to it).
 func quickFTP(u locator.URL) bool {
-	if !u.HasAuthority() || !quickHostPort(u) {
+	if !u.HasAuthority() || !syntax.LoginOK(u) {
 		return false
 	}
 	if s, ok := u.User(); ok && !loginClass.All(s) {
@@ -223,7 +240,7 @@ func quickFile(u locator.URL) bool {
 	if _, ok := u.Port(); ok {
 		return false
 	}
-	if u.Host() != "" && !quickHostPort(u) {
+	if u.Host() != "" && !syntax.LoginOK(u) {
 		return false
 	}
 	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty: its characters
@@ -238,16 +255,15 @@ const ftpPathNot = locator.CharsPathUnsafe | locator.CharsPathSemicolon | locato
 // The classes of the quick checks and of the checkers. Each is a subset of RFC 1738 §5
 // xchar, as quickCheck requires (see init).
 var (
-	xcharClass      = newCharClass(pct.RFC1738Xchar)
-	loginClass      = newCharClass(loginChars)
-	httpPathClass   = newCharClass(httpSegmentChars.With("/"))
-	httpSearchClass = newCharClass(httpSearchChars)
-	ftpPathClass    = newCharClass(ftpSegmentChars.With("/"))
-	filePathClass   = newCharClass(fileSegmentChars)
+	loginClass      = syntax.LoginClass
+	httpPathClass   = syntax.NewClass(httpSegmentChars.With("/"))
+	httpSearchClass = syntax.NewClass(httpSearchChars)
+	ftpPathClass    = syntax.NewClass(ftpSegmentChars.With("/"))
+	filePathClass   = syntax.NewClass(fileSegmentChars)
 )
 
 func init() {
-	for _, k := range []*charClass{loginClass, httpPathClass, httpSearchClass, ftpPathClass, filePathClass} {
+	for _, k := range []*pct.Class{loginClass, httpPathClass, httpSearchClass, ftpPathClass, filePathClass} {
 		if !k.Set.Minus(pct.RFC1738Xchar).IsEmpty() {
 			panic("scheme: a quick check's class is not a subset of RFC 1738 xchar")
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -130,17 +131,25 @@ func (f File) Plan() (Plan, error) {
 	return p, nil
 }
 
-// checkFile checks u against RFC 1738 §5 fileurl = "file://" [ host | "localhost" ] "/"
-// fpath, with fpath's segments fsegment.
+// checkFile is the Check of the registry: checkFileTo into a Sink of its own.
 func checkFile(u locator.URL) []locator.Finding {
-	var f []locator.Finding
+	var sk syntax.Sink
+	checkFileTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkFileTo checks u against RFC 1738 §5 fileurl = "file://" [ host | "localhost" ] "/" fpath,
+// with fpath's segments fsegment. The findings go into sk.
+func checkFileTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
-		return append(f, noLoginFinding(u, "RFC 1738 §5 fileurl", "a file URL is \"file://\" [ host ] \"/\" fpath"))
+		sk.Add(noLoginFinding(u, "RFC 1738 §5 fileurl", "a file URL is \"file://\" [ host ] \"/\" fpath"))
+		return
 	}
-	f = checkHostOnly(f, u, "RFC 1738 §5 fileurl")
+	checkHostOnly(sk, u, "RFC 1738 §5 fileurl")
 	s, off := afterAuthority(u)
 	if s == "" || s[0] != '/' {
-		return append(f, slashFinding(off, "RFC 1738 §5 fileurl"))
+		sk.Add(slashFinding(off, "RFC 1738 §5 fileurl"))
+		return
 	}
-	return checkChars(f, s[1:], off+1, filePathClass, "RFC 1738 §5 fsegment")
+	syntax.CheckClass(sk, s[1:], off+1, filePathClass, "RFC 1738 §5 fsegment")
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -348,34 +350,42 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 	return p, nil
 }
 
-// checkFTP checks u against RFC 1738 §5 ftpurl = "ftp://" login [ "/" fpath [ ";type="
-// ftptype ]], reading fpath from the raw text (see [FTP]).
+// checkFTP is the Check of the registry: checkFTPTo into a Sink of its own.
 func checkFTP(u locator.URL) []locator.Finding {
-	var f []locator.Finding
+	var sk syntax.Sink
+	checkFTPTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkFTPTo checks u against RFC 1738 §5 ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype
+// ]], reading fpath from the raw text (see [FTP]). The findings go into sk.
+func checkFTPTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
-		return append(f, locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: "RFC 1738 §5 ftpurl",
+		sk.Add(locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: "RFC 1738 §5 ftpurl",
 			Message: "an ftp URL is \"ftp://\" login [ \"/\" fpath ]", Severity: locator.SeverityError})
+		return
 	}
-	f = locator.CheckLogin(f, u)
-	f = telnetIACFindings(f, u, "RFC 959 §4.1, §5.3; RFC 854; RFC 1738 §6", "an ftp plan sends it doubled (IAC IAC) on the Telnet control connection", partUser, partPassword, partRest)
+	syntax.CheckLogin(sk, u)
+	sk.AddAll(telnetIACFindings(nil, u, "RFC 959 §4.1, §5.3; RFC 854; RFC 1738 §6", "an ftp plan sends it doubled (IAC IAC) on the Telnet control connection", partUser, partPassword, partRest))
 	s, off := afterAuthority(u)
 	if s == "" {
-		return f
+		return
 	}
 	if s[0] != '/' {
-		return append(f, locator.Finding{Offset: off, Code: CodeMissingSlash, Rule: "RFC 1738 §5 ftpurl",
+		sk.Add(locator.Finding{Offset: off, Code: CodeMissingSlash, Rule: "RFC 1738 §5 ftpurl",
 			Message: "expected \"/\" after the login", Severity: locator.SeverityError})
+		return
 	}
 	p := s[1:]
 	off++
 	if i := strings.LastIndex(p, ";type="); i >= 0 && strings.IndexByte(p[i:], '/') < 0 {
 		t := p[i+len(";type="):]
 		if len(t) != 1 || !isFTPType(t[0]) {
-			f = append(f, locator.Finding{Offset: off + i + len(";type="), Code: CodeFTPTypecode, Rule: "RFC 1738 §5 ftptype",
-				Message: "typecode " + strconvQuote(t) + " is not one of A, I, D, a, i, d", Severity: locator.SeverityError})
+			sk.Add(locator.Finding{Offset: off + i + len(";type="), Code: CodeFTPTypecode, Rule: "RFC 1738 §5 ftptype",
+				Message: "typecode " + display.Quote(t) + " is not one of A, I, D, a, i, d", Severity: locator.SeverityError})
 		}
 		p = p[:i]
 	}
 	// fpath = fsegment *[ "/" fsegment ]: "/" separates the segments.
-	return checkChars(f, p, off, ftpPathClass, "RFC 1738 §5 fsegment")
+	syntax.CheckClass(sk, p, off, ftpPathClass, "RFC 1738 §5 fsegment")
 }

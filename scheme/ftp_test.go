@@ -444,7 +444,7 @@ func TestFTPCheck(t *testing.T) {
 	for _, r := range []struct {
 		rule string
 		in   string
-		want []string // code@offset of the scheme's findings (locator.CheckRFC1738 aside)
+		want []string // code@offset of the scheme's findings (the scheme-independent ones aside)
 	}{
 		{"RFC 1738 §5 ftpurl", "ftp://info.cern.ch/pub/www/doc;type=d", nil},
 		{"RFC 1738 §5 fsegment allows ? : @ & =", "ftp://h.example/a?:@&=b/c", nil},

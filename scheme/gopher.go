@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -518,38 +519,47 @@ func (g Gopher) Plan() (Plan, error) {
 	return p, nil
 }
 
-// checkGopher is the strict check of RFC 1738 §5 gopherurl:
+// checkGopher is the Check of the registry: checkGopherTo into a Sink of its own.
+func checkGopher(u locator.URL) []locator.Finding {
+	var sk syntax.Sink
+	checkGopherTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkGopherTo is the strict check of RFC 1738 §5 gopherurl:
 //
 //	gopherurl = "gopher://" hostport [ / [ gtype [ selector
 //	            [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
 //	gtype = xchar; selector = *xchar; gopher+_string = *xchar
 //
 // with search = *[ uchar | ";" | ":" | "@" | "&" | "=" ] (the production httpurl defines).
-func checkGopher(u locator.URL) []locator.Finding {
-	var f []locator.Finding
+// The findings go into sk.
+func checkGopherTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
-		return append(f, locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: gopherRule,
+		sk.Add(locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: gopherRule,
 			Message: "expected \"//\" and host[:port] after the scheme"})
+		return
 	}
-	f = userinfoFinding(f, u, gopherRule)
-	f = locator.CheckHostPort(f, u.HostPort(), u.Offsets().Host.Start)
+	userinfoFinding(sk, u, gopherRule)
+	syntax.CheckHostPort(sk, u.HostPort(), u.Offsets().Host.Start)
 	rest, off := afterAuthority(u)
 	if rest == "" {
-		return f
+		return
 	}
 	if rest[0] != '/' {
-		return append(f, locator.Finding{Offset: off, Code: CodeMissingSlash, Rule: gopherRule,
+		sk.Add(locator.Finding{Offset: off, Code: CodeMissingSlash, Rule: gopherRule,
 			Message: "expected \"/\" before the gopher-path"})
+		return
 	}
 	p, off := rest[1:], off+1
 	if p == "" {
-		return f
+		return
 	}
 	n := 1
 	if p[0] == '%' {
 		n = 3
 	}
-	f = locator.CheckChars(f, p[:n], off, pct.RFC1738Xchar, "RFC 1738 §5 gtype")
+	syntax.CheckChars(sk, p[:n], off, pct.RFC1738Xchar, "RFC 1738 §5 gtype")
 	p, off = p[n:], off+n
 	sel, search, plus := p, "", ""
 	hasSearch, hasPlus := false, false
@@ -560,45 +570,43 @@ func checkGopher(u locator.URL) []locator.Finding {
 			search, plus, hasPlus, plusOff = search[:j], search[j+3:], true, searchOff+j+3
 		}
 	}
-	f = locator.CheckChars(f, sel, off, pct.RFC1738Xchar, "RFC 1738 §5 selector")
-	f = gopherLineFinding(f, sel, off, "selector")
+	syntax.CheckChars(sk, sel, off, pct.RFC1738Xchar, "RFC 1738 §5 selector")
+	gopherLineFinding(sk, sel, off, "selector")
 	if hasSearch {
-		f = locator.CheckChars(f, search, searchOff, gopherSearchChars, "RFC 1738 §5 search")
-		f = gopherLineFinding(f, search, searchOff, "search string")
+		syntax.CheckChars(sk, search, searchOff, gopherSearchChars, "RFC 1738 §5 search")
+		gopherLineFinding(sk, search, searchOff, "search string")
 	}
 	if hasPlus {
-		f = locator.CheckChars(f, plus, plusOff, pct.RFC1738Xchar, "RFC 1738 §5 gopher+_string")
+		syntax.CheckChars(sk, plus, plusOff, pct.RFC1738Xchar, "RFC 1738 §5 gopher+_string")
 		d, _ := pct.Decode(plus)
 		switch gp := parseGopherPlus(d); {
 		case d == "":
-			f = append(f, locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: "1994 URL draft, gopher+ string",
+			sk.Add(locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: "1994 URL draft, gopher+ string",
 				Severity: locator.SeverityWarning, Message: "an empty gopher+ string: \"Gopher+ strings consist of one or more characters\""})
 		case gp == nil:
 			sev := locator.SeverityWarning
 			if strings.ContainsAny(d, "\r\n") {
 				sev = locator.SeverityError
 			}
-			f = append(f, locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: "1994 URL draft, gopher+ string",
+			sk.Add(locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: "1994 URL draft, gopher+ string",
 				Severity: sev, Message: "the gopher+ string is none of the forms \"+[view[%20language]][%091%0D%0A+-1%0D%0A...%0D%0A.%0D%0A]\", \"?\", \"![names]\", \"$[names]\""})
 		}
 	}
-	return f
 }
 
 // gopherLineFinding reports an encoded CR or LF in the selector or search (RFC 1738 §3.4.1).
-func gopherLineFinding(f []locator.Finding, s string, off int, what string) []locator.Finding {
+func gopherLineFinding(sk *syntax.Sink, s string, off int, what string) {
 	if strings.IndexByte(s, '%') < 0 && !strings.ContainsAny(s, "\r\n") {
-		return f // nothing to decode, and no CR or LF (the fast path, which allocates nothing)
+		return // nothing to decode, and no CR or LF (the fast path, which allocates nothing)
 	}
 	d, err := pct.Decode(s)
 	if err != nil {
-		return f
+		return
 	}
 	if i := strings.IndexAny(d, "\r\n"); i >= 0 {
-		f = append(f, locator.Finding{Offset: off + gopherRawIndex(s, i), Code: CodeLineBreak, Rule: "RFC 1738 §3.4.1",
+		sk.Add(locator.Finding{Offset: off + gopherRawIndex(s, i), Code: CodeLineBreak, Rule: "RFC 1738 §3.4.1",
 			Message: "the " + what + " holds an encoded CR or LF, which a gopher selector cannot carry"})
 	}
-	return f
 }
 
 func init() {

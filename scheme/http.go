@@ -2,6 +2,7 @@ package scheme
 
 import (
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -174,27 +175,33 @@ func (h HTTP) Plan() (Plan, error) {
 	return p, nil
 }
 
-// checkHTTP checks u against RFC 1738 §5 httpurl = "http://" hostport [ "/" hpath [ "?"
-// search ]]; https URLs are held to the same rules.
+// checkHTTP is the Check of the registry: checkHTTPTo into a Sink of its own.
 func checkHTTP(u locator.URL) []locator.Finding {
-	var f []locator.Finding
+	var sk syntax.Sink
+	checkHTTPTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkHTTPTo checks u against RFC 1738 §5 httpurl = "http://" hostport [ "/" hpath [ "?" search
+// ]]; https URLs are held to the same rules. The findings go into sk.
+func checkHTTPTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
-		return append(f, locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: "RFC 1738 §5 httpurl",
+		sk.Add(locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: "RFC 1738 §5 httpurl",
 			Message: "an http URL is \"http://\" hostport [ \"/\" hpath [ \"?\" search ]]", Severity: locator.SeverityError})
+		return
 	}
 	o := u.Offsets()
-	f = userinfoFinding(f, u, "RFC 1738 §5 httpurl")
-	f = locator.CheckHostPort(f, u.HostPort(), o.Host.Start)
+	userinfoFinding(sk, u, "RFC 1738 §5 httpurl")
+	syntax.CheckHostPort(sk, u.HostPort(), o.Host.Start)
 	if p := u.Path(); p != "" {
 		// hpath = hsegment *[ "/" hsegment ]
-		f = checkChars(f, p[1:], o.Path.Start+1, httpPathClass, "RFC 1738 §5 hsegment")
+		syntax.CheckClass(sk, p[1:], o.Path.Start+1, httpPathClass, "RFC 1738 §5 hsegment")
 	}
 	if q, ok := u.Query(); ok {
 		if u.Path() == "" {
-			f = append(f, locator.Finding{Offset: o.Query.Start - 1, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
+			sk.Add(locator.Finding{Offset: o.Query.Start - 1, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
 				Message: "a search follows \"/\" hpath: write \"/?\"", Severity: locator.SeverityError})
 		}
-		f = checkChars(f, q, o.Query.Start, httpSearchClass, "RFC 1738 §5 search")
+		syntax.CheckClass(sk, q, o.Query.Start, httpSearchClass, "RFC 1738 §5 search")
 	}
-	return f
 }

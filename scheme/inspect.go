@@ -6,15 +6,8 @@ import (
 	"slices"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 )
-
-// maxFindings is the most findings a Report holds; the rest are counted in Report.Omitted,
-// so that a report's size is bounded whatever the input (the project's rule: findings are
-// capped per URL).
-//
-// TODO(lead): use the root's locator.MaxFindings once it exists (issue 8, the helper that caps
-// the checkers' findings), and delete this constant.
-const maxFindings = 100
 
 // Report is what [Inspect] knows of one input: whether it parses, its typed view, and every
 // finding of the strict checker, of the view and of [Security], in offset order.
@@ -27,9 +20,9 @@ type Report struct {
 	Spec   locator.Spec // the specification the input was checked against
 	View   View         // the typed view; nil when the scheme has none, or it failed
 	// Findings are the errors and warnings, in offset order, each said once, at most
-	// maxFindings (100) of them: the first ones by offset.
+	// locator.MaxFindings (100) of them: the first ones by offset.
 	Findings []locator.Finding
-	// Omitted is how many findings came after the first maxFindings and are not in
+	// Omitted is how many findings came after the first locator.MaxFindings and are not in
 	// Findings; OmittedErrors is how many of those are errors.
 	Omitted, OmittedErrors int
 }
@@ -47,7 +40,8 @@ func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(
 //     already: an error under locator.RFC1738, whose schemes the views follow, and a warning
 //     under any other specification (RFC 3986 leaves the scheme-specific syntax to the scheme).
 //     A scheme with no view ([CodeNoView]) is not a problem of the URL;
-//   - the findings of [Security] (RFC 1738 §6, RFC 3986 §7), always warnings; under
+//   - the findings of [Security] (RFC 1738 §6, RFC 3986 §7) but its characters that must be
+//     encoded (the checker reports those), always warnings; under
 //     locator.RFC3986 those whose rule is RFC 1738's alone are cited by the rule of RFC 3986
 //     that names the same hazard, or left out where RFC 3986 names none (see rfc3986Security).
 //
@@ -64,7 +58,9 @@ func Inspect(input string, spec locator.Spec) Report {
 		return r
 	}
 	r.URL, r.Parsed = u, true
-	f := Check(u, spec)
+	var ck syntax.Sink
+	checkTo(&ck, u, spec)
+	f, omitted, omittedErrors := ck.Result()
 	var viewFinding []locator.Finding
 	v, err := ParseView(u)
 	var le *locator.Error
@@ -73,22 +69,25 @@ func Inspect(input string, spec locator.Spec) Report {
 		r.View = v
 	case errors.As(err, &le) && le.Code == CodeNoView:
 		// the scheme has no typed view: not a problem of the URL
-	case spec == locator.RFC1738 && Valid(f):
+	case spec == locator.RFC1738 && Valid(f) && omittedErrors == 0:
 		viewFinding = []locator.Finding{errorFinding(err, locator.SeverityError)}
 	case spec != locator.RFC1738:
 		viewFinding = []locator.Finding{errorFinding(err, locator.SeverityWarning)}
 	}
-	sec := securityFor(spec, Security(u))
-	all := merge(merge(f, viewFinding), sec)
+	var sk syntax.Sink
+	securityTo(&sk, u, spec, false)
+	sec, secOmitted, _ := sk.Result()
+	all := merge(merge(f, viewFinding), securityFor(spec, sec))
 	all = dedupe(all)
-	if len(all) > maxFindings {
-		r.Omitted = len(all) - maxFindings
-		for _, x := range all[maxFindings:] {
+	r.Omitted, r.OmittedErrors = omitted+secOmitted, omittedErrors
+	if len(all) > locator.MaxFindings {
+		r.Omitted += len(all) - locator.MaxFindings
+		for _, x := range all[locator.MaxFindings:] {
 			if x.Severity == locator.SeverityError {
 				r.OmittedErrors++
 			}
 		}
-		all = append(make([]locator.Finding, 0, maxFindings), all[:maxFindings]...) // let the rest be collected
+		all = append(make([]locator.Finding, 0, locator.MaxFindings), all[:locator.MaxFindings]...) // let the rest be collected
 	}
 	r.Findings = all
 	return r

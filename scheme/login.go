@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -20,13 +22,10 @@ type Login struct {
 	Port     string  `json:"port,omitempty"` // digits as written; "" when absent
 }
 
-// loginChars is what RFC 1738 §5 user and password allow unencoded:
-// *[ uchar | ";" | "?" | "&" | "=" ]. ":", "@" and "/" must be encoded (§3.1).
-var loginChars = pct.RFC1738Uchar.With(";?&=")
-
-// loginKeep is what appendLogin writes unencoded: loginChars without "?", which would end the
+// loginKeep is what appendLogin writes unencoded: syntax.LoginChars (RFC 1738 §5 user and
+// password) without "?", which would end the
 // authority for a reader of RFC 3986 §3.2 (and for [locator.Parse]), breaking the round trip.
-var loginKeep = loginChars.Without("?")
+var loginKeep = syntax.LoginChars.Without("?")
 
 // parseLogin reads the login of u. It requires an authority.
 func parseLogin(u locator.URL) (Login, error) {
@@ -105,7 +104,7 @@ func wrongScheme(u locator.URL, name string) error {
 		return nil
 	}
 	return &locator.Error{Input: u.String(), Offset: 0, Code: CodeWrongScheme, Rule: "RFC 1738 §2.1",
-		Message: "scheme is " + strconvQuote(u.Scheme()) + ", not " + strconvQuote(name)}
+		Message: "scheme is " + display.Quote(u.Scheme()) + ", not " + strconvQuote(name)}
 }
 
 // afterAuthority returns the text after host[:port] up to the fragment, and its offset: "/"
@@ -120,13 +119,12 @@ func afterAuthority(u locator.URL) (string, int) {
 	return u.String()[o.Path.Start:end], o.Path.Start
 }
 
-// userinfoFinding appends an error finding when u has a user or password though rule allows
+// userinfoFinding adds an error finding to sk when u has a user or password though rule allows
 // only hostport.
-func userinfoFinding(dst []locator.Finding, u locator.URL, rule string) []locator.Finding {
+func userinfoFinding(sk *syntax.Sink, u locator.URL, rule string) {
 	if _, ok := u.Userinfo(); ok {
 		o := u.Offsets()
-		dst = append(dst, locator.Finding{Offset: o.User.Start, Code: CodeUserinfo, Rule: rule,
+		sk.Add(locator.Finding{Offset: o.User.Start, Code: CodeUserinfo, Rule: rule,
 			Message: "a user name or password is not allowed here: the production has hostport, not login"})
 	}
-	return dst
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -84,36 +86,42 @@ func (m Mailto) Plan() (Plan, error) {
 	}}, nil
 }
 
-// checkMailto is the strict check of RFC 1738 §5 mailtourl = "mailto:" encoded822addr,
-// encoded822addr = 1*xchar ("further defined in RFC822": an addr-spec, RFC 822 §6.1).
+// checkMailto is the Check of the registry: checkMailtoTo into a Sink of its own.
 func checkMailto(u locator.URL) []locator.Finding {
-	var f []locator.Finding
+	var sk syntax.Sink
+	checkMailtoTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkMailtoTo is the strict check of RFC 1738 §5 mailtourl = "mailto:" encoded822addr,
+// encoded822addr = 1*xchar ("further defined in RFC822": an addr-spec, RFC 822 §6.1). The findings
+// go into sk.
+func checkMailtoTo(sk *syntax.Sink, u locator.URL) {
 	raw := u.SchemePart()
 	off := len(u.Scheme()) + 1
 	if raw == "" {
-		return append(f, locator.Finding{Offset: off, Code: locator.CodeEmpty, Rule: "RFC 1738 §5 encoded822addr",
+		sk.Add(locator.Finding{Offset: off, Code: locator.CodeEmpty, Rule: "RFC 1738 §5 encoded822addr",
 			Message: "a mailto URL needs an address (1*xchar)"})
+		return
 	}
-	f = locator.CheckChars(f, raw, off, pct.RFC1738Xchar, "RFC 1738 §5 encoded822addr")
+	syntax.CheckChars(sk, raw, off, pct.RFC1738Xchar, "RFC 1738 §5 encoded822addr")
 	if i := strings.IndexByte(raw, '?'); i >= 0 {
-		f = append(f, locator.Finding{Offset: off + i, Code: CodeMailtoHeaders, Rule: "RFC 6068 §2",
+		sk.Add(locator.Finding{Offset: off + i, Code: CodeMailtoHeaders, Rule: "RFC 6068 §2",
 			Severity: locator.SeverityWarning,
 			Message:  "\"?\" is part of the address for RFC 1738 §3.5, but RFC 6068 §2 reads it as the start of header fields (hfields); encode it as %3F or drop the headers"})
 	}
 	if d, err := pct.Decode(raw); err == nil {
-		f = addrSpecFinding(f, d, off, "RFC 822 §6.1 addr-spec", "the address")
+		addrSpecFinding(sk, d, off, "RFC 822 §6.1 addr-spec", "the address")
 	}
-	return f
 }
 
 // addrSpecFinding appends a warning when s (decoded, from the text at offset off) is not an
 // RFC 822 addr-spec.
-func addrSpecFinding(f []locator.Finding, s string, off int, rule, what string) []locator.Finding {
+func addrSpecFinding(sk *syntax.Sink, s string, off int, rule, what string) {
 	if msg := addrSpecProblem(s); msg != "" {
-		f = append(f, locator.Finding{Offset: off, Code: CodeAddrSpec, Rule: rule, Severity: locator.SeverityWarning,
-			Message: what + " " + strconvQuote(s) + " is not an addr-spec (local-part \"@\" domain): " + msg})
+		sk.Add(locator.Finding{Offset: off, Code: CodeAddrSpec, Rule: rule, Severity: locator.SeverityWarning,
+			Message: what + " " + display.Quote(s) + " is not an addr-spec (local-part \"@\" domain): " + msg})
 	}
-	return f
 }
 
 // addrSpecProblem returns "" when s is an RFC 822 addr-spec (§6.1), written without the
@@ -136,7 +144,7 @@ func addrSpecProblem(s string) string {
 		return msg
 	}
 	if j != len(s) {
-		return "unexpected " + strconvQuote(s[j:j+1]) + " in the domain"
+		return "unexpected " + display.Byte(s[j]) + " in the domain"
 	}
 	return ""
 }
@@ -190,7 +198,7 @@ func addrWords(s string, i int, domain bool) (int, string) {
 			}
 			if j == i {
 				if j < len(s) {
-					return j, "unexpected " + strconvQuote(s[j:j+1])
+					return j, "unexpected " + display.Byte(s[j])
 				}
 				if domain {
 					return j, "an empty domain or sub-domain"

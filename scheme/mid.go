@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -89,30 +90,37 @@ func (m Mid) Plan() (Plan, error) {
 	return p, nil
 }
 
-// checkMid is the strict check of the 1994 URL draft's midaddress = "mid:" addr-spec, with
-// RFC 1738 §5's otherurl characters (*xchar) and RFC 822 §6.1 for the addr-spec.
+// checkMid is the Check of the registry: checkMidTo into a Sink of its own.
 func checkMid(u locator.URL) []locator.Finding {
+	var sk syntax.Sink
+	checkMidTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkMidTo is the strict check of the 1994 URL draft's midaddress = "mid:" addr-spec, with RFC
+// 1738 §5's otherurl characters (*xchar) and RFC 822 §6.1 for the addr-spec. The findings go into
+// sk.
+func checkMidTo(sk *syntax.Sink, u locator.URL) {
 	const rule = "1994 URL draft, midaddress"
-	var f []locator.Finding
 	raw, off := u.SchemePart(), len(u.Scheme())+1
 	if raw == "" {
-		return append(f, locator.Finding{Offset: off, Code: locator.CodeEmpty, Rule: rule,
+		sk.Add(locator.Finding{Offset: off, Code: locator.CodeEmpty, Rule: rule,
 			Message: "a mid URL needs a message-id (mid: addr-spec)"})
+		return
 	}
-	f = locator.CheckChars(f, raw, off, pct.RFC1738Xchar, "RFC 1738 §5 schemepart (*xchar)")
+	syntax.CheckChars(sk, raw, off, pct.RFC1738Xchar, "RFC 1738 §5 schemepart (*xchar)")
 	id, cid, hasCid := strings.Cut(raw, "/")
 	if d, err := pct.Decode(id); err == nil {
-		f = addrSpecFinding(f, d, off, "RFC 822 §6.1 addr-spec (1994 URL draft, midaddress)", "the message-id")
+		addrSpecFinding(sk, d, off, "RFC 822 §6.1 addr-spec (1994 URL draft, midaddress)", "the message-id")
 	}
 	if hasCid {
 		coff := off + len(id) + 1
-		f = append(f, locator.Finding{Offset: coff - 1, Code: CodeMidContentID, Rule: rule, Severity: locator.SeverityWarning,
+		sk.Add(locator.Finding{Offset: coff - 1, Code: CodeMidContentID, Rule: rule, Severity: locator.SeverityWarning,
 			Message: "\"/content-id\" is RFC 2392 §2; the 1994 URL draft's midaddress is the message-id alone"})
 		if d, err := pct.Decode(cid); err == nil {
-			f = addrSpecFinding(f, d, coff, "RFC 822 §6.1 addr-spec (RFC 2392 §2 content-id)", "the content-id")
+			addrSpecFinding(sk, d, coff, "RFC 822 §6.1 addr-spec (RFC 2392 §2 content-id)", "the content-id")
 		}
 	}
-	return f
 }
 
 func init() {

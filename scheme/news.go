@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -205,73 +207,84 @@ func (n News) Plan() (Plan, error) {
 
 // newsGroupFindings checks raw (at offset off) against RFC 1738 §5
 // group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]; the production has no escapes.
-func newsGroupFindings(f []locator.Finding, raw string, off int, rule string) []locator.Finding {
+func newsGroupFindings(sk *syntax.Sink, raw string, off int, rule string) {
 	if raw == "" {
-		return append(f, locator.Finding{Offset: off, Code: CodeNewsGroup, Rule: rule, Message: "a group name is required"})
+		sk.Add(locator.Finding{Offset: off, Code: CodeNewsGroup, Rule: rule, Message: "a group name is required"})
+		return
 	}
 	if !pct.Alpha.Contains(raw[0]) {
-		f = append(f, locator.Finding{Offset: off, Code: CodeNewsGroup, Rule: rule,
+		sk.Add(locator.Finding{Offset: off, Code: CodeNewsGroup, Rule: rule,
 			Message: "a group name starts with a letter"})
 	}
 	for i := 1; i < len(raw); i++ {
 		if !newsGroupChars.Contains(raw[i]) {
-			f = append(f, locator.Finding{Offset: off + i, Code: CodeNewsGroup, Rule: rule,
-				Message: strconvQuote(raw[i:i+1]) + " in a group name, which holds letters, digits, \"-\", \".\", \"+\" and \"_\""})
+			sk.Add(locator.Finding{Offset: off + i, Code: CodeNewsGroup, Rule: rule,
+				Message: display.Byte(raw[i]) + " in a group name, which holds letters, digits, \"-\", \".\", \"+\" and \"_\""})
 			break
 		}
 	}
-	return f
 }
 
-// checkNews is the strict check of RFC 1738 §5 newsurl:
+// checkNews is the Check of the registry: checkNewsTo into a Sink of its own.
+func checkNews(u locator.URL) []locator.Finding {
+	var sk syntax.Sink
+	checkNewsTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkNewsTo is the strict check of RFC 1738 §5 newsurl:
 //
 //	newsurl   = "news:" grouppart
 //	grouppart = "*" | group | article
 //	group     = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
 //	article   = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
-func checkNews(u locator.URL) []locator.Finding {
-	var f []locator.Finding
+//
+// The findings go into sk.
+func checkNewsTo(sk *syntax.Sink, u locator.URL) {
 	raw := u.SchemePart()
 	off := len(u.Scheme()) + 1
 	if u.HasAuthority() {
-		return append(f, locator.Finding{Offset: off, Code: CodeNewsServer, Rule: "RFC 1738 §3.6",
+		sk.Add(locator.Finding{Offset: off, Code: CodeNewsServer, Rule: "RFC 1738 §3.6",
 			Message: "a news URL names no server; news://server/... is RFC 5538 §2.2, nntp://server/group is RFC 1738 §3.7"})
+		return
 	}
 	if raw == "*" {
-		return f
+		return
 	}
 	at := strings.LastIndexByte(raw, '@')
 	if at < 0 {
-		return newsGroupFindings(f, raw, off, "RFC 1738 §5 group")
+		newsGroupFindings(sk, raw, off, "RFC 1738 §5 group")
+		return
 	}
 	local, host, hostOff := raw[:at], raw[at+1:], off+at+1
 	if strings.HasPrefix(local, "<") {
-		f = append(f, locator.Finding{Offset: off, Code: CodeNewsArticle, Rule: "RFC 1738 §3.6",
+		sk.Add(locator.Finding{Offset: off, Code: CodeNewsArticle, Rule: "RFC 1738 §3.6",
 			Message: "a message-id is written without the enclosing \"<\" and \">\""})
 		local, off = local[1:], off+1
 		host = strings.TrimSuffix(host, ">")
 	}
 	if local == "" {
-		f = append(f, locator.Finding{Offset: off, Code: CodeNewsArticle, Rule: "RFC 1738 §5 article",
+		sk.Add(locator.Finding{Offset: off, Code: CodeNewsArticle, Rule: "RFC 1738 §5 article",
 			Message: "the message-id has nothing before \"@\""})
 	}
-	f = locator.CheckChars(f, local, off, newsArticleChars, "RFC 1738 §5 article")
+	syntax.CheckChars(sk, local, off, newsArticleChars, "RFC 1738 §5 article")
 	if d, err := pct.Decode(local); err == nil && strings.ContainsAny(d, "<>@ ") {
-		f = append(f, locator.Finding{Offset: off, Code: CodeNewsArticle, Rule: "RFC 1036 §2.1.5",
+		sk.Add(locator.Finding{Offset: off, Code: CodeNewsArticle, Rule: "RFC 1036 §2.1.5",
 			Severity: locator.SeverityWarning,
 			Message:  "the unique part of a message-id holds no \"<\", \">\", \"@\" or blank"})
 	}
 	if host == "" {
-		return append(f, locator.Finding{Offset: hostOff, Code: CodeNewsArticle, Rule: "RFC 1738 §5 article",
+		sk.Add(locator.Finding{Offset: hostOff, Code: CodeNewsArticle, Rule: "RFC 1738 §5 article",
 			Message: "the message-id has no host after \"@\""})
+		return
 	}
 	if i := strings.IndexByte(host, ':'); i >= 0 {
 		// RFC 1738 §5 article ends in host, not hostport.
-		f = append(f, locator.Finding{Offset: hostOff + i, Code: CodeNewsArticle, Rule: "RFC 1738 §5 article",
+		sk.Add(locator.Finding{Offset: hostOff + i, Code: CodeNewsArticle, Rule: "RFC 1738 §5 article",
 			Message: "a message-id ends in a host, without a port"})
 		host = host[:i]
 	}
-	return locator.CheckHostPort(f, host, hostOff)
+	syntax.CheckHostPort(sk, host, hostOff)
 }
 
 func init() {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -139,36 +140,43 @@ func (n NNTP) Plan() (Plan, error) {
 	return p, nil
 }
 
-// checkNNTP is the strict check of RFC 1738 §5
-// nntpurl = "nntp://" hostport "/" group [ "/" digits ].
+// checkNNTP is the Check of the registry: checkNNTPTo into a Sink of its own.
 func checkNNTP(u locator.URL) []locator.Finding {
+	var sk syntax.Sink
+	checkNNTPTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkNNTPTo is the strict check of RFC 1738 §5 nntpurl = "nntp://" hostport "/" group [ "/"
+// digits ]. The findings go into sk.
+func checkNNTPTo(sk *syntax.Sink, u locator.URL) {
 	const rule = "RFC 1738 §5 nntpurl"
-	var f []locator.Finding
 	if !u.HasAuthority() {
-		return append(f, locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: rule,
+		sk.Add(locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: rule,
 			Message: "expected \"//\" and host[:port] after the scheme"})
+		return
 	}
-	f = userinfoFinding(f, u, rule)
-	f = locator.CheckHostPort(f, u.HostPort(), u.Offsets().Host.Start)
+	userinfoFinding(sk, u, rule)
+	syntax.CheckHostPort(sk, u.HostPort(), u.Offsets().Host.Start)
 	rest, off := afterAuthority(u)
 	if rest == "" || rest[0] != '/' {
-		return append(f, locator.Finding{Offset: off, Code: CodeMissingSlash, Rule: rule,
+		sk.Add(locator.Finding{Offset: off, Code: CodeMissingSlash, Rule: rule,
 			Message: "expected \"/\" and a group name after the host"})
+		return
 	}
 	p, off := rest[1:], off+1
 	group, art, hasArt := strings.Cut(p, "/")
-	f = newsGroupFindings(f, group, off, "RFC 1738 §5 group")
+	newsGroupFindings(sk, group, off, "RFC 1738 §5 group")
 	if hasArt {
 		aoff := off + len(group) + 1
 		if art == "" {
-			f = append(f, locator.Finding{Offset: aoff - 1, Code: CodeNNTPArticle, Rule: rule,
+			sk.Add(locator.Finding{Offset: aoff - 1, Code: CodeNNTPArticle, Rule: rule,
 				Message: "a \"/\" after the group is followed by the article number's digits"})
 		} else if i := pct.Digit.IndexNotIn(art); i >= 0 {
-			f = append(f, locator.Finding{Offset: aoff + i, Code: CodeNNTPArticle, Rule: rule,
+			sk.Add(locator.Finding{Offset: aoff + i, Code: CodeNNTPArticle, Rule: rule,
 				Message: "the article number is digits, the last part of the path"})
 		}
 	}
-	return f
 }
 
 func init() {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -235,41 +236,53 @@ func (v Prospero) Plan() (Plan, error) {
 	return p, nil
 }
 
-// checkProspero checks u against RFC 1738 §5 prosperourl = "prospero://" hostport "/" ppath
-// *[ fieldspec ], and a "%00" version and attributes against the 1994 URL draft.
+// checkProspero is the Check of the registry: checkProsperoTo into a Sink of its own.
 func checkProspero(u locator.URL) []locator.Finding {
-	var f []locator.Finding
+	var sk syntax.Sink
+	checkProsperoTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkProsperoTo checks u against RFC 1738 §5 prosperourl = "prospero://" hostport "/" ppath *[
+// fieldspec ], and a "%00" version and attributes against the 1994 URL draft. The findings go into
+// sk.
+func checkProsperoTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
-		return append(f, noLoginFinding(u, "RFC 1738 §5 prosperourl", "a prospero URL is \"prospero://\" hostport \"/\" ppath"))
+		sk.Add(noLoginFinding(u, "RFC 1738 §5 prosperourl", "a prospero URL is \"prospero://\" hostport \"/\" ppath"))
+		return
 	}
 	o := u.Offsets()
-	f = userinfoFinding(f, u, "RFC 1738 §5 prosperourl")
-	f = locator.CheckHostPort(f, u.HostPort(), o.Host.Start)
+	userinfoFinding(sk, u, "RFC 1738 §5 prosperourl")
+	syntax.CheckHostPort(sk, u.HostPort(), o.Host.Start)
 	s, off := afterAuthority(u)
 	if s == "" || s[0] != '/' {
-		return append(f, slashFinding(off, "RFC 1738 §5 prosperourl"))
+		sk.Add(slashFinding(off, "RFC 1738 §5 prosperourl"))
+		return
 	}
 	p := s[1:]
 	off++
 	pp := p
 	if i := strings.IndexByte(p, ';'); i >= 0 {
 		pp = p[:i]
-		for _, spec := range strings.Split(p[i+1:], ";") {
+		// One field at a time (strings.Split would hold a string per ";").
+		for rest, more := p[i+1:], true; more; {
+			var spec string
+			spec, rest, more = strings.Cut(rest, ";")
 			at := off + i + 1
 			i += 1 + len(spec)
 			eq := strings.IndexByte(spec, '=')
 			if eq < 0 {
-				f = append(f, locator.Finding{Offset: at - 1, Code: CodeProsperoField, Rule: "RFC 1738 §5 fieldspec",
+				sk.Add(locator.Finding{Offset: at - 1, Code: CodeProsperoField, Rule: "RFC 1738 §5 fieldspec",
 					Message: "a field is \";\" fieldname \"=\" fieldvalue", Severity: locator.SeverityError})
-				f = locator.CheckChars(f, spec, at, prosperoFieldChars, "RFC 1738 §5 fieldname")
+				syntax.CheckChars(sk, spec, at, prosperoFieldChars, "RFC 1738 §5 fieldname")
 				continue
 			}
-			f = locator.CheckChars(f, spec[:eq], at, prosperoFieldChars, "RFC 1738 §5 fieldname")
-			f = locator.CheckChars(f, spec[eq+1:], at+eq+1, prosperoFieldChars, "RFC 1738 §5 fieldvalue")
+			syntax.CheckChars(sk, spec[:eq], at, prosperoFieldChars, "RFC 1738 §5 fieldname")
+			syntax.CheckChars(sk, spec[eq+1:], at+eq+1, prosperoFieldChars, "RFC 1738 §5 fieldvalue")
 		}
 	}
 	// ppath = psegment *[ "/" psegment ]
-	f = locator.CheckChars(f, pp, off, prosperoSegmentChars.With("/"), "RFC 1738 §5 psegment")
+	syntax.CheckChars(sk, pp, off, prosperoSegmentChars.With("/"), "RFC 1738 §5 psegment")
 	starts := prosperoSplitNUL(pp)
 	for n, st := range starts {
 		end := len(pp)
@@ -280,19 +293,18 @@ func checkProspero(u locator.URL) []locator.Finding {
 		if n == 0 {
 			// version = digits; the 1993 draft lets it be empty when attributes follow.
 			if part == "" && len(starts) == 1 {
-				f = append(f, locator.Finding{Offset: off + st, Code: CodeProsperoVersion, Rule: "1994 URL draft prosperolink version",
+				sk.Add(locator.Finding{Offset: off + st, Code: CodeProsperoVersion, Rule: "1994 URL draft prosperolink version",
 					Message: "the version after \"%00\" is empty", Severity: locator.SeverityError})
 			}
 			if k := pct.Digit.IndexNotIn(part); k >= 0 {
-				f = append(f, locator.Finding{Offset: off + st + k, Code: CodeProsperoVersion, Rule: "1994 URL draft prosperolink version",
+				sk.Add(locator.Finding{Offset: off + st + k, Code: CodeProsperoVersion, Rule: "1994 URL draft prosperolink version",
 					Message: "the version is digits", Severity: locator.SeverityError})
 			}
 			continue
 		}
 		if k := pct.AlphaDigit.IndexNotIn(part); k >= 0 || part == "" {
-			f = append(f, locator.Finding{Offset: off + st + max(k, 0), Code: CodeProsperoAttribute, Rule: "1994 URL draft attribute",
+			sk.Add(locator.Finding{Offset: off + st + max(k, 0), Code: CodeProsperoAttribute, Rule: "1994 URL draft attribute",
 				Message: "an attribute is one or more letters and digits (alphanums)", Severity: locator.SeverityError})
 		}
 	}
-	return f
 }

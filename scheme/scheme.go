@@ -7,8 +7,9 @@
 //
 // [Check] runs the strict checker of a specification on a URL parsed with locator.Parse: for
 // locator.RFC1738 the scheme-independent rules and then the scheme's own RFC 1738 §5
-// production, for locator.RFC3986 the generic syntax. Findings come back as a list; [Valid]
-// says whether any is an error.
+// production, for locator.RFC3986 the generic syntax. Findings come back as a list, at most
+// locator.MaxFindings of them and one that counts the rest; [Valid] says whether any is an
+// error. The grammar checkers themselves are in the module's internal/syntax package.
 //
 //	u := locator.MustParse("ftp://host.dom/pub/a b;type=x")
 //	for _, f := range scheme.Check(u, locator.RFC1738) {

@@ -3,9 +3,10 @@ package scheme
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -29,7 +30,18 @@ var tabSchemes = map[string]bool{
 // a host, non-ASCII hosts, ambiguous numeric hosts). An unknown scheme has no default port;
 // only a port in 0–1023 is reported for it.
 func Security(u locator.URL) []locator.Finding {
-	var dst []locator.Finding
+	var sk syntax.Sink
+	securityTo(&sk, u, locator.RFC1738, true)
+	return sk.Findings()
+}
+
+// securityTo adds the findings of Security to sk, which keeps the first locator.MaxFindings
+// by offset and counts the rest without building them. Under locator.RFC3986 it leaves out
+// a port other than the default above 1023, which RFC 3986 names no hazard for (see
+// rfc3986Security in inspect.go). Without chars it leaves out the characters RFC 1738 §2.2
+// says must be encoded: Inspect has the strict checker report them (as errors under RFC 1738,
+// by RFC 3986's own classes under RFC 3986), so that no character is counted twice.
+func securityTo(sk *syntax.Sink, u locator.URL, spec locator.Spec, chars bool) {
 	info, known := Lookup(u.Scheme())
 	name := info.Name
 	if !known {
@@ -39,7 +51,7 @@ func Security(u locator.URL) []locator.Finding {
 
 	// RFC 1738 §6: ports other than the default, especially reserved ones.
 	if p, ok := u.Port(); ok && p != "" {
-		if n, ok := decimal(p); ok && !(known && info.DefaultPort != 0 && n == info.DefaultPort) {
+		if n, ok := syntax.Decimal(p); ok && !(known && info.DefaultPort != 0 && n == info.DefaultPort) {
 			def := "no default port"
 			if known && info.DefaultPort != 0 {
 				def = "default port " + strconv.Itoa(info.DefaultPort)
@@ -54,11 +66,11 @@ func Security(u locator.URL) []locator.Finding {
 				if s, ok := wellKnown[n]; ok {
 					svc = " (" + s + ")"
 				}
-				dst = append(dst, locator.Finding{Offset: o.Port.Start, Code: CodePortReserved, Rule: "RFC 1738 §6",
-					Message: "port " + p + svc + " is a well-known port other than " + sch + "'s " + def +
+				sk.Add(locator.Finding{Offset: o.Port.Start, Code: CodePortReserved, Rule: "RFC 1738 §6",
+					Message: "port " + strconv.Itoa(n) + svc + " is a well-known port other than " + sch + "'s " + def +
 						": the URL may be used to send commands to another service", Severity: locator.SeverityWarning})
-			case known && info.DefaultPort != 0:
-				dst = append(dst, locator.Finding{Offset: o.Port.Start, Code: CodePortNotDefault, Rule: "RFC 1738 §6",
+			case known && info.DefaultPort != 0 && spec != locator.RFC3986:
+				sk.Add(locator.Finding{Offset: o.Port.Start, Code: CodePortNotDefault, Rule: "RFC 1738 §6",
 					Message:  "port " + p + " is not " + sch + "'s " + def + "; the server may speak another protocol",
 					Severity: locator.SeverityWarning})
 			}
@@ -67,15 +79,15 @@ func Security(u locator.URL) []locator.Finding {
 
 	// RFC 1738 §6, §3.1; RFC 3986 §3.2.1, §7.5: passwords.
 	if p, ok := u.Password(); ok && p != "" {
-		dst = append(dst, locator.Finding{Offset: o.Password.Start, Code: CodePassword, Rule: "RFC 1738 §6; RFC 3986 §3.2.1",
+		sk.Add(locator.Finding{Offset: o.Password.Start, Code: CodePassword, Rule: "RFC 1738 §6; RFC 3986 §3.2.1",
 			Message: "the URL holds a password, which anyone who sees the URL can read", Severity: locator.SeverityWarning})
 	}
 
 	// RFC 3986 §7.6: user information that looks like the host.
 	if user, ok := u.User(); ok && looksLikeHostname(user) {
-		dst = append(dst, locator.Finding{Offset: o.User.Start, Code: CodeUserinfoLikeHost, Rule: "RFC 3986 §7.6",
-			Message: "user name " + strconv.Quote(user) + " looks like a host name, but the host is " +
-				strconv.Quote(u.Host()), Severity: locator.SeverityWarning})
+		sk.Add(locator.Finding{Offset: o.User.Start, Code: CodeUserinfoLikeHost, Rule: "RFC 3986 §7.6",
+			Message: "user name " + display.Quote(user) + " looks like a host name, but the host is " +
+				display.Quote(u.Host()), Severity: locator.SeverityWarning})
 	}
 
 	// RFC 3986 §7.6, RFC 3987 §8: look-alike hosts; §7.4: rare IP address formats.
@@ -83,74 +95,86 @@ func Security(u locator.URL) []locator.Finding {
 		h := u.Host()
 		for i := 0; i < len(h); i++ {
 			if h[i] >= 0x80 {
-				dst = append(dst, locator.Finding{Offset: o.Host.Start, Code: CodeNonASCIIHost, Rule: "RFC 3986 §7.6; RFC 3987 §8",
-					Message:  "host " + strconv.Quote(h) + " has non-ASCII characters, which may imitate another host",
+				sk.Add(locator.Finding{Offset: o.Host.Start, Code: CodeNonASCIIHost, Rule: "RFC 3986 §7.6; RFC 3987 §8",
+					Message:  "host " + display.Quote(h) + " has non-ASCII characters, which may imitate another host",
 					Severity: locator.SeverityWarning})
 				break
 			}
 		}
 		if ambiguousHostNumber(h) {
-			dst = append(dst, locator.Finding{Offset: o.Host.Start, Code: CodeAmbiguousHostNumber, Rule: "RFC 3986 §7.4",
-				Message: "numeric host " + strconv.Quote(h) + " is not a plain dotted quad; resolvers may read it " +
+			sk.Add(locator.Finding{Offset: o.Host.Start, Code: CodeAmbiguousHostNumber, Rule: "RFC 3986 §7.4",
+				Message: "numeric host " + display.Quote(h) + " is not a plain dotted quad; resolvers may read it " +
 					"as another address (octal, hexadecimal or fewer groups)", Severity: locator.SeverityWarning})
 		}
 	}
 
 	// RFC 1738 §6: encoded delimiters of the protocol.
-	dst = encodedDelimiters(dst, u, name)
+	encodedDelimiters(sk, u, name)
 
 	// RFC 1738 §6 with RFC 854: a byte 0xFF is the Telnet IAC on ftp's control connection
 	// (RFC 959 §4.1, §5.3) and on a telnet session.
 	switch name {
 	case "ftp":
-		dst = telnetIACFindings(dst, u, "RFC 959 §4.1, §5.3; RFC 854; RFC 1738 §6",
-			"an ftp plan sends it doubled (IAC IAC) on the Telnet control connection", partUser, partPassword, partRest)
+		sk.AddAll(telnetIACFindings(nil, u, "RFC 959 §4.1, §5.3; RFC 854; RFC 1738 §6",
+			"an ftp plan sends it doubled (IAC IAC) on the Telnet control connection", partUser, partPassword, partRest))
 	case "telnet":
-		dst = telnetIACFindings(dst, u, "RFC 854; RFC 1738 §6",
-			"a Telnet client sends it doubled (IAC IAC), and a telnet plan refuses it", partUser, partPassword)
+		sk.AddAll(telnetIACFindings(nil, u, "RFC 854; RFC 1738 §6",
+			"a Telnet client sends it doubled (IAC IAC), and a telnet plan refuses it", partUser, partPassword))
 	}
 
 	// RFC 1738 §2.2: characters that must always be encoded. An IP literal's brackets are
 	// left to the checkers; non-ASCII host characters are reported above.
+	if !chars {
+		return
+	}
 	s := u.String()
 	for i := 0; i < len(s); {
 		c := s[i]
 		inHost := u.HasAuthority() && i >= o.Host.Start && i < o.Host.End
-		if pct.RFC1738Xchar.Contains(c) || isEscape(s, i) || (inHost && (c == '[' || c == ']' || c >= 0x80)) ||
+		if pct.RFC1738Xchar.Contains(c) || syntax.IsEscape(s, i) || (inHost && (c == '[' || c == ']' || c >= 0x80)) ||
 			(c == '#' && i == o.Fragment.Start-1) {
-			if isEscape(s, i) {
+			if syntax.IsEscape(s, i) {
 				i += 3
 			} else {
 				i++
 			}
 			continue
 		}
-		f, w := classify(s, i, 0, "RFC 1738 §2.2")
+		if !sk.Take(i, CodeUnencodedChar, locator.SeverityWarning) {
+			i += syntax.CharLen(s, i)
+			continue
+		}
+		f, w := syntax.Classify(s, i, 0, "RFC 1738 §2.2")
 		f.Code = CodeUnencodedChar
 		f.Severity = locator.SeverityWarning
-		dst = append(dst, f)
+		sk.Add(f)
 		i += w
 	}
-	return locator.SortFindings(dst)
 }
 
 // encodedDelimiters reports escapes that decode to CR, LF, NUL, and TAB where it matters.
-func encodedDelimiters(dst []locator.Finding, u locator.URL, scheme string) []locator.Finding {
+func encodedDelimiters(sk *syntax.Sink, u locator.URL, scheme string) {
 	s := u.String()
 	o := u.Offsets()
 	tabs := 0 // %09 seen in a gopher path
 	for i := 0; i+2 < len(s); i++ {
-		if !isEscape(s, i) {
+		if !syntax.IsEscape(s, i) {
 			continue
 		}
 		v, _ := pct.Unhex(s[i+1], s[i+2])
 		switch v {
 		case '\r', '\n':
-			dst = append(dst, locator.Finding{Offset: i, Code: CodeEncodedLineBreak, Rule: "RFC 1738 §6",
+			if !sk.Take(i, CodeEncodedLineBreak, locator.SeverityWarning) {
+				break
+			}
+			sk.Add(locator.Finding{Offset: i, Code: CodeEncodedLineBreak, Rule: "RFC 1738 §6",
 				Message:  "escape " + s[i:i+3] + " decodes to a line break; decoded before transmission it could add a protocol command",
 				Severity: locator.SeverityWarning})
 		case 0:
-			dst = append(dst, locator.Finding{Offset: i, Code: CodeEncodedNUL, Rule: "RFC 1738 §6; RFC 3986 §7.3",
+			if !sk.Take(i, CodeEncodedNUL, locator.SeverityWarning) {
+				break
+			}
+			sk.Add(locator.Finding{Offset: i, Code: CodeEncodedNUL, Rule: "RFC 1738 §6; RFC 3986 §7.3",
 				Message: "escape %00 decodes to NUL, which ends strings in many programs", Severity: locator.SeverityWarning})
 		case '\t':
 			report := tabSchemes[scheme]
@@ -163,14 +187,13 @@ func encodedDelimiters(dst []locator.Finding, u locator.URL, scheme string) []lo
 				}
 				report = !inPath || tabs > 2
 			}
-			if report {
-				dst = append(dst, locator.Finding{Offset: i, Code: CodeEncodedTab, Rule: "RFC 1738 §6",
+			if report && sk.Take(i, CodeEncodedTab, locator.SeverityWarning) {
+				sk.Add(locator.Finding{Offset: i, Code: CodeEncodedTab, Rule: "RFC 1738 §6",
 					Message: "escape %09 decodes to TAB, a delimiter in " + scheme + "'s protocol lines", Severity: locator.SeverityWarning})
 			}
 		}
 		i += 2
 	}
-	return dst
 }
 
 // looksLikeHostname reports whether s (a user name as written) reads as a host name: labels
@@ -199,7 +222,7 @@ func looksLikeHostname(s string) bool {
 	if dots == 0 || labelStart == len(d) {
 		return false
 	}
-	if isIPv4(d) {
+	if syntax.IsIPv4(d) {
 		return true
 	}
 	// A user name like "john.doe" is common; it takes more to look like a host: three
@@ -220,7 +243,7 @@ var commonTLDs = map[string]bool{
 // decimal digits or "0x" hexadecimal (what inet_aton accepts), but is not an RFC 3986
 // IPv4address: leading zeros (octal), hexadecimal, or fewer than four groups.
 func ambiguousHostNumber(h string) bool {
-	if h == "" || isIPv4(h) {
+	if h == "" || syntax.IsIPv4(h) {
 		return false
 	}
 	if h[len(h)-1] == '.' {
@@ -253,68 +276,4 @@ func ambiguousHostNumber(h string) bool {
 		h = h[1:]
 	}
 	return groups >= 1 && groups <= 4
-}
-
-// The helpers of the root package's checkers that Security uses, written here on the root's
-// exported API. TODO(lead): once the checkers' helpers live in internal/syntax (issue 8 item
-// 2), use its IPv4 parser, escape test and character classifier instead of these copies.
-
-// decimal returns the value of the digits s, and false when s is empty or above 2^31.
-func decimal(s string) (int, bool) {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(s[i]-'0')
-		if n > 1<<31 {
-			return 0, false
-		}
-	}
-	return n, s != ""
-}
-
-// isIPv4 reports whether s is RFC 3986 §3.2.2 IPv4address = dec-octet "." dec-octet "."
-// dec-octet "." dec-octet, dec-octet being 0–255 without leading zeros.
-func isIPv4(s string) bool {
-	for groups := 1; ; groups++ {
-		j := 0
-		for j < len(s) && j < 4 && pct.Digit.Contains(s[j]) {
-			j++
-		}
-		if j == 0 || j > 3 || (j > 1 && s[0] == '0') {
-			return false
-		}
-		if n, _ := decimal(s[:j]); n > 255 {
-			return false
-		}
-		s = s[j:]
-		if groups == 4 {
-			return s == ""
-		}
-		if s == "" || s[0] != '.' {
-			return false
-		}
-		s = s[1:]
-	}
-}
-
-// isEscape reports whether s[i] starts a well-formed escape "%" hex hex (RFC 1738 §5 escape).
-func isEscape(s string, i int) bool {
-	return s[i] == '%' && i+2 < len(s) && pct.IsHex(s[i+1]) && pct.IsHex(s[i+2])
-}
-
-// classify returns the finding of locator.CheckChars for the character at s[i], which is
-// not an escape, at offset off+i, and the number of bytes it covers: one, or a whole UTF-8
-// character (RFC 1738 §2.2 classes: control, national, unsafe, reserved, non-ASCII).
-func classify(s string, i, off int, rule string) (locator.Finding, int) {
-	n := 1
-	if s[i] >= utf8.RuneSelf {
-		if _, size := utf8.DecodeRuneInString(s[i:]); size > 1 {
-			n = size
-		}
-	}
-	var one [1]locator.Finding
-	f := locator.CheckChars(one[:0], s[i:i+n], off+i, pct.Set{}, rule)
-	return f[0], n
 }

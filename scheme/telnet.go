@@ -2,6 +2,7 @@ package scheme
 
 import (
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -108,22 +109,29 @@ func (t Telnet) Plan() (Plan, error) {
 	return p, nil
 }
 
-// checkTelnet checks u against RFC 1738 §5 telneturl = "telnet://" login [ "/" ].
+// checkTelnet is the Check of the registry: checkTelnetTo into a Sink of its own.
 func checkTelnet(u locator.URL) []locator.Finding {
-	var f []locator.Finding
+	var sk syntax.Sink
+	checkTelnetTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkTelnetTo checks u against RFC 1738 §5 telneturl = "telnet://" login [ "/" ]. The findings
+// go into sk.
+func checkTelnetTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
-		return append(f, noLoginFinding(u, "RFC 1738 §5 telneturl", "a telnet URL is \"telnet://\" login [ \"/\" ]"))
+		sk.Add(noLoginFinding(u, "RFC 1738 §5 telneturl", "a telnet URL is \"telnet://\" login [ \"/\" ]"))
+		return
 	}
-	f = locator.CheckLogin(f, u)
+	syntax.CheckLogin(sk, u)
 	// RFC 854: a user typing the suggested name in the session sends 0xFF as IAC IAC.
-	f = telnetIACFindings(f, u, "RFC 854; RFC 1738 §6", "a Telnet client sends it doubled (IAC IAC), and a telnet plan refuses it", partUser, partPassword)
+	sk.AddAll(telnetIACFindings(nil, u, "RFC 854; RFC 1738 §6", "a Telnet client sends it doubled (IAC IAC), and a telnet plan refuses it", partUser, partPassword))
 	if s, off := afterAuthority(u); s != "" && s != "/" {
 		at := off
 		if s[0] == '/' {
 			at++
 		}
-		f = append(f, locator.Finding{Offset: at, Code: CodeTelnetPath, Rule: "RFC 1738 §5 telneturl",
+		sk.Add(locator.Finding{Offset: at, Code: CodeTelnetPath, Rule: "RFC 1738 §5 telneturl",
 			Message: "a telnet URL ends after the login and an optional \"/\"", Severity: locator.SeverityError})
 	}
-	return f
 }

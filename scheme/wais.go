@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -187,18 +188,27 @@ func (w WAIS) Plan() (Plan, error) {
 	return p, nil
 }
 
-// checkWAIS checks u against RFC 1738 §5 waisurl = waisdatabase | waisindex | waisdoc.
+// checkWAIS is the Check of the registry: checkWAISTo into a Sink of its own.
 func checkWAIS(u locator.URL) []locator.Finding {
-	var f []locator.Finding
+	var sk syntax.Sink
+	checkWAISTo(&sk, u)
+	return sk.Findings()
+}
+
+// checkWAISTo checks u against RFC 1738 §5 waisurl = waisdatabase | waisindex | waisdoc. The
+// findings go into sk.
+func checkWAISTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
-		return append(f, noLoginFinding(u, "RFC 1738 §5 waisurl", "a wais URL is \"wais://\" hostport \"/\" database ..."))
+		sk.Add(noLoginFinding(u, "RFC 1738 §5 waisurl", "a wais URL is \"wais://\" hostport \"/\" database ..."))
+		return
 	}
 	o := u.Offsets()
-	f = userinfoFinding(f, u, "RFC 1738 §5 waisurl")
-	f = locator.CheckHostPort(f, u.HostPort(), o.Host.Start)
+	userinfoFinding(sk, u, "RFC 1738 §5 waisurl")
+	syntax.CheckHostPort(sk, u.HostPort(), o.Host.Start)
 	s, off := afterAuthority(u)
 	if s == "" || s[0] != '/' {
-		return append(f, slashFinding(off, "RFC 1738 §5 waisurl"))
+		sk.Add(slashFinding(off, "RFC 1738 §5 waisurl"))
+		return
 	}
 	p := s[1:]
 	off++
@@ -206,22 +216,22 @@ func checkWAIS(u locator.URL) []locator.Finding {
 	end := len(p)
 	if q >= 0 {
 		end = q - 1
-		f = locator.CheckChars(f, p[q:], off+q, waisSearchChars, "RFC 1738 §5 search")
+		syntax.CheckChars(sk, p[q:], off+q, waisSearchChars, "RFC 1738 §5 search")
 	}
 	switch {
 	case i >= 0 && j < 0:
-		f = append(f, locator.Finding{Offset: off + i - 1, Code: CodeWAISForm, Rule: "RFC 1738 §5 waisdoc",
+		sk.Add(locator.Finding{Offset: off + i - 1, Code: CodeWAISForm, Rule: "RFC 1738 §5 waisdoc",
 			Message: "a wais document is <database>/<wtype>/<wpath>", Severity: locator.SeverityError})
-		f = locator.CheckChars(f, p[i:end], off+i, waisUchar, "RFC 1738 §5 wtype")
+		syntax.CheckChars(sk, p[i:end], off+i, waisUchar, "RFC 1738 §5 wtype")
 		end = i - 1
 	case i >= 0:
 		if q >= 0 {
-			f = append(f, locator.Finding{Offset: off + q - 1, Code: CodeWAISForm, Rule: "RFC 1738 §5 waisurl",
+			sk.Add(locator.Finding{Offset: off + q - 1, Code: CodeWAISForm, Rule: "RFC 1738 §5 waisurl",
 				Message: "a search (waisindex) of a document (waisdoc)", Severity: locator.SeverityError})
 		}
-		f = locator.CheckChars(f, p[i:j-1], off+i, waisUchar, "RFC 1738 §5 wtype")
-		f = locator.CheckChars(f, p[j:end], off+j, waisUchar, "RFC 1738 §5 wpath")
+		syntax.CheckChars(sk, p[i:j-1], off+i, waisUchar, "RFC 1738 §5 wtype")
+		syntax.CheckChars(sk, p[j:end], off+j, waisUchar, "RFC 1738 §5 wpath")
 		end = i - 1
 	}
-	return locator.CheckChars(f, p[:end], off, waisUchar, "RFC 1738 §5 database")
+	syntax.CheckChars(sk, p[:end], off, waisUchar, "RFC 1738 §5 database")
 }

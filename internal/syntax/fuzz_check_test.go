@@ -1,4 +1,4 @@
-package locator
+package syntax
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator"
 )
 
 // fuzzSeeds are URLs that reach every checker's branches.
@@ -21,7 +23,7 @@ var fuzzSeeds = []string{
 
 // checkInvariants checks what every checker promises: offsets within the URL, in order,
 // with a code, a rule and a message, and the same findings on a second run.
-func checkInvariants(t *testing.T, name, s string, check func() []Finding) {
+func checkInvariants(t *testing.T, name, s string, check func() []locator.Finding) {
 	t.Helper()
 	fs := check()
 	for i, f := range fs {
@@ -45,15 +47,15 @@ func FuzzCheckRFC1738(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		u, err := Parse(s)
+		u, err := locator.Parse(s)
 		if err != nil {
 			return
 		}
-		checkInvariants(t, "CheckRFC1738", s, func() []Finding { return CheckRFC1738(u) })
-		checkInvariants(t, "CheckLogin", s, func() []Finding { return CheckLogin(nil, u) })
+		checkInvariants(t, "CheckRFC1738", s, func() []locator.Finding { return rfc1738(u) })
+		checkInvariants(t, "CheckLogin", s, func() []locator.Finding { return login(u) })
 		// CheckHostPort and CheckChars take any text, not only what Parse accepts.
-		checkInvariants(t, "CheckHostPort", s, func() []Finding { return CheckHostPort(nil, s, 0) })
-		checkInvariants(t, "CheckChars", s, func() []Finding { return CheckChars(nil, s, 0, loginChars, "r") })
+		checkInvariants(t, "CheckHostPort", s, func() []locator.Finding { return hostPort(s, 0) })
+		checkInvariants(t, "CheckChars", s, func() []locator.Finding { return chars(s, 0, LoginChars, "r") })
 	})
 }
 
@@ -62,12 +64,12 @@ func FuzzCheckRFC3986(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		u, err := Parse(s)
+		u, err := locator.Parse(s)
 		if err != nil {
 			return
 		}
-		checkInvariants(t, "CheckRFC3986", s, func() []Finding { return CheckRFC3986(u) })
-		if !u.HasScheme() || hasErrors(CheckRFC3986(u)) {
+		checkInvariants(t, "CheckRFC3986", s, func() []locator.Finding { return rfc3986(u) })
+		if !u.HasScheme() || hasErrors(rfc3986(u)) {
 			return
 		}
 		// Differential: an absolute URI that RFC 3986 accepts, net/url accepts too. Known
@@ -82,9 +84,9 @@ func FuzzCheckRFC3986(f *testing.F) {
 	})
 }
 
-func hasErrors(fs []Finding) bool {
+func hasErrors(fs []locator.Finding) bool {
 	for _, f := range fs {
-		if f.Severity == SeverityError {
+		if f.Severity == locator.SeverityError {
 			return true
 		}
 	}
@@ -107,8 +109,8 @@ func TestCheckRFC3986AgainstNetURL(t *testing.T) {
 	inputs = append(inputs, fuzzSeeds...)
 	checked := 0
 	for _, s := range inputs {
-		u, err := Parse(s)
-		if err != nil || !u.HasScheme() || hasErrors(CheckRFC3986(u)) || strings.Contains(u.Host(), "%") {
+		u, err := locator.Parse(s)
+		if err != nil || !u.HasScheme() || hasErrors(rfc3986(u)) || strings.Contains(u.Host(), "%") {
 			continue
 		}
 		checked++

@@ -1,15 +1,18 @@
-package locator_test
+package syntax_test
 
 import (
 	"fmt"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
 func ExampleCheckRFC1738() {
 	u := locator.MustParse("HTTP://host.com/~joe/a b.html")
-	for _, f := range locator.CheckRFC1738(u) {
+	var sk syntax.Sink
+	syntax.CheckRFC1738(&sk, u)
+	for _, f := range sk.Findings() {
 		fmt.Println(f)
 	}
 	// Output:
@@ -20,11 +23,15 @@ func ExampleCheckRFC1738() {
 
 func ExampleCheckRFC3986() {
 	u := locator.MustParse("http://[fe80::1%25en0]/a|b")
-	for _, f := range locator.CheckRFC3986(u) {
+	var sk syntax.Sink
+	syntax.CheckRFC3986(&sk, u)
+	for _, f := range sk.Findings() {
 		fmt.Println(f)
 	}
 	// A colon in the first segment of a relative reference reads as a scheme.
-	for _, f := range locator.CheckRFC3986(locator.MustParse("1a:b/c")) {
+	var rel syntax.Sink
+	syntax.CheckRFC3986(&rel, locator.MustParse("1a:b/c"))
+	for _, f := range rel.Findings() {
 		fmt.Println(f.Code, f.Offset)
 	}
 	// Output:
@@ -35,7 +42,9 @@ func ExampleCheckRFC3986() {
 
 func ExampleCheckHostPort() {
 	// RFC 1738 §5 hostport, found at offset 7 of a URL.
-	for _, f := range locator.CheckHostPort(nil, "-a.3com.:", 7) {
+	var sk syntax.Sink
+	syntax.CheckHostPort(&sk, "-a.3com.:", 7)
+	for _, f := range sk.Findings() {
 		fmt.Println(f)
 	}
 	// Output:
@@ -48,7 +57,9 @@ func ExampleCheckHostPort() {
 func ExampleCheckChars() {
 	// RFC 1738 §5 hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ], at offset 16 of a URL.
 	hsegment := pct.RFC1738Uchar.With(";:@&=")
-	for _, f := range locator.CheckChars(nil, "a b/ü", 16, hsegment, "RFC 1738 §5 hsegment") {
+	var sk syntax.Sink
+	syntax.CheckChars(&sk, "a b/ü", 16, hsegment, "RFC 1738 §5 hsegment")
+	for _, f := range sk.Findings() {
 		fmt.Println(f.Offset, f.Code)
 	}
 	// Output:
@@ -59,11 +70,31 @@ func ExampleCheckChars() {
 
 func ExampleCheckLogin() {
 	u := locator.MustParse("ftp://me@home:pa:ss@ftp.host.com:/")
-	for _, f := range locator.CheckLogin(nil, u) {
+	var sk syntax.Sink
+	syntax.CheckLogin(&sk, u)
+	for _, f := range sk.Findings() {
 		fmt.Println(f)
 	}
 	// Output:
 	// error at offset 8: reserved character "@" in the user name must be encoded as %40 (the login ends at the last "@") [reserved-unencoded, RFC 1738 §3.1 user name]
 	// error at offset 16: reserved character ":" in the password must be encoded as %3A (the first ":" ends the user name) [reserved-unencoded, RFC 1738 §3.1 password]
 	// error at offset 32: ":" with no port after it; RFC 1738 omits the colon with the port [empty-port, RFC 1738 §5 port]
+}
+
+func ExampleSink() {
+	// A scheme's checker (here CheckChars on the path, as package scheme's checkers call it)
+	// and the scheme-independent CheckRFC1738 both see the space and the "|": the Sink keeps
+	// one finding per offset and code, the first, and Findings puts them in offset order.
+	u := locator.MustParse("http://host.com/a b|c")
+	var sk syntax.Sink
+	syntax.CheckChars(&sk, u.Path(), u.Offsets().Path.Start, pct.RFC1738Uchar.With("/"), "RFC 1738 §5 hpath")
+	syntax.CheckRFC1738(&sk, u)
+	fmt.Println(sk.Len())
+	for _, f := range sk.Findings() {
+		fmt.Println(f)
+	}
+	// Output:
+	// 2
+	// error at offset 17: unsafe character " " must be encoded as %20 [unsafe-char, RFC 1738 §5 hpath]
+	// error at offset 19: character "|" is unsafe (gateways may change it) and must be encoded as %7C [national-char, RFC 1738 §5 hpath]
 }

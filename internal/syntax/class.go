@@ -1,0 +1,112 @@
+package syntax
+
+import (
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/pct"
+)
+
+// table holds the character classes of the checkers' hot paths, those of this package and
+// those package scheme makes with NewClass: "is every byte of s in the set?" is then one table
+// lookup and one AND per byte (pct.Table), the fast path of a checker, which looks at the
+// bytes one by one only when the answer is no.
+var table pct.Table
+
+// NewClass returns the class of the bytes of set in the checkers' table. It is called only
+// while a package's variables are initialized (a pct.Table holds 32 classes).
+func NewClass(set pct.Set) *pct.Class { return table.Add(set) }
+
+// The classes of RFC 1738 §5 xchar and of user and password (LoginChars), which package
+// scheme's fast paths scan with too.
+var (
+	XcharClass = NewClass(pct.RFC1738Xchar) // RFC 1738 §5 xchar
+	LoginClass = NewClass(LoginChars)       // RFC 1738 §5 user, password
+)
+
+// The classes of the checkers' hot paths.
+var (
+	labelClass      = NewClass(pct.AlphaDigit.With("-"))  // RFC 1738 §5 domainlabel, toplabel
+	hostClass       = NewClass(pct.AlphaDigit.With("-.")) // RFC 1738 §5 hostname
+	hostNumberClass = NewClass(pct.Digit.With("."))       // RFC 1738 §5 hostnumber
+	digitClass      = NewClass(pct.Digit)                 // RFC 1738 §5 digits; RFC 3986 DIGIT
+
+	userinfoClass = NewClass(pct.UserinfoChars) // RFC 3986 §3.2.1 userinfo
+	regNameClass  = NewClass(pct.RegNameChars)  // RFC 3986 §3.2.2 reg-name
+	pathClass     = NewClass(pct.PathChars)     // RFC 3986 §3.3 segment and "/"
+	queryClass    = NewClass(pct.QueryChars)    // RFC 3986 §3.4 query
+	fragmentClass = NewClass(pct.FragmentChars) // RFC 3986 §3.5 fragment
+)
+
+// CheckClass is [CheckChars] with allowed = k.Set, and a fast path for s all in k.
+func CheckClass(sk *Sink, s string, off int, k *pct.Class, rule string) {
+	if k.All(s) {
+		return
+	}
+	i := k.Skip(s)
+	appendChars(sk, s[i:], off+i, k.Set, rule, false, "")
+}
+
+// CheckClass1738 is CheckClass, but a character outside RFC 1738 §5 xchar is reported under
+// the rule of CheckRFC1738 ("RFC 1738 §2.2"), as scheme.Check reports it when both checkers
+// find it: for a fast path that runs one scan in place of the two.
+func CheckClass1738(sk *Sink, s string, off int, k *pct.Class, rule string) {
+	if k.All(s) {
+		return
+	}
+	i := k.Skip(s)
+	appendChars(sk, s[i:], off+i, k.Set, rule, false, "RFC 1738 §2.2")
+}
+
+// check3986Class adds a finding for each byte of s not in k and not pct-encoded (RFC 3986
+// §2.1 pct-encoded = "%" HEXDIG HEXDIG), with a fast path for s all in k.
+func check3986Class(sk *Sink, s string, off int, k *pct.Class, rule string) {
+	if k.All(s) {
+		return
+	}
+	i := k.Skip(s)
+	appendChars(sk, s[i:], off+i, k.Set, rule, true, "")
+}
+
+// CheckChars adds to sk a finding for each byte of s (which starts at offset off of the URL)
+// that is neither in allowed nor the start of an escape "%" hex hex, citing rule. The code
+// says the class of the character: [locator.CodeControl], [locator.CodeNonASCII] (one finding
+// per UTF-8 character), [locator.CodeNationalChar], [locator.CodeUnsafeChar],
+// [locator.CodeReservedChar] or, for any other byte, [locator.CodeDisallowedChar] (RFC 1738
+// §2.2).
+func CheckChars(sk *Sink, s string, off int, allowed pct.Set, rule string) {
+	appendChars(sk, s, off, allowed, rule, false, "")
+}
+
+// appendChars adds to sk the finding of each byte of s (which starts at offset off of the
+// URL) that is neither in allowed nor the start of an escape "%" hex hex (RFC 1738 §5 escape;
+// RFC 3986 §2.1 pct-encoded), classified by RFC 3986 when rfc3986 is set, else by RFC 1738,
+// and skips the bytes that finding covers; a character outside RFC 1738 §5 xchar is reported
+// under xrule when it is not "". A finding past the Sink's limit is counted, not built.
+func appendChars(sk *Sink, s string, off int, allowed pct.Set, rule string, rfc3986 bool, xrule string) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if allowed.Contains(c) {
+			i++
+			continue
+		}
+		if isEscape(s, i) {
+			i += 3
+			continue
+		}
+		if !sk.Take(off+i, charCode(c, rfc3986), locator.SeverityError) {
+			i += charLen(s, i)
+			continue
+		}
+		var f locator.Finding
+		var n int
+		if rfc3986 {
+			f, n = classify3986(s, i, off, rule)
+		} else {
+			f, n = classify(s, i, off, rule)
+		}
+		if xrule != "" && !pct.RFC1738Xchar.Contains(c) {
+			f.Rule = xrule
+		}
+		sk.Add(f)
+		i += n
+	}
+}
