@@ -14,7 +14,10 @@ func setterError(input string, code Code, attr string) *Error {
 // prepare has adjusted the record, and stores the result in u.
 func (u *URL) override(input string, st state, prepare func(r *record)) error {
 	p := parserPool.Get().(*parser)
-	defer parserPool.Put(p)
+	defer func() {
+		p.release()
+		parserPool.Put(p)
+	}()
 	p.rec.fromURL(u)
 	p.url = &p.rec
 	p.collect = false

@@ -60,6 +60,7 @@ func Parse(input string, base *URL) (URL, error) {
 	}
 	p := parserPool.Get().(*parser)
 	u, err := p.parse(input, base, false)
+	p.release()
 	parserPool.Put(p)
 	if err != nil {
 		return URL{}, err
@@ -78,6 +79,7 @@ func ParseValidate(input string, base *URL) (URL, []ValidationError, error) {
 	u, err := p.parse(input, base, true)
 	errs := p.errs
 	p.errs = nil
+	p.release()
 	parserPool.Put(p)
 	if err != nil {
 		return URL{}, errs, err
