@@ -56,8 +56,9 @@ const (
 	// uint32). This is a limit of this package, not of the standard.
 	TooLong Code = "URL-too-long"
 	// TooManyErrors: [ParseValidate] found more than [MaxValidationErrors] validation errors;
-	// this last entry (before a failure, if any) stands for the rest, its Rule says how many,
-	// and its Offset is -1. A limit of this package, not of the standard.
+	// this last entry (before a failure, if any) stands for the rest: its Rule says how many,
+	// its Offset is that of the first one left out. A limit of this package, not of the
+	// standard.
 	TooManyErrors Code = "URL-too-many-validation-errors"
 )
 

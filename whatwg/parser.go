@@ -95,12 +95,16 @@ type parser struct {
 	// The validation errors past MaxValidationErrors are counted, not kept: dropped is their
 	// number, lastCode and lastAt the code and p.input offset of the last one reported, so that
 	// one reported twice at the same place counts once.
-	dropped  int
-	lastCode Code
-	lastAt   int
+	dropped   int
+	droppedAt int // the input offset of the first one dropped
+	lastCode  Code
+	lastAt    int
 	// offset's memo: p.input offset offIn is p.orig offset offOrig (when tabs or newlines were
 	// removed), so that mapping the offsets of errors in input order is linear.
 	offIn, offOrig int
+	// presizeBuf's record: whether it ran, and the authority (or host) it sized p.buf for.
+	sizedBuf           bool
+	authStart, authEnd int
 
 	atSignSeen, insideBrackets, passwordTokenSeen bool
 }
@@ -166,6 +170,9 @@ func (p *parser) report(code Code, i int, rule string) {
 	if len(p.errs) >= MaxValidationErrors {
 		// Past the cap (and so past steps 1–3, which change p.input): count, once a place.
 		if code != p.lastCode || i != p.lastAt {
+			if p.dropped == 0 {
+				p.droppedAt = p.offset(i)
+			}
 			p.dropped++
 		}
 		p.lastCode, p.lastAt = code, i
@@ -200,7 +207,7 @@ func (p *parser) capErrors(failed bool) {
 	if p.dropped == 0 {
 		return
 	}
-	v := ValidationError{Offset: -1, Code: TooManyErrors,
+	v := ValidationError{Offset: p.droppedAt, Code: TooManyErrors,
 		Rule: "locator whatwg limits: " + strconv.Itoa(p.dropped) + " more not listed"}
 	if n := len(p.errs); failed {
 		p.errs = append(p.errs[:n-1], v, p.errs[n-1])
@@ -355,6 +362,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 	p.removed = false
 	p.dropped, p.lastCode, p.lastAt = 0, "", -1
 	p.offIn, p.offOrig = 0, 0
+	p.sizedBuf = false
 	// One pass decides whether steps 1–3 have anything to do: they look only at bytes up to
 	// U+0020, and invalid UTF-8 can only be among the bytes from 0x80.
 	plain := true
@@ -446,6 +454,13 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 		case schemeState: // §4.4 scheme state
 			if c != eof && schemeChar[c] {
 				// Append c, lowercased; and the scheme code points after it, in bulk.
+				if n-ptr > presizeMin {
+					j := ptr
+					for j < n && schemeChar[input[j]] {
+						j++
+					}
+					p.buf = slices.Grow(p.buf, j-ptr)
+				}
 				for ptr < n && schemeChar[input[ptr]] {
 					b := input[ptr]
 					if 'A' <= b && b <= 'Z' {
@@ -580,8 +595,15 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				p.report(SpecialSchemeMissingFollowingSolidus, ptr, st.rule())
 			}
 		case authorityState: // §4.4 authority state
+			p.presizeBuf(input, ptr)
 			if c == '@' {
 				p.report(InvalidCredentials, ptr, st.rule())
+				if !p.atSignSeen && p.sizedBuf {
+					// Room for all the userinfo can be, in either of the two.
+					m := encodedLen(input[p.authStart:p.authEnd], &userinfoTab, -1, -1)
+					url.username = slices.Grow(url.username, m)
+					url.password = slices.Grow(url.password, m)
+				}
 				if p.atSignSeen {
 					p.appendUserinfo("%40")
 				}
@@ -606,6 +628,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				ptr = j - 1
 			}
 		case hostState, hostnameState: // §4.4 host state, hostname state
+			p.presizeBuf(input, ptr)
 			if override != noOverride && url.file {
 				again = true
 				st = fileHostState
@@ -650,6 +673,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				ptr = j - 1
 			}
 		case portState: // §4.4 port state
+			p.presizeBuf(input, ptr)
 			if '0' <= c && c <= '9' {
 				p.buf = append(p.buf, byte(c))
 			} else if c == eof || c == '/' || c == '?' || c == '#' || url.special && c == '\\' || override != noOverride {
@@ -725,6 +749,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				again = true
 			}
 		case fileHostState: // §4.4 file host state
+			p.presizeBuf(input, ptr)
 			if c == eof || c == '/' || c == '\\' || c == '?' || c == '#' {
 				again = true
 				if override == noOverride && isWindowsDriveLetter(p.buf) {
@@ -738,7 +763,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 					}
 					st = pathStartState
 				} else {
-					h, err := p.parseHost(p.hbuf[:0], bstr(p.buf), !url.special, ptr-len(p.buf))
+					h, err := p.parseHost(p.hostDst(), bstr(p.buf), !url.special, ptr-len(p.buf))
 					if err != nil {
 						return err
 					}
@@ -958,6 +983,26 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 	return nil
 }
 
+// presizeBuf gives p.buf room, once a run, for the authority (or host, or port) that starts at
+// input[ptr], when the rest of the input is long: the bytes up to "/", "?", "#" or, for a special
+// URL, "\\", where the authority state ends.
+func (p *parser) presizeBuf(input string, ptr int) {
+	if p.sizedBuf || len(input)-ptr <= presizeMin {
+		return
+	}
+	p.sizedBuf = true
+	e := ptr
+	for e < len(input) {
+		c := input[e]
+		if c == '/' || c == '?' || c == '#' || c == '\\' && p.url.special {
+			break
+		}
+		e++
+	}
+	p.authStart, p.authEnd = ptr, e
+	p.buf = slices.Grow(p.buf, e-ptr)
+}
+
 // presizeMin is the length of the rest of the input from which a state sizes its buffer first.
 const presizeMin = 512
 
@@ -1036,11 +1081,21 @@ func (p *parser) copyAuthority(base *URL) {
 	url.port = base.port
 }
 
+// hostDst returns p.hbuf emptied, for the host parser's output, with room for what it can write
+// for the host in p.buf when that is long (the opaque-host parser writes the most: three bytes
+// for one).
+func (p *parser) hostDst() []byte {
+	if len(p.buf) > presizeMin {
+		p.hbuf = slices.Grow(p.hbuf[:0], 3*len(p.buf))
+	}
+	return p.hbuf[:0]
+}
+
 // takeHost does the host state's "Let host be the result of host parsing buffer with url is
 // not special. If host is failure, then return failure. Set url's host to host, buffer to the
 // empty string" (§4.4); buffer ends at ptr.
 func (p *parser) takeHost(ptr int) *Error {
-	h, err := p.parseHost(p.hbuf[:0], bstr(p.buf), !p.url.special, ptr-len(p.buf))
+	h, err := p.parseHost(p.hostDst(), bstr(p.buf), !p.url.special, ptr-len(p.buf))
 	if err != nil {
 		return err
 	}

@@ -92,10 +92,12 @@ func (u *URL) setCredential(value string, password bool) error {
 	}
 	var r record
 	r.fromURL(u)
+	value = toScalar(value)
+	enc := appendEncoded(make([]byte, 0, encodedLen(value, &userinfoTab, -1, -1)), value, &userinfoTab)
 	if password {
-		r.password = appendEncoded(r.password[:0], toScalar(value), &userinfoTab)
+		r.password = enc
 	} else {
-		r.username = appendEncoded(r.username[:0], toScalar(value), &userinfoTab)
+		r.username = enc
 	}
 	return u.store(&r, value)
 }

@@ -54,19 +54,19 @@ func formDecode(s string) string {
 	return toScalarWHATWG(b)
 }
 
-// toScalarWHATWG is "UTF-8 decode without BOM" (Encoding Standard) of b.
-func toScalarWHATWG(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
-	}
-	return string(appendScalar(make([]byte, 0, len(b)+8), bstr(b)))
-}
+// toScalarWHATWG is "UTF-8 decode without BOM" (Encoding Standard) of b, which the caller
+// made for it and never changes again: the result may share its memory.
+func toScalarWHATWG(b []byte) string { return toScalar(bstr(b)) }
 
 // SerializeForm runs the application/x-www-form-urlencoded serializer (§5.2) with UTF-8: names
 // and values are percent-encoded with the application/x-www-form-urlencoded percent-encode set,
 // a space written as "+", pairs joined by "&" and each name and value by "=".
 func SerializeForm(pairs []Pair) string {
-	var b []byte
+	n := 0 // the length of the result, so that it is allocated once
+	for _, p := range pairs {
+		n += formLen(p.Name) + 1 + formLen(p.Value) + 1
+	}
+	b := make([]byte, 0, n)
 	for i, p := range pairs {
 		if i > 0 {
 			b = append(b, '&')
@@ -75,23 +75,60 @@ func SerializeForm(pairs []Pair) string {
 		b = append(b, '=')
 		b = appendForm(b, p.Value)
 	}
-	return string(b)
+	return bstr(b) // b is never written again
+}
+
+// formLen returns the length of appendForm's output for s.
+func formLen(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			n++
+			if formTab[c] && c != ' ' {
+				n += 2
+			}
+			i++
+			continue
+		}
+		k, bad := scalarStep(s, i)
+		if bad {
+			n += len("%EF%BF%BD")
+		} else {
+			n += 3 * k
+		}
+		i += k
+	}
+	return n
 }
 
 // appendForm is "percent-encode after encoding" with UTF-8 and the
-// application/x-www-form-urlencoded percent-encode set, spaceAsPlus true (§1.3).
+// application/x-www-form-urlencoded percent-encode set, spaceAsPlus true (§1.3). Invalid UTF-8
+// is encoded as the U+FFFD it decodes to (the standard works on scalar value strings).
 func appendForm(b []byte, s string) []byte {
-	s = toScalar(s)
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
 		case c == ' ':
 			b = append(b, '+')
-		case formTab[c]:
+		case c < 0x80 && !formTab[c]:
+			b = append(b, c)
+		case c < 0x80:
 			b = append(b, '%', upperhex[c>>4], upperhex[c&15])
 		default:
-			b = append(b, c)
+			k, bad := scalarStep(s, i)
+			if bad {
+				b = append(b, "%EF%BF%BD"...)
+				i += k
+				continue
+			}
+			for _, d := range []byte(s[i : i+k]) {
+				b = append(b, '%', upperhex[d>>4], upperhex[d&15])
+			}
+			i += k
+			continue
 		}
+		i++
 	}
 	return b
 }
