@@ -428,6 +428,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 	// Each of the states that percent-encode the rest of a long input into one buffer sizes it
 	// once, for all it can write, so that the buffer is allocated once, not grown step by step.
 	var sizedPath, sizedQuery, sizedFrag bool
+	long := n > presizeMin
 	stopQ, stopH := -1, -1 // the bytes that end the path ("?", "#") and the query ("#")
 	if override == noOverride {
 		stopQ, stopH = '?', '#'
@@ -454,7 +455,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 		case schemeState: // §4.4 scheme state
 			if c != eof && schemeChar[c] {
 				// Append c, lowercased; and the scheme code points after it, in bulk.
-				if n-ptr > presizeMin {
+				if long && n-ptr > presizeMin {
 					j := ptr
 					for j < n && schemeChar[input[j]] {
 						j++
@@ -595,7 +596,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				p.report(SpecialSchemeMissingFollowingSolidus, ptr, st.rule())
 			}
 		case authorityState: // §4.4 authority state
-			p.presizeBuf(input, ptr)
+			if long && !p.sizedBuf && n-ptr > presizeMin {
+				p.presizeBuf(input, ptr)
+			}
 			if c == '@' {
 				p.report(InvalidCredentials, ptr, st.rule())
 				if !p.atSignSeen && p.sizedBuf {
@@ -628,7 +631,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				ptr = j - 1
 			}
 		case hostState, hostnameState: // §4.4 host state, hostname state
-			p.presizeBuf(input, ptr)
+			if long && !p.sizedBuf && n-ptr > presizeMin {
+				p.presizeBuf(input, ptr)
+			}
 			if override != noOverride && url.file {
 				again = true
 				st = fileHostState
@@ -673,7 +678,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				ptr = j - 1
 			}
 		case portState: // §4.4 port state
-			p.presizeBuf(input, ptr)
+			if long && !p.sizedBuf && n-ptr > presizeMin {
+				p.presizeBuf(input, ptr)
+			}
 			if '0' <= c && c <= '9' {
 				p.buf = append(p.buf, byte(c))
 			} else if c == eof || c == '/' || c == '?' || c == '#' || url.special && c == '\\' || override != noOverride {
@@ -749,7 +756,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				again = true
 			}
 		case fileHostState: // §4.4 file host state
-			p.presizeBuf(input, ptr)
+			if long && !p.sizedBuf && n-ptr > presizeMin {
+				p.presizeBuf(input, ptr)
+			}
 			if c == eof || c == '/' || c == '\\' || c == '?' || c == '#' {
 				again = true
 				if override == noOverride && isWindowsDriveLetter(p.buf) {
@@ -812,7 +821,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			// the URL path serializer puts before each segment: segStart is where it begins. (A
 			// buffer that the file host state left, a Windows drive letter, is moved there.)
 			if !segOpen {
-				if !sizedPath && n-ptr > presizeMin {
+				if long && !sizedPath && n-ptr > presizeMin {
 					sizedPath = true
 					url.path = slices.Grow(url.path, 1+len(p.buf)+encodedLen(input[ptr:], &pathTab, stopQ, stopH))
 				}
@@ -862,18 +871,21 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 					// Bulk: the bytes up to the next one this state acts on, runs of bytes it
 					// appends unchanged and runs it percent-encodes.
 					j := ptr
-					for j < n {
+					for {
 						k := j
 						for k < n && pathPlain[input[k]] {
 							k++
 						}
-						url.path = append(url.path, input[j:k]...)
+						if k > j {
+							url.path = append(url.path, input[j:k]...)
+						}
+						if k == n || !pathEncoded[input[k]] {
+							j = k
+							break
+						}
 						for ; k < n && pathEncoded[input[k]]; k++ {
 							d := input[k]
 							url.path = append(url.path, '%', upperhex[d>>4], upperhex[d&15])
-						}
-						if k == j {
-							break
 						}
 						j = k
 					}
@@ -885,7 +897,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				}
 			}
 		case opaquePathState: // §4.4 opaque path state
-			if !sizedPath && n-ptr > presizeMin {
+			if long && !sizedPath && n-ptr > presizeMin {
 				sizedPath = true // pathTab holds the C0 control set and the space
 				url.path = slices.Grow(url.path, encodedLen(input[ptr:], &pathTab, '?', '#'))
 			}
@@ -917,7 +929,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 		case queryState: // §4.4 query state
 			// UTF-8 is the only encoding, so percent-encoding after encoding the buffer is the
 			// same as encoding each code point as it comes.
-			if !sizedQuery && n-ptr > presizeMin {
+			if long && !sizedQuery && n-ptr > presizeMin {
 				sizedQuery = true // the special-query set holds the query set
 				url.query = slices.Grow(url.query, encodedLen(input[ptr:], &specialQueryTab, stopH, -1))
 			}
@@ -949,7 +961,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				}
 			}
 		case fragmentState: // §4.4 fragment state
-			if !sizedFrag && n-ptr > presizeMin {
+			if long && !sizedFrag && n-ptr > presizeMin {
 				sizedFrag = true
 				url.frag = slices.Grow(url.frag, encodedLen(input[ptr:], &fragmentTab, -1, -1))
 			}
@@ -987,9 +999,6 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 // input[ptr], when the rest of the input is long: the bytes up to "/", "?", "#" or, for a special
 // URL, "\\", where the authority state ends.
 func (p *parser) presizeBuf(input string, ptr int) {
-	if p.sizedBuf || len(input)-ptr <= presizeMin {
-		return
-	}
 	p.sizedBuf = true
 	e := ptr
 	for e < len(input) {
@@ -1007,7 +1016,10 @@ func (p *parser) presizeBuf(input string, ptr int) {
 const presizeMin = 512
 
 // encodedLen returns how many bytes percent-encoding s with tab writes, up to the first byte
-// stop1 or stop2 (-1: none): one a byte, three for a byte of tab.
+// stop1 or stop2 (-1: none): one a byte, three for a byte of tab. It runs for long inputs only
+// and is kept out of line, away from the parser's loop.
+//
+//go:noinline
 func encodedLen(s string, tab *[256]bool, stop1, stop2 int) int {
 	n := 0
 	for i := 0; i < len(s); i++ {
