@@ -34,6 +34,8 @@ var adversarialShapes = []struct {
 	{"amps", "&", false},
 	{"equals", "=", false},
 	{"pluses", "+", false},
+	{"pairs", "a=b&", false},
+	{"encoded-pairs", "%61=%62+&", false},
 	{"ipv4-dots", "1.", false},
 	{"ipv4-numbers", "255.255.255.255.", false},
 	{"digits", "9", false},

@@ -267,7 +267,12 @@ func toScalar(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	n := 0 // the length of the result, so that it is allocated once
+	return string(appendScalar(make([]byte, 0, scalarLen(s)), s))
+}
+
+// scalarLen returns the length of appendScalar's output for s.
+func scalarLen(s string) int {
+	n := 0
 	for i := 0; i < len(s); {
 		k, bad := scalarStep(s, i)
 		n += k
@@ -276,7 +281,7 @@ func toScalar(s string) string {
 		}
 		i += k
 	}
-	return string(appendScalar(make([]byte, 0, n), s))
+	return n
 }
 
 // appendScalar appends s to dst with every maximal subpart of an ill-formed UTF-8 sequence
