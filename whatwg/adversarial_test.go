@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // The adversarial inputs: each shape is a unit repeated to the size wanted, the runs that made
@@ -372,5 +373,30 @@ func TestErrorMessageBounded(t *testing.T) {
 	_, err = Parse(strings.Repeat("a", 100)+"://h:7z/", nil)
 	if err == nil || !strings.HasPrefix(err.Error(), `whatwg: "…aa`) || !strings.Contains(err.Error(), `://h:7z/": port-invalid at offset 106`) {
 		t.Errorf("got %v, want a window around offset 106", err)
+	}
+}
+
+// TestParseFormSharedBuffer: names and values decoded into ParseForm's one buffer stay as they
+// were decoded while later ones are written after them, across a buffer that grows (invalid
+// UTF-8 lengthens a value to U+FFFD), and plain ones are the input's own bytes.
+func TestParseFormSharedBuffer(t *testing.T) {
+	long := strings.Repeat("%FF", 100)
+	got := ParseForm("a=%FF&b=%FF%FE+&&c=x&d+=" + long + "&%41=%42%zz&=")
+	want := []Pair{{"a", "\ufffd"}, {"b", "\ufffd\ufffd "}, {"c", "x"}, {"d ", strings.Repeat("\ufffd", 100)},
+		{"A", "B%zz"}, {"", ""}}
+	if len(got) != len(want) {
+		t.Fatalf("ParseForm: %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("pair %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+	if ParseForm("&&&") != nil || ParseForm("") != nil {
+		t.Errorf("ParseForm of no pairs: want nil")
+	}
+	in := "plain=value&x=y"
+	if p := ParseForm(in); unsafe.StringData(p[0].Name) != unsafe.StringData(in) {
+		t.Errorf("a name that needs no decoding is copied")
 	}
 }
