@@ -47,6 +47,15 @@ func agree(t *testing.T, input string, base *URL) (bool, string) {
 			}
 		}
 	}
+	// Offsets are byte offsets in the input as given, whatever was trimmed, removed or replaced.
+	for _, v := range verrs {
+		if v.Offset < -1 || v.Offset > len(input) {
+			t.Fatalf("%q: validation error %v: offset out of the input", input, v)
+		}
+	}
+	if e, ok := vErr.(*Error); ok && (e.Offset < -1 || e.Offset > len(input) || e.Input != input) {
+		t.Fatalf("%q: %#v: offset out of the input, or not the input", input, e)
+	}
 	if (onErr == nil) != (offErr == nil) || (vErr == nil) != (offErr == nil) {
 		t.Fatalf("%q: fast path on: %v; off: %v; ParseValidate: %v", input, onErr, offErr, vErr)
 	}
@@ -360,6 +369,7 @@ func FuzzFastPath(f *testing.F) {
 		"http://[::1]/", "http://[::01]/", "http://[::ffff:1.2.3.4]/", "a:b ?q", "a:b c",
 		"http://h/?a'b", "foo://h/?a'b", "http://h/#a`b", "http://h/a\\b", "foo://h/a\\b",
 		"http://h", "foo://h", "http://h?q", "file://u@h/", "foo://:1/",
+		"ht\ttp://\xff@h:7z/", " \xff\thttp://h/\xfe^\xf0\x90 ", "foo://\xff\xff^/", "a:\xff\n\xe0\x80 ?",
 	} {
 		f.Add(s, "")
 	}

@@ -99,9 +99,15 @@ type parser struct {
 	droppedAt int // the input offset of the first one dropped
 	lastCode  Code
 	lastAt    int
-	// offset's memo: p.input offset offIn is p.orig offset offOrig (when tabs or newlines were
-	// removed), so that mapping the offsets of errors in input order is linear.
-	offIn, offOrig int
+	// scalar is p.orig with invalid UTF-8 replaced by U+FFFD (p.orig itself when converted is
+	// false); p.input is scalar trimmed, without tabs and newlines.
+	scalar    string
+	converted bool
+	// offset's memos, so that mapping the offsets of errors in input order is linear: p.input
+	// offset offIn is scalar offset offScalar (when tabs or newlines were removed); scalar
+	// offset memoS is p.orig offset memoO (when invalid UTF-8 was replaced).
+	offIn, offScalar int
+	memoS, memoO     int
 	// presizeBuf's record: whether it ran, and the authority (or host) it sized p.buf for.
 	sizedBuf           bool
 	authStart, authEnd int
@@ -124,33 +130,56 @@ func (p *parser) release() {
 	if cap(p.errs) > 2*MaxValidationErrors {
 		p.errs = nil
 	}
-	p.orig, p.input, p.base, p.url = "", "", nil, nil
+	p.orig, p.input, p.scalar, p.base, p.url = "", "", "", nil, nil
 }
 
-// offset maps a byte offset in p.input to one in p.orig.
+// offset maps a byte offset in p.input to one in p.orig, the input as given: back across the
+// removed tabs and newlines, the trimmed start, and the U+FFFD that replaced invalid UTF-8 (an
+// offset inside one maps to the start of the bytes it replaced).
 func (p *parser) offset(i int) int {
 	if i < 0 {
 		return -1
 	}
-	if !p.removed {
-		return p.trimStart + i
-	}
-	n, j := 0, p.trimStart
-	if i >= p.offIn && p.offOrig >= p.trimStart {
-		n, j = p.offIn, p.offOrig // errors come in input order: go on from the last one
-	}
-	for ; j < len(p.orig); j++ {
-		c := p.orig[j]
-		if c == '\t' || c == '\n' || c == '\r' {
-			continue
+	j := p.trimStart + i
+	if p.removed {
+		n := 0
+		j = p.trimStart
+		if i >= p.offIn && p.offScalar >= p.trimStart {
+			n, j = p.offIn, p.offScalar // errors come in input order: go on from the last one
 		}
-		if n == i {
+		for ; j < len(p.scalar); j++ {
+			c := p.scalar[j]
+			if c == '\t' || c == '\n' || c == '\r' {
+				continue
+			}
+			if n == i {
+				break
+			}
+			n++
+		}
+		p.offIn, p.offScalar = n, j
+	}
+	if !p.converted {
+		return j
+	}
+	sj, o := 0, 0
+	if j >= p.memoS {
+		sj, o = p.memoS, p.memoO
+	}
+	for o < len(p.orig) {
+		k, bad := scalarStep(p.orig, o)
+		w := k
+		if bad {
+			w = len("\uFFFD")
+		}
+		if sj+w > j {
 			break
 		}
-		n++
+		sj += w
+		o += k
 	}
-	p.offIn, p.offOrig = n, j
-	return j
+	p.memoS, p.memoO = sj, o
+	return o
 }
 
 // errNoParser is what fail returns for the nil parser that the fast path uses to run the IPv6
@@ -366,8 +395,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 	p.trimStart = 0
 	p.removed = false
 	p.dropped, p.lastCode, p.lastAt = 0, "", -1
-	p.offIn, p.offOrig = 0, 0
+	p.offIn, p.offScalar, p.memoS, p.memoO = 0, 0, 0, 0
 	p.sizedBuf = false
+	p.scalar, p.converted = input, false
 	// One pass decides whether steps 1–3 have anything to do: they look only at bytes up to
 	// U+0020, and invalid UTF-8 can only be among the bytes from 0x80.
 	plain := true
@@ -377,8 +407,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			break
 		}
 	}
-	if !plain {
-		input = toScalar(input)
+	if !plain && !utf8.ValidString(input) {
+		input = string(appendScalar(make([]byte, 0, scalarLen(input)), input))
+		p.scalar, p.converted = input, true
 	}
 	// 1. If url is not given: remove any leading and trailing C0 control or space.
 	if override == noOverride && !plain {

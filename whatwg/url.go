@@ -50,7 +50,8 @@ var parserPool = sync.Pool{New: func() any { return new(parser) }}
 // returns the URL, or an [*Error] where the standard returns failure. Only UTF-8 is supported as
 // the query encoding. When input is already the serialization of a URL (href == input), Parse
 // returns it without copying and without allocating. Invalid UTF-8 in input is read as U+FFFD
-// (the standard parses scalar value strings); error offsets then count the replaced bytes.
+// (the standard parses scalar value strings); error offsets are still byte offsets in input as
+// given.
 func Parse(input string, base *URL) (URL, error) { return parse(input, base, true) }
 
 // parse is [Parse], with the fast path (parseNormalized) taken first only when fast is true:
