@@ -26,4 +26,13 @@
 // An input that is already its own href, which most URLs that programs pass around are, is
 // recognised in one pass and returned as the href without copying or allocating. Only UTF-8 is
 // supported as the query encoding, which is what the standard requires outside HTML.
+//
+// Time and memory are linear in the input, whatever it holds: the parser allocates once for
+// each buffer it fills (not per byte or per finding), [ParseValidate] lists at most
+// [MaxValidationErrors] validation errors and then one of code [TooManyErrors] that counts the
+// rest, and an [Error]'s message shows at most a bounded window of the input, escaped by
+// package internal/display. One limit of this package is not the standard's: a host label
+// longer than 256 bytes that needs IDNA (a non-ASCII one) fails with domain-to-ASCII, because
+// x/net/idna's punycode encoder takes time quadratic in a label's length; no label that long
+// makes a DNS label.
 package whatwg

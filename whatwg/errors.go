@@ -1,6 +1,10 @@
 package whatwg
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/locator-url/locator/internal/display"
+)
 
 // Code names a validation error of the URL Standard (§1.1 "Writing", the table of validation
 // errors), such as "invalid-URL-unit" or "IPv4-empty-part". Codes are the standard's own names,
@@ -51,6 +55,11 @@ const (
 	// TooLong: the href would be longer than 4 GiB, which a URL cannot hold (its offsets are
 	// uint32). This is a limit of this package, not of the standard.
 	TooLong Code = "URL-too-long"
+	// TooManyErrors: [ParseValidate] found more than [MaxValidationErrors] validation errors;
+	// this last entry (before a failure, if any) stands for the rest: its Rule says how many,
+	// its Offset is that of the first one left out. A limit of this package, not of the
+	// standard.
+	TooManyErrors Code = "URL-too-many-validation-errors"
 )
 
 // Error is a failure of the basic URL parser (§4.4 "URL parsing"), of host parsing or of a
@@ -65,13 +74,20 @@ type Error struct {
 	Rule   string // where the standard returns failure, e.g. "WHATWG URL §4.4 port state"
 }
 
-// Error returns the input (shortened), the code, the offset and the rule.
+// Error returns the input, the code, the offset and the rule. The input is shown in its display
+// form (package internal/display: controls and invalid UTF-8 escaped) and bounded: an input
+// longer than display.MaxQuote bytes is shown as a window of that many bytes around the offset
+// (or its start, without one), with "…" where it is cut, so the message stays short whatever
+// the input.
 func (e *Error) Error() string {
-	in := e.Input
-	if len(in) > 200 {
-		in = in[:200] + "…"
+	var in string
+	if e.Offset < 0 || len(e.Input) <= display.MaxQuote {
+		in = display.Quote(e.Input)
+	} else {
+		w, _ := display.Window(e.Input, e.Offset, display.MaxQuote)
+		in = `"` + w + `"`
 	}
-	s := "whatwg: " + strconv.Quote(in) + ": " + string(e.Code)
+	s := "whatwg: " + in + ": " + string(e.Code)
 	if e.Offset >= 0 {
 		s += " at offset " + strconv.Itoa(e.Offset)
 	}

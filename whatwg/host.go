@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -103,7 +104,7 @@ func (p *parser) parseHost(dst []byte, input string, isOpaque bool, off int) ([]
 	for i := 0; i < len(input); i++ {
 		if input[i] == '%' && i+2 < len(input) && isHex(input[i+1]) && isHex(input[i+2]) {
 			p.report(DomainPercentEncoded, off+i, ruleHostParser)
-			p.dbuf = appendPercentDecoded(p.dbuf[:0], input)
+			p.dbuf = appendPercentDecoded(slices.Grow(p.dbuf[:0], len(input)), input)
 			domain = bstr(p.dbuf)
 			break
 		}
@@ -142,10 +143,16 @@ func (p *parser) parseHost(dst []byte, input string, isOpaque bool, off int) ([]
 // domainParser implements the domain parser (§3.3 IDNA) with beStrict false, appending the
 // result to dst.
 func (p *parser) domainParser(dst []byte, domain string, ascii bool, off int) ([]byte, *Error) {
+	// The punycode encoder of x/net/idna takes time quadratic in a label's length; past
+	// maxIDNALabel bytes, a label that it would encode fails here instead.
+	long, longASCII := longLabel(domain)
 	// 1–2. strictResult, only to report domain-to-ASCII; it costs a second ToASCII, so it runs
-	// only when validation errors are collected.
+	// only when validation errors are collected. A label too long for DNS (VerifyDnsLength, which
+	// beStrict sets) is such an error without it.
 	if p.collect {
-		if _, err := idnaStrict.ToASCII(uts46Update(domain)); err != nil {
+		if long || longASCII {
+			p.report(DomainToASCII, off, ruleDomainParser)
+		} else if _, err := idnaStrict.ToASCII(uts46Update(domain)); err != nil {
 			p.report(DomainToASCII, off, ruleDomainParser)
 		}
 	}
@@ -161,6 +168,9 @@ func (p *parser) domainParser(dst []byte, domain string, ascii bool, off int) ([
 		}
 	} else {
 		// 6. Otherwise, set result to domain parser ToASCII with domain and false; failure → failure.
+		if long {
+			return dst, p.fail(DomainToASCII, off, ruleIDNALimit)
+		}
 		r, err := idnaLenient.ToASCII(uts46Update(domain))
 		if err != nil {
 			return dst, p.fail(DomainToASCII, off, ruleDomainParser)
@@ -181,6 +191,48 @@ func (p *parser) domainParser(dst []byte, domain string, ascii bool, off int) ([
 		}
 	}
 	return dst, nil
+}
+
+// maxIDNALabel is the longest label, in bytes, holding a non-ASCII code point, that the domain
+// parser hands to Unicode ToASCII. A longer one fails with domain-to-ASCII: a limit of this
+// package, not of the standard, since x/net/idna's punycode encoder takes time quadratic in a
+// label's length. No label longer than this gives a DNS label (at most 63 bytes, RFC 1034
+// §3.1; a code point is at most 4 bytes) unless most of it is code points that UTS #46
+// ignores.
+const maxIDNALabel = 4*63 + 4
+
+const ruleIDNALimit = "locator whatwg limits: a label of more than 256 bytes that needs IDNA"
+
+// longLabel reports whether domain has a label (split at the dots that UTS #46 maps to ".":
+// U+002E, U+3002, U+FF0E, U+FF61) of more than maxIDNALabel bytes with a non-ASCII byte, and
+// whether it has an ASCII label of more than 63 bytes, which DNS does not allow.
+func longLabel(domain string) (long, longASCII bool) {
+	start, ascii := 0, true
+	for i := 0; i <= len(domain); i++ {
+		end := i == len(domain) || domain[i] == '.'
+		sep := 1
+		if !end && domain[i] >= 0x80 {
+			if rest := domain[i:]; strings.HasPrefix(rest, "\u3002") ||
+				strings.HasPrefix(rest, "\uff0e") || strings.HasPrefix(rest, "\uff61") {
+				end, sep = true, 3
+			} else {
+				ascii = false
+			}
+		}
+		if !end {
+			continue
+		}
+		n := i - start
+		if ascii && n > 63 {
+			longASCII = true
+		}
+		if !ascii && n > maxIDNALabel {
+			long = true
+		}
+		start, ascii = i+sep, true
+		i += sep - 1
+	}
+	return long, longASCII
 }
 
 // endsInANumber implements the ends in a number checker (§3.5).

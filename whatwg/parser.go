@@ -1,6 +1,8 @@
 package whatwg
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -60,7 +62,16 @@ var stateNames = [...]string{
 	fragmentState:                      "fragment state",
 }
 
-func (s state) rule() string { return "WHATWG URL §4.4 " + stateNames[s] }
+// stateRules holds "WHATWG URL §4.4 " and each state's name, built once: rule is called for
+// every validation error and must not allocate.
+var stateRules = func() (r [len(stateNames)]string) {
+	for i, n := range stateNames {
+		r[i] = "WHATWG URL §4.4 " + n
+	}
+	return r
+}()
+
+func (s state) rule() string { return stateRules[s] }
 
 const eof = -1
 
@@ -81,54 +92,157 @@ type parser struct {
 	dbuf      []byte // the host parser's percent-decoded input
 	rec       record
 
+	// The validation errors past MaxValidationErrors are counted, not kept: dropped is their
+	// number, lastCode and lastAt the code and p.input offset of the last one reported, so that
+	// one reported twice at the same place counts once.
+	dropped   int
+	droppedAt int // the input offset of the first one dropped
+	lastCode  Code
+	lastAt    int
+	// scalar is p.orig with invalid UTF-8 replaced by U+FFFD (p.orig itself when converted is
+	// false); p.input is scalar trimmed, without tabs and newlines.
+	scalar    string
+	converted bool
+	// offset's memos, so that mapping the offsets of errors in input order is linear: p.input
+	// offset offIn is scalar offset offScalar (when tabs or newlines were removed); scalar
+	// offset memoS is p.orig offset memoO (when invalid UTF-8 was replaced).
+	offIn, offScalar int
+	memoS, memoO     int
+	// presizeBuf's record: whether it ran, and the authority (or host) it sized p.buf for.
+	sizedBuf           bool
+	authStart, authEnd int
+
 	atSignSeen, insideBrackets, passwordTokenSeen bool
 }
 
-// offset maps a byte offset in p.input to one in p.orig.
+// maxPooled is the largest buffer a parser keeps when it goes back to the pool: one long input
+// must not pin its memory for the life of the program.
+const maxPooled = 64 << 10
+
+// release drops the buffers that a long input grew, before p goes back to the pool.
+func (p *parser) release() {
+	for _, b := range []*[]byte{&p.buf, &p.hbuf, &p.dbuf, &p.rec.scheme, &p.rec.username,
+		&p.rec.password, &p.rec.host, &p.rec.path, &p.rec.query, &p.rec.frag} {
+		if cap(*b) > maxPooled {
+			*b = nil
+		}
+	}
+	if cap(p.errs) > 2*MaxValidationErrors {
+		p.errs = nil
+	}
+	p.orig, p.input, p.scalar, p.base, p.url = "", "", "", nil, nil
+}
+
+// offset maps a byte offset in p.input to one in p.orig, the input as given: back across the
+// removed tabs and newlines, the trimmed start, and the U+FFFD that replaced invalid UTF-8 (an
+// offset inside one maps to the start of the bytes it replaced).
 func (p *parser) offset(i int) int {
 	if i < 0 {
 		return -1
 	}
-	if !p.removed {
-		return p.trimStart + i
-	}
-	j := p.trimStart
-	for n := 0; j < len(p.orig); j++ {
-		c := p.orig[j]
-		if c == '\t' || c == '\n' || c == '\r' {
-			continue
+	j := p.trimStart + i
+	if p.removed {
+		n := 0
+		j = p.trimStart
+		if i >= p.offIn && p.offScalar >= p.trimStart {
+			n, j = p.offIn, p.offScalar // errors come in input order: go on from the last one
 		}
-		if n == i {
+		for ; j < len(p.scalar); j++ {
+			c := p.scalar[j]
+			if c == '\t' || c == '\n' || c == '\r' {
+				continue
+			}
+			if n == i {
+				break
+			}
+			n++
+		}
+		p.offIn, p.offScalar = n, j
+	}
+	if !p.converted {
+		return j
+	}
+	sj, o := 0, 0
+	if j >= p.memoS {
+		sj, o = p.memoS, p.memoO
+	}
+	for o < len(p.orig) {
+		k, bad := scalarStep(p.orig, o)
+		w := k
+		if bad {
+			w = len("\uFFFD")
+		}
+		if sj+w > j {
 			break
 		}
-		n++
+		sj += w
+		o += k
 	}
-	return j
+	p.memoS, p.memoO = sj, o
+	return o
 }
 
 // errNoParser is what fail returns for the nil parser that the fast path uses to run the IPv6
 // parser without allocating.
 var errNoParser = &Error{Offset: -1, Code: IPv6InvalidCodePoint, Rule: ruleIPv6Parser}
 
+// MaxValidationErrors is the most validation errors [ParseValidate] lists for one input: past
+// it, one entry of code [TooManyErrors] counts the rest (and a failure is still listed last), so
+// that the list, like the time, stays linear in the input whatever it holds.
+const MaxValidationErrors = 100
+
 // report records a validation error at byte offset i of p.input. p may be nil.
 func (p *parser) report(code Code, i int, rule string) {
 	if p == nil || !p.collect {
 		return
 	}
+	if len(p.errs) >= MaxValidationErrors {
+		// Past the cap (and so past steps 1–3, which change p.input): count, once a place.
+		if code != p.lastCode || i != p.lastAt {
+			if p.dropped == 0 {
+				p.droppedAt = p.offset(i)
+			}
+			p.dropped++
+		}
+		p.lastCode, p.lastAt = code, i
+		return
+	}
+	p.lastCode, p.lastAt = code, i
 	o := p.offset(i)
 	if n := len(p.errs); n > 0 && p.errs[n-1].Code == code && p.errs[n-1].Offset == o {
-		return
+		return // the same error at the same place
 	}
 	p.errs = append(p.errs, ValidationError{Offset: o, Code: code, Rule: rule})
 }
 
-// fail records the validation error that makes the parser return failure and returns it.
+// fail records the validation error that makes the parser return failure and returns it. It is
+// listed even past MaxValidationErrors.
 func (p *parser) fail(code Code, i int, rule string) *Error {
 	if p == nil {
 		return errNoParser // the fast path's checks, which need no detail
 	}
-	p.report(code, i, rule)
-	return &Error{Input: p.orig, Offset: p.offset(i), Code: code, Rule: rule}
+	o := p.offset(i)
+	if p.collect {
+		if n := len(p.errs); n == 0 || p.errs[n-1].Code != code || p.errs[n-1].Offset != o {
+			p.errs = append(p.errs, ValidationError{Offset: o, Code: code, Rule: rule})
+		}
+	}
+	return &Error{Input: p.orig, Offset: o, Code: code, Rule: rule}
+}
+
+// capErrors adds, when errors were dropped, the entry that counts them: last, or just before
+// the failure that ends the list.
+func (p *parser) capErrors(failed bool) {
+	if p.dropped == 0 {
+		return
+	}
+	v := ValidationError{Offset: p.droppedAt, Code: TooManyErrors,
+		Rule: "locator whatwg limits: " + strconv.Itoa(p.dropped) + " more not listed"}
+	if n := len(p.errs); failed {
+		p.errs = append(p.errs[:n-1], v, p.errs[n-1])
+		return
+	}
+	p.errs = append(p.errs, v)
 }
 
 // isURLCodePoint reports whether r is a URL code point (§4.3 "URL writing"): ASCII alphanumeric,
@@ -182,7 +296,21 @@ func toScalar(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	return string(appendScalar(make([]byte, 0, len(s)+8), s))
+	return string(appendScalar(make([]byte, 0, scalarLen(s)), s))
+}
+
+// scalarLen returns the length of appendScalar's output for s.
+func scalarLen(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		k, bad := scalarStep(s, i)
+		n += k
+		if bad {
+			n += len("\uFFFD") - k
+		}
+		i += k
+	}
+	return n
 }
 
 // appendScalar appends s to dst with every maximal subpart of an ill-formed UTF-8 sequence
@@ -190,45 +318,52 @@ func toScalar(s string) string {
 // Substitution of Maximal Subparts").
 func appendScalar(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c < 0x80 {
-			dst = append(dst, c)
-			i++
-			continue
+		k, bad := scalarStep(s, i)
+		if bad {
+			dst = append(dst, "\uFFFD"...)
+		} else {
+			dst = append(dst, s[i:i+k]...)
 		}
-		if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n != 1 {
-			dst = append(dst, s[i:i+n]...)
-			i += n
-			continue
-		}
-		// An ill-formed sequence: skip the lead byte and the continuation bytes that could
-		// still have completed it (Unicode Table 3-7).
-		need, lo, hi := 0, byte(0x80), byte(0xbf)
-		switch {
-		case 0xc2 <= c && c <= 0xdf:
-			need = 1
-		case c == 0xe0:
-			need, lo = 2, 0xa0
-		case 0xe1 <= c && c <= 0xef:
-			need = 2
-			if c == 0xed {
-				hi = 0x9f
-			}
-		case c == 0xf0:
-			need, lo = 3, 0x90
-		case 0xf1 <= c && c <= 0xf3:
-			need = 3
-		case c == 0xf4:
-			need, hi = 3, 0x8f
-		}
-		i++
-		for k := 0; k < need && i < len(s) && lo <= s[i] && s[i] <= hi; k++ {
-			i++
-			lo, hi = 0x80, 0xbf
-		}
-		dst = append(dst, "\uFFFD"...)
+		i += k
 	}
 	return dst
+}
+
+// scalarStep returns the length of the UTF-8 sequence at s[i], and whether it is a maximal
+// subpart of an ill-formed sequence, which the decoder replaces by one U+FFFD: the lead byte
+// and the continuation bytes that could still have completed it (Unicode Table 3-7).
+func scalarStep(s string, i int) (int, bool) {
+	c := s[i]
+	if c < 0x80 {
+		return 1, false
+	}
+	if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n != 1 {
+		return n, false
+	}
+	need, lo, hi := 0, byte(0x80), byte(0xbf)
+	switch {
+	case 0xc2 <= c && c <= 0xdf:
+		need = 1
+	case c == 0xe0:
+		need, lo = 2, 0xa0
+	case 0xe1 <= c && c <= 0xef:
+		need = 2
+		if c == 0xed {
+			hi = 0x9f
+		}
+	case c == 0xf0:
+		need, lo = 3, 0x90
+	case 0xf1 <= c && c <= 0xf3:
+		need = 3
+	case c == 0xf4:
+		need, hi = 3, 0x8f
+	}
+	j := i + 1
+	for k := 0; k < need && j < len(s) && lo <= s[j] && s[j] <= hi; k++ {
+		j++
+		lo, hi = 0x80, 0xbf
+	}
+	return j - i, true
 }
 
 // parse runs the basic URL parser on input with base and no URL or state override.
@@ -237,7 +372,11 @@ func (p *parser) parse(input string, base *URL, collect bool) (URL, error) {
 	p.url = &p.rec
 	p.collect = collect
 	p.errs = p.errs[:0]
-	if err := p.run(input, base, noOverride); err != nil {
+	err := p.run(input, base, noOverride)
+	if collect {
+		p.capErrors(err != nil)
+	}
+	if err != nil {
 		return URL{}, err
 	}
 	u, ok := p.rec.toURL()
@@ -255,6 +394,10 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 	p.override = override
 	p.trimStart = 0
 	p.removed = false
+	p.dropped, p.lastCode, p.lastAt = 0, "", -1
+	p.offIn, p.offScalar, p.memoS, p.memoO = 0, 0, 0, 0
+	p.sizedBuf = false
+	p.scalar, p.converted = input, false
 	// One pass decides whether steps 1–3 have anything to do: they look only at bytes up to
 	// U+0020, and invalid UTF-8 can only be among the bytes from 0x80.
 	plain := true
@@ -264,8 +407,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			break
 		}
 	}
-	if !plain {
-		input = toScalar(input)
+	if !plain && !utf8.ValidString(input) {
+		input = string(appendScalar(make([]byte, 0, scalarLen(input)), input))
+		p.scalar, p.converted = input, true
 	}
 	// 1. If url is not given: remove any leading and trailing C0 control or space.
 	if override == noOverride && !plain {
@@ -317,6 +461,14 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 	n := len(input)
 	ptr := 0
 	segOpen, segStart := false, 0 // the path state's open segment in url.path
+	// Each of the states that percent-encode the rest of a long input into one buffer sizes it
+	// once, for all it can write, so that the buffer is allocated once, not grown step by step.
+	var sizedPath, sizedQuery, sizedFrag bool
+	long := n > presizeMin
+	stopQ, stopH := -1, -1 // the bytes that end the path ("?", "#") and the query ("#")
+	if override == noOverride {
+		stopQ, stopH = '?', '#'
+	}
 	// 9. Keep running the state machine. "Decrease pointer by 1" followed by the machine's
 	// "increase pointer by 1" is written as again = true: the same c is processed again.
 	for {
@@ -339,6 +491,13 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 		case schemeState: // §4.4 scheme state
 			if c != eof && schemeChar[c] {
 				// Append c, lowercased; and the scheme code points after it, in bulk.
+				if long && n-ptr > presizeMin {
+					j := ptr
+					for j < n && schemeChar[input[j]] {
+						j++
+					}
+					p.buf = slices.Grow(p.buf, j-ptr)
+				}
 				for ptr < n && schemeChar[input[ptr]] {
 					b := input[ptr]
 					if 'A' <= b && b <= 'Z' {
@@ -473,8 +632,17 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				p.report(SpecialSchemeMissingFollowingSolidus, ptr, st.rule())
 			}
 		case authorityState: // §4.4 authority state
+			if long && !p.sizedBuf && n-ptr > presizeMin {
+				p.presizeBuf(input, ptr)
+			}
 			if c == '@' {
 				p.report(InvalidCredentials, ptr, st.rule())
+				if !p.atSignSeen && p.sizedBuf {
+					// Room for all the userinfo can be, in either of the two.
+					m := encodedLen(input[p.authStart:p.authEnd], &userinfoTab, -1, -1)
+					url.username = slices.Grow(url.username, m)
+					url.password = slices.Grow(url.password, m)
+				}
 				if p.atSignSeen {
 					p.appendUserinfo("%40")
 				}
@@ -499,6 +667,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				ptr = j - 1
 			}
 		case hostState, hostnameState: // §4.4 host state, hostname state
+			if long && !p.sizedBuf && n-ptr > presizeMin {
+				p.presizeBuf(input, ptr)
+			}
 			if override != noOverride && url.file {
 				again = true
 				st = fileHostState
@@ -543,6 +714,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				ptr = j - 1
 			}
 		case portState: // §4.4 port state
+			if long && !p.sizedBuf && n-ptr > presizeMin {
+				p.presizeBuf(input, ptr)
+			}
 			if '0' <= c && c <= '9' {
 				p.buf = append(p.buf, byte(c))
 			} else if c == eof || c == '/' || c == '?' || c == '#' || url.special && c == '\\' || override != noOverride {
@@ -618,6 +792,9 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				again = true
 			}
 		case fileHostState: // §4.4 file host state
+			if long && !p.sizedBuf && n-ptr > presizeMin {
+				p.presizeBuf(input, ptr)
+			}
 			if c == eof || c == '/' || c == '\\' || c == '?' || c == '#' {
 				again = true
 				if override == noOverride && isWindowsDriveLetter(p.buf) {
@@ -631,7 +808,7 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 					}
 					st = pathStartState
 				} else {
-					h, err := p.parseHost(p.hbuf[:0], bstr(p.buf), !url.special, ptr-len(p.buf))
+					h, err := p.parseHost(p.hostDst(), bstr(p.buf), !url.special, ptr-len(p.buf))
 					if err != nil {
 						return err
 					}
@@ -680,6 +857,10 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			// the URL path serializer puts before each segment: segStart is where it begins. (A
 			// buffer that the file host state left, a Windows drive letter, is moved there.)
 			if !segOpen {
+				if long && !sizedPath && n-ptr > presizeMin {
+					sizedPath = true
+					url.path = slices.Grow(url.path, 1+len(p.buf)+encodedLen(input[ptr:], &pathTab, stopQ, stopH))
+				}
 				url.path = append(url.path, '/')
 				segStart = len(url.path)
 				segOpen = true
@@ -722,21 +903,40 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				if p.collect {
 					p.checkURLUnit(input, ptr, ptr, st.rule())
 				}
-				if pathTab[c] {
-					url.path = append(url.path, '%', upperhex[c>>4], upperhex[c&15])
-				} else if !p.collect {
-					// Bulk: a run of bytes the path state appends unchanged.
-					j := ptr + 1
-					for j < n && pathPlain[input[j]] {
-						j++
+				if !p.collect && (pathPlain[c] || pathEncoded[c]) {
+					// Bulk: the bytes up to the next one this state acts on, runs of bytes it
+					// appends unchanged and runs it percent-encodes.
+					j := ptr
+					for {
+						k := j
+						for k < n && pathPlain[input[k]] {
+							k++
+						}
+						if k > j {
+							url.path = append(url.path, input[j:k]...)
+						}
+						if k == n || !pathEncoded[input[k]] {
+							j = k
+							break
+						}
+						for ; k < n && pathEncoded[input[k]]; k++ {
+							d := input[k]
+							url.path = append(url.path, '%', upperhex[d>>4], upperhex[d&15])
+						}
+						j = k
 					}
-					url.path = append(url.path, input[ptr:j]...)
 					ptr = j - 1
+				} else if pathTab[c] {
+					url.path = append(url.path, '%', upperhex[c>>4], upperhex[c&15])
 				} else {
 					url.path = append(url.path, byte(c))
 				}
 			}
 		case opaquePathState: // §4.4 opaque path state
+			if long && !sizedPath && n-ptr > presizeMin {
+				sizedPath = true // pathTab holds the C0 control set and the space
+				url.path = slices.Grow(url.path, encodedLen(input[ptr:], &pathTab, '?', '#'))
+			}
 			if c == '?' {
 				url.hasQuery = true
 				url.query = url.query[:0]
@@ -765,6 +965,10 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 		case queryState: // §4.4 query state
 			// UTF-8 is the only encoding, so percent-encoding after encoding the buffer is the
 			// same as encoding each code point as it comes.
+			if long && !sizedQuery && n-ptr > presizeMin {
+				sizedQuery = true // the special-query set holds the query set
+				url.query = slices.Grow(url.query, encodedLen(input[ptr:], &specialQueryTab, stopH, -1))
+			}
 			if override == noOverride && c == '#' || c == eof {
 				if c == '#' {
 					url.hasFrag = true
@@ -793,6 +997,10 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 				}
 			}
 		case fragmentState: // §4.4 fragment state
+			if long && !sizedFrag && n-ptr > presizeMin {
+				sizedFrag = true
+				url.frag = slices.Grow(url.frag, encodedLen(input[ptr:], &fragmentTab, -1, -1))
+			}
 			if c != eof {
 				if p.collect {
 					p.checkURLUnit(input, ptr, ptr, st.rule())
@@ -823,6 +1031,46 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 	return nil
 }
 
+// presizeBuf gives p.buf room, once a run, for the authority (or host, or port) that starts at
+// input[ptr], when the rest of the input is long: the bytes up to "/", "?", "#" or, for a special
+// URL, "\\", where the authority state ends.
+func (p *parser) presizeBuf(input string, ptr int) {
+	p.sizedBuf = true
+	e := ptr
+	for e < len(input) {
+		c := input[e]
+		if c == '/' || c == '?' || c == '#' || c == '\\' && p.url.special {
+			break
+		}
+		e++
+	}
+	p.authStart, p.authEnd = ptr, e
+	p.buf = slices.Grow(p.buf, e-ptr)
+}
+
+// presizeMin is the length of the rest of the input from which a state sizes its buffer first.
+const presizeMin = 512
+
+// encodedLen returns how many bytes percent-encoding s with tab writes, up to the first byte
+// stop1 or stop2 (-1: none): one a byte, three for a byte of tab. It runs for long inputs only
+// and is kept out of line, away from the parser's loop.
+//
+//go:noinline
+func encodedLen(s string, tab *[256]bool, stop1, stop2 int) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if int(c) == stop1 || int(c) == stop2 {
+			break
+		}
+		n++
+		if tab[c] {
+			n += 2
+		}
+	}
+	return n
+}
+
 // bstr returns the bytes of b as a string without copying. The callers never change b while the
 // string is in use and never keep the string.
 func bstr(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
@@ -845,6 +1093,9 @@ var (
 	// pathPlain: bytes the path state appends to buffer unchanged: not "/", "\", "?", "#", and
 	// not in the path percent-encode set.
 	pathPlain [256]bool
+	// pathEncoded: bytes the path state percent-encodes and that do not end a segment: the
+	// path percent-encode set without "?" and "#".
+	pathEncoded [256]bool
 	// hostStop: the bytes the host state acts on: ":", "[", "]", "/", "?", "#", "\".
 	hostStop [256]bool
 	// schemeChar: the scheme state's ASCII alphanumeric, U+002B (+), U+002D (-), U+002E (.).
@@ -863,6 +1114,7 @@ func init() {
 	}
 	for c := 0; c < 256; c++ {
 		pathPlain[c] = !pathTab[c] && c != '/' && c != '\\' && c != '?' && c != '#'
+		pathEncoded[c] = pathTab[c] && c != '?' && c != '#'
 	}
 }
 
@@ -877,11 +1129,21 @@ func (p *parser) copyAuthority(base *URL) {
 	url.port = base.port
 }
 
+// hostDst returns p.hbuf emptied, for the host parser's output, with room for what it can write
+// for the host in p.buf when that is long (the opaque-host parser writes the most: three bytes
+// for one).
+func (p *parser) hostDst() []byte {
+	if len(p.buf) > presizeMin {
+		p.hbuf = slices.Grow(p.hbuf[:0], 3*len(p.buf))
+	}
+	return p.hbuf[:0]
+}
+
 // takeHost does the host state's "Let host be the result of host parsing buffer with url is
 // not special. If host is failure, then return failure. Set url's host to host, buffer to the
 // empty string" (§4.4); buffer ends at ptr.
 func (p *parser) takeHost(ptr int) *Error {
-	h, err := p.parseHost(p.hbuf[:0], bstr(p.buf), !p.url.special, ptr-len(p.buf))
+	h, err := p.parseHost(p.hostDst(), bstr(p.buf), !p.url.special, ptr-len(p.buf))
 	if err != nil {
 		return err
 	}

@@ -91,17 +91,6 @@ func (r *record) setScheme(s []byte) {
 // string" (§4.2).
 func (r *record) includesCredentials() bool { return len(r.username) > 0 || len(r.password) > 0 }
 
-// pathSize returns the number of segments of a list path.
-func (r *record) pathSize() int {
-	n := 0
-	for _, c := range r.path {
-		if c == '/' {
-			n++
-		}
-	}
-	return n
-}
-
 // firstSegment returns path[0] of a list path, and false when the path is empty.
 func firstSegment(path []byte) ([]byte, bool) {
 	if len(path) == 0 {
@@ -118,10 +107,10 @@ func firstSegment(path []byte) ([]byte, bool) {
 func (r *record) shortenPath() {
 	// 3. If url's scheme is "file", path's size is 1, and path[0] is a normalized Windows drive
 	// letter, then return.
-	if r.file && r.pathSize() == 1 {
-		if s, _ := firstSegment(r.path); isNormalizedWindowsDriveLetter(s) {
-			return
-		}
+	// (Size 1 with a two-byte path[0] is the serialized path "/" and two bytes: checked in
+	// constant time, since the path shortens once for each ".." segment.)
+	if r.file && len(r.path) == 3 && isNormalizedWindowsDriveLetter(r.path[1:]) {
+		return
 	}
 	// 4. Remove path's last item, if any.
 	i := len(r.path) - 1

@@ -14,7 +14,10 @@ func setterError(input string, code Code, attr string) *Error {
 // prepare has adjusted the record, and stores the result in u.
 func (u *URL) override(input string, st state, prepare func(r *record)) error {
 	p := parserPool.Get().(*parser)
-	defer parserPool.Put(p)
+	defer func() {
+		p.release()
+		parserPool.Put(p)
+	}()
 	p.rec.fromURL(u)
 	p.url = &p.rec
 	p.collect = false
@@ -89,10 +92,12 @@ func (u *URL) setCredential(value string, password bool) error {
 	}
 	var r record
 	r.fromURL(u)
+	value = toScalar(value)
+	enc := appendEncoded(make([]byte, 0, encodedLen(value, &userinfoTab, -1, -1)), value, &userinfoTab)
 	if password {
-		r.password = appendEncoded(r.password[:0], toScalar(value), &userinfoTab)
+		r.password = enc
 	} else {
-		r.username = appendEncoded(r.username[:0], toScalar(value), &userinfoTab)
+		r.username = enc
 	}
 	return u.store(&r, value)
 }

@@ -18,9 +18,23 @@ type Pair struct {
 // ParseForm runs the application/x-www-form-urlencoded string parser (§5.1; §5.3 "Hooks"): input
 // is split on "&"; each non-empty piece is split at its first "=" into name and value; "+" becomes
 // a space; both are percent-decoded and then UTF-8 decoded without BOM (invalid bytes become
-// U+FFFD).
+// U+FFFD). Names and values that need no decoding are parts of input; the others share one
+// buffer, so that the cost is a few allocations whatever the number of pairs.
 func ParseForm(input string) []Pair {
-	var out []Pair
+	n := 0 // the non-empty pieces
+	for i, start := 0, 0; i <= len(input); i++ {
+		if i == len(input) || input[i] == '&' {
+			if i > start {
+				n++
+			}
+			start = i + 1
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Pair, 0, n)
+	var buf []byte
 	for len(input) > 0 {
 		var piece string
 		piece, input, _ = strings.Cut(input, "&")
@@ -28,45 +42,59 @@ func ParseForm(input string) []Pair {
 			continue
 		}
 		name, value, _ := strings.Cut(piece, "=")
-		out = append(out, Pair{formDecode(name), formDecode(value)})
+		var p Pair
+		p.Name, buf = formDecode(buf, name, len(piece)+len(input))
+		p.Value, buf = formDecode(buf, value, len(value)+len(input))
+		out = append(out, p)
 	}
 	return out
 }
 
-// formDecode replaces "+" by a space, percent-decodes, and UTF-8 decodes without BOM (§5.1).
-func formDecode(s string) string {
-	if strings.IndexByte(s, '+') < 0 && strings.IndexByte(s, '%') < 0 {
-		return toScalar(s)
+// formDecode replaces "+" by a space, percent-decodes, and UTF-8 decodes without BOM (§5.1). It
+// returns s itself when that changes nothing; otherwise it writes the result at the end of buf,
+// which it allocates with room for rest bytes (the input left: decoding never lengthens it) the
+// first time, and returns a string of those bytes, which are never written again.
+func formDecode(buf []byte, s string, rest int) (string, []byte) {
+	plain := strings.IndexByte(s, '+') < 0 && strings.IndexByte(s, '%') < 0
+	if plain && utf8.ValidString(s) {
+		return s, buf
 	}
-	b := make([]byte, 0, len(s))
+	if buf == nil {
+		buf = make([]byte, 0, rest)
+	}
+	start := len(buf)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '+':
-			b = append(b, ' ')
+			buf = append(buf, ' ')
 		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			b = append(b, byte(hexVal(s[i+1])<<4|hexVal(s[i+2])))
+			buf = append(buf, byte(hexVal(s[i+1])<<4|hexVal(s[i+2])))
 			i += 2
 		default:
-			b = append(b, c)
+			buf = append(buf, c)
 		}
 	}
-	return toScalarWHATWG(b)
-}
-
-// toScalarWHATWG is "UTF-8 decode without BOM" (Encoding Standard) of b.
-func toScalarWHATWG(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
+	dec := buf[start:len(buf):len(buf)]
+	if utf8.Valid(dec) {
+		return bstr(dec), buf
 	}
-	return string(appendScalar(make([]byte, 0, len(b)+8), bstr(b)))
+	// UTF-8 decode without BOM (Encoding Standard): the scalar form, after the decoded bytes.
+	buf = slices.Grow(buf, scalarLen(bstr(dec)))
+	mid := len(buf)
+	buf = appendScalar(buf, bstr(dec))
+	return bstr(buf[mid:len(buf):len(buf)]), buf
 }
 
 // SerializeForm runs the application/x-www-form-urlencoded serializer (§5.2) with UTF-8: names
 // and values are percent-encoded with the application/x-www-form-urlencoded percent-encode set,
 // a space written as "+", pairs joined by "&" and each name and value by "=".
 func SerializeForm(pairs []Pair) string {
-	var b []byte
+	n := 0 // the length of the result, so that it is allocated once
+	for _, p := range pairs {
+		n += formLen(p.Name) + 1 + formLen(p.Value) + 1
+	}
+	b := make([]byte, 0, n)
 	for i, p := range pairs {
 		if i > 0 {
 			b = append(b, '&')
@@ -75,23 +103,60 @@ func SerializeForm(pairs []Pair) string {
 		b = append(b, '=')
 		b = appendForm(b, p.Value)
 	}
-	return string(b)
+	return bstr(b) // b is never written again
+}
+
+// formLen returns the length of appendForm's output for s.
+func formLen(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			n++
+			if formTab[c] && c != ' ' {
+				n += 2
+			}
+			i++
+			continue
+		}
+		k, bad := scalarStep(s, i)
+		if bad {
+			n += len("%EF%BF%BD")
+		} else {
+			n += 3 * k
+		}
+		i += k
+	}
+	return n
 }
 
 // appendForm is "percent-encode after encoding" with UTF-8 and the
-// application/x-www-form-urlencoded percent-encode set, spaceAsPlus true (§1.3).
+// application/x-www-form-urlencoded percent-encode set, spaceAsPlus true (§1.3). Invalid UTF-8
+// is encoded as the U+FFFD it decodes to (the standard works on scalar value strings).
 func appendForm(b []byte, s string) []byte {
-	s = toScalar(s)
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
 		case c == ' ':
 			b = append(b, '+')
-		case formTab[c]:
+		case c < 0x80 && !formTab[c]:
+			b = append(b, c)
+		case c < 0x80:
 			b = append(b, '%', upperhex[c>>4], upperhex[c&15])
 		default:
-			b = append(b, c)
+			k, bad := scalarStep(s, i)
+			if bad {
+				b = append(b, "%EF%BF%BD"...)
+				i += k
+				continue
+			}
+			for _, d := range []byte(s[i : i+k]) {
+				b = append(b, '%', upperhex[d>>4], upperhex[d&15])
+			}
+			i += k
+			continue
 		}
+		i++
 	}
 	return b
 }

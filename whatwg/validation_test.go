@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -134,6 +135,53 @@ func TestErrorOffsets(t *testing.T) {
 		var e *Error
 		if !errors.As(err, &e) || e.Offset != c.offset || e.Code != c.code {
 			t.Errorf("Parse(%q): %v, want %s at offset %d", c.input, err, c.code, c.offset)
+		}
+	}
+}
+
+// TestErrorOffsetsInvalidUTF8: the parser reads invalid UTF-8 as U+FFFD (three bytes), but the
+// offsets it reports are in the input as given, before and after tabs, newlines and trimmed
+// spaces, for one-byte and three-byte ill-formed sequences.
+func TestErrorOffsetsInvalidUTF8(t *testing.T) {
+	for _, c := range []struct {
+		input  string
+		offset int
+		code   Code
+	}{
+		{"http://\xff@h:7z/", 12, PortInvalid},
+		{"http://\xff\xfe@h:7z/", 13, PortInvalid},
+		{"ht\ttp://\xff@h:7z/", 13, PortInvalid},
+		{"  http://\xff@h:7z/", 14, PortInvalid},
+		{" \tht\ntp://\xff\xff@\th:7z/", 17, PortInvalid},
+		{"http://\xf0\x90\x80@h:7z/", 14, PortInvalid},
+		{"http://\xf0\x90@h:7z/", 13, PortInvalid},
+		{"http://\u00e9@h:7z/", 13, PortInvalid},
+		{"foo://\xff\xff\xff^/", 9, HostInvalidCodePoint},
+	} {
+		_, err := Parse(c.input, nil)
+		var e *Error
+		if !errors.As(err, &e) || e.Offset != c.offset || e.Code != c.code || e.Input != c.input {
+			t.Errorf("Parse(%q): %v, want %s at offset %d", c.input, err, c.code, c.offset)
+		}
+	}
+	for _, c := range []struct {
+		input   string
+		offsets []int // of the invalid-URL-unit validation errors
+	}{
+		{"http://h/\xff^\xff\xff`", []int{10, 13}},
+		{" http://h/\xff^", []int{0, 11}},
+		{"http://h/\xff\t^", []int{10, 11}},
+		{"http://h/\xef\xbf\xbe^", []int{9, 12}}, // U+FFFE, a noncharacter, is not replaced
+	} {
+		_, verrs, err := ParseValidate(c.input, nil)
+		var got []int
+		for _, v := range verrs {
+			if v.Code == InvalidURLUnit {
+				got = append(got, v.Offset)
+			}
+		}
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(c.offsets) {
+			t.Errorf("ParseValidate(%q): invalid-URL-unit at %v, %v; want %v", c.input, got, err, c.offsets)
 		}
 	}
 }
