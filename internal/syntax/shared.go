@@ -19,7 +19,9 @@ func Decimal(s string) (int, bool) { return decimal(s) }
 // Classify returns the finding for the character at s[i], which RFC 1738 §2.2 says must be
 // encoded (control, national, unsafe, reserved or non-ASCII), at offset off+i with rule, and
 // the number of bytes it covers (a whole UTF-8 character for non-ASCII text).
-func Classify(s string, i, off int, rule string) (locator.Finding, int) { return classify(s, i, off, rule) }
+func Classify(s string, i, off int, rule string) (locator.Finding, int) {
+	return classify(s, i, off, rule)
+}
 
 // CharLen returns the number of bytes of the character at s[i]: one for ASCII and for each
 // byte of invalid UTF-8.
