@@ -229,6 +229,14 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	// cobra's help writes its own write error, unprefixed, to standard error; run reports a
+	// failed write of standard output once, prefixed, so the help writes no error of its own.
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		root.SetErr(io.Discard)
+		defer root.SetErr(stderr)
+		help(c, args)
+	})
 	root.PersistentFlags().StringVar(&opts.specName, "spec", "rfc1738", "the specification `name` to check against: rfc1738, rfc3986 or whatwg")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: err}
