@@ -105,7 +105,9 @@
 //   - [github.com/locator-url/locator/extract]: URLs in running text (mail, news, logs), in
 //     the forms RFC 1738's appendix and RFC 3986 Appendix C describe.
 //
-// Imports point one way: pct ← locator ← scheme, extract, whatwg. The root package never
+// Imports point one way: pct ← locator ← internal/syntax (the grammar checkers) ← scheme ←
+// extract ← cmd/locator, and pct ← locator ← whatwg; internal/display, the one function that
+// escapes bytes shown to a person, is a leaf any of them may use. The root package never
 // imports its subpackages; internal/doccheck's tests hold that line.
 //
 // # Errors
