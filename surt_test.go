@@ -28,6 +28,10 @@ func TestSURT(t *testing.T) {
 		{"http://0x7f.1/", "1,0,0,127)/"},
 		{"http://[::1]:8080/x", "[::1]:8080)/x"},
 		{"http://archive.org./", "org,archive)/"},
+		// "www" + digits + "." is removed only when a label follows it.
+		{"http://www./", "www)/"},
+		{"http://www1./a", "www1)/a"},
+		{"http://www1.x/", "x)/"},
 		{"http://archive.org/%7Euser/", "org,archive)/~user"},
 		{"dns:archive.org", "dns:archive.org"},
 		{"DNS:archive.org#x", "dns:archive.org"},

@@ -379,6 +379,11 @@ func TestByteOrderMark(t *testing.T) {
 	if code != 1 || out != strings.Repeat("error: the line starts with a byte-order mark (U+FEFF), which is not part of a URL [byte-order-mark, RFC 3986 §2; RFC 3629 §6]\n", 2) {
 		t.Errorf("equal -: exit %d:\n%s", code, out)
 	}
+	// A line that is the byte-order mark alone, and one that starts with a byte like it.
+	out, _, code = runLocator(t, "\ufeff\n\xef\xbb\n", "normalize", "-")
+	if lines := strings.Split(out, "\n"); code != 1 || len(lines) != 3 || !strings.Contains(lines[0], "[byte-order-mark, ") || strings.Contains(lines[1], "byte-order-mark") {
+		t.Errorf("normalize - of a lone byte-order mark: exit %d:\n%s", code, out)
+	}
 	for _, args := range [][]string{{"normalize", "\ufeffhttp://a/"}, {"resolve", "http://a/", "\ufeffg"}, {"equal", "\ufeffhttp://a/", "http://a/"}} {
 		out, errs, code := runLocator(t, "", args...)
 		if code != 1 || out != "" || !strings.HasPrefix(errs, `locator: \ufeff`) || !strings.Contains(errs, "[byte-order-mark, ") {
