@@ -159,12 +159,13 @@ func newPlanCmd(opts *options) *cobra.Command {
 type planResult struct {
 	plan   scheme.Plan
 	err    error             // no plan: the URL does not parse, or PlanFor refused it
-	errors []locator.Finding // the checker's errors (warnings are check's to show)
+	errors []locator.Finding // the errors of scheme.Inspect (warnings are check's to show)
+	more   int               // errors past those, which the report counted but left out
 	spec   locator.Spec      // the checker's specification
 }
 
 // valid reports whether the URL has a plan and no error.
-func (p *planResult) valid() bool { return p.err == nil && len(p.errors) == 0 }
+func (p *planResult) valid() bool { return p.err == nil && len(p.errors) == 0 && p.more == 0 }
 
 // code returns the code of the failure or of the first error, or "".
 func (p *planResult) code() string {
@@ -177,9 +178,8 @@ func (p *planResult) code() string {
 	return ""
 }
 
-// planOf parses input and returns its access plan and the errors of spec's checker.
-//
-// For the lead: the checker's errors belong in scheme.Inspect's report.
+// planOf parses input and returns its access plan and the errors of its report
+// (scheme.Inspect under spec: the errors check shows).
 func planOf(input string, spec locator.Spec) planResult {
 	u, err := locator.Parse(input)
 	if err != nil {
@@ -189,8 +189,9 @@ func planOf(input string, spec locator.Spec) planResult {
 	if err != nil {
 		return planResult{err: err}
 	}
-	r := planResult{plan: p, spec: spec}
-	for _, f := range scheme.Check(u, spec) {
+	rep := scheme.Inspect(input, spec)
+	r := planResult{plan: p, spec: spec, more: rep.OmittedErrors}
+	for _, f := range rep.Findings {
 		if f.Severity == locator.SeverityError {
 			r.errors = append(r.errors, f)
 		}
@@ -230,6 +231,7 @@ func (p *planResult) json(input string) any {
 		}
 		j.Errors = append(j.Errors, diag{f.Offset, string(f.Code), f.Rule, f.Message})
 	}
+	j.MoreErrors += p.more
 	return j
 }
 
@@ -259,7 +261,7 @@ func appendPlanHuman(b []byte, input string, pr *planResult) []byte {
 		b = appendInt(b, f.Offset)
 		b = append(b, ": "...)
 		b = appendFindingText(b, f.Message, string(f.Code), f.Rule)
-		if n := len(pr.errors) - 1; n > 0 {
+		if n := len(pr.errors) - 1 + pr.more; n > 0 {
 			b = append(b, " (and "...)
 			b = appendInt(b, n)
 			b = append(b, " more; see locator check)"...)
