@@ -300,7 +300,9 @@ func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known b
 	if f, ok := u.Fragment(); ok && opts&NormalizeRemoveFragment == 0 &&
 		(f != "" || opts&NormalizeRemoveEmptyFragment == 0) {
 		b.add('#')
-		b.level(f, opts, dec, false)
+		// The fragment's syntax is the object type's, not the scheme's (the URI draft,
+		// "Fragment-id"): only RFC 3986 unreserved is decoded there.
+		b.level(f, opts, dec.Intersect(decodableDefault), false)
 	}
 	out, changed := b.result()
 	// The path steps that work on whole segments, on the path as written above.
