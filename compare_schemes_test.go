@@ -2,6 +2,8 @@ package locator
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -30,6 +32,7 @@ func TestEquivalentSchemeReservedSets(t *testing.T) {
 		// Item 4: gopher and mailto reserve nothing; "$" is not reserved.
 		{"gopher://h/1a%3Bb", "gopher://h/1a;b", true, `RFC 1738 §3.4.1: "Within the <gopher-path>, no characters are reserved"`},
 		{"gopher://h/1a%3db%26c%24%2B%2c", "gopher://h/1a=b&c$+,", true, "RFC 1738 §3.4.1"},
+		{"gopher://h/1a%3bb", "gopher://h/1a%3Bb", true, "RFC 1738 §2.2: \"abcdef\" may also be used"},
 		{"gopher://h/1a%09b", "gopher://h/1a%09%62", true, "RFC 1738 §3.4.1: %09 separates the search; the rest decodes"},
 		{"gopher://h/1a%09b", "gopher://h/1ab", false, "RFC 1738 §3.4.1: %09 is structural, never dropped"},
 		{"gopher://h/1a%2Fb", "gopher://h/1a/b", false, "generic delimiter: never decoded (RFC 3986 §2.2)"},
@@ -267,4 +270,46 @@ func mutateEncoding(u URL, r *rand.Rand) URL {
 		}
 	}
 	return u
+}
+
+// TestReservedSetQuotes checks that the sentences the reserved sets (schemes.go) and the
+// comparison rules (compare.go) quote are in the documents, testdata/spec, as written there
+// (white space and line breaks aside).
+func TestReservedSetQuotes(t *testing.T) {
+	for _, q := range []struct{ doc, text string }{
+		{"rfc1738.txt", `The characters ";", "/", "?", ":", "@", "=" and "&" are the characters which may be reserved for special meaning within a scheme. No other characters may be reserved within a scheme.`},
+		{"rfc1738.txt", `characters that are not required to be encoded (including alphanumerics) may be encoded within the scheme-specific part of a URL, as long as they are not being used for a reserved purpose.`},
+		{"rfc1738.txt", `Within the user and password field, any ":", "@", or "/" must be encoded.`},
+		{"rfc1738.txt", `Within a name or CWD component, the characters "/" and ";" are reserved and must be encoded.`},
+		{"rfc1738.txt", `Within the <path> and <searchpart> components, "/", ";", "?" are reserved.`},
+		{"rfc1738.txt", `Within the <gopher-path>, no characters are reserved.`},
+		{"rfc1738.txt", `<gophertype><selector>%09<search>%09<gopher+_string>`},
+		{"rfc1738.txt", `Within mailto URLs, there are no reserved characters.`},
+		{"rfc1738.txt", `Note that the percent sign ("%") is commonly used within RFC 822 addresses and must be encoded.`},
+		{"rfc1738.txt", `presence of the commercial at "@" character. No additional characters are reserved within the components of a news URL.`},
+		{"rfc1738.txt", `nntp://<host>:<port>/<newsgroup-name>/<article-number>`},
+		{"rfc1738.txt", `wais://<host>:<port>/<database>/<wtype>/<wpath>`},
+		{"rfc1738.txt", `encoded as necessary using the method described in Section 2.2.`},
+		{"rfc1738.txt", `directory path of the form <directory>/<directory>/.../<name>.`},
+		{"rfc1738.txt", `The semicolon ";" is reserved and may not appear without quoting in the <hsoname>.`},
+		{"rfc1738.txt", `The name of the field and its value are separated by a "=" (equal sign).`},
+		{"rfc1738.txt", `Note that a slash "/" may appear in the <hsoname> without quoting and no significance may be assumed by the application.`},
+		{"uri-draft-www.txt", `Within the query string, the plus sign is reserved as shorthand notation for a space. Therefore, real plus signs must be encoded.`},
+		{"uri-draft-www.txt", `the RFC822 msg-id with the constant <> wrapper removed`},
+		{"uri-draft-www.txt", `If the fragment-id is void, the hash sign may be omitted: A void fragment-id with or without the hash sign means that the URL refers to the whole object.`},
+		{"url-draft-1993.txt", `If the fragment-id is void, the hash sign may be omitted: A void fragment-id with or without the hash sign means that the URL refers to the whole object.`},
+		{"url-draft-1994.txt", `requires conversion to %25 in a URL.`},
+		{"url-draft-1994.txt", `the reserved slash "/" character (ASCII 2F hex) denotes a level in a hierarchical structure`},
+		{"url-draft-1994.txt", `- midaddress - m i d : addr-spec - cidaddress - c i d : content-identifier`},
+		{"rfc3986.txt", `URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent.`},
+		{"rfc3986.txt", `two URIs that differ only by the suffix "#" are considered different regardless of the scheme.`},
+	} {
+		b, err := os.ReadFile(filepath.Join("testdata", "spec", q.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(strings.Join(strings.Fields(string(b)), " "), q.text) {
+			t.Errorf("%s does not say %q", q.doc, q.text)
+		}
+	}
 }
