@@ -313,3 +313,30 @@ func TestReservedSetQuotes(t *testing.T) {
 		}
 	}
 }
+
+// TestEquivalentSchemeSetsLarge runs Canonical on 1 MB inputs of escapes that the scheme's
+// set decodes and of the delimiters around them: linear, a bounded number of allocations, and
+// the expected result.
+func TestEquivalentSchemeSetsLarge(t *testing.T) {
+	const n = 1 << 20 / 3
+	for _, tt := range []struct{ in, want string }{
+		{"gopher://h/1" + strings.Repeat("%3B", n), "gopher://h/1" + strings.Repeat(";", n)},
+		{"mailto:" + strings.Repeat("%2C@X", n/2), "mailto:" + strings.Repeat(",@x", n/2)},
+		{"http://h/" + strings.Repeat("%24%3B", n/2), "http://h/" + strings.Repeat("$%3B", n/2)},
+		{"http://h/a#" + strings.Repeat("%24", n), "http://h/a#" + strings.Repeat("%24", n)},
+		{"news:" + strings.Repeat("%40%2B", n/2), "news:" + strings.Repeat("%40+", n/2)},
+	} {
+		u := MustParse(tt.in)
+		var got URL
+		allocs := testing.AllocsPerRun(2, func() { got = Canonical(u) })
+		if got.String() != tt.want {
+			t.Errorf("Canonical(%.40q…) = %.40q…, want %.40q…", tt.in, got, tt.want)
+		}
+		if allocs > 8 {
+			t.Errorf("Canonical(%.40q…): %v allocations", tt.in, allocs)
+		}
+		if !Equivalent(u, got) {
+			t.Errorf("%.40q… not equivalent to its canonical form", tt.in)
+		}
+	}
+}
