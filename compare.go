@@ -15,6 +15,8 @@ import (
 // same of the characters a scheme reserves, and RFC 3986 §6.2.2 and §6.2.3 add case and
 // scheme-based normalization. [EncodingLevel] does the first; [Canonical] all of them;
 // [Equivalent] compares canonical forms.
+//
+// Which escapes are decoded depends on the scheme: the rules are in [Equivalent]'s doc.
 
 // mustEncode is the bytes that may not stand unencoded in a URL and that EncodingLevel
 // therefore encodes when it finds them raw: RFC 1738 §2.2's unsafe characters (space, "<",
@@ -59,17 +61,30 @@ func decodable(reserved pct.Set) pct.Set {
 	return pct.Range(0x21, 0x7e).Minus(mustEncode).Minus(structural).Minus(reserved)
 }
 
+// decodableScheme returns the bytes whose escapes EncodingLevel decodes in a URL whose scheme
+// has the facts info (known false when there are none): the rules of [Equivalent].
+// An empty Reserved set stands for the default, RFC 3986 §2.2 reserved.
+func decodableScheme(info SchemeInfo, known bool) pct.Set {
+	if known && info.Reserved != reservedDefault && !info.Reserved.IsEmpty() {
+		return decodable(info.Reserved)
+	}
+	return decodableDefault
+}
+
 var decodableDefault = decodable(reservedDefault)
 
 // EncodingLevel returns u brought to one encoding level, the form in which the URI draft says
 // two URIs must be before they are compared ("Reduced or increased safe character sets"):
 //
-//   - an escape of a character that needs no encoding is decoded: with the default reserved
-//     set (unknown schemes, relative references and every scheme RFC 1738 defines), that is
-//     RFC 3986 §2.3 unreserved, ALPHA DIGIT "-" "." "_" "~" (RFC 3986 §6.2.2.2). An escape of
-//     a character the scheme reserves ([SchemeInfo].Reserved; RFC 1738 §2.2), of a generic
-//     delimiter (RFC 3986 §2.2 gen-delims) or of an unsafe character is never decoded (the
-//     URI draft: reserved characters "may NEVER be encoded and unencoded in this way");
+//   - an escape of a character that needs no encoding is decoded, by the rules in
+//     [Equivalent]'s doc:
+//     for a scheme RFC 1738 or the 1994 URL draft defines, every printable US-ASCII character
+//     its section does not reserve ([SchemeInfo].Reserved; RFC 1738 §2.2); for https,
+//     unknown schemes and relative references, RFC 3986 §2.3 unreserved, ALPHA DIGIT "-" "."
+//     "_" "~" (RFC 3986 §6.2.2.2), as in every fragment. An escape of a character the scheme
+//     reserves, of a generic delimiter (RFC 3986 §2.2 gen-delims) or of an unsafe character is
+//     never decoded (the URI draft: reserved characters "may NEVER be encoded and unencoded
+//     in this way");
 //   - the escapes kept get upper-case hex digits (RFC 3986 §6.2.2.1);
 //   - a raw character that must be encoded (RFC 1738 §2.2 unsafe: space, "<", ">", <">, "{",
 //     "}", "|", "\", "^", "[", "]", "`", a "#" inside the fragment, and the octets 80–FF) is
@@ -109,27 +124,67 @@ func EncodingLevel(u URL) URL {
 //     forms, "Hierarchical forms"), unless the result would start with "//" without an
 //     authority. Relative references and rootless paths ("urn:a/../b") keep them;
 //   - in a mailto: URL, the domain of each address (after "@", up to ",") is lower-cased
-//     (RFC 3986 §6.2.3: "mailto:Joe@Example.COM" is equivalent to "mailto:Joe@example.com").
+//     (RFC 3986 §6.2.3: "mailto:Joe@Example.COM" is equivalent to "mailto:Joe@example.com");
+//   - an empty fragment is removed with its "#": the URI draft and the 1993 URL draft,
+//     "Fragment-id": "If the fragment-id is void, the hash sign may be omitted: A void
+//     fragment-id with or without the hash sign means that the URL refers to the whole
+//     object" ([NormalizeRemoveEmptyFragment]).
 //
-// Empty components keep their delimiters: "http://example.com/?" and "http://example.com/#"
-// differ from "http://example.com/" (RFC 3986 §6.2.3). User information, path, query and
-// fragment keep their case. Canonical returns u itself, without allocating, when u is already
-// canonical. It is idempotent.
+// An empty query keeps its "?": "http://example.com/?" differs from "http://example.com/"
+// (RFC 3986 §6.2.3). User information, path, query and fragment keep their case. Canonical
+// returns u itself, without allocating, when u is already canonical. It is idempotent.
 //
-// These are the steps of [NormalizeSafe], with the set of escapes decoded taken from the
-// scheme as for [EncodingLevel]: for the schemes with the default reserved set, Canonical(u)
-// is what Normalize(u, NormalizeSafe) returns.
+// These are the steps of [NormalizeSafe] and [NormalizeRemoveEmptyFragment], with the set of
+// escapes decoded taken from the scheme as for [EncodingLevel]: for the schemes with the
+// default reserved set, Canonical(u) is what Normalize returns with these steps. Keeping the
+// empty fragment apart, as RFC 3986 §6.2.3 does ("two URIs that differ only by the suffix
+// "#" are considered different regardless of the scheme"), is Normalize with [NormalizeSafe].
 func Canonical(u URL) URL {
 	info, known := schemeInfo(u)
-	return normalizeScheme(u, NormalizeSafe, info, known)
+	return normalizeScheme(u, canonicalFlags, info, known)
 }
 
 // Equivalent reports whether a and b identify the same resource by the rules of [Canonical]:
 // whether they are the same once brought to the same encoding level (the URI draft) and
-// normalized by case, port, path and dot-segments (RFC 3986 §6.2.2, §6.2.3).
+// normalized by case, port, path, dot-segments (RFC 3986 §6.2.2, §6.2.3) and an empty
+// fragment: "A void fragment-id with or without the hash sign means that the URL refers to the
+// whole object" (the URI draft and the 1993 URL draft, "Fragment-id"). There locator follows
+// the drafts, not RFC 3986 §6.2.3 ("two URIs that differ only by the suffix "#" are
+// considered different regardless of the scheme"; Normalize with [NormalizeSafe] keeps that).
 // "http://www.w3.org/albert/bertram/marie%2Dclaude" is equivalent to
 // ".../marie-claude" (the URI draft, Example 1); ".../bertram%2Fmarie-claude" is not
 // equivalent to ".../bertram/marie-claude" (Example 2).
+//
+// Which escapes [EncodingLevel] decodes depends on the scheme, by these rules, in this order:
+//
+//  1. An escape of a generic delimiter (RFC 3986 §2.2 gen-delims ":" "/" "?" "#" "[" "]" "@")
+//     or of "%" is never decoded, whatever the scheme. locator holds every URL in RFC 3986's
+//     generic components, and decoding one would move a component or segment boundary (RFC
+//     3986 §2.2: "URIs that differ in the replacement of a reserved character with its
+//     corresponding percent-encoded octet are not equivalent"; the URI draft, Example 2).
+//     So "gopher://h/1a%2Fb" is not equivalent to "gopher://h/1a/b", though RFC 1738 §3.4.1
+//     reserves nothing in the gopher-path: a false "not equivalent", never a false
+//     "equivalent".
+//  2. For a scheme RFC 1738 §3 defines (ftp, http, gopher, mailto, news, nntp, telnet, wais,
+//     file, prospero) and the 1994 URL draft's mid, cid and afs, the characters its section
+//     reserves stay encoded ([SchemeInfo].Reserved of [LookupScheme], each set citing its
+//     section), and every other character that needs no encoding is decoded (RFC 1738 §2.2:
+//     "characters that are not required to be encoded (including alphanumerics) may be
+//     encoded within the scheme-specific part of a URL, as long as they are not being used
+//     for a reserved purpose"). So "gopher://h/1a%3Bb" is "gopher://h/1a;b" (§3.4.1: "no
+//     characters are reserved"), "mailto:a%3Bb@c" is "mailto:a;b@c" (§3.5: "there are no
+//     reserved characters") and "http://h/%24" is "http://h/$" ("$" is not reserved, §2.2,
+//     §3.3); "http://h/a%3Bb" is not "http://h/a;b" (§3.3 reserves ";", "/", "?"). http
+//     also keeps "+", which the URI draft reserves in a query ("Query strings"); it decodes
+//     "&" and "=", which §3.3 does not reserve.
+//  3. For every other URL (https, a scheme locator does not know, a name RFC 1738 §4
+//     reserves, an "x-" name, a relative reference) RFC 3986 §2.2's reserved set (gen-delims
+//     and sub-delims) stays encoded: only RFC 3986 §2.3 unreserved is decoded (§6.2.2.2).
+//  4. The fragment, whose syntax the object's type defines (the URI draft, "Fragment-id"), is
+//     decoded by rule 3 in every scheme.
+//
+// So "http://h/a#" ≡ "http://h/a" (an empty fragment, above), "https://h/%24" ≢ "https://h/$"
+// (rule 3), and "gopher://h/1a#x%3By" ≢ "gopher://h/1a#x;y" (rule 4).
 func Equivalent(a, b URL) bool {
 	if a == b {
 		return true
@@ -137,8 +192,12 @@ func Equivalent(a, b URL) bool {
 	return Canonical(a) == Canonical(b)
 }
 
-// encodingLevelFlags are the steps of [EncodingLevel]; [Canonical] applies [NormalizeSafe].
+// encodingLevelFlags are the steps of [EncodingLevel].
 const encodingLevelFlags = NormalizeUpperEscapes | NormalizeDecodeUnreserved | NormalizeEncodeUnsafe
+
+// canonicalFlags are the steps of [Canonical]: [NormalizeSafe], and the empty fragment that
+// the URI draft and the 1993 URL draft make the same as none ("Fragment-id").
+const canonicalFlags = NormalizeSafe | NormalizeRemoveEmptyFragment
 
 // normalizeScheme is [Normalize] with NormalizeDecodeUnreserved decoding every escape that
 // u's scheme does not reserve ([decodable]; RFC 1738 §2.2), for EncodingLevel, Canonical and
@@ -146,11 +205,7 @@ const encodingLevelFlags = NormalizeUpperEscapes | NormalizeDecodeUnreserved | N
 // nothing changes or when the result does not parse, which cannot happen: the steps keep every
 // delimiter and add only well-formed escapes.
 func normalizeScheme(u URL, opts NormalizeFlags, info SchemeInfo, known bool) URL {
-	dec := decodableDefault
-	if known && info.Reserved != reservedDefault && !info.Reserved.IsEmpty() {
-		dec = decodable(info.Reserved)
-	}
-	out, changed := normalize(u, opts, dec, info, known)
+	out, changed := normalize(u, opts, decodableScheme(info, known), info, known)
 	if !changed {
 		return u
 	}

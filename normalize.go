@@ -59,7 +59,8 @@ const (
 	// for web servers it nearly always is.
 	NormalizeRemoveEmptyQuery
 	// NormalizeRemoveEmptyFragment removes a "#" with nothing after it (RFC 3986 §6.2.3 counts
-	// it as a difference; no resource is affected).
+	// it as a difference; no resource is affected). The URI draft and the 1993 URL draft,
+	// "Fragment-id", make it the same as none, and [Canonical] applies it.
 	NormalizeRemoveEmptyFragment
 	// NormalizeDecodeIPv4 rewrites a host written as one to four numbers in decimal, octal
 	// ("0" prefix) or hex ("0x") as a dotted quad, as inet_aton and the WHATWG URL Standard's
@@ -300,7 +301,9 @@ func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known b
 	if f, ok := u.Fragment(); ok && opts&NormalizeRemoveFragment == 0 &&
 		(f != "" || opts&NormalizeRemoveEmptyFragment == 0) {
 		b.add('#')
-		b.level(f, opts, dec, false)
+		// The fragment's syntax is the object type's, not the scheme's (the URI draft,
+		// "Fragment-id"): only RFC 3986 unreserved is decoded there.
+		b.level(f, opts, dec.Intersect(decodableDefault), false)
 	}
 	out, changed := b.result()
 	// The path steps that work on whole segments, on the path as written above.

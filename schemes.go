@@ -55,7 +55,7 @@ type SchemeInfo struct {
 	Name         string       // lower case, without ":"
 	DefaultPort  int          // 0 when the scheme has no port
 	Hierarchical bool         // uses the common Internet scheme syntax "//" login (RFC 1738 §3.1)
-	Reserved     pct.Set      // bytes with a reserved meaning in this scheme: never decoded by Equivalent (RFC 1738 §2.2); empty means the default
+	Reserved     pct.Set      // bytes with a reserved meaning in this scheme: never decoded by Equivalent (RFC 1738 §2.2); empty means the default, RFC 3986 §2.2 reserved (see [Equivalent])
 	Status       SchemeStatus // defined, reserved name, experimental or registered
 	Source       string       // where the scheme is defined, such as "RFC 1738 §3.2"
 }
@@ -66,9 +66,71 @@ func knownScheme(name string) (SchemeInfo, bool) {
 	return s, ok
 }
 
-// reservedDefault is the bytes no scheme may have decoded when comparing: RFC 1738 §2.2's
-// reserved set and RFC 3986 §2.2's reserved set (gen-delims and sub-delims).
+// reservedDefault is the reserved set of a scheme the documents give none for (an unknown
+// scheme, a relative reference, https, a name RFC 1738 §4 reserves, an "x-" name, a
+// registered scheme without one): RFC 3986 §2.2's reserved set (gen-delims and sub-delims),
+// which holds RFC 1738 §2.2's ";", "/", "?", ":", "@", "=" and "&" too. It is also what an
+// empty [SchemeInfo].Reserved stands for.
 var reservedDefault = pct.RFC1738Reserved.Union(pct.Reserved)
+
+// The reserved sets of the schemes RFC 1738 §3 and the 1994 URL draft define, each as its
+// section says. RFC 1738 §2.2: "The characters ";", "/", "?", ":", "@", "=" and "&" are the
+// characters which may be reserved for special meaning within a scheme. No other characters
+// may be reserved within a scheme." A set is never empty, as an empty set means the default:
+// a scheme whose section reserves nothing holds the one octet its section names as
+// structural or as needing encoding, which no comparison decodes anyway (a control character
+// or "%").
+var (
+	// reservedLogin is RFC 1738 §3.1: "Within the user and password field, any ":", "@", or
+	// "/" must be encoded" (the schemes with a login: ftp, telnet). Telnet's url-path is
+	// "/" alone (§3.8), so this is all telnet reserves.
+	reservedLogin = pct.Of(":@/")
+	// reservedFTP is RFC 1738 §3.2.2: "Within a name or CWD component, the characters "/"
+	// and ";" are reserved and must be encoded", and the login's (§3.1).
+	reservedFTP = pct.Of("/;").Union(reservedLogin)
+	// reservedHTTP is RFC 1738 §3.3: "Within the <path> and <searchpart> components, "/",
+	// ";", "?" are reserved"; and "+", which the URI draft reserves in a query ("Query
+	// strings": "the plus sign is reserved as shorthand notation for a space. Therefore, real
+	// plus signs must be encoded"). Neither reserves "&", "=" or "$".
+	reservedHTTP = pct.Of("/;?+")
+	// reservedGopher is RFC 1738 §3.4.1: "Within the <gopher-path>, no characters are
+	// reserved." The one structural octet is the encoded tab, "%09", that separates
+	// <selector>, <search> and <gopher+_string> (§3.4.1, §3.4.2); a tab is a control
+	// character, which RFC 1738 §2.2 always encodes.
+	reservedGopher = pct.Of("\t")
+	// reservedMailto is RFC 1738 §3.5: "Within mailto URLs, there are no reserved
+	// characters." The address is an RFC 822 addr-spec, whose "%" "must be encoded" (§3.5;
+	// the 1994 URL draft, "Mailto": "requires conversion to %25"). Its "@" between local-part
+	// and domain is a generic delimiter, which no comparison decodes (see [Equivalent]).
+	reservedMailto = pct.Of("%")
+	// reservedNews is RFC 1738 §3.6: a message-id "may be distinguished from a news group
+	// name by the presence of the commercial at "@" character. No additional characters are
+	// reserved within the components of a news URL."
+	reservedNews = pct.Of("@")
+	// reservedNNTP is RFC 1738 §3.7, nntp://<host>:<port>/<newsgroup-name>/<article-number>:
+	// the "/" separates the group from the number; the section reserves nothing else.
+	reservedNNTP = pct.Of("/")
+	// reservedWAIS is RFC 1738 §3.9, <database>?<search> and <database>/<wtype>/<wpath>:
+	// "/" and "?" delimit; the wpath is "encoded as necessary using the method described in
+	// Section 2.2".
+	reservedWAIS = pct.Of("/?")
+	// reservedFile is RFC 1738 §3.10: <path> is "<directory>/<directory>/.../<name>".
+	reservedFile = pct.Of("/")
+	// reservedProspero is RFC 1738 §3.11: "The semicolon ";" is reserved and may not appear
+	// without quoting in the <hsoname>", and "The name of the field and its value are
+	// separated by a "=" (equal sign)". A "/" "may appear in the <hsoname> without quoting
+	// and no significance may be assumed".
+	reservedProspero = pct.Of(";=")
+	// reservedMid is the 1994 URL draft's midaddress = "mid:" addr-spec and cidaddress =
+	// "cid:" content-identifier, and the URI draft's "Message-Id" ("the RFC822 msg-id with
+	// the constant <> wrapper removed"): an RFC 822 addr-spec, whose "@" separates local-part
+	// and domain (RFC 822 §6.1). Neither draft reserves anything else.
+	reservedMid = pct.Of("@")
+	// reservedAFS is the 1994 URL draft's afsaddress = "afs://" cellname "/" path: "/"
+	// delimits the path ("the reserved slash "/" character ... denotes a level in a
+	// hierarchical structure", the 1994 URL draft, "Path").
+	reservedAFS = pct.Of("/")
+)
 
 // definedSchemes is the table of the schemes the documents define, by name: RFC 1738 §3, the
 // names RFC 1738 §4 reserves, the 1994 URL draft's mid, cid and afs, and https. It is never
@@ -76,26 +138,25 @@ var reservedDefault = pct.RFC1738Reserved.Union(pct.Reserved)
 var definedSchemes = func() map[string]SchemeInfo {
 	schemes := map[string]SchemeInfo{}
 	for _, s := range []SchemeInfo{
-		{Name: "ftp", DefaultPort: 21, Hierarchical: true, Source: "RFC 1738 §3.2"},
-		{Name: "http", DefaultPort: 80, Hierarchical: true, Source: "RFC 1738 §3.3"},
-		{Name: "https", DefaultPort: 443, Hierarchical: true, Source: "RFC 2818 §2.4"},
-		{Name: "gopher", DefaultPort: 70, Hierarchical: true, Source: "RFC 1738 §3.4"},
-		{Name: "mailto", Source: "RFC 1738 §3.5"},
-		{Name: "news", Source: "RFC 1738 §3.6"},
-		{Name: "nntp", DefaultPort: 119, Hierarchical: true, Source: "RFC 1738 §3.7"},
-		{Name: "telnet", DefaultPort: 23, Hierarchical: true, Source: "RFC 1738 §3.8"},
-		{Name: "wais", DefaultPort: 210, Hierarchical: true, Source: "RFC 1738 §3.9"},
-		{Name: "file", Hierarchical: true, Source: "RFC 1738 §3.10"},
-		{Name: "prospero", DefaultPort: 1525, Hierarchical: true, Source: "RFC 1738 §3.11"},
-		{Name: "mid", Source: "1994 URL draft, midaddress"},
-		{Name: "cid", Source: "1994 URL draft, cidaddress"},
-		{Name: "afs", Hierarchical: true, Source: "1994 URL draft, afsaddress"},
-		{Name: "nfs", Status: SchemeReservedName, Source: "RFC 1738 §4"},
-		{Name: "tn3270", Status: SchemeReservedName, Source: "RFC 1738 §4"},
-		{Name: "mailserver", Status: SchemeReservedName, Source: "RFC 1738 §4"},
-		{Name: "z39.50", Status: SchemeReservedName, Source: "RFC 1738 §4"},
+		{Name: "ftp", DefaultPort: 21, Hierarchical: true, Source: "RFC 1738 §3.2", Reserved: reservedFTP},
+		{Name: "http", DefaultPort: 80, Hierarchical: true, Source: "RFC 1738 §3.3", Reserved: reservedHTTP},
+		{Name: "https", DefaultPort: 443, Hierarchical: true, Source: "RFC 2818 §2.4", Reserved: reservedDefault},
+		{Name: "gopher", DefaultPort: 70, Hierarchical: true, Source: "RFC 1738 §3.4", Reserved: reservedGopher},
+		{Name: "mailto", Source: "RFC 1738 §3.5", Reserved: reservedMailto},
+		{Name: "news", Source: "RFC 1738 §3.6", Reserved: reservedNews},
+		{Name: "nntp", DefaultPort: 119, Hierarchical: true, Source: "RFC 1738 §3.7", Reserved: reservedNNTP},
+		{Name: "telnet", DefaultPort: 23, Hierarchical: true, Source: "RFC 1738 §3.8", Reserved: reservedLogin},
+		{Name: "wais", DefaultPort: 210, Hierarchical: true, Source: "RFC 1738 §3.9", Reserved: reservedWAIS},
+		{Name: "file", Hierarchical: true, Source: "RFC 1738 §3.10", Reserved: reservedFile},
+		{Name: "prospero", DefaultPort: 1525, Hierarchical: true, Source: "RFC 1738 §3.11", Reserved: reservedProspero},
+		{Name: "mid", Source: "1994 URL draft, midaddress", Reserved: reservedMid},
+		{Name: "cid", Source: "1994 URL draft, cidaddress", Reserved: reservedMid},
+		{Name: "afs", Hierarchical: true, Source: "1994 URL draft, afsaddress", Reserved: reservedAFS},
+		{Name: "nfs", Status: SchemeReservedName, Source: "RFC 1738 §4", Reserved: reservedDefault},
+		{Name: "tn3270", Status: SchemeReservedName, Source: "RFC 1738 §4", Reserved: reservedDefault},
+		{Name: "mailserver", Status: SchemeReservedName, Source: "RFC 1738 §4", Reserved: reservedDefault},
+		{Name: "z39.50", Status: SchemeReservedName, Source: "RFC 1738 §4", Reserved: reservedDefault},
 	} {
-		s.Reserved = reservedDefault
 		schemes[s.Name] = s
 	}
 	return schemes
@@ -164,7 +225,7 @@ func (s SchemeInfo) Equivalent(a, b URL) bool {
 	}
 	ia, ka := s.factsFor(a)
 	ib, kb := s.factsFor(b)
-	return normalizeScheme(a, NormalizeSafe, ia, ka) == normalizeScheme(b, NormalizeSafe, ib, kb)
+	return normalizeScheme(a, canonicalFlags, ia, ka) == normalizeScheme(b, canonicalFlags, ib, kb)
 }
 
 // factsFor returns s when u's scheme is s.Name, and the table's facts for u's scheme

@@ -11,7 +11,9 @@ import (
 //
 //	cid:<content-id>
 //
-// ContentID is decoded and without "<" ">". A Content-ID has the syntax of a Message-ID, an
+// ContentID is decoded. The draft defines it without "<" ">"; a URL written with them
+// ("cid:%3Ca@b%3E") keeps them here, gets the warning CodeMsgIDBrackets from the checker,
+// and a plan for the id inside. A Content-ID has the syntax of a Message-ID, an
 // RFC 822 addr-spec in angle brackets (RFC 2045 §7), which the checker applies.
 //
 // The zero value is not a URL: the content-id is required.
@@ -55,14 +57,17 @@ func (c Cid) URL() (locator.URL, error) {
 
 // Plan returns the access plan of c: a note only, as no protocol or server is named. Find,
 // in the MIME message at hand (the one the URL appears in, RFC 2392 §2), the body part whose
-// Content-ID field is "<ContentID>" (RFC 2045 §7).
+// Content-ID field is "<ContentID>" (RFC 2045 §7). A content-id already enclosed in "<" ">"
+// ("cid:%3Ca@b%3E") loses that one pair rather than be searched for as "<<a@b>>", and the note
+// says so (the 1994 URL draft's cidaddress, like midaddress, is the id without them).
 func (c Cid) Plan() (Plan, error) {
 	if c.ContentID == "" {
 		return Plan{}, &locator.Error{Code: locator.CodeEmpty, Rule: "1994 URL draft, cidaddress",
 			Message: "a cid URL needs a content-identifier"}
 	}
-	return Plan{Scheme: "cid", Steps: []Step{{Note: "find the MIME body part with " + strconvQuote("Content-ID: <"+c.ContentID+">") +
-		" in the message at hand (1994 URL draft, cidaddress; RFC 2045 §7); no protocol or server is named"}}}, nil
+	id, strip := stripMsgIDBrackets(c.ContentID)
+	return Plan{Scheme: "cid", Steps: []Step{{Note: "find the MIME body part with " + strconvQuote("Content-ID: <"+id+">") +
+		" in the message at hand (1994 URL draft, cidaddress; RFC 2045 §7); no protocol or server is named" + bracketsNote(strip)}}}, nil
 }
 
 // checkCid is the Check of the registry: checkCidTo into a Sink of its own.
@@ -84,6 +89,7 @@ func checkCidTo(sk *syntax.Sink, u locator.URL) {
 	}
 	syntax.CheckChars(sk, raw, off, pct.RFC1738Xchar, "RFC 1738 §5 schemepart (*xchar)")
 	if d, err := pct.Decode(raw); err == nil {
+		d = bracketsFinding(sk, d, off, "1994 URL draft, cidaddress", "the content-identifier")
 		addrSpecFinding(sk, d, off, "RFC 822 §6.1 addr-spec (RFC 2045 §7 Content-ID)", "the content-identifier")
 	}
 }

@@ -107,6 +107,14 @@ const (
 // draft's midaddress does not (a warning).
 const CodeMidContentID locator.Code = "mid-content-id"
 
+// CodeMsgIDBrackets: the message-id of a mid URL, or the content-id of a mid or cid URL,
+// written with the "<" ">" that enclose it in its mail header field ("%3C…%3E"). The drafts
+// define the id without them: "the RFC822 msg-id with the constant <> wrapper removed" (the
+// URI draft, "Message-Id"); midaddress = "mid:" addr-spec and cidaddress = "cid:"
+// content-identifier (the 1994 URL draft). A warning: the plan drops the one pair rather
+// than search for "<<…>>".
+const CodeMsgIDBrackets locator.Code = "msg-id-brackets"
+
 // Codes of the news and nntp views and checkers.
 const (
 	// CodeNewsGroup: a group name that is not RFC 1738 §5 group

@@ -15,7 +15,9 @@ import (
 //
 // The draft gives the message-id alone. RFC 2392 §2, which later defined the scheme, adds an
 // optional "/" and the Content-ID of one MIME body part of that message; a "/" inside the
-// message-id is then written "%2F". Both fields are decoded and without "<" ">".
+// message-id is then written "%2F". Both fields are decoded. The drafts define them without
+// the "<" ">" of their header fields; a URL written with them ("mid:%3Ca@b%3E") keeps them
+// here, gets the warning CodeMsgIDBrackets from the checker, and a plan for the id inside.
 //
 // The zero value is not a URL: the message-id is required.
 type Mid struct {
@@ -76,18 +78,56 @@ func (m Mid) URL() (locator.URL, error) {
 // Plan returns the access plan of m: notes only, as neither the draft nor RFC 2392 names a
 // protocol or a server. Find the message whose Message-ID field (RFC 822 §4.6.1) is
 // "<MessageID>" among the messages at hand, and, with a content-id, its MIME body part whose
-// Content-ID is "<ContentID>" (RFC 2392 §2).
+// Content-ID is "<ContentID>" (RFC 2392 §2). An id already enclosed in "<" ">"
+// ("mid:%3Ca@b%3E") loses that one pair rather than be searched for as "<<a@b>>", and the
+// note says so: the drafts define the id without them (the URI draft, "Message-Id").
 func (m Mid) Plan() (Plan, error) {
 	if m.MessageID == "" {
 		return Plan{}, &locator.Error{Code: locator.CodeEmpty, Rule: "1994 URL draft, midaddress",
 			Message: "a mid URL needs a message-id"}
 	}
-	p := Plan{Scheme: "mid", Steps: []Step{{Note: "find the mail message with " + strconvQuote("Message-ID: <"+m.MessageID+">") +
-		" among the messages at hand (1994 URL draft, midaddress; RFC 822 §4.6.1); no protocol or server is named"}}}
+	id, strip := stripMsgIDBrackets(m.MessageID)
+	p := Plan{Scheme: "mid", Steps: []Step{{Note: "find the mail message with " + strconvQuote("Message-ID: <"+id+">") +
+		" among the messages at hand (1994 URL draft, midaddress; RFC 822 §4.6.1); no protocol or server is named" +
+		bracketsNote(strip)}}}
 	if m.ContentID != nil {
-		p.Steps = append(p.Steps, Step{Note: "in it, the MIME body part with " + strconvQuote("Content-ID: <"+*m.ContentID+">") + " (RFC 2392 §2)"})
+		cid, strip := stripMsgIDBrackets(*m.ContentID)
+		p.Steps = append(p.Steps, Step{Note: "in it, the MIME body part with " + strconvQuote("Content-ID: <"+cid+">") + " (RFC 2392 §2)" +
+			bracketsNote(strip)})
 	}
 	return p, nil
+}
+
+// stripMsgIDBrackets returns id without one pair of enclosing "<" ">", and whether it had
+// them. The drafts define a mid or cid id without the brackets that enclose it in its header
+// field (the URI draft, "Message-Id": "the RFC822 msg-id with the constant <> wrapper
+// removed"; the 1994 URL draft, midaddress = "mid:" addr-spec), so a URL written with them
+// ("mid:%3Ca@b%3E") means the id inside.
+func stripMsgIDBrackets(id string) (string, bool) {
+	if len(id) >= 2 && id[0] == '<' && id[len(id)-1] == '>' {
+		return id[1 : len(id)-1], true
+	}
+	return id, false
+}
+
+// bracketsNote is what a mid or cid plan's note adds when it dropped the id's brackets.
+func bracketsNote(stripped bool) string {
+	if !stripped {
+		return ""
+	}
+	return "; the enclosing \"<\" \">\" written in the URL are dropped: the drafts define the id without them (URI draft, Message-Id)"
+}
+
+// bracketsFinding adds the warning CodeMsgIDBrackets to sk when the decoded id d, written at
+// offset off, is enclosed in "<" ">", and returns d without them, for the addr-spec check.
+func bracketsFinding(sk *syntax.Sink, d string, off int, rule, what string) string {
+	id, strip := stripMsgIDBrackets(d)
+	if strip {
+		sk.Add(locator.Finding{Offset: off, Code: CodeMsgIDBrackets, Rule: rule, Severity: locator.SeverityWarning,
+			Message: what + " is written with its enclosing \"<\" \">\" (%3C %3E); the drafts define it without them " +
+				"(URI draft, Message-Id: \"the RFC822 msg-id with the constant <> wrapper removed\")"})
+	}
+	return id
 }
 
 // checkMid is the Check of the registry: checkMidTo into a Sink of its own.
@@ -111,6 +151,7 @@ func checkMidTo(sk *syntax.Sink, u locator.URL) {
 	syntax.CheckChars(sk, raw, off, pct.RFC1738Xchar, "RFC 1738 §5 schemepart (*xchar)")
 	id, cid, hasCid := strings.Cut(raw, "/")
 	if d, err := pct.Decode(id); err == nil {
+		d = bracketsFinding(sk, d, off, rule, "the message-id")
 		addrSpecFinding(sk, d, off, "RFC 822 §6.1 addr-spec (1994 URL draft, midaddress)", "the message-id")
 	}
 	if hasCid {
@@ -118,6 +159,7 @@ func checkMidTo(sk *syntax.Sink, u locator.URL) {
 		sk.Add(locator.Finding{Offset: coff - 1, Code: CodeMidContentID, Rule: rule, Severity: locator.SeverityWarning,
 			Message: "\"/content-id\" is RFC 2392 §2; the 1994 URL draft's midaddress is the message-id alone"})
 		if d, err := pct.Decode(cid); err == nil {
+			d = bracketsFinding(sk, d, coff, "RFC 2392 §2 content-id", "the content-id")
 			addrSpecFinding(sk, d, coff, "RFC 822 §6.1 addr-spec (RFC 2392 §2 content-id)", "the content-id")
 		}
 	}
