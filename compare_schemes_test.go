@@ -44,7 +44,8 @@ func TestEquivalentSchemeReservedSets(t *testing.T) {
 		{"mailto:a%2525b@c", "mailto:a%25b@c", false, `RFC 1738 §3.5: "%" "must be encoded"`},
 		{"http://h/%24", "http://h/$", true, `RFC 1738 §2.2: "$" is not reserved; §3.3 reserves ";", "/", "?"`},
 		{"http://h/a%21%2A%27%28%29%2C", "http://h/a!*'(),", true, "RFC 1738 §2.2 extra, not reserved in http (§3.3)"},
-		{"http://h/a?b%3Dc%26d", "http://h/a?b=c&d", true, `RFC 1738 §3.3 does not reserve "=" and "&"`},
+		{"http://h/a?b%3Dc%26d", "http://h/a?b=c&d", false, `RFC 1738 §2.2 "=" and "&" may be reserved; form data separates with them (locator keeps them)`},
+		{"http://h/a?b%24c", "http://h/a?b$c", true, `"$" is reserved by neither RFC 1738 §2.2 nor §3.3`},
 		{"http://h/a%3Bb", "http://h/a;b", false, `RFC 1738 §3.3: "/", ";", "?" are reserved`},
 		{"http://h/a%2Fb", "http://h/a/b", false, "RFC 1738 §3.3 reserves /"},
 		{"http://h/a%3Fb", "http://h/a?b", false, "RFC 1738 §3.3 reserves ?"},
@@ -116,7 +117,7 @@ func TestEquivalentSchemeReservedSets(t *testing.T) {
 func TestSchemeReservedSets(t *testing.T) {
 	want := map[string]string{
 		"ftp":      "/;:@", // RFC 1738 §3.2.2, §3.1
-		"http":     "/;?+", // RFC 1738 §3.3; the URI draft, Query strings
+		"http":     "/;?+&=", // RFC 1738 §3.3; the URI draft, Query strings; §2.2 and form data
 		"gopher":   "\t",   // RFC 1738 §3.4.1
 		"mailto":   "%",    // RFC 1738 §3.5
 		"news":     "@",    // RFC 1738 §3.6

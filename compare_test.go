@@ -20,7 +20,7 @@ func TestEncodingLevel(t *testing.T) {
 		{"https://h/%21%24%27%28%29%2a%2b%2c", "https://h/%21%24%27%28%29%2A%2B%2C", "RFC 3986 §2.2 sub-delims"},
 		// http reserves ";", "/", "?" (RFC 1738 §3.3) and "+" in a query (the URI draft); the
 		// gen-delims stay encoded in every scheme; the rest of RFC 1738 §2.2 is decoded.
-		{"http://h/%3b%2f%3f%3a%40%26%3d%23%5b%5d", "http://h/%3B%2F%3F%3A%40&=%23%5B%5D", "RFC 1738 §3.3 reserves ; / ? only"},
+		{"http://h/%3b%2f%3f%3a%40%26%3d%23%5b%5d", "http://h/%3B%2F%3F%3A%40%26%3D%23%5B%5D", "RFC 1738 §3.3 reserves ; / ?, and locator & = (form data)"},
 		{"http://h/%21%24%27%28%29%2a%2b%2c", "http://h/!$'()*%2B,", "RFC 1738 §2.2 extra and safe decoded in http"},
 		{"http://h/%25%20%3C%3E%22%7B%7D%7C%5C%5E%60", "http://h/%25%20%3C%3E%22%7B%7D%7C%5C%5E%60", "RFC 1738 §2.2 unsafe stay encoded"},
 		{"http://h/%00%0a%7f%80%ff", "http://h/%00%0A%7F%80%FF", "RFC 1738 §2.2 controls and 8-bit stay encoded"},

@@ -91,8 +91,13 @@ var (
 	// reservedHTTP is RFC 1738 §3.3: "Within the <path> and <searchpart> components, "/",
 	// ";", "?" are reserved"; and "+", which the URI draft reserves in a query ("Query
 	// strings": "the plus sign is reserved as shorthand notation for a space. Therefore, real
-	// plus signs must be encoded"). Neither reserves "&", "=" or "$".
-	reservedHTTP = pct.Of("/;?+")
+	// plus signs must be encoded"). Neither reserves "&" or "=" for http, but RFC 1738 §2.2
+	// names both among "the characters which may be reserved for special meaning within a
+	// scheme", and an http search is most often form data (application/x-www-form-urlencoded,
+	// WHATWG URL Standard §5), where they separate the names and values: locator keeps them
+	// encoded, so that no two queries a server reads differently compare equal (a false "not
+	// equivalent" is the safe side). "$" is reserved by neither.
+	reservedHTTP = pct.Of("/;?+&=")
 	// reservedGopher is RFC 1738 §3.4.1: "Within the <gopher-path>, no characters are
 	// reserved." The one structural octet is the encoded tab, "%09", that separates
 	// <selector>, <search> and <gopher+_string> (§3.4.1, §3.4.2); a tab is a control
