@@ -41,11 +41,14 @@ var specDocs = map[string]string{
 	"RFC 959":         "testdata/spec/ref/rfc959.txt",
 	"RFC 977":         "testdata/spec/ref/rfc977.txt",
 	"RFC 1034":        "testdata/spec/ref/rfc1034.txt",
+	"RFC 1123":        "testdata/spec/ref/rfc1123.txt",
 	"RFC 1036":        "testdata/spec/ref/rfc1036.txt",
 	"RFC 1808":        "testdata/spec/ref/rfc1808.txt",
 	"RFC 2396":        "testdata/spec/ref/rfc2396.txt",
 	"RFC 3987":        "testdata/spec/ref/rfc3987.txt",
+	"RFC 4156":        "testdata/spec/ref/rfc4156.txt",
 	"RFC 4157":        "testdata/spec/ref/rfc4157.txt",
+	"RFC 4248":        "testdata/spec/ref/rfc4248.txt",
 	"RFC 5538":        "testdata/spec/ref/rfc5538.txt",
 	"RFC 6068":        "testdata/spec/ref/rfc6068.txt",
 	"RFC 6874":        "testdata/spec/ref/rfc6874.txt",
@@ -64,9 +67,24 @@ var uncheckedDocs = map[string]string{
 // cited section with the reason it is taken on trust. A new citation of one of these documents
 // fails until it is added here, so this list is what the test cannot check.
 var externalCitations = map[string]string{
-	"RFC 791 §3.1":   "IPv4 header format (TTL, addresses); RFC 791 is not in the shared specification set",
-	"RFC 793 §3.1":   "TCP header format (port numbers); RFC 793 is not in the shared specification set",
-	"RFC 821 §4.1.1": "SMTP commands; RFC 821 is not in the shared specification set",
+	"RFC 791 §3.2":      "IPv4 addresses are four octets (§3.2 Discussion, Addressing); RFC 791 is not in the shared specification set",
+	"RFC 793 §3.1":      "TCP header format: ports are 16 bits; RFC 793 is not in the shared specification set",
+	"RFC 821 §4.1.1":    "SMTP command semantics (RCPT TO); RFC 821 is not in the shared specification set",
+	"RFC 1945 §3.2.1":   "HTTP/1.0 URI general syntax, the fragment not sent; RFC 1945 is not in the shared specification set",
+	"RFC 1945 §5":       "HTTP/1.0 Request (Full-Request); RFC 1945 is not in the shared specification set",
+	"RFC 1945 §5.1":     "HTTP/1.0 Request-Line; RFC 1945 is not in the shared specification set",
+	"RFC 2045 §7":       "MIME Content-ID header field, what a cid URL names; RFC 2045 is not in the shared specification set",
+	"RFC 2068 §14.23":   "the HTTP/1.1 Host header; RFC 2068 is not in the shared specification set",
+	"RFC 2392 §2":       "the mid and cid URL schemes; RFC 2392 is not in the shared specification set",
+	"RFC 2818 §2.1":     "HTTP over TLS, connection initiation; RFC 2818 is not in the shared specification set",
+	"RFC 2818 §2.3":     "HTTP over TLS, port 443; RFC 2818 is not in the shared specification set",
+	"RFC 2818 §2.4":     "the https URI format; RFC 2818 is not in the shared specification set",
+	"RFC 3629 §6":       "the UTF-8 byte order mark; RFC 3629 is not in the shared specification set",
+	"RFC 4291 §2.2":     "text forms of IPv6 addresses; RFC 4291 is not in the shared specification set",
+	"RFC 4648 §4":       "base64; RFC 4648 is not in the shared specification set",
+	"RFC 5321 §4.1.1.3": "SMTP RCPT; RFC 5321 is not in the shared specification set",
+	"RFC 5321 §5":       "SMTP address resolution (the mail exchanger); RFC 5321 is not in the shared specification set",
+	"RFC 8259 §7":       "JSON strings; RFC 8259 is not in the shared specification set",
 }
 
 // docAliases are the ways a document is named, most specific first. Each maps a match to the
@@ -77,6 +95,15 @@ var docNameRe = regexp.MustCompile(`RFC ?(\d{1,5})|gopher-plus\.txt|WHATWG|URL S
 // ("§3.4.3–3.4.9"); or "Appendix" and an optional letter, with "/"-separated siblings.
 var citeRe = regexp.MustCompile(`(§§?) ?(\d+(?:\.\d+)*|[A-Z](?:\.\d+)*)((?:(?:–|—|-)§?(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*))?)|\bAppendix(?: ([A-Z](?:\.\d+)*(?:(?:/|–)[A-Z](?:\.\d+)*)*)\b)?`)
 
+// leadingNumberRe matches an RFC number at the start of a line, after "RFC" ended the last one.
+var leadingNumberRe = regexp.MustCompile(`^\d{1,5}\b`)
+
+// dottedRFCRe matches "RFC" and a dotted number: a section number where the RFC's number should be.
+var dottedRFCRe = regexp.MustCompile(`RFC ?\d+\.\d+(?:\.\d+)*`)
+
+// trailingRFCRe matches a line that ends with "RFC", its number on the next line.
+var trailingRFCRe = regexp.MustCompile(`\bRFC$`)
+
 // listRe matches the rest of a "§§" list: ", 3.2.3", " and 3.2.4".
 var listRe = regexp.MustCompile(`^(?:,? and |, ?)(\d+(?:\.\d+)*)`)
 
@@ -86,14 +113,35 @@ type citation struct {
 	doc     string // a key of specDocs or uncheckedDocs, "RFC NNNN" otherwise; "" unattributed
 	section string // "3.2.2", "A", "A.1", or "" for the unlettered appendix
 	text    string // as written, for messages
+	// fileDocs, for an unattributed citation, are the documents named anywhere in its file.
+	fileDocs []string
 }
 
-// scanCitations returns the citations in text, a file named name. comment reports whether a
-// line is a "//" comment line (Go files): the document named last carries over between two
-// consecutive comment lines there, and between two consecutive non-blank lines elsewhere.
-func scanCitations(name string, text []byte, goFile bool) []citation {
+// fileKind tells how a file's lines make paragraphs.
+type fileKind int
+
+const (
+	goSource fileKind = iota // consecutive "//" comment lines; any other line alone
+	markdown                 // consecutive non-blank lines other than table rows
+	lineList                 // every line alone (the expected-failures lists)
+)
+
+func kindOf(name string) fileKind {
+	switch {
+	case strings.HasSuffix(name, ".go"):
+		return goSource
+	case strings.HasSuffix(name, ".md"):
+		return markdown
+	}
+	return lineList
+}
+
+// scanCitations returns the citations in text, the contents of the file name.
+func scanCitations(name string, text []byte, kind fileKind) []citation {
+	goFile := kind == goSource
 	var out []citation
-	doc, prevComment, prevBlank := "", false, true
+	named := map[string]bool{} // every document the file names
+	doc, prevComment, prevBlank, splitRFC := "", false, true, false
 	sc := bufio.NewScanner(bytes.NewReader(text))
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -101,65 +149,79 @@ func scanCitations(name string, text []byte, goFile bool) []citation {
 		trimmed := strings.TrimSpace(line)
 		blank := trimmed == ""
 		comment := goFile && strings.HasPrefix(trimmed, "//")
-		switch {
-		case blank:
+		continues := !blank && (goFile && comment && prevComment ||
+			kind == markdown && !prevBlank && !strings.HasPrefix(trimmed, "|"))
+		if !continues {
 			doc = ""
-		case goFile && !(comment && prevComment):
-			doc = ""
-		case !goFile && prevBlank:
-			doc = ""
+		}
+		// "RFC" at the end of one line and its number at the start of the next.
+		if continues && splitRFC {
+			body := strings.TrimLeft(strings.TrimPrefix(trimmed, "//"), " ")
+			if m := leadingNumberRe.FindString(body); m != "" {
+				line = strings.Replace(line, m, "RFC "+m, 1)
+			}
 		}
 		prevComment, prevBlank = comment, blank
-		if blank || (!strings.Contains(line, "§") && !strings.Contains(line, "Appendix")) {
-			// Still track the documents named, for the next lines of the paragraph.
-			if m := docNameRe.FindAllStringSubmatch(line, -1); len(m) > 0 {
-				doc = docKey(m[len(m)-1])
-			}
-			continue
+		splitRFC = (comment || kind == markdown) && trailingRFCRe.MatchString(trimmed)
+		pos := fmt.Sprintf("%s:%d", name, n)
+		if m := dottedRFCRe.FindString(line); m != "" {
+			out = append(out, citation{pos: pos, doc: "malformed", text: m})
 		}
 		names := docNameRe.FindAllStringSubmatchIndex(line, -1)
-		cites := citeRe.FindAllStringSubmatchIndex(line, -1)
+		var cites [][]int
+		if strings.Contains(line, "§") || strings.Contains(line, "Appendix") {
+			cites = citeRe.FindAllStringSubmatchIndex(line, -1)
+		}
 		ni := 0
+		nextName := func() {
+			doc = docKey(submatches(line, names[ni]))
+			named[doc] = true
+			ni++
+		}
 		for _, c := range cites {
 			for ni < len(names) && names[ni][1] <= c[0] {
-				doc = docKey(submatches(line, names[ni]))
-				ni++
+				nextName()
 			}
-			pos := fmt.Sprintf("%s:%d", name, n)
 			whole := line[c[0]:c[1]]
-			if c[2] < 0 { // Appendix
-				if c[8] < 0 {
-					// "Appendix" alone is a citation only right after the document's name.
-					if ni == 0 || strings.TrimRight(line[names[ni-1][1]:c[0]], "' s") != "" {
-						continue
-					}
-					out = append(out, citation{pos, doc, "", whole})
-					continue
+			add := func(section, text string) {
+				out = append(out, citation{pos: pos, doc: doc, section: section, text: text})
+			}
+			switch {
+			case c[2] < 0 && c[8] < 0:
+				// "Appendix" alone is a citation only right after the document's name.
+				if ni > 0 && strings.TrimRight(line[names[ni-1][1]:c[0]], "' s") == "" {
+					add("", whole)
 				}
+			case c[2] < 0: // "Appendix C.1/C.2"
 				for _, s := range strings.FieldsFunc(line[c[8]:c[9]], func(r rune) bool { return r == '/' || r == '–' }) {
-					out = append(out, citation{pos, doc, s, whole})
+					add(s, whole)
 				}
-				continue
-			}
-			out = append(out, citation{pos, doc, line[c[4]:c[5]], whole})
-			if c[6] < c[7] {
-				end := strings.TrimLeft(strings.TrimLeft(line[c[6]:c[7]], "–—-"), "§")
-				out = append(out, citation{pos, doc, end, whole})
-			}
-			if line[c[2]:c[3]] == "§§" {
-				rest := line[c[1]:]
-				for {
-					m := listRe.FindStringSubmatch(rest)
-					if m == nil {
-						break
+			default:
+				add(line[c[4]:c[5]], whole)
+				if c[6] < c[7] { // the end of a range
+					add(strings.TrimLeft(strings.TrimLeft(line[c[6]:c[7]], "–—-"), "§"), whole)
+				}
+				if line[c[2]:c[3]] == "§§" {
+					rest := line[c[1]:]
+					for m := listRe.FindStringSubmatch(rest); m != nil; m = listRe.FindStringSubmatch(rest) {
+						add(m[1], whole+m[0])
+						rest = rest[len(m[0]):]
 					}
-					out = append(out, citation{pos, doc, m[1], whole + m[0]})
-					rest = rest[len(m[0]):]
 				}
 			}
 		}
-		for ; ni < len(names); ni++ {
-			doc = docKey(submatches(line, names[ni]))
+		for ni < len(names) {
+			nextName()
+		}
+	}
+	var docs []string
+	for d := range named {
+		docs = append(docs, d)
+	}
+	sort.Strings(docs)
+	for i := range out {
+		if out[i].doc == "" {
+			out[i].fileDocs = docs
 		}
 	}
 	return out
@@ -262,39 +324,74 @@ func citedFiles(t *testing.T, root string) []string {
 	return files
 }
 
-// checkCitations returns one message per citation that names no section of its document.
-func checkCitations(cites []citation, docs map[string]map[string]bool) []string {
-	var bad []string
-	for _, c := range cites {
-		if c.doc == "" || uncheckedDocs[c.doc] != "" {
-			continue
+// verdict is what checkCitation found.
+type verdict int
+
+const (
+	checked      verdict = iota // the cited document has the section
+	checkedLoose                // no document before it, but one the file names has the section
+	external                    // a document not in testdata/spec, allow-listed
+	unchecked                   // the WHATWG URL Standard, Unicode, or a file that names one of them or an external document
+	unattributed                // no document named in the paragraph or the file
+	bad
+)
+
+// checkCitation returns the verdict on c and, when it is bad, a message with c's position.
+func checkCitation(c citation, docs map[string]map[string]bool) (verdict, string) {
+	what := func(doc string) string {
+		switch {
+		case c.section == "":
+			return "an unlettered appendix"
+		case !strings.ContainsAny(c.section[:1], "0123456789"):
+			return "Appendix " + c.section
 		}
-		h, ok := docs[c.doc]
-		if !ok {
-			key := c.doc + " §" + c.section
-			if c.section == "" || !strings.ContainsAny(c.section[:1], "0123456789") {
-				key = c.doc + " Appendix " + c.section
-			}
-			if externalCitations[key] == "" {
-				bad = append(bad, fmt.Sprintf("%s: %q cites %s, which is not in testdata/spec: copy the text there (and into specDocs) or add %q to externalCitations with a reason", c.pos, c.text, c.doc, key))
-			}
-			continue
-		}
-		if !h[c.section] {
-			what := "section " + c.section
-			if c.section == "" {
-				what = "an unlettered appendix"
-			} else if !strings.ContainsAny(c.section[:1], "0123456789") {
-				what = "Appendix " + c.section
-			}
-			if c.doc == "draft" {
-				bad = append(bad, fmt.Sprintf("%s: %q is attributed to a URL/URI draft, and the drafts have no numbered sections: name the RFC, or cite the draft's heading in words", c.pos, c.text))
-				continue
-			}
-			bad = append(bad, fmt.Sprintf("%s: %q: %s has no %s (%s)", c.pos, c.text, c.doc, what, specDocs[c.doc]))
-		}
+		return "section " + c.section
 	}
-	return bad
+	switch {
+	case c.doc == "malformed":
+		return bad, fmt.Sprintf("%s: %q: a section number where the RFC's number belongs", c.pos, c.text)
+	case uncheckedDocs[c.doc] != "":
+		return unchecked, ""
+	case c.doc == "draft":
+		return bad, fmt.Sprintf("%s: %q follows the name of a URL/URI draft, and the drafts have no numbered sections: name the RFC, or cite the draft's heading in words", c.pos, c.text)
+	case c.doc == "":
+		// It may be a section of any document the file names: of one in testdata/spec, an
+		// allow-listed one of an external document, anything of the WHATWG standard's.
+		var cands []string
+		for _, d := range c.fileDocs {
+			switch {
+			case d == "draft" || d == "malformed":
+			case uncheckedDocs[d] != "":
+				return unchecked, ""
+			case docs[d] == nil:
+				if externalCitations[d+" §"+c.section] != "" {
+					return external, ""
+				}
+				cands = append(cands, d)
+			default:
+				if docs[d][c.section] {
+					return checkedLoose, ""
+				}
+				cands = append(cands, d)
+			}
+		}
+		if len(cands) == 0 {
+			return unattributed, ""
+		}
+		return bad, fmt.Sprintf("%s: %q names no document in its paragraph, and no document the file names (%s) has %s: name the document", c.pos, c.text, strings.Join(cands, ", "), what(""))
+	case docs[c.doc] == nil:
+		key := c.doc + " §" + c.section
+		if c.section == "" || !strings.ContainsAny(c.section[:1], "0123456789") {
+			key = strings.TrimSpace(c.doc + " Appendix " + c.section)
+		}
+		if externalCitations[key] == "" {
+			return bad, fmt.Sprintf("%s: %q cites %s, which is not in testdata/spec: copy the text there (and into specDocs), or add %q to externalCitations with a reason", c.pos, c.text, c.doc, key)
+		}
+		return external, ""
+	case !docs[c.doc][c.section]:
+		return bad, fmt.Sprintf("%s: %q: %s has no %s (%s)", c.pos, c.text, c.doc, what(c.doc), specDocs[c.doc])
+	}
+	return checked, ""
 }
 
 // loadDocs reads every document of specDocs and returns its headings.
@@ -322,26 +419,19 @@ func TestCitations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cites = append(cites, scanCitations(rel, b, strings.HasSuffix(rel, ".go"))...)
+		cites = append(cites, scanCitations(rel, b, kindOf(rel))...)
 	}
-	checked, unattributed, unchecked, external := 0, 0, 0, 0
+	var count [bad + 1]int
 	for _, c := range cites {
-		switch {
-		case c.doc == "":
-			unattributed++
-		case uncheckedDocs[c.doc] != "":
-			unchecked++
-		case docs[c.doc] == nil:
-			external++
-		default:
-			checked++
+		v, msg := checkCitation(c, docs)
+		count[v]++
+		if v == bad {
+			t.Error(msg)
 		}
 	}
-	for _, msg := range checkCitations(cites, docs) {
-		t.Error(msg)
-	}
-	t.Logf("%d citations checked against testdata/spec, %d of external documents taken on trust, %d of the WHATWG URL Standard or Unicode not checked, %d with no document named before them not checked",
-		checked, external, unchecked, unattributed)
+	t.Logf("%d citations: %d checked against testdata/spec, %d with no document in their paragraph found in one their file names, %d of external documents allow-listed, %d not checked (the WHATWG URL Standard, Unicode, or a bare § in a file that names an external document or one of them), %d bare § in a file that names no document, %d bad",
+		len(cites), count[checked], count[checkedLoose], count[external], count[unchecked], count[unattributed], count[bad])
+	checked := count[checked]
 	if checked < 1000 {
 		t.Errorf("only %d citations checked: the scanner no longer finds them", checked)
 	}
