@@ -174,9 +174,13 @@ func scanCitations(name string, text []byte, kind fileKind) []citation {
 		}
 		ni := 0
 		nextName := func() {
-			doc = docKey(submatches(line, names[ni]))
-			named[doc] = true
+			end := names[ni][1]
 			ni++
+			if end+1 < len(line) && line[end] == '.' && '0' <= line[end+1] && line[end+1] <= '9' {
+				return // a section number in the RFC number's place, reported above
+			}
+			doc = docKey(submatches(line, names[ni-1]))
+			named[doc] = true
 		}
 		for _, c := range cites {
 			for ni < len(names) && names[ni][1] <= c[0] {
@@ -252,11 +256,18 @@ func docKey(m []string) string {
 	return "draft"
 }
 
-// headingRe matches a section heading of an RFC-format text: a number ("3.2.2.  FTP url-path",
-// "2.3 Hierarchical", "   2.1.  HISTORY" in the indented RFCs 822 and 959), a lettered appendix
-// ("Appendix A.  Collected ABNF", "C.1.  Normal Examples"), or an unlettered or Roman-numbered
-// one ("APPENDIX: Recommendations", "APPENDIX I -  PAGE STRUCTURE", "Appendix II").
-var headingRe = regexp.MustCompile(`^ {0,12}(?:(\d+(?:\.\d+)*)\.?[ \t]+\S|(?:Appendix )?([A-Z](?:\.\d+)*)\.[ \t]+\S|Appendix ([A-Z](?:\.\d+)*)[ \t]*$|(?i:appendix)(?:[ :]|$))`)
+// headingRe matches a section heading of an RFC-format text: a number of one or two digits and
+// its subsections ("3.2.2.  FTP url-path", "2.3 Hierarchical", "   2.1.  HISTORY" in the
+// indented RFCs 822 and 959; not "200 Command okay" or "1211 Geneva"), a lettered appendix with
+// a title of two words or more ("Appendix A.  Collected ABNF", "C.1.  Normal Examples"; not
+// "M. McCahill"), or an unlettered or Roman-numbered one ("APPENDIX: Recommendations",
+// "APPENDIX I -  PAGE STRUCTURE", "Appendix II").
+var headingRe = regexp.MustCompile(`^ {0,12}(?:` +
+	`(\d{1,2}(?:\.\d+)*)\.?[ \t]+\S` + // 3.2.2.  FTP url-path
+	`|(?:Appendix )?([A-Z](?:\.\d+)+)\.?[ \t]+\S` + // C.1.  Normal Examples
+	`|(?:Appendix ([A-Z])\.?|([A-Z])\.)[ \t]+\S+ \S` + // Appendix A.  Collected ABNF; A. Collected BNF
+	`|Appendix ([A-Z]|[IVX]+)[ \t]*$` + // Appendix II
+	`|(?i:appendix)(?:[ :]|$))`) // APPENDIX: Recommendations; APPENDIX I -  PAGE STRUCTURE
 
 // tocRe matches a table-of-contents line (dot leaders), which is not a heading.
 var tocRe = regexp.MustCompile(`\. ?\. ?\.`)
@@ -274,16 +285,14 @@ func headings(text []byte) map[string]bool {
 		blank := strings.TrimSpace(strings.Trim(line, "\f")) == ""
 		if !blank && (prevBlank || line[0] != ' ') && !tocRe.MatchString(line) {
 			if m := headingRe.FindStringSubmatch(line); m != nil {
-				switch {
-				case m[1] != "":
-					h[m[1]] = true
-				case m[2] != "":
-					h[m[2]] = true
-				case m[3] != "":
-					h[m[3]] = true
-				default:
-					h[""] = true
+				key := "" // an unlettered appendix, unless a group matched
+				for _, g := range m[1:] {
+					if g != "" {
+						key = g
+						break
+					}
 				}
+				h[key] = true
 			}
 		}
 		prevBlank = blank
@@ -341,7 +350,7 @@ func checkCitation(c citation, docs map[string]map[string]bool) (verdict, string
 	what := func(doc string) string {
 		switch {
 		case c.section == "":
-			return "an unlettered appendix"
+			return "unlettered appendix"
 		case !strings.ContainsAny(c.section[:1], "0123456789"):
 			return "Appendix " + c.section
 		}
@@ -434,5 +443,105 @@ func TestCitations(t *testing.T) {
 	checked := count[checked]
 	if checked < 1000 {
 		t.Errorf("only %d citations checked: the scanner no longer finds them", checked)
+	}
+}
+
+// TestHeadings checks the heading parser on the copies: sections and appendices that are there,
+// and numbers that appear at the margin or after a blank line without being sections.
+func TestHeadings(t *testing.T) {
+	docs := loadDocs(t, moduleRoot(t))
+	for _, tt := range []struct {
+		doc     string
+		has     []string
+		hasNone []string
+	}{
+		{"RFC 1738", []string{"1", "2.2", "2.3", "3.2.2", "3.4.9", "3.10", "3.11", "5", ""},
+			[]string{"2.4", "2.4.1", "3.12", "8", "M", "1211"}}, // "M. McCahill", "1211 Geneva 23"
+		{"RFC 3986", []string{"3.5", "5.2.4", "6.2.2.1", "A", "B", "C", "D.2"},
+			[]string{"2.4.1", "3.11", "5.2.5", "C.1", "F"}},
+		{"RFC 1808", []string{"2.2", "2.4.1", "2.4.6", "5.2"}, []string{"2.5", "5.4"}},
+		{"RFC 2396", []string{"C.1", "C.2", "G.1", "A"}, []string{"C.3", "5.2.4"}},
+		{"RFC 822", []string{"3.3", "4.6.1", "6.1"}, []string{"6.4", "4.6.5"}},                  // indented headings
+		{"RFC 959", []string{"3.1.1.1", "3.1.1.3", "4.1.3", ""}, []string{"200", "3.2.1", "4.4"}}, // reply codes
+		{"gopher-plus.txt", []string{"2.3", "2.5", "2.9", "I", "II"}, []string{"3.4.3", "2.10"}},
+		{"RFC 8089", []string{"2", "E.2.1", "B"}, []string{"3.1", "G"}},
+	} {
+		h := docs[tt.doc]
+		for _, s := range tt.has {
+			if !h[s] {
+				t.Errorf("%s: heading %q not found", tt.doc, s)
+			}
+		}
+		for _, s := range tt.hasNone {
+			if h[s] {
+				t.Errorf("%s: %q read as a heading", tt.doc, s)
+			}
+		}
+	}
+}
+
+// TestScanCitations plants right and wrong citations of every form and checks which lines the
+// check reports. The texts are written with "@" for "§" and "Rfc" for "RFC", so that this file's
+// own scan does not see them.
+func TestScanCitations(t *testing.T) {
+	docs := loadDocs(t, moduleRoot(t))
+	unplant := strings.NewReplacer("@", "§", "Rfc", "RFC")
+	for _, tt := range []struct {
+		name, text string
+		bad        []int // the lines reported, in order
+		counts     map[verdict]int
+	}{
+		{"x.go", `package x
+
+// Rfc 1738 @3.2.2 and @3.2.3, then the fragment (Rfc 1738 @2.4.1).
+// Rfc 1808 @2.4.1, and on the next comment line
+// @2.4.2 (the same document) and @2.5 (not in it).
+var s = "Rfc 1738 @3.4.3–3.4.9, @3.4.3–3.4.10"
+// a line that ends with Rfc
+// 1738 @2.4 (the number on the next line).
+// Rfc 2396 Appendix C.1/C.3, Rfc 3986 Appendix B, Rfc 1738 Appendix, Rfc 3986 Appendix.
+// Rfc 3986 @@5.2.2, 5.2.4 and 5.2.5.
+// the 1994 URL draft @4; Rfc 2.4.1; Rfc 9999 @1; Rfc 793 @3.1.
+var n = 1 // @9.9: no document named on this line, and none of the file's has it
+var m = 2 // @3.5: no document named on this line, but Rfc 3986 has it
+/* @6.2.2.1 */
+`, []int{3, 5, 6, 8, 9, 9, 10, 11, 11, 11, 12},
+			map[verdict]int{checked: 12, checkedLoose: 2, external: 1}},
+		{"v.go", "package v\n\n// WHATWG URL @4.4 basic URL parser; Rfc 3986 @3.\n\n// @9.9 could be the URL Standard's\n", nil,
+			map[verdict]int{checked: 1, unchecked: 2}},
+		{"y.go", "package y\n\n// @1.1 with no document anywhere in the file\n", nil,
+			map[verdict]int{unattributed: 1}},
+		{"z.md", `Rfc 1738 says so
+in @3.1, and @2.4 is not there.
+
+@2.6 alone in a paragraph: no document of the file has it.
+
+| Rfc 1808 | row one |
+| @3.2.2 | row two: not Rfc 1808's, the document of the row before |
+`, []int{2, 4}, map[verdict]int{checked: 1, checkedLoose: 1}},
+		{"w.txt", "a\tRfc 1808 @2.4.1; Rfc 1738\nb\t@2.4.1: each line stands alone\n", nil,
+			map[verdict]int{checked: 1, checkedLoose: 1}},
+	} {
+		cites := scanCitations(tt.name, []byte(unplant.Replace(tt.text)), kindOf(tt.name))
+		var lines []int
+		counts := map[verdict]int{}
+		for _, c := range cites {
+			v, msg := checkCitation(c, docs)
+			counts[v]++
+			if v == bad {
+				var line int
+				fmt.Sscanf(c.pos[len(tt.name)+1:], "%d", &line)
+				lines = append(lines, line)
+				t.Logf("%s", msg)
+			}
+		}
+		if fmt.Sprint(lines) != fmt.Sprint(tt.bad) {
+			t.Errorf("%s: reported lines %v, want %v", tt.name, lines, tt.bad)
+		}
+		for v, n := range tt.counts {
+			if counts[v] != n {
+				t.Errorf("%s: %d citations of verdict %d, want %d", tt.name, counts[v], v, n)
+			}
+		}
 	}
 }
