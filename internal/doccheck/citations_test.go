@@ -33,7 +33,8 @@ import (
 //     "RFC 1738 Appendix" (a document with one unlettered appendix) is its "APPENDIX" heading.
 
 // specDocs maps a cited document to its text in testdata/spec, relative to the module root.
-// The drafts have no numbered sections: a "§" after a draft's name is an error by construction.
+// The drafts (testdata/spec/url-draft-1993.txt, url-draft-1994.txt, uri-draft-www.txt) are not
+// here: they have no numbered sections, so a "§" after a draft's name is an error by construction.
 var specDocs = map[string]string{
 	"RFC 1738":        "testdata/spec/rfc1738.txt",
 	"RFC 3986":        "testdata/spec/rfc3986.txt",
@@ -54,7 +55,6 @@ var specDocs = map[string]string{
 	"RFC 6874":        "testdata/spec/ref/rfc6874.txt",
 	"RFC 8089":        "testdata/spec/ref/rfc8089.txt",
 	"gopher-plus.txt": "testdata/spec/ref/gopher-plus.txt",
-	"draft":           "testdata/spec/url-draft-1994.txt",
 }
 
 // uncheckedDocs are documents cited by name whose section numbers this test does not check.
@@ -373,7 +373,7 @@ func checkCitation(c citation, docs map[string]map[string]bool) (verdict, string
 			case uncheckedDocs[d] != "":
 				return unchecked, ""
 			case docs[d] == nil:
-				if externalCitations[d+" §"+c.section] != "" {
+				if externalCitations[externalKey(d, c.section)] != "" {
 					return external, ""
 				}
 				cands = append(cands, d)
@@ -389,10 +389,7 @@ func checkCitation(c citation, docs map[string]map[string]bool) (verdict, string
 		}
 		return bad, fmt.Sprintf("%s: %q names no document in its paragraph, and no document the file names (%s) has %s: name the document", c.pos, c.text, strings.Join(cands, ", "), what(""))
 	case docs[c.doc] == nil:
-		key := c.doc + " §" + c.section
-		if c.section == "" || !strings.ContainsAny(c.section[:1], "0123456789") {
-			key = strings.TrimSpace(c.doc + " Appendix " + c.section)
-		}
+		key := externalKey(c.doc, c.section)
 		if externalCitations[key] == "" {
 			return bad, fmt.Sprintf("%s: %q cites %s, which is not in testdata/spec: copy the text there (and into specDocs), or add %q to externalCitations with a reason", c.pos, c.text, c.doc, key)
 		}
@@ -431,19 +428,45 @@ func TestCitations(t *testing.T) {
 		cites = append(cites, scanCitations(rel, b, kindOf(rel))...)
 	}
 	var count [bad + 1]int
+	used := map[string]bool{} // the documents and allow-listed citations cited
 	for _, c := range cites {
 		v, msg := checkCitation(c, docs)
 		count[v]++
-		if v == bad {
+		switch v {
+		case bad:
 			t.Error(msg)
+		case checked:
+			used[c.doc] = true
+		case external:
+			for _, d := range append([]string{c.doc}, c.fileDocs...) {
+				used[externalKey(d, c.section)] = true
+			}
 		}
 	}
-	t.Logf("%d citations: %d checked against testdata/spec, %d with no document in their paragraph found in one their file names, %d of external documents allow-listed, %d not checked (the WHATWG URL Standard, Unicode, or a bare § in a file that names an external document or one of them), %d bare § in a file that names no document, %d bad",
+	t.Logf("%d citations: %d checked against testdata/spec; %d with no document named before them in their paragraph, found in a document their file names; %d allow-listed citations of external documents; %d not checked (the WHATWG URL Standard, Unicode, or no document in the paragraph and the file names one of those); %d with no document named in their file; %d bad",
 		len(cites), count[checked], count[checkedLoose], count[external], count[unchecked], count[unattributed], count[bad])
-	checked := count[checked]
-	if checked < 1000 {
-		t.Errorf("only %d citations checked: the scanner no longer finds them", checked)
+	if count[checked] < 1000 {
+		t.Errorf("only %d citations checked: the scanner no longer finds them", count[checked])
 	}
+	// Every copy in testdata/spec and every allow-list entry is there for a citation.
+	for name, rel := range specDocs {
+		if !used[name] {
+			t.Errorf("%s (%s) is cited nowhere: remove it from specDocs and testdata/spec", name, rel)
+		}
+	}
+	for key := range externalCitations {
+		if !used[key] {
+			t.Errorf("externalCitations: %q is cited nowhere: remove it", key)
+		}
+	}
+}
+
+// externalKey is the key of externalCitations for a section of doc.
+func externalKey(doc, section string) string {
+	if section == "" || !strings.ContainsAny(section[:1], "0123456789") {
+		return strings.TrimSpace(doc + " Appendix " + section)
+	}
+	return doc + " §" + section
 }
 
 // TestHeadings checks the heading parser on the copies: sections and appendices that are there,
@@ -461,7 +484,7 @@ func TestHeadings(t *testing.T) {
 			[]string{"2.4.1", "3.11", "5.2.5", "C.1", "F"}},
 		{"RFC 1808", []string{"2.2", "2.4.1", "2.4.6", "5.2"}, []string{"2.5", "5.4"}},
 		{"RFC 2396", []string{"C.1", "C.2", "G.1", "A"}, []string{"C.3", "5.2.4"}},
-		{"RFC 822", []string{"3.3", "4.6.1", "6.1"}, []string{"6.4", "4.6.5"}},                  // indented headings
+		{"RFC 822", []string{"3.3", "4.6.1", "6.1"}, []string{"6.4", "4.6.5"}},                    // indented headings
 		{"RFC 959", []string{"3.1.1.1", "3.1.1.3", "4.1.3", ""}, []string{"200", "3.2.1", "4.4"}}, // reply codes
 		{"gopher-plus.txt", []string{"2.3", "2.5", "2.9", "I", "II"}, []string{"3.4.3", "2.10"}},
 		{"RFC 8089", []string{"2", "E.2.1", "B"}, []string{"3.1", "G"}},
