@@ -20,17 +20,21 @@ import (
 // "every rule in code names where it comes from" is only as good as the names are true.
 //
 // How a citation is read:
-//   - A document is named as "RFC 1738" (or "RFC1738"), "gopher-plus.txt" (the Gopher+
-//     document), a draft ("the 1994 URL draft", "URI draft", "uri-draft-www"), or the WHATWG URL
-//     Standard ("WHATWG", "URL Standard", which numbers its sections only when rendered: not
-//     checked) or Unicode (not in the repository: not checked).
+//   - A document is named as "RFC 1738" (or "RFC1738", or "RFC" at the end of a comment line
+//     and "1738" at the start of the next), "gopher-plus.txt" (the Gopher+ document), a draft
+//     ("the 1994 URL draft", "URI draft", "uri-draft-www"), the WHATWG URL Standard ("WHATWG",
+//     "URL Standard") or Unicode; a section number in the RFC number's place ("RFC" and 2.4.1) is
+//     an error.
 //   - A "§" refers to the document named last before it in the same paragraph: the same line of
-//     code, string or Markdown table row, consecutive "//" comment lines, or consecutive
-//     non-blank lines of Markdown and text. A "§" with no document before it in its paragraph
-//     (the whatwg package cites its standard that way, and files about one RFC often do) is
-//     counted as unattributed and not checked.
+//     code, consecutive "//" comment lines, consecutive non-blank Markdown lines, one Markdown
+//     table row, one line of an expected-failures list.
+//   - A "§" with no document before it in its paragraph must be a section of a document that
+//     its file names. It is not checked when the file names the WHATWG standard or Unicode
+//     (the whatwg package cites the standard that way), nor when the file names no document.
 //   - "Appendix C" and "Appendix C.1" are appendix headings of the document named before them;
 //     "RFC 1738 Appendix" (a document with one unlettered appendix) is its "APPENDIX" heading.
+//   - A document not in testdata/spec is checked against externalCitations, which lists each
+//     of its cited sections with a reason.
 
 // specDocs maps a cited document to its text in testdata/spec, relative to the module root.
 // The drafts (testdata/spec/url-draft-1993.txt, url-draft-1994.txt, uri-draft-www.txt) are not
@@ -59,7 +63,7 @@ var specDocs = map[string]string{
 
 // uncheckedDocs are documents cited by name whose section numbers this test does not check.
 var uncheckedDocs = map[string]string{
-	"WHATWG":  "the URL Standard numbers its sections only when rendered; the Bikeshed source in /work/shared has none, and the code cites its algorithms by state and step names",
+	"WHATWG":  "the URL Standard numbers its sections only when rendered; the Bikeshed source in the shared specification folder has none, and the code cites its algorithms by state and step names",
 	"Unicode": "the Unicode Standard is not in the repository",
 }
 
@@ -87,8 +91,8 @@ var externalCitations = map[string]string{
 	"RFC 8259 §7":       "JSON strings; RFC 8259 is not in the shared specification set",
 }
 
-// docAliases are the ways a document is named, most specific first. Each maps a match to the
-// key of specDocs or uncheckedDocs; for "RFC" the number is appended.
+// docNameRe matches the name of a document; docKey turns a match into a key of specDocs,
+// uncheckedDocs or externalCitations ("RFC 1738"), or "draft".
 var docNameRe = regexp.MustCompile(`RFC ?(\d{1,5})|gopher-plus\.txt|WHATWG|URL Standard|Unicode|(?:19(?:93|94) (?:URL )?|URI |[Tt]he )[Dd]raft|uri-draft-www|url-draft-199[34]`)
 
 // citeRe matches one citation: "§" or "§§" and a section, with an optional range end
