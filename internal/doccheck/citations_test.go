@@ -14,10 +14,11 @@ import (
 )
 
 // The citation check: every "RFC NNNN §A.B.C" (and "§A.B.C" after a named document, "§§…"
-// lists, "§3.4.3–3.4.9" ranges, "Appendix C.1/C.2") in the module's Go files (code, comments,
-// strings, tests) and in its own prose (Markdown, the expected-failures lists) must name a
-// section heading of the cited document, read from the copy in testdata/spec. The house rule
-// "every rule in code names where it comes from" is only as good as the names are true.
+// lists, "§3.4.3–3.4.9" ranges, "Appendix C.1/C.2", "section 5.4.1") in the module's Go files
+// (code, comments, strings, tests) and in its own prose (Markdown, the expected-failures lists,
+// the RFC example tables of testdata/rfc) must name a section heading of the cited document,
+// read from the copy in testdata/spec. The house rule "every rule in code names where it comes
+// from" is only as good as the names are true.
 //
 // How a citation is read:
 //   - A document is named as "RFC 1738" (or "RFC1738", or "RFC" at the end of a comment line
@@ -96,8 +97,9 @@ var externalCitations = map[string]string{
 var docNameRe = regexp.MustCompile(`RFC ?(\d{1,5})|gopher-plus\.txt|WHATWG|URL Standard|Unicode|(?:19(?:93|94) (?:URL )?|URI |[Tt]he )[Dd]raft|uri-draft-www|url-draft-199[34]`)
 
 // citeRe matches one citation: "§" or "§§" and a section, with an optional range end
-// ("§3.4.3–3.4.9"); or "Appendix" and an optional letter, with "/"-separated siblings.
-var citeRe = regexp.MustCompile(`(§§?) ?(\d+(?:\.\d+)*|[A-Z](?:\.\d+)*)((?:(?:–|—|-)§?(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*))?)|\bAppendix(?: ([A-Z](?:\.\d+)*(?:(?:/|–)[A-Z](?:\.\d+)*)*)\b)?`)
+// ("§3.4.3–3.4.9"); "Appendix" and an optional letter, with "/"-separated siblings; or
+// "section 5.4.1" (the words of the test data's "source" fields).
+var citeRe = regexp.MustCompile(`(§§?) ?(\d+(?:\.\d+)*|[A-Z](?:\.\d+)*)((?:(?:–|—|-)§?(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*))?)|\bAppendix(?: ([A-Z](?:\.\d+)*(?:(?:/|–)[A-Z](?:\.\d+)*)*)\b)?|\b[Ss]ection (\d+(?:\.\d+)*)`)
 
 // leadingNumberRe matches an RFC number at the start of a line, after "RFC" ended the last one.
 var leadingNumberRe = regexp.MustCompile(`^\d{1,5}\b`)
@@ -127,7 +129,7 @@ type fileKind int
 const (
 	goSource fileKind = iota // consecutive "//" comment lines; any other line alone
 	markdown                 // consecutive non-blank lines other than table rows
-	lineList                 // every line alone (the expected-failures lists)
+	lineList                 // every line alone (the expected-failures lists, JSON)
 )
 
 func kindOf(name string) fileKind {
@@ -173,7 +175,7 @@ func scanCitations(name string, text []byte, kind fileKind) []citation {
 		}
 		names := docNameRe.FindAllStringSubmatchIndex(line, -1)
 		var cites [][]int
-		if strings.Contains(line, "§") || strings.Contains(line, "Appendix") {
+		if strings.Contains(line, "§") || strings.Contains(line, "Appendix") || strings.Contains(line, "ection ") {
 			cites = citeRe.FindAllStringSubmatchIndex(line, -1)
 		}
 		ni := 0
@@ -195,6 +197,8 @@ func scanCitations(name string, text []byte, kind fileKind) []citation {
 				out = append(out, citation{pos: pos, doc: doc, section: section, text: text})
 			}
 			switch {
+			case c[10] >= 0: // "section 5.4.1"
+				add(line[c[10]:c[11]], whole)
 			case c[2] < 0 && c[8] < 0:
 				// "Appendix" alone is a citation only right after the document's name.
 				if ni > 0 && strings.TrimRight(line[names[ni-1][1]:c[0]], "' s") == "" {
@@ -305,7 +309,8 @@ func headings(text []byte) map[string]bool {
 }
 
 // citedFiles returns the files whose citations are checked, relative to root: every .go file
-// outside testdata, every Markdown file, and the expected-failures lists.
+// outside testdata, every Markdown file, the expected-failures lists, and the test tables taken
+// from the RFCs (testdata/rfc, whose "source" fields say "RFC 3986 section 5.4.1").
 func citedFiles(t *testing.T, root string) []string {
 	t.Helper()
 	var files []string
@@ -325,7 +330,8 @@ func citedFiles(t *testing.T, root string) []string {
 		switch {
 		case strings.HasSuffix(rel, ".go") && !inTestdata,
 			strings.HasSuffix(rel, ".md"),
-			strings.HasPrefix(rel, "testdata/expected-failures/") && strings.HasSuffix(rel, ".txt"):
+			strings.HasPrefix(rel, "testdata/expected-failures/") && strings.HasSuffix(rel, ".txt"),
+			strings.HasPrefix(rel, "testdata/rfc/") && strings.HasSuffix(rel, ".json"):
 			files = append(files, rel)
 		}
 		return nil
@@ -546,6 +552,8 @@ in @3.1, and @2.4 is not there.
 | Rfc 1808 | row one |
 | @3.2.2 | row two: not Rfc 1808's, the document of the row before |
 `, []int{2, 4}, map[verdict]int{checked: 1, checkedLoose: 1}},
+		{"r.json", "{\"source\": \"Rfc 3986 section 5.4.1 (Normal Examples)\"},\n{\"source\": \"Rfc 1808 section 5.4\"}\n", []int{2},
+			map[verdict]int{checked: 1}},
 		{"w.txt", "a\tRfc 1808 @2.4.1; Rfc 1738\nb\t@2.4.1: each line stands alone\n", nil,
 			map[verdict]int{checked: 1, checkedLoose: 1}},
 	} {
