@@ -1,8 +1,6 @@
 package doccheck
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -148,10 +146,10 @@ func scanCitations(name string, text []byte, kind fileKind) []citation {
 	var out []citation
 	named := map[string]bool{} // every document the file names
 	doc, prevComment, prevBlank, splitRFC := "", false, true, false
-	sc := bufio.NewScanner(bytes.NewReader(text))
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
+	n := 0
+	for line := range strings.SplitSeq(strings.TrimSuffix(string(text), "\n"), "\n") {
+		n++
+		line = strings.TrimSuffix(line, "\r")
 		trimmed := strings.TrimSpace(line)
 		blank := trimmed == ""
 		comment := goFile && strings.HasPrefix(trimmed, "//")
@@ -274,8 +272,8 @@ var headingRe = regexp.MustCompile(`^ {0,12}(?:` +
 	`(\d{1,2}(?:\.\d+)*)\.?[ \t]+\S` + // 3.2.2.  FTP url-path
 	`|(?:Appendix )?([A-Z](?:\.\d+)+)\.?[ \t]+\S` + // C.1.  Normal Examples
 	`|(?:Appendix ([A-Z])\.?|([A-Z])\.)[ \t]+\S+ \S` + // Appendix A.  Collected ABNF; A. Collected BNF
-	`|Appendix ([A-Z]|[IVX]+)[ \t]*$` + // Appendix II
-	`|(?i:appendix)(?:[ :]|$))`) // APPENDIX: Recommendations; APPENDIX I -  PAGE STRUCTURE
+	`|(?i:appendix) ([A-Z]|[IVX]+)(?:[ \t]+-|[ \t]*$)` + // Appendix II; APPENDIX I -  PAGE STRUCTURE
+	`|(?i:appendix)(?::|[ \t]*$))`) // APPENDIX: Recommendations
 
 // tocRe matches a table-of-contents line (dot leaders), which is not a heading.
 var tocRe = regexp.MustCompile(`\. ?\. ?\.`)
@@ -494,8 +492,8 @@ func TestHeadings(t *testing.T) {
 			[]string{"2.4.1", "3.11", "5.2.5", "C.1", "F"}},
 		{"RFC 1808", []string{"2.2", "2.4.1", "2.4.6", "5.2"}, []string{"2.5", "5.4"}},
 		{"RFC 2396", []string{"C.1", "C.2", "G.1", "A"}, []string{"C.3", "5.2.4"}},
-		{"RFC 822", []string{"3.3", "4.6.1", "6.1"}, []string{"6.4", "4.6.5"}},                    // indented headings
-		{"RFC 959", []string{"3.1.1.1", "3.1.1.3", "4.1.3", ""}, []string{"200", "3.2.1", "4.4"}}, // reply codes
+		{"RFC 822", []string{"3.3", "4.6.1", "6.1"}, []string{"6.4", "4.6.5"}},                                      // indented headings
+		{"RFC 959", []string{"3.1.1.1", "3.1.1.3", "4.1.3", "I", "II", "III"}, []string{"200", "3.2.1", "4.4", ""}}, // reply codes
 		{"gopher-plus.txt", []string{"2.3", "2.5", "2.9", "I", "II"}, []string{"3.4.3", "2.10"}},
 		{"RFC 8089", []string{"2", "E.2.1", "B"}, []string{"3.1", "G"}},
 	} {
