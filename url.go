@@ -230,7 +230,8 @@ func (u URL) Query() (string, bool) {
 }
 
 // Fragment returns the fragment identifier as written, without "#", and whether "#" is
-// present. RFC 1738 §2.4.1 notes that a fragment is not part of the URL proper but may follow it.
+// present. A fragment is not part of the URL proper but may follow it, after "#" (RFC 1738 §2.2;
+// RFC 1808 §2.4.1).
 func (u URL) Fragment() (string, bool) {
 	if u.flags&hasFragment == 0 {
 		return "", false

@@ -64,7 +64,7 @@ var componentTests = []struct {
 	{"http://h", comps{present("http"), present("h"), absent, absent, "h", absent, "", absent, absent}, "RFC 1738 §3.3 '/' may be omitted"},
 	{"http://h?", comps{present("http"), present("h"), absent, absent, "h", absent, "", present(""), absent}, "RFC 3986 §3.4 empty query"},
 	{"http://h#", comps{present("http"), present("h"), absent, absent, "h", absent, "", absent, present("")}, "RFC 3986 §3.5 empty fragment"},
-	{"http://h/p?q#f", comps{present("http"), present("h"), absent, absent, "h", absent, "/p", present("q"), present("f")}, "RFC 1738 §3.3 path, searchpart; §2.4.1 fragment"},
+	{"http://h/p?q#f", comps{present("http"), present("h"), absent, absent, "h", absent, "/p", present("q"), present("f")}, "RFC 1738 §3.3 path, searchpart; RFC 1808 §2.4.1 fragment"},
 	{"http://h/p#f?q", comps{present("http"), present("h"), absent, absent, "h", absent, "/p", absent, present("f?q")}, "RFC 3986 §3.5 '?' inside the fragment"},
 	{"file:///etc/motd", comps{present("file"), present(""), absent, absent, "", absent, "/etc/motd", absent, absent}, "RFC 1738 §3.10 empty host"},
 	{"http://", comps{present("http"), present(""), absent, absent, "", absent, "", absent, absent}, "RFC 3986 §3.2 empty authority"},
@@ -179,7 +179,7 @@ func TestPortNumber(t *testing.T) {
 
 func TestSchemePart(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
-		{"ftp://h/a#f", "//h/a"},        // RFC 1738 §2.1 scheme-specific-part, without the fragment (§2.4.1)
+		{"ftp://h/a#f", "//h/a"},        // RFC 1738 §2.1 scheme-specific-part, without the fragment (RFC 1808 §2.4.1)
 		{"mailto:a@b", "a@b"},           // RFC 1738 §3.5
 		{"news:comp.x?y#z", "comp.x?y"}, // up to the fragment
 		{"rel/p#f", "rel/p"},            // no scheme: the reference up to the fragment
@@ -213,7 +213,7 @@ func TestIsScheme(t *testing.T) {
 
 func TestURLPath(t *testing.T) {
 	// RFC 1738 §3.1: "the '/' between the host (or port) and the url-path is NOT part of the
-	// url-path"; the url-path holds ;params and ?search but not the fragment (§2.4.1).
+	// url-path"; the url-path holds ;params and ?search but not the fragment (RFC 1808 §2.4.1).
 	for _, tt := range []struct{ in, want string }{
 		{"ftp://h/pub/a;type=d", "pub/a;type=d"},
 		{"ftp://h//etc/motd", "/etc/motd"}, // §3.2.2

@@ -177,7 +177,7 @@ func fastHTTP(sk *syntax.Sink, u locator.URL) bool {
 		}
 	}
 	if hasFrag && sum&locator.CharsFragmentUnsafe != 0 {
-		syntax.CheckClass(sk, frag, len(s)-len(frag), syntax.XcharClass, "RFC 1738 §2.2, §2.4.1 fragment")
+		syntax.CheckClass(sk, frag, len(s)-len(frag), syntax.XcharClass, "RFC 1738 §2.2; RFC 1808 §2.2 fragment")
 	}
 	return true
 }

@@ -241,13 +241,14 @@ func (f FTP) Plan() (Plan, error) { return f.PlanWith(FTPPlanOptions{}) }
 //
 //   - connect to the host, port 21 unless the URL gives one;
 //   - with no user name, the anonymous convention: "USER anonymous" and "PASS <mail>"
-//     (§3.2.1); with a user name, "USER <user>", then "PASS <password>" when the URL has one,
-//     else a note that the client must ask the user for a password if the server wants one
-//     (§3.2.1); an empty user name is sent as "USER " (§3.1: empty differs from absent);
+//     (RFC 1738 §3.2.1); with a user name, "USER <user>", then "PASS <password>" when the URL
+//     has one, else a note that the client must ask the user for a password if the server
+//     wants one (§3.2.1); an empty user name is sent as "USER " (§3.1: empty differs from
+//     absent);
 //   - "CWD <cwd>" for each element, in order, an empty one as "CWD " (§3.2.2);
 //   - typecode d: "NLST <name>", or "NLST" when the name is empty (§3.2.2), with no TYPE
 //     command: a listing is text and ASCII is FTP's default type (RFC 959 §3.1.1.1);
-//   - typecode a or i: "TYPE A" or "TYPE I", then "RETR <name>" (§3.2.2);
+//   - typecode a or i: "TYPE A" or "TYPE I", then "RETR <name>" (RFC 1738 §3.2.2);
 //   - no typecode: RFC 1738 §3.2.3 says the client "must guess"; locator guesses image,
 //     "TYPE I", which transfers the octets unchanged, then "RETR <name>";
 //   - an empty name with a typecode other than d, or none, names a directory: "NLST" (after

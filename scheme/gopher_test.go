@@ -105,7 +105,7 @@ var gopherRows = []struct {
 	{"RFC 1738 §3.4.1: an encoded gophertype (gtype = xchar, escape included)", "gopher://gopher.example.org/%7Es",
 		scheme.Gopher{Login: scheme.Login{Host: "gopher.example.org"}, Type: "~", Selector: "s"},
 		"s\r\n"},
-	{"RFC 2.4.1 fragment: not part of the URL; the view ignores it", "gopher://gopher.example.org/0s#frag",
+	{"RFC 1808 §2.4.1 fragment: not part of the URL; the view ignores it", "gopher://gopher.example.org/0s#frag",
 		scheme.Gopher{Login: scheme.Login{Host: "gopher.example.org"}, Type: "0", Selector: "s"},
 		"s\r\n"},
 }

@@ -12,8 +12,8 @@ import (
 //	http://<host>:<port>/<path>?<searchpart>
 //
 // Path and Search are kept as written, still encoded: in them "/", ";" and "?" are reserved
-// (§3.3), so decoding would lose what the server must see. Path is RFC 1738 §5 hpath, without
-// the "/" that ends the host and port (§3.1). Search is nil when there is no "?".
+// (RFC 1738 §3.3), so decoding would lose what the server must see. Path is RFC 1738 §5 hpath,
+// without the "/" that ends the host and port (§3.1). Search is nil when there is no "?".
 //
 // RFC 1738 allows no user name or password in an http URL (§3.3); the view keeps one that a
 // URL has, so that nothing is lost, and [Check] reports it (CodeUserinfo).

@@ -51,7 +51,7 @@ var (
 	// *[ uchar | "?" | ":" | "@" | "&" ].
 	prosperoFieldChars = pct.RFC1738Uchar.With("?:@&")
 	// prosperoNameKeep is what Prospero.URL writes unencoded in the hsoname: psegment and "/",
-	// without "?" (a query to RFC 3986 readers); ";" is reserved (§3.11).
+	// without "?" (a query to RFC 3986 readers); ";" is reserved (RFC 1738 §3.11).
 	prosperoNameKeep = prosperoSegmentChars.Without("?").With("/")
 	// prosperoFieldKeep is what Prospero.URL writes unencoded in a field name or value.
 	prosperoFieldKeep = prosperoFieldChars.Without("?")
@@ -208,11 +208,11 @@ func (v Prospero) URL() (locator.URL, error) {
 	return finish(b)
 }
 
-// Plan returns the Prospero access v stands for: contact the directory server on the host
-// (port 1525 unless given: RFC 1738 §3.11, RFC 4157 §2; Prospero runs over UDP, as the 1993
-// URL draft's table says, "[UDP port]") and resolve the hsoname, with its version,
-// attributes and fields, to access methods (§3.11). The Prospero protocol is not one of text
-// lines locator writes: every step is a Note.
+// Plan returns the Prospero access v stands for: contact the directory server on the host (port
+// 1525 unless given: RFC 1738 §3.11, RFC 4157 §2; Prospero runs over UDP, as the 1993 URL
+// draft's table says, "[UDP port]") and resolve the hsoname, with its version, attributes and
+// fields, to access methods (RFC 1738 §3.11). The Prospero protocol is not one of text lines
+// locator writes: every step is a Note.
 func (v Prospero) Plan() (Plan, error) {
 	u, err := v.URL()
 	if err != nil {

@@ -90,7 +90,7 @@ func securityTo(sk *syntax.Sink, u locator.URL, spec locator.Spec, chars bool) {
 				display.Quote(u.Host()), Severity: locator.SeverityWarning})
 	}
 
-	// RFC 3986 §7.6, RFC 3987 §8: look-alike hosts; §7.4: rare IP address formats.
+	// RFC 3986 §7.6, RFC 3987 §8: look-alike hosts; RFC 3986 §7.4: rare IP address formats.
 	if u.HasAuthority() {
 		h := u.Host()
 		for i := 0; i < len(h); i++ {

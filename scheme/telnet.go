@@ -10,8 +10,8 @@ import (
 //
 //	telnet://<user>:<password>@<host>:<port>/
 //
-// It is the login alone: the URL designates an interactive service, not a data object, and
-// "the final "/" character may be omitted" (§3.8). User and Password are advisory: "clients
+// It is the login alone: the URL designates an interactive service, not a data object, and "the
+// final "/" character may be omitted" (RFC 1738 §3.8). User and Password are advisory: "clients
 // accessing a telnet URL merely advise the user of the suggested username and password".
 //
 // The zero value has no host and so no access plan.
@@ -80,8 +80,8 @@ func (t Telnet) URL() (locator.URL, error) {
 
 // Plan returns the telnet access t stands for: connect to the host (port 23 unless given,
 // RFC 1738 §3.8; RFC 854), then notes that suggest the user name and password to the user.
-// Nothing is sent for them: they "are advisory only" (§3.8). A user name, password or host
-// that decodes to a control character (telnetBad) is refused with CodeLineBreak, as
+// Nothing is sent for them: they "are advisory only" (RFC 1738 §3.8). A user name, password or
+// host that decodes to a control character (telnetBad) is refused with CodeLineBreak, as
 // libwww's HTCleanTelnetString cuts such strings (RFC 1738 §6).
 func (t Telnet) Plan() (Plan, error) {
 	u, err := t.URL()

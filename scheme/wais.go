@@ -16,7 +16,7 @@ import (
 //
 // All fields are decoded. Search is nil unless the URL is a search; WType and WPath are both
 // nil unless it is a document. WPath, the WAIS document-id, "should be treated opaquely"
-// (§3.9): ParseWAIS takes everything after the second "/" as WPath, "/" included, and
+// (RFC 1738 §3.9): ParseWAIS takes everything after the second "/" as WPath, "/" included, and
 // [WAIS.URL] encodes a "/" in it as "%2F", as RFC 1738 §5 wpath = *uchar requires.
 //
 // RFC 1738 §5 waisurl has hostport, no user name or password; the view keeps one that a URL

@@ -1,7 +1,8 @@
 // Package doccheck holds the tests that keep the library's documentation true: every exported
 // name has a doc comment, every exported function and method a user calls has an Example with
-// checked output, and imports point one way (pct ← locator ← internal/syntax ← scheme ←
-// extract ← cmd; whatwg on the root alone; internal/display a leaf anyone may import).
+// checked output, imports point one way (pct ← locator ← internal/syntax ← scheme ←
+// extract ← cmd; whatwg on the root alone; internal/display a leaf anyone may import), and
+// every "RFC NNNN §…" citation names a section the cited text has (citations_test.go).
 package doccheck
 
 import (

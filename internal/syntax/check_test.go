@@ -263,7 +263,7 @@ func TestCheckRFC1738(t *testing.T) {
 		{"http://host.com/caf\u00e9", []want{{19, locator.CodeNonASCII, false}}},                                       // §2.2 80–FF
 		{"http://h\u00e9.com/", []want{{8, locator.CodeNonASCII, false}}},                                              // in the host too
 		{"http://host.com/a%20b%7E", nil},                                      // escapes are fine
-		{"http://host.com/#frag", nil},                                         // §2.4.1 fragment
+		{"http://host.com/#frag", nil},                                         // RFC 1808 §2.2 fragment
 		{"http://host.com/#a b", []want{{18, locator.CodeUnsafeChar, false}}},  // unsafe in the fragment
 		{"http://host.com/#a#b", []want{{18, locator.CodeUnsafeChar, false}}},  // a second "#"
 		{"http://host.com/#~x", []want{{17, locator.CodeNationalChar, false}}}, // national in the fragment

@@ -541,8 +541,9 @@ func CheckRFC1738(sk *Sink, u locator.URL) {
 		CheckClass(sk, ssp[sspStart:], sspStart, XcharClass, rule)
 	}
 	if hasFrag && sum&locator.CharsFragmentUnsafe != 0 {
-		// RFC 1738 §2.4.1: the fragment follows "#"; the URI draft: fragmentid = xalphas.
-		// Unsafe characters must be encoded there too.
-		CheckClass(sk, frag, fragStart+1, XcharClass, "RFC 1738 §2.2, §2.4.1 fragment")
+		// RFC 1738 has no fragment syntax: §2.2 says "#" delimits "a fragment/anchor identifier
+		// that might follow" the URL. RFC 1808 §2.2: fragment = *( uchar | reserved ), which is
+		// xchar; the URI draft: fragmentid = xalphas. Unsafe characters must be encoded there too.
+		CheckClass(sk, frag, fragStart+1, XcharClass, "RFC 1738 §2.2; RFC 1808 §2.2 fragment")
 	}
 }
