@@ -175,8 +175,9 @@ func Canonical(u URL) URL {
 //     characters are reserved"), "mailto:a%3Bb@c" is "mailto:a;b@c" (§3.5: "there are no
 //     reserved characters") and "http://h/%24" is "http://h/$" ("$" is not reserved, §2.2,
 //     §3.3); "http://h/a%3Bb" is not "http://h/a;b" (§3.3 reserves ";", "/", "?"). http
-//     also keeps "+", which the URI draft reserves in a query ("Query strings"); it decodes
-//     "&" and "=", which §3.3 does not reserve.
+//     also keeps "&" and "=", which RFC 1738 §2.2 says a scheme may reserve and form data
+//     uses as separators, and "+", which the URI draft reserves in a query ("Query
+//     strings").
 //  3. For every other URL (https, a scheme locator does not know, a name RFC 1738 §4
 //     reserves, an "x-" name, a relative reference) RFC 3986 §2.2's reserved set (gen-delims
 //     and sub-delims) stays encoded: only RFC 3986 §2.3 unreserved is decoded (§6.2.2.2).

@@ -116,19 +116,19 @@ func TestEquivalentSchemeReservedSets(t *testing.T) {
 // §2.2's reservable characters or an octet that no comparison decodes.
 func TestSchemeReservedSets(t *testing.T) {
 	want := map[string]string{
-		"ftp":      "/;:@", // RFC 1738 §3.2.2, §3.1
-		"http":     "/;?+&=", // RFC 1738 §3.3; the URI draft, Query strings; §2.2 and form data
-		"gopher":   "\t",   // RFC 1738 §3.4.1
-		"mailto":   "%",    // RFC 1738 §3.5
-		"news":     "@",    // RFC 1738 §3.6
-		"nntp":     "/",    // RFC 1738 §3.7
-		"telnet":   ":@/",  // RFC 1738 §3.8, §3.1
-		"wais":     "/?",   // RFC 1738 §3.9
-		"file":     "/",    // RFC 1738 §3.10
-		"prospero": ";=",   // RFC 1738 §3.11
-		"mid":      "@",    // the 1994 URL draft, midaddress
-		"cid":      "@",    // the 1994 URL draft, cidaddress
-		"afs":      "/",    // the 1994 URL draft, afsaddress
+		"ftp":      "/;:@",   // RFC 1738 §3.2.2, §3.1
+		"http":     "/;?+&=", // RFC 1738 §3.3 and §2.2 (form data); the URI draft, Query strings
+		"gopher":   "\t",     // RFC 1738 §3.4.1
+		"mailto":   "%",      // RFC 1738 §3.5
+		"news":     "@",      // RFC 1738 §3.6
+		"nntp":     "/",      // RFC 1738 §3.7
+		"telnet":   ":@/",    // RFC 1738 §3.8, §3.1
+		"wais":     "/?",     // RFC 1738 §3.9
+		"file":     "/",      // RFC 1738 §3.10
+		"prospero": ";=",     // RFC 1738 §3.11
+		"mid":      "@",      // the 1994 URL draft, midaddress
+		"cid":      "@",      // the 1994 URL draft, cidaddress
+		"afs":      "/",      // the 1994 URL draft, afsaddress
 	}
 	reservable := pct.RFC1738Reserved.With("+%\t") // RFC 1738 §2.2; "+" the URI draft
 	for _, s := range Schemes() {

@@ -104,8 +104,8 @@ var (
 	// character, which RFC 1738 §2.2 always encodes.
 	reservedGopher = pct.Of("\t")
 	// reservedMailto is RFC 1738 §3.5: "Within mailto URLs, there are no reserved
-	// characters." The address is an RFC 822 addr-spec, whose "%" "must be encoded" (§3.5;
-	// the 1994 URL draft, "Mailto": "requires conversion to %25"). Its "@" between local-part
+	// characters." The address is an RFC 822 addr-spec, whose "%" "must be encoded" (RFC
+	// 1738 §3.5; the 1994 URL draft, "Mailto": "requires conversion to %25"). Its "@" between local-part
 	// and domain is a generic delimiter, which no comparison decodes (see [Equivalent]).
 	reservedMailto = pct.Of("%")
 	// reservedNews is RFC 1738 §3.6: a message-id "may be distinguished from a news group

@@ -181,7 +181,9 @@ prints "equivalent" or "not equivalent".
 
 With --explain, the comparison is shown step by step: A and B as given, then after
 the encoding level (locator.EncodingLevel) and after each step of the normalization
-that changes one of them (the steps of "normalize --level safe", by name), and the
+that changes one of them (the steps of "normalize --level safe", and
+remove-empty-fragment: an empty fragment means the whole object, as the URI draft and
+the 1993 URL draft say; by name), and the
 step after which they are equal; when they are not, which component still differs,
 and the stronger normalization steps (normalize --level usually or aggressive) that
 would make them equal, if one alone does.
@@ -349,7 +351,12 @@ func equalLine(dst []byte, line string, st *stats) []byte {
 
 // The steps of locator.Canonical after the encoding level, in the order Normalize applies
 // them (NormalizeSafe without the three encoding steps).
-const canonicalSteps = locator.NormalizeSafe &^ (locator.NormalizeUpperEscapes | locator.NormalizeDecodeUnreserved | locator.NormalizeEncodeUnsafe)
+// canonicalSteps are the steps of locator.Canonical after the encoding level: those of
+// NormalizeSafe, and the removal of an empty fragment (the URI draft and the 1993 URL draft:
+// "A void fragment-id with or without the hash sign means that the URL refers to the whole
+// object").
+const canonicalSteps = locator.NormalizeSafe&^(locator.NormalizeUpperEscapes|locator.NormalizeDecodeUnreserved|locator.NormalizeEncodeUnsafe) |
+	locator.NormalizeRemoveEmptyFragment
 
 // errNoTab is the failure of a line of equal - without a tab.
 var errNoTab = &locator.Error{Code: "no-tab", Rule: "locator equal", Message: "the line has no tab between A and B"}
