@@ -180,7 +180,8 @@ func store(s *Scheme, define bool) error {
 }
 
 // reservedDefault is the default of SchemeInfo.Reserved: RFC 1738 §2.2's reserved set and
-// RFC 3986 §2.2's (gen-delims and sub-delims), as the root package's table has it.
+// RFC 3986 §2.2's (gen-delims and sub-delims), as the root package's table has it for the
+// schemes RFC 1738 does not define (https, unknown, reserved-name and "x-" schemes).
 var reservedDefault = pct.RFC1738Reserved.Union(pct.Reserved)
 
 // Register adds s to the registry: a program may register a new scheme, replace one it
