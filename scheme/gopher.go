@@ -34,7 +34,9 @@ type Gopher struct {
 	// decoded; nil when the URL has no "%09".
 	Search *string `json:"search,omitempty"`
 	// GopherPlus is the gopher+ string, decoded (RFC 1738 §3.4.3–3.4.9); nil when the URL has
-	// no second "%09". It is what the client sends after the selector and a TAB.
+	// no second "%09". It is what the client sends after the selector and a TAB (the 1994 URL
+	// draft's examples), or after the selector, a TAB, the search string and a TAB (RFC 1738
+	// §3.4.3's wording): see [Gopher.RequestWith].
 	GopherPlus *string `json:"gopher_plus,omitempty"`
 	// Plus is GopherPlus interpreted by the forms of the 1994 URL draft; nil when GopherPlus
 	// is nil or is not one of those forms (see [GopherPlus]).
@@ -413,39 +415,63 @@ func (g Gopher) URL() (locator.URL, error) {
 	return locator.Parse(string(b))
 }
 
-// Request returns the exact bytes a gopher client sends for g, CR LF included, or nil when g
-// cannot be sent (a TAB, CR or LF in the selector or search, a NUL in the selector, search or
-// gopher+ string; see [Gopher.Plan] for the error).
+// GopherPlanOptions are the choices of a gopher request that the URL does not make: RFC 1738
+// disagrees with itself, and with the 1994 URL draft, on the request line of a Gopher+ item
+// whose search string is empty (see [Gopher.RequestWith]). The zero value sends the form of
+// the 1994 URL draft's examples, one TAB.
+type GopherPlanOptions struct {
+	// Literal sends RFC 1738 §3.4.3's wording instead: the selector, a TAB, the search string
+	// (which may be empty), a TAB and the gopher+ string, for every item with a gopher+
+	// string, so an empty search gives two TABs in a row.
+	Literal bool
+}
+
+// Request returns the exact bytes a gopher client sends for g, with [GopherPlanOptions]
+// zero: the form of the 1994 URL draft's examples. See [Gopher.RequestWith].
+func (g Gopher) Request() []byte { return g.RequestWith(GopherPlanOptions{}) }
+
+// RequestWith returns the exact bytes a gopher client sends for g, CR LF included, or nil when
+// g cannot be sent (a TAB, CR or LF in the selector or search, a NUL in the selector, search or
+// gopher+ string; see [Gopher.PlanWith] for the error).
 //
 //   - No gopher+ string: the selector, then TAB and the search string when the URL has one
 //     (RFC 1738 §3.4.2; RFC 1436, "C: Sends Selector String, Tab, Search String"), then CR LF.
 //     The TAB is sent even with an empty selector: RFC 1436's prose says the client then
 //     "merely sends the search string", but its grammar and RFC 1738 §3.4.2 keep the TAB,
-//     without which the server would read the search as a selector.
-//   - A gopher+ string: the selector, TAB and the gopher+ string; the search string and its TAB
-//     come between them only when the search string is not empty or the item is a search
-//     engine (type "7"). The 1994 URL draft's examples send "a_gopher_selector<tab>+<cr><lf>"
-//     for a URL written "...%09%09+", and gopher-plus.txt §2.4–2.5 says the same ("Selector
-//     String Tab '+'", and "Tab Tab '!'" for type 7 items, which search "for nothing"). RFC
-//     1738 §3.4.3's sentence "followed by a tab and the search string (which may be empty),
-//     followed by a tab" would put two TABs there for every item; it is not followed, as no
-//     Gopher+ server reads a second TAB before "+" for a non-search item.
+//     without which the server would read the search as a selector. Both forms agree here.
+//   - A gopher+ string, o.Literal false (the default, the 1994 URL draft's form): the
+//     selector, TAB and the gopher+ string; the search string and its TAB come between them
+//     only when the search string is not empty or the item is a search engine (type "7").
+//     The 1994 URL draft's examples ("Gopher") send "a_gopher_selector<tab>+<cr><lf>" for a
+//     URL written "...%09%09+", RFC 1738 §3.4.9's own example sends
+//     "<a_gopher_selector><tab>+<tab>1<cr><lf>" (one TAB before the "+"), and gopher-plus.txt
+//     §2.4–2.5 says the same ("Selector String Tab '+'", and "Tab Tab '!'" for type 7 items,
+//     which search "for nothing").
+//   - A gopher+ string, o.Literal true (RFC 1738 §3.4.3's form): "send the Gopher selector,
+//     followed by a tab and the search string (which may be empty), followed by a tab and the
+//     Gopher+ commands": two TABs in a row when the search is empty or absent, for every
+//     item. The two forms differ only for an item that is not type "7" and whose search
+//     string is empty; a non-empty search, and any type "7" item, give the same bytes.
 //   - A gopher+ string with an ASK block already ends with its period-terminated data block
 //     and CR LF (RFC 1738 §3.4.9); nothing is added. Otherwise CR LF ends the request.
-//   - "?" (an item with an ASK form) sends the selector, TAB and "!" to fetch the item's
-//     attributes, whose +ASK block holds the form (gopher-plus.txt §2.8; RFC 1738 §3.4.5).
-//   - An empty gopher+ string is sent as if absent.
-func (g Gopher) Request() []byte {
+//   - "?" (an item with an ASK form) sends "!" in place of the gopher+ string, to fetch the
+//     item's attributes, whose +ASK block holds the form (gopher-plus.txt §2.8; RFC 1738
+//     §3.4.5).
+//   - An empty gopher+ string is sent as if absent, in both forms: the 1994 URL draft says
+//     "Gopher+ strings consist of a one or more characters", so there is no Gopher+ command
+//     to send.
+func (g Gopher) RequestWith(o GopherPlanOptions) []byte {
 	plus, hasPlus, err := g.validate()
 	if err != nil || g.nulField(plus) != "" {
 		return nil
 	}
 	b := []byte(g.Selector)
 	if hasPlus && plus != "" {
-		if g.Search != nil && (*g.Search != "" || g.Type == "7") {
+		switch {
+		case g.Search != nil && (*g.Search != "" || g.Type == "7" || o.Literal):
 			b = append(b, '\t')
 			b = append(b, *g.Search...)
-		} else if g.Type == "7" {
+		case g.Type == "7" || o.Literal:
 			b = append(b, '\t')
 		}
 		b = append(b, '\t')
@@ -462,6 +488,13 @@ func (g Gopher) Request() []byte {
 	return append(b, '\r', '\n')
 }
 
+// literalDiffers reports whether RFC 1738 §3.4.3's literal request of g differs from the 1994
+// URL draft's: a non-empty gopher+ string, an empty (or absent) search and a type other than
+// "7" (see [Gopher.RequestWith]).
+func (g Gopher) literalDiffers(plus string, hasPlus bool) bool {
+	return hasPlus && plus != "" && (g.Search == nil || *g.Search == "") && g.Type != "7"
+}
+
 // nulField names the field of g that holds a NUL and would be sent (the selector, the search
 // string, or plus, the gopher+ string), or returns "".
 func (g Gopher) nulField(plus string) string {
@@ -476,14 +509,20 @@ func (g Gopher) nulField(plus string) string {
 	return ""
 }
 
-// Plan returns the access plan of g: connect to the host at its port (70 by default, RFC
-// 1738 §3.4.1) and send [Gopher.Request], one Step per line, so that Plan.Wire gives its
-// bytes exactly. A host that decodes to a control character, and a NUL in the selector,
-// search string or gopher+ string (its ASK values included), are refused with CodeLineBreak
-// at their escape: RFC 1436 sends these as UNASCII = ASCII - [Tab CR-LF NUL], and RFC 1738 §6
-// forbids decoding an escape into the protocol. (A TAB, CR or LF is refused by
-// [ParseGopher] already.)
-func (g Gopher) Plan() (Plan, error) {
+// Plan returns the access plan of g with [GopherPlanOptions] zero: the request line of the
+// 1994 URL draft's examples. See [Gopher.PlanWith].
+func (g Gopher) Plan() (Plan, error) { return g.PlanWith(GopherPlanOptions{}) }
+
+// PlanWith returns the access plan of g: connect to the host at its port (70 by default, RFC
+// 1738 §3.4.1) and send [Gopher.RequestWith] with o, one Step per line, so that Plan.Wire
+// gives its bytes exactly. With o.Literal, the request line that RFC 1738 §3.4.3's wording
+// gives and the 1994 URL draft's examples do not (an empty search string and its TAB before
+// the gopher+ string) carries a note that says so. A host that decodes to a control
+// character, and a NUL in the selector, search string or gopher+ string (its ASK values
+// included), are refused with CodeLineBreak at their escape, whatever o: RFC 1436 sends these
+// as UNASCII = ASCII - [Tab CR-LF NUL], and RFC 1738 §6 forbids decoding an escape into the
+// protocol. (A TAB, CR or LF is refused by [ParseGopher] already.)
+func (g Gopher) PlanWith(o GopherPlanOptions) (Plan, error) {
 	u, err := g.URL()
 	if err != nil {
 		return Plan{}, err
@@ -492,7 +531,7 @@ func (g Gopher) Plan() (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	plus, _, _ := g.plusString() // validated by URL
+	plus, hasPlus, _ := g.plusString() // validated by URL
 	if what := g.nulField(plus); what != "" {
 		// The sent text starts after "/" and the gophertype, which is not sent.
 		lo, _ := partSpan(u, partRest)
@@ -506,15 +545,25 @@ func (g Gopher) Plan() (Plan, error) {
 	if g.Plus != nil && g.Plus.Kind == GopherPlusAsk {
 		p.Steps = append(p.Steps, Step{Note: "fetch the item's attributes; its +ASK block is the form to fill out (gopher-plus.txt §2.8)"})
 	}
-	req := string(g.Request())
+	literal := o.Literal && g.literalDiffers(plus, hasPlus)
+	req := string(g.RequestWith(o))
 	for _, line := range strings.SplitAfter(req, "\r\n") {
 		if line == "" {
 			continue
 		}
-		p.Steps = append(p.Steps, Step{Send: strings.TrimSuffix(line, "\r\n")})
+		s := Step{Send: strings.TrimSuffix(line, "\r\n")}
+		if literal {
+			s.Note = "RFC 1738 §3.4.3, literally: the selector, TAB, the empty search string, TAB, the gopher+ string (the 1994 URL draft's examples send one TAB)"
+			literal = false
+		}
+		p.Steps = append(p.Steps, s)
 	}
 	if g.Plus != nil && g.Plus.Kind == GopherPlusAsk {
-		p.Steps = append(p.Steps, Step{Note: "ask the user to fill out the form, then send the selector, TAB, \"+\", TAB, \"1\", CR LF and the answers as a \"+-1\" period-terminated block on a new connection (RFC 1738 §3.4.5; gopher-plus.txt §2.4)"})
+		tabs := "TAB"
+		if o.Literal {
+			tabs = "TAB, the search string (which may be empty), TAB" // RFC 1738 §3.4.3
+		}
+		p.Steps = append(p.Steps, Step{Note: "ask the user to fill out the form, then send the selector, " + tabs + ", \"+\", TAB, \"1\", CR LF and the answers as a \"+-1\" period-terminated block on a new connection (RFC 1738 §3.4.5; gopher-plus.txt §2.4)"})
 	}
 	return p, nil
 }
