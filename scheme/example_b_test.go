@@ -31,6 +31,31 @@ func ExampleGopher_Request() {
 	// "a_gopher_selector\t+\t1\r\n+-1\r\nask_item1_value\r\nask_item2_value\r\n.\r\n"
 }
 
+func ExampleGopher_RequestWith() {
+	// The 1994 URL draft's default view of a Gopher+ item: "a_gopher_selector<tab>+<cr><lf>";
+	// RFC 1738 §3.4.3's wording puts the empty search string and its TAB before the "+".
+	g, _ := scheme.ParseGopher(locator.MustParse("gopher://gopher.example.org/0a_gopher_selector%09%09+"))
+	fmt.Printf("%q\n", g.RequestWith(scheme.GopherPlanOptions{}))
+	fmt.Printf("%q\n", g.RequestWith(scheme.GopherPlanOptions{Literal: true}))
+	// Output:
+	// "a_gopher_selector\t+\r\n"
+	// "a_gopher_selector\t\t+\r\n"
+}
+
+func ExampleGopher_PlanWith() {
+	g, _ := scheme.ParseGopher(locator.MustParse("gopher://gopher.example.org/0a_gopher_selector%09%09!+ABSTRACT"))
+	p, _ := g.PlanWith(scheme.GopherPlanOptions{Literal: true})
+	for _, s := range p.Steps {
+		if s.Send != "" {
+			fmt.Printf("send %q  # %s\n", s.Send, s.Note)
+		}
+	}
+	fmt.Printf("%q\n", p.Wire())
+	// Output:
+	// send "a_gopher_selector\t\t!+ABSTRACT"  # RFC 1738 §3.4.3, literally: the selector, TAB, the empty search string, TAB, the gopher+ string (the 1994 URL draft's examples send one TAB)
+	// "a_gopher_selector\t\t!+ABSTRACT\r\n"
+}
+
 func ExampleGopher_Plan() {
 	g, _ := scheme.ParseGopher(locator.MustParse("gopher://gopher.example.org/0a_gopher_selector%09%09!+ABSTRACT%20+SMELL"))
 	p, _ := g.Plan()
