@@ -21,6 +21,13 @@ the selector line; for news and nntp the NNTP commands; for http the request lin
 for file the local path. Decoded CR, LF and NUL that would land in a protocol line
 are refused (RFC 1738 §6).
 
+A Gopher+ item whose search string is empty ("gopher://h/0sel%09%09+") is sent as
+the 1994 URL draft's examples send it, "sel", TAB, "+": one TAB. RFC 1738 §3.4.3
+words it as the selector, a TAB, the search string (which may be empty), a TAB and
+the gopher+ string, two TABs in a row; --gopher-literal sends that form, with a note
+on the line. The forms agree for a non-empty search, a type 7 item (always two
+TABs) and a URL without a gopher+ string.
+
 A URL that the strict checker of --spec (rfc1738, the default, or rfc3986) calls
 invalid still has a plan, but the plan says so: a warning line with the first
 error, "invalid" instead of "ok" with "-", "valid": false and the errors in JSON,
@@ -76,14 +83,16 @@ const planExample = `  $ locator plan 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator plan --json 'ftp://host.dom/pub/file;type=d'
   $ locator plan --spec rfc3986 'ftp://host.dom/a%20b'
   $ locator plan 'gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles'
+  $ locator plan --gopher-literal 'gopher://gopher.example.org/0a_gopher_selector%09%09+'
   $ locator plan - < urls.txt
   $ locator plan --output tsv --format '{input}{host}{port}{send}' - < urls.txt`
 
 func newPlanCmd(opts *options) *cobra.Command {
 	var bulk bulkOptions
 	var out outputOptions
+	var gopherLiteral bool
 	cmd := &cobra.Command{
-		Use:     "plan [--spec S] [--json | --format T | --output tsv|csv] URL... | -",
+		Use:     "plan [--spec S] [--gopher-literal] [--json | --format T | --output tsv|csv] URL... | -",
 		Short:   "Show the access plan of URLs: where to connect, what to send",
 		Long:    planLong,
 		Example: planExample,
@@ -100,7 +109,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 					enc.SetEscapeHTML(false)
 					fw, rec := f.worker(), newRecord(planFields)
 					return func(dst []byte, line string, st *stats) []byte {
-						pr := planOf(line, opts.spec)
+						pr := planOf(line, opts.spec, gopherLiteral)
 						st.result(pr.valid(), schemeOf(line), pr.code())
 						switch f.kind {
 						case outPlain:
@@ -120,7 +129,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 			invalid, printed := false, false
 			var b []byte
 			for _, a := range args {
-				pr := planOf(a, opts.spec)
+				pr := planOf(a, opts.spec, gopherLiteral)
 				invalid = invalid || !pr.valid()
 				if pr.err != nil {
 					// Keep stdout and stderr in order when they share a terminal.
@@ -149,6 +158,8 @@ func newPlanCmd(opts *options) *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&gopherLiteral, "gopher-literal", false,
+		"send a Gopher+ item's empty search string and its TAB, two TABs, as RFC 1738 §3.4.3 words it (default: one TAB, as the 1994 URL draft's examples)")
 	addOutputFlags(cmd, &out, "URL")
 	addBulkFlags(cmd, &bulk)
 	return cmd
@@ -179,8 +190,9 @@ func (p *planResult) code() string {
 }
 
 // planOf parses input and returns its access plan and the errors of its report
-// (scheme.Inspect under spec: the errors check shows).
-func planOf(input string, spec locator.Spec) planResult {
+// (scheme.Inspect under spec: the errors check shows). With gopherLiteral, a gopher URL's
+// request line is RFC 1738 §3.4.3's literal form (scheme.GopherPlanOptions.Literal).
+func planOf(input string, spec locator.Spec, gopherLiteral bool) planResult {
 	u, err := locator.Parse(input)
 	if err != nil {
 		return planResult{err: err}
@@ -188,6 +200,17 @@ func planOf(input string, spec locator.Spec) planResult {
 	p, err := scheme.PlanFor(u)
 	if err != nil {
 		return planResult{err: err}
+	}
+	if gopherLiteral && p.Scheme == "gopher" {
+		// PlanFor has refused what cannot be sent, with its error placed in input; the literal
+		// form refuses the same URLs, so it changes only the request line.
+		g, err := scheme.ParseGopher(u)
+		if err == nil {
+			p, err = g.PlanWith(scheme.GopherPlanOptions{Literal: true})
+		}
+		if err != nil {
+			return planResult{err: err}
+		}
 	}
 	rep := scheme.Inspect(input, spec)
 	r := planResult{plan: p, spec: spec, more: rep.OmittedErrors}
