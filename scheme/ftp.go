@@ -488,16 +488,16 @@ func checkFTPTo(sk *syntax.Sink, u locator.URL) {
 		t, at := p[i+len(";type="):], off+i+len(";type=")
 		switch {
 		case !isFTPTypecode(t):
-			sk.Add(locator.Finding{Offset: at, Code: CodeFTPTypecode, Rule: "RFC 1738 §5 ftptype; the 1994 URL draft, FTP",
+			sk.Add(locator.Finding{Offset: at, Code: CodeFTPTypecode, Rule: "RFC 1738 §5 ftptype; the 1994 URL draft ftptype",
 				Message:  "typecode " + display.Quote(t) + " is not one of A, I, D, a, i, d (RFC 1738), nor A or E with N, T or C, or L with digits (the 1994 URL draft)",
 				Severity: locator.SeverityError})
 		case ftpDraftOnly(t):
-			sk.Add(locator.Finding{Offset: at, Code: CodeFTPTypecode, Rule: "the 1994 URL draft, FTP ftptype; RFC 1738 §5 ftptype",
+			sk.Add(locator.Finding{Offset: at, Code: CodeFTPTypecode, Rule: "the 1994 URL draft ftptype; RFC 1738 §5 ftptype",
 				Message:  "typecode " + display.Quote(t) + " is the 1994 URL draft's (RFC 959's type code without the space); RFC 1738 §5 ftptype has only A, I, D, a, i, d",
 				Severity: locator.SeverityWarning})
 			if t[0]|0x20 == 'l' && !ftpByteSizeOK(t[1:]) {
 				sk.Add(locator.Finding{Offset: at + 1, Code: CodeFTPTypecode, Rule: "RFC 959 §5.3.2 <byte-size>",
-					Message:  "byte size " + display.Quote(t[1:]) + " is not a decimal integer 1 through 255; the server will refuse the TYPE command",
+					Message:  "byte size " + display.Quote(t[1:]) + " is not a decimal integer 1 through 255; a server may refuse the TYPE command",
 					Severity: locator.SeverityWarning})
 			}
 		}

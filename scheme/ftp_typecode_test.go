@@ -88,10 +88,10 @@ func ftpTypeFindings(t *testing.T, u locator.URL, typ string) (errs, warns []str
 			continue
 		}
 		switch {
-		case fd.Severity == locator.SeverityError && fd.Rule == "RFC 1738 §5 ftptype; the 1994 URL draft, FTP" &&
+		case fd.Severity == locator.SeverityError && fd.Rule == "RFC 1738 §5 ftptype; the 1994 URL draft ftptype" &&
 			strings.Contains(fd.Message, "typecode "+display.Quote(typ)+" is not one of A, I, D, a, i, d (RFC 1738), nor A or E with N, T or C, or L with digits (the 1994 URL draft)"):
 			errs = append(errs, itoaTest(fd.Offset))
-		case fd.Severity == locator.SeverityWarning && fd.Rule == "the 1994 URL draft, FTP ftptype; RFC 1738 §5 ftptype" &&
+		case fd.Severity == locator.SeverityWarning && fd.Rule == "the 1994 URL draft ftptype; RFC 1738 §5 ftptype" &&
 			strings.HasPrefix(fd.Message, "typecode "+display.Quote(typ)+" is the 1994 URL draft's"):
 			warns = append(warns, itoaTest(fd.Offset))
 		case fd.Severity == locator.SeverityWarning && fd.Rule == "RFC 959 §5.3.2 <byte-size>" &&
