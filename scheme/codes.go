@@ -66,7 +66,9 @@ const CodeAFSHistorical locator.Code = "afs-historical"
 // Codes of the ftp view and checker.
 const (
 	// CodeFTPTypecode: ";type=" followed by something other than one of A, I, D, a, i, d
-	// (RFC 1738 §5 ftptype).
+	// (RFC 1738 §5 ftptype) or a typecode of the 1994 URL draft (A or E with N, T or C, E, L
+	// with digits), an error; a warning for one of the draft's, and for an L byte size
+	// outside 1 through 255 (RFC 959 §5.3.2).
 	// CodeLineTooLong: a protocol line a plan would send is longer than its protocol allows:
 	// an NNTP command line holds at most 510 characters before its CR LF (RFC 977 §2.3).
 	CodeLineTooLong locator.Code = "line-too-long"

@@ -15,12 +15,14 @@ import (
 //
 // CWD and Name are decoded: "The components are decoded prior to their use in the FTP
 // protocol" (§3.2.2), so a CWD element may hold "/" ("%2Fetc" is the element "/etc"). Type is
-// the typecode as written ("a", "i", "d" or their upper-case forms, RFC 1738 §5 ftptype), ""
-// when ";type=" is absent.
+// the typecode as written, "" when ";type=" is absent: RFC 1738 §5 ftptype ("a", "i", "d" or
+// their upper-case forms), or the 1994 URL draft's ftptype = A formcode | E formcode | I | L
+// digits, formcode = N | T | C, RFC 959's type code with the space omitted ("AN", "E", "ET",
+// "L8"; any letter case, as RFC 1738 reads a, i, d; the 1994 URL draft, FTP).
 //
 // The url-path is read from the raw text after the login up to the fragment, not from
 // [locator.URL.Path]: RFC 1738 §5 fsegment allows "?", which [locator.Parse] reads as the
-// start of a query (RFC 3986 §3). An unencoded ";" that does not start a valid ";type=x"
+// start of a query (RFC 3986 §3). An unencoded ";" that does not start a valid ";type="
 // suffix (";type=" is matched in lower case only) stays in its segment; [Check] reports it.
 //
 // The zero value has no host and so no access plan.
@@ -28,7 +30,7 @@ type FTP struct {
 	Login
 	CWD  []string `json:"cwd"`      // the <cwd> elements, decoded; nil when there are none
 	Name string   `json:"name"`     // the <name>, decoded; "" for none (a directory)
-	Type string   `json:"typecode"` // "" (absent), or "a", "i", "d" (any case) as written
+	Type string   `json:"typecode"` // "" (absent), or "a", "i", "d", "AN", "L8"… (any case) as written
 }
 
 // telnetIAC is the Telnet "Interpret as Command" byte (RFC 854, "IAC 255").
@@ -138,14 +140,112 @@ func isFTPType(c byte) bool {
 	return false
 }
 
-// ftpTypeSuffix returns the index of a ";type=" that ends p with one ftptype character after
-// it (RFC 1738 §3.2.2 "<name>;type=<typecode>"), or -1.
+// isFTPFormcode reports whether c is the 1994 URL draft's formcode = N | T | C (RFC 959
+// §5.3.2 <form-code>), in either case.
+func isFTPFormcode(c byte) bool {
+	switch c | 0x20 {
+	case 'n', 't', 'c':
+		return true
+	}
+	return false
+}
+
+// isFTPTypecode reports whether t is a typecode locator reads after ";type=": RFC 1738 §5
+// ftptype (one of A, I, D, a, i, d), or the 1994 URL draft's ftptype = A formcode | E formcode
+// | I | L digits, "the format defined in RFC959 except that the space is omitted" (the 1994
+// URL draft, FTP; RFC 959 §5.3.2 <type-code>). Letters are read in either case, as RFC 1738
+// §5 reads a, i, d. "E" alone is accepted: the draft's text defers to RFC 959, where the form
+// code is optional (A alone is RFC 1738's), though the draft's BNF writes "E formcode".
+func isFTPTypecode(t string) bool {
+	if len(t) == 1 {
+		return isFTPType(t[0]) || t[0]|0x20 == 'e'
+	}
+	if len(t) < 2 {
+		return false
+	}
+	switch t[0] | 0x20 {
+	case 'a', 'e':
+		return len(t) == 2 && isFTPFormcode(t[1])
+	case 'l':
+		for i := 1; i < len(t); i++ {
+			if t[i] < '0' || t[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// ftpDraftOnly reports whether the typecode t (isFTPTypecode) is the 1994 URL draft's and not
+// RFC 1738 §5 ftptype's: anything but one of A, I, D, a, i, d.
+func ftpDraftOnly(t string) bool { return len(t) != 1 || !isFTPType(t[0]) }
+
+// ftpByteSizeOK reports whether the digits d are RFC 959 §5.3.2 <byte-size> ::= <number>,
+// "any decimal integer 1 through 255" (leading zeros allowed).
+func ftpByteSizeOK(d string) bool {
+	d = strings.TrimLeft(d, "0")
+	if d == "" || len(d) > 3 {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(d); i++ {
+		n = n*10 + int(d[i]-'0')
+	}
+	return n <= 255
+}
+
+// ftpTypeSuffix returns the index of a ";type=" that ends p with a typecode after it
+// (isFTPTypecode; RFC 1738 §3.2.2 "<name>;type=<typecode>"), or -1.
 func ftpTypeSuffix(p string) int {
 	i := strings.LastIndex(p, ";type=")
-	if i < 0 || len(p)-i != len(";type=")+1 || !isFTPType(p[len(p)-1]) {
+	if i < 0 || !isFTPTypecode(p[i+len(";type="):]) {
 		return -1
 	}
 	return i
+}
+
+// ftpTypeCommand returns the RFC 959 TYPE command of the typecode t (isFTPTypecode, not d)
+// with the space the URL omits put back (the 1994 URL draft, FTP; RFC 959 §5.3.1, §5.3.2):
+// "TYPE A", "TYPE A N", "TYPE E T", "TYPE I", "TYPE L 8"; letters in upper case.
+func ftpTypeCommand(t string) string {
+	b := make([]byte, 0, len("TYPE A ")+len(t))
+	b = append(b, "TYPE "...)
+	b = append(b, t[0]&^0x20)
+	if len(t) > 1 {
+		b = append(b, ' ')
+		if t[0]|0x20 == 'l' {
+			b = append(b, t[1:]...) // the byte size, digits as written
+		} else {
+			b = append(b, t[1]&^0x20)
+		}
+	}
+	return string(b)
+}
+
+// ftpFormNames name the 1994 URL draft's formcodes (RFC 959 §3.1.1.5).
+var ftpFormNames = map[byte]string{'n': "Non-print", 't': "Telnet format controls", 'c': "Carriage Control (ASA)"}
+
+// ftpTypeNote returns the note of the TYPE step of the typecode t (isFTPTypecode, not d).
+func ftpTypeNote(t string) string {
+	switch {
+	case len(t) == 1 && t[0]|0x20 == 'a':
+		return "typecode a: ASCII (RFC 1738 §3.2.2; RFC 959 §3.1.1.1)"
+	case len(t) == 1 && t[0]|0x20 == 'i':
+		return "typecode i: image (RFC 1738 §3.2.2; RFC 959 §3.1.1.3)"
+	}
+	const draft = "the 1994 URL draft, FTP: RFC 959's type code with the space omitted; RFC 959 §5.3.2"
+	q := strconvQuote(t)
+	switch t[0] | 0x20 {
+	case 'a':
+		return "typecode " + q + ": ASCII, form " + ftpFormNames[t[1]|0x20] + " (" + draft + ", §3.1.1.1, §3.1.1.5)"
+	case 'e':
+		if len(t) == 1 {
+			return "typecode " + q + ": EBCDIC (" + draft + ", §3.1.1.2)"
+		}
+		return "typecode " + q + ": EBCDIC, form " + ftpFormNames[t[1]|0x20] + " (" + draft + ", §3.1.1.2, §3.1.1.5)"
+	}
+	return "typecode " + q + ": local byte size (" + draft + ", §3.1.1.4)"
 }
 
 // ParseFTP returns the ftp view of u. It fails when u's scheme is not ftp (CodeWrongScheme),
@@ -196,14 +296,14 @@ func (FTP) Scheme() string { return "ftp" }
 
 // URL returns the ftp URL of f. Each CWD element and the name are encoded: "/" and ";" always
 // (RFC 1738 §3.2.2), "?" too, and every byte RFC 1738 §5 fsegment does not allow. The "/"
-// after the login is always written. It fails (CodeBadView) on a typecode other than a, i or
-// d, a password without a user name, or a host or port that cannot be written.
+// after the login is always written. It fails (CodeBadView) on a typecode that is not one
+// (see [FTP]: a, i, d, or the 1994 URL draft's A or E with N, T or C, E, L with digits), a password without a user name, or a host or port that cannot be written.
 func (f FTP) URL() (locator.URL, error) {
 	if err := checkLoginView("ftp", f.Login, true); err != nil {
 		return locator.URL{}, err
 	}
-	if f.Type != "" && (len(f.Type) != 1 || !isFTPType(f.Type[0])) {
-		return locator.URL{}, badView("ftp", "typecode "+strconvQuote(f.Type)+" is not one of a, i, d (RFC 1738 §5 ftptype)")
+	if f.Type != "" && !isFTPTypecode(f.Type) {
+		return locator.URL{}, badView("ftp", "typecode "+strconvQuote(f.Type)+" is not one of a, i, d (RFC 1738 §5 ftptype) nor the 1994 URL draft's A or E with N, T or C, or L with digits")
 	}
 	b := []byte("ftp:")
 	b = appendLogin(b, f.Login)
@@ -249,10 +349,13 @@ func (f FTP) Plan() (Plan, error) { return f.PlanWith(FTPPlanOptions{}) }
 //   - typecode d: "NLST <name>", or "NLST" when the name is empty (§3.2.2), with no TYPE
 //     command: a listing is text and ASCII is FTP's default type (RFC 959 §3.1.1.1);
 //   - typecode a or i: "TYPE A" or "TYPE I", then "RETR <name>" (RFC 1738 §3.2.2);
+//   - a typecode of the 1994 URL draft (see [FTP]): the RFC 959 TYPE command with the space
+//     the URL omits put back, letters in upper case ("AN" is "TYPE A N", "e" "TYPE E", "L8"
+//     "TYPE L 8"; the 1994 URL draft, FTP; RFC 959 §5.3.2), then "RETR <name>";
 //   - no typecode: RFC 1738 §3.2.3 says the client "must guess"; locator guesses image,
 //     "TYPE I", which transfers the octets unchanged, then "RETR <name>";
 //   - an empty name with a typecode other than d, or none, names a directory: "NLST" (after
-//     "TYPE" only when the URL gives a or i).
+//     "TYPE" only when the URL gives a typecode other than d).
 //
 // Decoded CR, LF or NUL in the user name, password, host, any CWD element, the name or the
 // mail address would end or split a command line, so PlanWith refuses them
@@ -319,7 +422,7 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 		p.Steps = append(p.Steps, ftpCommand("CWD", c, ""))
 	}
 	t := f.Type
-	if t != "" {
+	if len(t) == 1 {
 		t = string(t[0] | 0x20)
 	}
 	nlst := func(note string) Step {
@@ -334,10 +437,10 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 		// <name> as the argument".
 		p.Steps = append(p.Steps, nlst("typecode d: list the directory (RFC 1738 §3.2.2)"))
 		return p, nil
-	case t == "a":
-		p.Steps = append(p.Steps, Step{Send: "TYPE A", Note: "typecode a: ASCII (RFC 1738 §3.2.2; RFC 959 §3.1.1.1)"})
-	case t == "i":
-		p.Steps = append(p.Steps, Step{Send: "TYPE I", Note: "typecode i: image (RFC 1738 §3.2.2; RFC 959 §3.1.1.3)"})
+	case f.Type != "":
+		// RFC 1738 §3.2.2 a, i; the 1994 URL draft's A or E with a formcode, L with a byte
+		// size: the RFC 959 type code with its space.
+		p.Steps = append(p.Steps, Step{Send: ftpTypeCommand(f.Type), Note: ftpTypeNote(f.Type)})
 	case f.Name != "":
 		// RFC 1738 §3.2.3: without a typecode "the client program interpreting the URL must
 		// guess the appropriate mode to use".
@@ -359,7 +462,9 @@ func checkFTP(u locator.URL) []locator.Finding {
 }
 
 // checkFTPTo checks u against RFC 1738 §5 ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype
-// ]], reading fpath from the raw text (see [FTP]). The findings go into sk.
+// ]], reading fpath from the raw text (see [FTP]), with the 1994 URL draft's typecodes too
+// (isFTPTypecode): one of them gets a warning (RFC 1738 alone does not have it), and so does an L byte size outside 1 through 255 (RFC 959 §5.3.2 <number>).
+// The findings go into sk.
 func checkFTPTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
 		sk.Add(locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: "RFC 1738 §5 ftpurl",
@@ -380,10 +485,21 @@ func checkFTPTo(sk *syntax.Sink, u locator.URL) {
 	p := s[1:]
 	off++
 	if i := strings.LastIndex(p, ";type="); i >= 0 && strings.IndexByte(p[i:], '/') < 0 {
-		t := p[i+len(";type="):]
-		if len(t) != 1 || !isFTPType(t[0]) {
-			sk.Add(locator.Finding{Offset: off + i + len(";type="), Code: CodeFTPTypecode, Rule: "RFC 1738 §5 ftptype",
-				Message: "typecode " + display.Quote(t) + " is not one of A, I, D, a, i, d", Severity: locator.SeverityError})
+		t, at := p[i+len(";type="):], off+i+len(";type=")
+		switch {
+		case !isFTPTypecode(t):
+			sk.Add(locator.Finding{Offset: at, Code: CodeFTPTypecode, Rule: "RFC 1738 §5 ftptype; the 1994 URL draft ftptype",
+				Message:  "typecode " + display.Quote(t) + " is not one of A, I, D, a, i, d (RFC 1738), nor A or E with N, T or C, or L with digits (the 1994 URL draft)",
+				Severity: locator.SeverityError})
+		case ftpDraftOnly(t):
+			sk.Add(locator.Finding{Offset: at, Code: CodeFTPTypecode, Rule: "the 1994 URL draft ftptype; RFC 1738 §5 ftptype",
+				Message:  "typecode " + display.Quote(t) + " is the 1994 URL draft's (RFC 959's type code without the space); RFC 1738 §5 ftptype has only A, I, D, a, i, d",
+				Severity: locator.SeverityWarning})
+			if t[0]|0x20 == 'l' && !ftpByteSizeOK(t[1:]) {
+				sk.Add(locator.Finding{Offset: at + 1, Code: CodeFTPTypecode, Rule: "RFC 959 §5.3.2 <byte-size>",
+					Message:  "byte size " + display.Quote(t[1:]) + " is not a decimal integer 1 through 255; a server may refuse the TYPE command",
+					Severity: locator.SeverityWarning})
+			}
 		}
 		p = p[:i]
 	}
