@@ -16,7 +16,9 @@ import (
 const planLong = `Plan shows the access each URL stands for (RFC 1738 §3), as data: where to connect
 and the protocol lines to send, in order. For ftp that is USER and PASS (with the
 anonymous convention), one CWD per path segment ("%2Fetc" gives "CWD /etc", an
-empty segment an empty CWD), then TYPE and RETR, or NLST for ";type=d"; for gopher
+empty segment an empty CWD), then TYPE and RETR, or NLST for ";type=d" (";type=AN",
+";type=L8" and the other RFC 959 type codes of the 1994 URL draft, written without
+the space, are sent as "TYPE A N", "TYPE L 8"); for gopher
 the selector line; for news and nntp the NNTP commands; for http the request line;
 for file the local path. Decoded CR, LF and NUL that would land in a protocol line
 are refused (RFC 1738 §6).
