@@ -139,7 +139,7 @@ func ExampleParseSpec() {
 	fmt.Println(err)
 	// Output:
 	// rfc3986 true <nil>
-	// locator: "rfc2616": unknown specification; want rfc1738, rfc3986 or whatwg (at offset 0, locator specs)
+	// locator: "rfc2616": unknown specification; want rfc1738, rfc3986, whatwg, url-draft-1994, url-draft-1993 or rfc1630 (at offset 0, locator specs)
 }
 
 func ExampleURL_Chars() {

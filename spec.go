@@ -3,23 +3,49 @@ package locator
 import "strconv"
 
 // Spec names a specification that a checker or parser follows. The zero value is RFC1738.
+//
+// Each of the four documents of the 1994 URL system (testdata/spec) is a spec of its own, so
+// that "which document allows this?" has an answer: RFC1738 is RFC 1738 alone, strictly;
+// URLDraft1994 the URL Internet Draft of March 1994 (the text RFC 1738 grew from, with mid,
+// cid, afs and the prefixedurl form); URLDraft1993 the earlier URL draft (url6, 1993); and
+// RFC1630 the "Universal Resource Identifiers in WWW" draft that became RFC 1630.
 type Spec uint8
 
 // The specifications locator knows.
 const (
-	// RFC1738 is RFC 1738 with the additions of the 1994 URL draft (mid, cid, afs, the
-	// prospero %00 version form, the URL: prefix). It is the default.
+	// RFC1738 is RFC 1738, "Uniform Resource Locators (URL)", December 1994, alone and
+	// strictly: its §5 BNF and its character classes. It is the default.
 	RFC1738 Spec = iota
 	// RFC3986 is RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax".
 	RFC3986
 	// WHATWG is the WHATWG URL Standard.
 	WHATWG
+	// URLDraft1994 is the URL Internet Draft of March 1994: RFC 1738's syntax with the
+	// draft's additions (the URL: prefix of prefixedurl, mid, cid, afs, the prospero %00
+	// version form, ftp type codes with a format code or byte size, structured wais paths,
+	// nntp group/digits).
+	URLDraft1994
+	// URLDraft1993 is the earlier URL Internet Draft (url6, 1993).
+	URLDraft1993
+	// RFC1630 is the "Universal Resource Identifiers in WWW" draft (uri-draft-www.txt),
+	// published as RFC 1630.
+	RFC1630
 )
 
-var specNames = [...]string{RFC1738: "rfc1738", RFC3986: "rfc3986", WHATWG: "whatwg"}
+var specNames = [...]string{RFC1738: "rfc1738", RFC3986: "rfc3986", WHATWG: "whatwg",
+	URLDraft1994: "url-draft-1994", URLDraft1993: "url-draft-1993", RFC1630: "rfc1630"}
 
-// String returns the name of s as [ParseSpec] accepts it ("rfc1738", "rfc3986" or
-// "whatwg"), or "spec(N)" for a value out of range.
+// Specs returns every Spec, in the order of their values.
+func Specs() []Spec {
+	s := make([]Spec, len(specNames))
+	for i := range s {
+		s[i] = Spec(i)
+	}
+	return s
+}
+
+// String returns the name of s as [ParseSpec] accepts it ("rfc1738", "rfc3986", "whatwg",
+// "url-draft-1994", "url-draft-1993" or "rfc1630"), or "spec(N)" for a value out of range.
 func (s Spec) String() string {
 	if int(s) < len(specNames) {
 		return specNames[s]
@@ -27,7 +53,7 @@ func (s Spec) String() string {
 	return "spec(" + strconv.Itoa(int(s)) + ")"
 }
 
-// ParseSpec returns the Spec named name ("rfc1738", "rfc3986" or "whatwg").
+// ParseSpec returns the Spec named name (see [Spec.String]).
 func ParseSpec(name string) (Spec, error) {
 	for i, n := range specNames {
 		if n == name {
@@ -35,5 +61,5 @@ func ParseSpec(name string) (Spec, error) {
 		}
 	}
 	return 0, &Error{Input: name, Code: CodeUnknownSpec, Rule: "locator specs",
-		Message: "unknown specification; want rfc1738, rfc3986 or whatwg"}
+		Message: "unknown specification; want rfc1738, rfc3986, whatwg, url-draft-1994, url-draft-1993 or rfc1630"}
 }

@@ -50,7 +50,13 @@ func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
 	case locator.RFC3986:
 		syntax.CheckRFC3986(sk, u)
 		return
-	case locator.RFC1738:
+	case locator.URLDraft1993:
+		checkDraft1993To(sk, u)
+		return
+	case locator.RFC1630:
+		checkRFC1630To(sk, u)
+		return
+	case locator.RFC1738, locator.URLDraft1994:
 	default:
 		sk.Add(locator.Finding{Code: CodeNoChecker, Rule: "locator specs",
 			Message: "no strict checker for " + spec.String() + " in package scheme"})

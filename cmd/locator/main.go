@@ -167,10 +167,14 @@ row) write other forms, with or without "-", on every command that takes URLs or
 text (schemes has --json only).
 
 Specifications (--spec):
-  rfc1738   RFC 1738 with the 1994 URL draft's additions (the default)
-  rfc3986   RFC 3986, URI Generic Syntax
-  whatwg    the WHATWG URL Standard (parse and normalize; check and plan
-            follow RFC 1738 and RFC 3986 only)
+  rfc1738         RFC 1738 alone, strictly (the default)
+  url-draft-1994  the URL draft of March 1994 (RFC 1738's text before it became
+                  one: the URL: prefix, mid, cid, afs, ftp type codes AN, L8, ...)
+  url-draft-1993  the URL draft of 1993 (url6)
+  rfc1630         the URI draft "Universal Resource Identifiers in WWW" (RFC 1630)
+  rfc3986         RFC 3986, URI Generic Syntax
+  whatwg          the WHATWG URL Standard (parse and normalize; check and plan
+                  follow the other specifications only)
 parse, check and plan follow --spec; normalize takes --spec whatwg only; equal,
 schemes and version refuse it (exit 2). resolve and relative take a resolution
 mode instead (see "locator help resolve").
@@ -237,7 +241,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		defer root.SetErr(stderr)
 		help(c, args)
 	})
-	root.PersistentFlags().StringVar(&opts.specName, "spec", "rfc1738", "the specification `name` to check against: rfc1738, rfc3986 or whatwg")
+	root.PersistentFlags().StringVar(&opts.specName, "spec", "rfc1738", "the specification `name` to follow: rfc1738, url-draft-1994, url-draft-1993, rfc1630, rfc3986 or whatwg")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: err}
 	})
@@ -257,7 +261,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 func (o *options) check(cmd *cobra.Command) error {
 	s, err := locator.ParseSpec(o.specName)
 	if err != nil {
-		return usageErrorf("--spec %s: unknown specification; want rfc1738, rfc3986 or whatwg", display.Quote(o.specName))
+		return usageErrorf("--spec %s: unknown specification; want rfc1738, rfc3986, whatwg, url-draft-1994, url-draft-1993 or rfc1630", display.Quote(o.specName))
 	}
 	given := cmd.Flags().Changed("spec")
 	switch name := cmd.Name(); name {
