@@ -125,6 +125,11 @@ func EncodingLevel(u URL) URL {
 //     authority. Relative references and rootless paths ("urn:a/../b") keep them;
 //   - in a mailto: URL, the domain of each address (after "@", up to ",") is lower-cased
 //     (RFC 3986 §6.2.3: "mailto:Joe@Example.COM" is equivalent to "mailto:Joe@example.com");
+//   - the scheme-level equivalences the documents give: "file://localhost/x" is
+//     "file:///x" (RFC 1738 §3.10), "gopher://h/1" is "gopher://h/" (§3.4.1), an ftp
+//     typecode is lower-cased (§5 ftptype; RFC 959 §5.3) and ";type=d" after an empty ftp
+//     name is removed (the 1994 URL draft, FTP): [NormalizeRemoveLocalhost] and the three
+//     steps after it;
 //   - an empty fragment is removed with its "#": the URI draft and the 1993 URL draft,
 //     "Fragment-id": "If the fragment-id is void, the hash sign may be omitted: A void
 //     fragment-id with or without the hash sign means that the URL refers to the whole
@@ -198,7 +203,9 @@ const encodingLevelFlags = NormalizeUpperEscapes | NormalizeDecodeUnreserved | N
 
 // canonicalFlags are the steps of [Canonical]: [NormalizeSafe], and the empty fragment that
 // the URI draft and the 1993 URL draft make the same as none ("Fragment-id").
-const canonicalFlags = NormalizeSafe | NormalizeRemoveEmptyFragment
+// With them the scheme-level step [NormalizeRemoveDirectoryTypecode], which follows the 1994
+// URL draft.
+const canonicalFlags = NormalizeSafe | NormalizeRemoveEmptyFragment | NormalizeRemoveDirectoryTypecode
 
 // normalizeScheme is [Normalize] with NormalizeDecodeUnreserved decoding every escape that
 // u's scheme does not reserve ([decodable]; RFC 1738 §2.2), for EncodingLevel, Canonical and

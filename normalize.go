@@ -97,16 +97,20 @@ const (
 const (
 	// NormalizeSafe is the syntax-based and scheme-based normalization of RFC 3986 §6.2.2
 	// and §6.2.3: case, percent-encoding, dot-segments, default port, empty path, mailto
-	// domains, plus encoding what must be encoded. It never changes which resource a URL
+	// domains, plus encoding what must be encoded, and the scheme-level steps RFC 1738 supports
+	// alone (file's "localhost", gopher's default type "1", the case of an ftp typecode: see
+	// [NormalizeRemoveLocalhost]). It never changes which resource a URL
 	// identifies, and it agrees with [Equivalent]: two URLs it maps to the same string are
 	// equivalent.
 	NormalizeSafe = NormalizeLowerScheme | NormalizeLowerHost | NormalizeUpperEscapes |
 		NormalizeDecodeUnreserved | NormalizeEncodeUnsafe | NormalizeRemoveDotSegments |
-		NormalizeRemoveDefaultPort | NormalizeEmptyPathSlash | NormalizeMailtoDomain
+		NormalizeRemoveDefaultPort | NormalizeEmptyPathSlash | NormalizeMailtoDomain |
+		normalizeSchemeSafe
 	// NormalizeUsually adds what preserves the meaning in practice though the RFC does not
-	// promise it: an empty "?" or "#", numeric IPv4 hosts, a host's trailing dot.
+	// promise it: an empty "?" or "#", numeric IPv4 hosts, a host's trailing dot, and
+	// ";type=d" after an empty ftp name (the 1994 URL draft's "/" suffix).
 	NormalizeUsually = NormalizeSafe | NormalizeRemoveEmptyQuery | NormalizeRemoveEmptyFragment |
-		NormalizeDecodeIPv4 | NormalizeRemoveHostTrailingDot
+		NormalizeDecodeIPv4 | NormalizeRemoveHostTrailingDot | NormalizeRemoveDirectoryTypecode
 	// NormalizeAggressive adds what may change meaning, for deduplicating crawled URLs: the
 	// fragment, the query's order, trailing and duplicate slashes, directory index files and
 	// "www.".
@@ -269,6 +273,7 @@ func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known b
 			b.level(ui, opts, dec, false)
 			b.add('@')
 		}
+		hostStart := b.w
 		b.host(u.Host(), opts, dec)
 		if port, ok := u.Port(); ok {
 			drop := false
@@ -282,6 +287,7 @@ func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known b
 				b.addString(port)
 			}
 		}
+		b.removeLocalHost(hostStart, u, opts, info) // RFC 1738 §3.10, compare_schemelevel.go
 	}
 	pathStart := b.w
 	b.path(u, opts, dec)
@@ -306,9 +312,10 @@ func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known b
 		b.level(f, opts, dec.Intersect(decodableDefault), false)
 	}
 	out, changed := b.result()
-	// The path steps that work on whole segments, on the path as written above.
+	// The path steps that work on whole segments, on the path as written above, with the
+	// scheme-level ones (compare_schemelevel.go).
 	p := out[pathStart:pathEnd]
-	if np := pathSteps(u, p, opts, known && info.Hierarchical); np != p {
+	if np := schemePathSteps(u, p, out[pathEnd:], opts, info, known); np != p {
 		out = out[:pathStart] + np + out[pathEnd:]
 		changed = true
 	}

@@ -58,6 +58,9 @@ type SchemeInfo struct {
 	Reserved     pct.Set      // bytes with a reserved meaning in this scheme: never decoded by Equivalent (RFC 1738 §2.2); empty means the default, RFC 3986 §2.2 reserved (see [Equivalent])
 	Status       SchemeStatus // defined, reserved name, experimental or registered
 	Source       string       // where the scheme is defined, such as "RFC 1738 §3.2"
+	LocalHost    string       // a host name that means what the empty host means ("localhost" for file, RFC 1738 §3.10); "" when none ([NormalizeRemoveLocalhost])
+	DefaultPath  string       // what an empty path after the "/" stands for ("1" for gopher, RFC 1738 §3.4.1); "" when none ([NormalizeRemoveDefaultPath])
+	Typecode     bool         // the path may end in ";type=<typecode>" (ftp, RFC 1738 §3.2.2; [NormalizeLowerTypecode])
 }
 
 // knownScheme returns the facts of the defined scheme name, which must be lower case.
@@ -143,16 +146,16 @@ var (
 var definedSchemes = func() map[string]SchemeInfo {
 	schemes := map[string]SchemeInfo{}
 	for _, s := range []SchemeInfo{
-		{Name: "ftp", DefaultPort: 21, Hierarchical: true, Source: "RFC 1738 §3.2", Reserved: reservedFTP},
+		{Name: "ftp", DefaultPort: 21, Hierarchical: true, Source: "RFC 1738 §3.2", Reserved: reservedFTP, Typecode: true},
 		{Name: "http", DefaultPort: 80, Hierarchical: true, Source: "RFC 1738 §3.3", Reserved: reservedHTTP},
 		{Name: "https", DefaultPort: 443, Hierarchical: true, Source: "RFC 2818 §2.4", Reserved: reservedDefault},
-		{Name: "gopher", DefaultPort: 70, Hierarchical: true, Source: "RFC 1738 §3.4", Reserved: reservedGopher},
+		{Name: "gopher", DefaultPort: 70, Hierarchical: true, Source: "RFC 1738 §3.4", Reserved: reservedGopher, DefaultPath: "1"},
 		{Name: "mailto", Source: "RFC 1738 §3.5", Reserved: reservedMailto},
 		{Name: "news", Source: "RFC 1738 §3.6", Reserved: reservedNews},
 		{Name: "nntp", DefaultPort: 119, Hierarchical: true, Source: "RFC 1738 §3.7", Reserved: reservedNNTP},
 		{Name: "telnet", DefaultPort: 23, Hierarchical: true, Source: "RFC 1738 §3.8", Reserved: reservedLogin},
 		{Name: "wais", DefaultPort: 210, Hierarchical: true, Source: "RFC 1738 §3.9", Reserved: reservedWAIS},
-		{Name: "file", Hierarchical: true, Source: "RFC 1738 §3.10", Reserved: reservedFile},
+		{Name: "file", Hierarchical: true, Source: "RFC 1738 §3.10", Reserved: reservedFile, LocalHost: "localhost"},
 		{Name: "prospero", DefaultPort: 1525, Hierarchical: true, Source: "RFC 1738 §3.11", Reserved: reservedProspero},
 		{Name: "mid", Source: "1994 URL draft, midaddress", Reserved: reservedMid},
 		{Name: "cid", Source: "1994 URL draft, cidaddress", Reserved: reservedMid},
