@@ -115,9 +115,15 @@ func TestNormalizeEachFlag(t *testing.T) {
 		NormalizeRemoveDuplicateSlashes: "HTTP://User@WWW.Example.COM.:80/a/./b/../index.html?b=2&a=1&#",
 		NormalizeRemoveDirectoryIndex:   "HTTP://User@WWW.Example.COM.:80//a/./b/../?b=2&a=1&#",
 		NormalizeRemoveWWW:              "HTTP://User@Example.COM.:80//a/./b/../index.html?b=2&a=1&#",
+		// The scheme-level steps do not apply to http (compare_schemelevel_test.go has theirs).
+		NormalizeRemoveLocalhost:         in,
+		NormalizeRemoveDefaultPath:       in,
+		NormalizeLowerTypecode:           in,
+		NormalizeRemoveDirectoryTypecode: in,
 	}
 	n := 0
-	for f := NormalizeFlags(1); f <= NormalizeRemoveWWW; f <<= 1 {
+	for _, name := range normalizeNames {
+		f := name.f
 		n++
 		w, ok := want[f]
 		if !ok {

@@ -35,8 +35,8 @@ import "strings"
 // "file:/x" and "file:///x" (RFC 1738 §5 fileurl needs "//"; only RFC 3986 §3.2.2 makes no
 // authority the same, and RFC 3986 is not one of the documents a scheme here comes from);
 // a file host that names the local machine otherwise ("file://myhost/x"); the case of a news
-// group name or of a mailto local part (§3.6, §3.5 say nothing of it); the order of
-// prospero's field=value pairs (§3.11); and "+" for a space in a query, which only the URI
+// group name or of a mailto local part (RFC 1738 §3.6, §3.5 say nothing of it); the order of
+// prospero's field=value pairs (RFC 1738 §3.11); and "+" for a space in a query, which only the URI
 // draft says ("Query strings": "the plus sign is reserved as shorthand notation for a
 // space"), not RFC 1738. What needed nothing new: "http://h" ≡ "http://h/" (RFC 1738 §3.3:
 // "If neither <path> nor <searchpart> is present, the "/" may also be omitted"), "telnet://h"

@@ -354,9 +354,9 @@ func equalLine(dst []byte, line string, st *stats) []byte {
 // canonicalSteps are the steps of locator.Canonical after the encoding level: those of
 // NormalizeSafe, and the removal of an empty fragment (the URI draft and the 1993 URL draft:
 // "A void fragment-id with or without the hash sign means that the URL refers to the whole
-// object").
+// object"), and of ";type=d" after an empty ftp name (the 1994 URL draft's "/" suffix).
 const canonicalSteps = locator.NormalizeSafe&^(locator.NormalizeUpperEscapes|locator.NormalizeDecodeUnreserved|locator.NormalizeEncodeUnsafe) |
-	locator.NormalizeRemoveEmptyFragment
+	locator.NormalizeRemoveEmptyFragment | locator.NormalizeRemoveDirectoryTypecode
 
 // errNoTab is the failure of a line of equal - without a tab.
 var errNoTab = &locator.Error{Code: "no-tab", Rule: "locator equal", Message: "the line has no tab between A and B"}
