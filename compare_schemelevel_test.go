@@ -403,3 +403,75 @@ func TestSchemeLevelQuotes(t *testing.T) {
 		}
 	}
 }
+
+// schemeLevelVariant returns a spelling of u that a scheme-level equivalence makes the same
+// (RFC 1738 §3.10, §3.4.1, §5 ftptype; the 1994 URL draft, FTP), chosen by pick, and whether
+// u has one: "localhost" added to or removed from an empty file host, "1" (or "%31") added to
+// an empty gopher path, a typecode's case changed, or ";type=d" added after an ftp path
+// ending in "/".
+func schemeLevelVariant(u URL, pick uint64) (URL, bool) {
+	s := u.String()
+	_, hasUser := u.Userinfo()
+	_, hasPort := u.Port()
+	_, hasQuery := u.Query()
+	if !u.HasAuthority() || hasUser || hasPort {
+		return u, false
+	}
+	ps := int(u.pathStart)
+	p := u.Path()
+	var t string
+	switch {
+	case u.IsScheme("file") && u.Host() == "":
+		local := []string{"localhost", "LOCALHOST", "LocalHost", "%6Cocalhost"}[pick%4]
+		t = s[:ps] + local + s[ps:]
+	case u.IsScheme("file") && equalFoldASCII(u.Host(), "localhost"):
+		t = s[:ps-len(u.Host())] + s[ps:]
+	case u.IsScheme("gopher") && !hasQuery && (p == "" || p == "/"):
+		t = s[:ps] + []string{"/1", "/%31", "", "/"}[pick%4] + s[ps+len(p):]
+	case u.IsScheme("ftp") && !hasQuery && strings.HasSuffix(p, "/"):
+		t = s[:ps+len(p)] + []string{";type=d", ";type=D"}[pick%2] + s[ps+len(p):]
+	case u.IsScheme("ftp") && !hasQuery:
+		i := strings.LastIndex(p, ";type=")
+		if i < 0 || !isTypecode(p[i+len(";type="):]) {
+			return u, false
+		}
+		code := []byte(p[i+len(";type="):])
+		for j := range code {
+			if pick>>j&1 != 0 && code[j] >= 'A' {
+				code[j] ^= 0x20
+			}
+		}
+		t = s[:ps+i+len(";type=")] + string(code) + s[ps+len(p):]
+	default:
+		return u, false
+	}
+	v, err := Parse(t)
+	if err != nil {
+		return u, false
+	}
+	return v, true
+}
+
+// TestSchemeLevelVariants runs schemeLevelVariant on the rows' URLs: every variant is
+// equivalent to its URL, both ways.
+func TestSchemeLevelVariants(t *testing.T) {
+	n := 0
+	for _, tt := range schemeLevelRows {
+		for _, s := range []string{tt.a, tt.b} {
+			u := MustParse(s)
+			for pick := uint64(0); pick < 4; pick++ {
+				v, ok := schemeLevelVariant(u, pick)
+				if !ok {
+					continue
+				}
+				n++
+				if !Equivalent(u, v) || !Equivalent(v, u) || Canonical(u) != Canonical(v) {
+					t.Errorf("%q and its variant %q are not equivalent", u, v)
+				}
+			}
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d variants", n)
+	}
+}

@@ -161,6 +161,9 @@ func FuzzEquivalentEncoding(f *testing.F) {
 		"ftp://u:p@h/a;type=i", "news:a.b", "nntp://h/g/1", "telnet://u@h/", "wais://h/db?x",
 		"file:///a/b", "prospero://h/a;f=v", "mid:a@b", "cid:a@b", "afs://c/a", "x-y:a$b",
 		"example://h/a!b", "a/b;c", "http://h/a#", "HTTP://H:80/%7e",
+		// The scheme-level equivalences (compare_schemelevel.go).
+		"file://localhost/etc/motd", "file:///x", "gopher://h", "gopher://h/1#f", "ftp://h/a;type=I",
+		"ftp://h/a/;type=D", "ftp://h/a/", "ftp://h/a;type=aN", "file://LocalHost:/x",
 	} {
 		f.Add(s, uint64(1))
 	}
@@ -190,6 +193,12 @@ func FuzzEquivalentEncoding(f *testing.F) {
 		}
 		if Equivalent(u, v) && Equivalent(v, w) && !Equivalent(u, w) {
 			t.Fatalf("not transitive on %q, %q, %q", u, v, w)
+		}
+		// A spelling a scheme-level equivalence makes the same is equivalent.
+		for _, x := range []URL{u, v, w} {
+			if y, ok := schemeLevelVariant(x, seed); ok && (!Equivalent(x, y) || !Equivalent(y, x)) {
+				t.Fatalf("%q and its scheme-level variant %q are not equivalent", x, y)
+			}
 		}
 	})
 }

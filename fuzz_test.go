@@ -20,6 +20,7 @@ func addSeeds(f *testing.F) {
 		"eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "http://www.w3.org/albert/bertram%2Fmarie-claude",
 		"mailto:Joe@Example.COM", "http://[FE80::1%25eth0]:80", "%61b:c", "x:/.//b", "http://h/a b#c#d",
 		"///a", "a:///b", "http://u:p@h:1/p;q?r#s",
+		"file://LocalHost/etc/motd", "gopher://h/%31", "ftp://h/a/;type=D", "ftp://h/a;type=L8",
 	} {
 		f.Add(s)
 	}
