@@ -19,10 +19,16 @@ step names (see NormalizeFlags in package locator for what each may change):
   safe        never changes what the URL identifies (RFC 3986 §6.2.2, §6.2.3):
               lower-scheme, lower-host, upper-escapes, decode-unreserved,
               encode-unsafe, remove-dot-segments, remove-default-port,
-              empty-path-slash, mailto-domain (the default)
+              empty-path-slash, mailto-domain, and the scheme-level steps RFC
+              1738 gives: remove-localhost ("file://localhost/x" is
+              "file:///x", §3.10), remove-default-path ("gopher://h/1" is
+              "gopher://h/", §3.4.1), lower-typecode (";type=I" is ";type=i",
+              §5 ftptype; RFC 959 §5.3) (the default)
   usually     safe, and what preserves the meaning in practice:
               remove-empty-query, remove-empty-fragment, decode-ipv4,
-              remove-host-trailing-dot
+              remove-host-trailing-dot, remove-directory-typecode
+              ("ftp://h/a/;type=d" is "ftp://h/a/": the 1994 URL draft's "/"
+              suffix; RFC 1738 alone leaves it to the client's guess, §3.2.3)
   aggressive  usually, and steps that may change the meaning: remove-fragment,
               sort-query, remove-trailing-slash, remove-duplicate-slashes,
               remove-directory-index, remove-www
@@ -55,6 +61,7 @@ error.`
 const normalizeExample = `  $ locator normalize 'HTTP://www.Example.COM:80/%7esmith/./a/../b?'
   $ locator normalize --level usually 'http://example.com./?' 'http://0x7f.1/'
   $ locator normalize --level safe,sort-query,remove-www 'http://www.example.com/?b=2&a=1'
+  $ locator normalize --level usually 'FILE://localhost/etc/motd' 'ftp://h/pub/;type=D'
   $ locator normalize --surt 'http://www.archive.org/goo/?b=2&a=1'
   $ locator normalize --json - < urls.txt`
 
@@ -176,14 +183,19 @@ encoding level (the URI draft: an escape of a character that needs no encoding i
 decoded, the hex of the others upper-cased, never decoding a reserved character, so
 "marie%2Dclaude" equals "marie-claude" and "bertram%2Fmarie" differs from
 "bertram/marie"), then normalized: scheme and host lower-cased, a default port
-removed, an empty path made "/" and dot-segments removed (locator.Canonical). It
-prints "equivalent" or "not equivalent".
+removed, an empty path made "/" and dot-segments removed, and the scheme-level
+equivalences the documents give: "file://localhost/x" is "file:///x" (RFC 1738
+§3.10), "gopher://h/1" is "gopher://h/" (§3.4.1), ";type=I" is ";type=i" (§5
+ftptype; RFC 959 §5.3), "ftp://h/a/;type=d" is "ftp://h/a/" (the 1994 URL draft's
+"/" suffix) but "ftp://h/a;type=d" is not (locator.Canonical). It prints
+"equivalent" or "not equivalent".
 
 With --explain, the comparison is shown step by step: A and B as given, then after
 the encoding level (locator.EncodingLevel) and after each step of the normalization
 that changes one of them (the steps of "normalize --level safe", and
 remove-empty-fragment: an empty fragment means the whole object, as the URI draft and
-the 1993 URL draft say; by name), and the
+the 1993 URL draft say, and remove-directory-typecode; by name: remove-localhost,
+remove-default-path and lower-typecode among them), and the
 step after which they are equal; when they are not, which component still differs,
 and the stronger normalization steps (normalize --level usually or aggressive) that
 would make them equal, if one alone does.
@@ -198,7 +210,9 @@ instead, with the fields
   equal     true when they are equivalent
   step      the step after which they are equal, as --explain names it: given,
             encoding-level, a step of "normalize --level safe" (lower-scheme,
-            lower-host, ...), or canonical; null when they are not equivalent
+            lower-host, ..., remove-localhost, ...), remove-empty-fragment,
+            remove-directory-typecode, or canonical; null when they are not
+            equivalent
   error     "MESSAGE [CODE, RULE]" when a URL does not parse or the line has no
             tab (null otherwise)
 --explain cannot be combined with them.
@@ -217,6 +231,8 @@ not or a URL does not parse, 2 on a usage error (a flag, the number of arguments
 const equalExample = `  $ locator equal 'http://www.w3.org/albert/bertram/marie%2Dclaude' 'http://www.w3.org/albert/bertram/marie-claude'
   $ locator equal --explain 'HTTP://www.Example.com:80/%7esmith' 'http://www.example.com/~smith'
   $ locator equal --explain 'http://example.com/a?' 'http://example.com/a'
+  $ locator equal --explain 'file://localhost/etc/motd' 'file:///etc/motd'
+  $ locator equal --explain 'gopher://h' 'gopher://h/1'
   $ printf 'http://a/%%7e\thttp://A/~\n' | locator equal -
   $ printf 'http://a/%%7e\thttp://A/~\n' | locator equal --json -
   $ locator equal --format '{equal} {step}' 'HTTP://a:80/' 'http://a/'`
