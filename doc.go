@@ -56,7 +56,9 @@
 // client sends, the exact bytes sent to a gopher server.
 //
 // A [SchemeInfo] holds the facts of a scheme name that comparison and normalization need: its
-// default port, whether it uses "//", the characters it reserves. The root package keeps a
+// default port, whether it uses "//", the characters it reserves, and the facts behind the
+// scheme-level equivalences (file's "localhost", gopher's default type "1", ftp's typecode;
+// see [NormalizeRemoveLocalhost]). The root package keeps a
 // read-only table of the schemes the documents define ([LookupScheme], [Schemes]: RFC 1738 §3,
 // the names §4 reserves, the 1994 URL draft's mid, cid and afs, and https), which [Normalize],
 // [Canonical] and [Equivalent] use. The one registry, to which a program adds its own schemes,
@@ -67,7 +69,9 @@
 //
 // [EncodingLevel] brings a URL to one encoding level (the URI draft): it decodes escapes of
 // unreserved characters, upper-cases hex digits and encodes unsafe characters. [Canonical] adds
-// the case, port, empty-path and dot-segment rules of RFC 3986 §6.2.2 and §6.2.3, and
+// the case, port, empty-path and dot-segment rules of RFC 3986 §6.2.2 and §6.2.3 and the
+// scheme-level equivalences of RFC 1738 ("file://localhost/x" is "file:///x", §3.10;
+// "gopher://h/1" is "gopher://h/", §3.4.1; ";type=I" is ";type=i", §5 ftptype), and
 // [Equivalent] compares two URLs in that form:
 //
 //	locator.Equivalent(locator.MustParse("HTTP://Example.COM:80/a/./b/%7Euser"),
