@@ -151,15 +151,21 @@ func (b *lazybuf) removeLocalHost(start int, u URL, opts NormalizeFlags, info Sc
 	if _, ok := u.Userinfo(); ok {
 		return
 	}
-	var w string
-	if b.buf == nil {
-		w = b.s[start:b.w]
-	} else if len(b.buf)-start == len(info.LocalHost) {
-		w = string(b.buf[start:]) // a few bytes, for file URLs only
+	if b.w-start != len(info.LocalHost) {
+		return
 	}
-	if equalFoldASCII(w, info.LocalHost) {
-		b.replaceSince(start, "")
+	for i := 0; i < len(info.LocalHost); i++ {
+		c := byte(0)
+		if b.buf == nil {
+			c = b.s[start+i]
+		} else {
+			c = b.buf[start+i]
+		}
+		if lowerByte(c) != lowerByte(info.LocalHost[i]) {
+			return
+		}
 	}
+	b.replaceSince(start, "")
 }
 
 // schemePathSteps applies to p, u's path as [lazybuf.path] wrote it, the path steps of opts:

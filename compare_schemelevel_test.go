@@ -475,3 +475,18 @@ func TestSchemeLevelVariants(t *testing.T) {
 		t.Errorf("only %d variants", n)
 	}
 }
+
+// TestSchemeLevelNoAllocs: Canonical of a URL the scheme-level steps leave alone, canonical
+// already, returns it without allocating, for the schemes that have the facts.
+func TestSchemeLevelNoAllocs(t *testing.T) {
+	for _, s := range []string{
+		"file:///etc/motd", "file://localhost2/x", "gopher://h/", "gopher://h/0a", "ftp://h/a;type=i",
+		"ftp://h/a/", "ftp://h/a;type=d", "ftp://h/a;type=an",
+	} {
+		u := MustParse(s)
+		var c URL
+		if n := testing.AllocsPerRun(20, func() { c = Canonical(u) }); n != 0 || c != u {
+			t.Errorf("Canonical(%q) = %q with %v allocations", s, c, n)
+		}
+	}
+}
