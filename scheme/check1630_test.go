@@ -200,7 +200,7 @@ func TestRFC1630AgainstOtherSpecs(t *testing.T) {
 	ok := verdict{valid: true}
 	bad := func(c locator.Code) verdict { return verdict{code: c} }
 	for _, tt := range []struct {
-		uri, why                 string
+		uri, why                  string
 		rfc1630, rfc1738, rfc3986 verdict
 	}{
 		{"a_b:x", "ialpha scheme: \"_\" is safe (URI draft, BNF syntax); RFC 1738 §2.1 and RFC 3986 §3.1 have no \"_\" in a scheme",
