@@ -27,7 +27,7 @@ import (
 //     constant <> wrapper removed", whose format is that of an addr-spec; cid, "similar to
 //     mid:" (Message-Id, Content-Id);
 //   - urn is reserved, "x-" names are experimental (Registration of naming schemes); x500 and
-//     whois++ are "Schemes for Further Study"; every other name, file and https among them,
+//     whois ("the "whois++" scheme") are "Schemes for Further Study"; every other name, file and https among them,
 //     is one the draft does not describe.
 //
 // The draft writes no syntax for the host, the gopher type and selector, the wais path or
@@ -46,7 +46,7 @@ const CodeSchemeForStudy locator.Code = "scheme-for-study"
 // checkRFC1630To adds to sk the findings of the URI draft (RFC 1630) on u.
 func checkRFC1630To(sk *syntax.Sink, u locator.URL) {
 	p := syntax.CheckRFC1630(sk, u)
-	if !p.HasScheme || p.Scheme == "" || p.Scheme[0]|0x20 < 'a' || p.Scheme[0]|0x20 > 'z' {
+	if !p.HasScheme || !syntax.IsIalpha(p.Scheme) {
 		// A partial form (Partial (relative) form): the generic grammar is all there is; or
 		// a scheme name that is not ialpha, which CheckRFC1630 reported.
 		return
@@ -69,7 +69,9 @@ func checkRFC1630To(sk *syntax.Sink, u locator.URL) {
 		sk.Add(locator.Finding{Offset: 0, Code: CodeReservedScheme, Rule: "URI draft, Registration of naming schemes",
 			Severity: locator.SeverityWarning,
 			Message:  "the scheme name \"urn:\" is reserved for the work in progress on persistent names; the draft defines no syntax for it"})
-	case "x500", "whois++":
+	case "x500", "whois":
+		// (The WHOIS heading calls it "This prefix", the "whois++" scheme, without writing
+		// the prefix; "whois++" itself is no ialpha, and an error above.)
 		sk.Add(locator.Finding{Offset: 0, Code: CodeSchemeForStudy, Rule: "URI draft, Schemes for Further Study",
 			Severity: locator.SeverityWarning,
 			Message:  "the draft leaves the " + name + " scheme for further study: it defines no syntax for it"})

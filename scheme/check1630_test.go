@@ -313,6 +313,10 @@ func TestRFC1630Schemes(t *testing.T) {
 		{"urn:x", []want{{0, scheme.CodeReservedScheme, W}}},
 		{"x500:c=gb", []want{{0, scheme.CodeSchemeForStudy, W}, {6, locator.CodeDisallowedChar, E}}},
 		{"x500:c%3Dgb", []want{{0, scheme.CodeSchemeForStudy, W}}},
+		{"whois://h/x", []want{{0, scheme.CodeSchemeForStudy, W}}},
+		{"whois++://h/x", []want{{5, locator.CodeReservedChar, E}, {6, locator.CodeReservedChar, E}}},
+		{"svn+ssh://h/", []want{{3, locator.CodeReservedChar, E}}}, // no unknown-scheme warning for a name that is no ialpha
+		{"a b:x", []want{{0, scheme.CodeUnknownScheme, W}, {1, locator.CodeUnsafeChar, W}}},
 		{"file:///etc/motd", []want{{0, scheme.CodeUnknownScheme, W}}},
 		{"https://h/", []want{{0, scheme.CodeUnknownScheme, W}}},
 		{"prosperox:a", []want{{0, scheme.CodeUnknownScheme, W}}},

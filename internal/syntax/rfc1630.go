@@ -104,6 +104,24 @@ func SplitRFC1630(s string) RFC1630Parts {
 	return p
 }
 
+// IsIalpha reports whether s is ialpha = alpha [ xalphas ], a scheme name of the URI draft
+// (a space is one of its extra characters).
+func IsIalpha(s string) bool {
+	if s == "" || s[0]|0x20 < 'a' || s[0]|0x20 > 'z' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch {
+		case rfc1630Allowed[ctxScheme][s[i]]:
+		case isEscape(s, i):
+			i += 2
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // CheckRFC1630 adds to sk the findings of the URI draft's generic grammar on u's text (see
 // [CheckRFC1630Text]) and returns its parts.
 func CheckRFC1630(sk *Sink, u locator.URL) RFC1630Parts { return CheckRFC1630Text(sk, u.String()) }
@@ -300,7 +318,7 @@ func rfc1630Message(c byte, k int) finding1630 {
 // checkSearchWords warns of each empty word of the search q (at offset off): the BNF's
 // search = xalphas [ + search ] has none, while the prose reads each "+" as a space.
 func checkSearchWords(sk *Sink, q string, off int) {
-	const msg = "empty word in the search: the BNF (search = xalphas [ + search ]) has none; the \"+\" still reads as a space (Query strings)"
+	const msg = "empty word in the search (search = xalphas [ + search ]): \"+\" is shorthand for a space, and a real \"+\" must be encoded as %2B (Query strings)"
 	const rule = "URI draft, BNF syntax: search"
 	if q == "" {
 		sk.Add(locator.Finding{Offset: off, Code: CodeSearchEmptyWord, Rule: rule, Severity: locator.SeverityWarning,

@@ -151,6 +151,12 @@ func TestRFC1630Scheme(t *testing.T) {
 			t.Errorf("%q: want %s at %d, got %v", tt.in, tt.code, tt.off, fs)
 		}
 	}
+	for s, want := range map[string]bool{"a": true, "a_b": true, "a%41": true, "a.b-c$d@e&f!g*h'i(j)k;l,m\"n": true,
+		"": false, "1": false, "_a": false, "a+b": false, "a b": true, "a%4": false, "a=b": false, "a/b": false, "a:b": true} {
+		if got := IsIalpha(s); got != want {
+			t.Errorf("IsIalpha(%q) = %v, want %v", s, got, want)
+		}
+	}
 	// A first character that is not a letter is reported as that, and as itself when it is
 	// in no production either.
 	if fs := rfc1630Text("+a:x"); len(fs) != 2 || fs[0].Code != locator.CodeSchemeDigitFirst || fs[1].Code != locator.CodeReservedChar {
