@@ -368,3 +368,63 @@ func FuzzCheckRFC1630(f *testing.F) {
 		}
 	})
 }
+
+// TestRFC1630Adversarial runs Check(u, locator.RFC1630) on 1 MB runs of each adversarial shape
+// (and "+", "#", "%00", "<") in each part of a URL of every scheme the URI draft describes, and
+// of an experimental and an unknown one, and Inspect on those of two schemes without a view:
+// each Check may allocate at most 4 bytes per input byte (Inspect, whose Security and views
+// hold values per segment, the 512 of TestAdversarialInputs), and give at most
+// locator.MaxFindings findings and the count of the rest.
+func TestRFC1630Adversarial(t *testing.T) {
+	size := 1 << 20
+	if testing.Short() {
+		size = 32 << 10
+	}
+	shapes := map[string]string{"plus": "+", "hash": "#", "pct00": "%00", "lt": "<"}
+	for k, v := range adversarialShapes {
+		shapes[k] = v
+	}
+	worst, worstWhat := 0.0, ""
+	for _, sc := range []string{"http", "ftp", "gopher", "nntp", "prospero", "telnet", "wais", "news", "mailto", "mid", "cid", "urn", "x500", "x-y", "magic"} {
+		for shape, unit := range shapes {
+			run := strings.Repeat(unit, size/len(unit))
+			for _, part := range []string{"host", "user", "path", "query", "fragment", "opaque"} {
+				in := adversarialURL(sc, part, run)
+				u, err := locator.Parse(in)
+				if err != nil {
+					continue
+				}
+				calls := map[string]func() []locator.Finding{
+					"Check": func() []locator.Finding { return scheme.Check(u, locator.RFC1630) },
+				}
+				if sc == "magic" || sc == "mailto" {
+					calls["Inspect"] = func() []locator.Finding { return scheme.Inspect(in, locator.RFC1630).Findings }
+				}
+				for name, fn := range calls {
+					what := name + " " + sc + " " + part + " " + shape
+					var fs []locator.Finding
+					n, _ := allocBytes(func() { fs = fn() })
+					limit := 4
+					if name == "Inspect" {
+						limit = 512
+					} else if r := float64(n) / float64(len(in)); r > worst {
+						worst, worstWhat = r, what
+					}
+					if n > uint64(limit*len(in)) {
+						t.Errorf("%s: %d bytes allocated for %d bytes of input", what, n, len(in))
+					}
+					if len(fs) > locator.MaxFindings+1 {
+						t.Errorf("%s: %d findings", what, len(fs))
+					}
+					for _, f := range fs {
+						if f.Offset < 0 || f.Offset > len(in) || len(f.Message) > 400 {
+							t.Errorf("%s: finding %v", what, f)
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("runs of %d bytes: Check allocates at most %.3f bytes per input byte (%s)", size, worst, worstWhat)
+}
