@@ -98,7 +98,8 @@ const CodeHTTPSearchNoPath locator.Code = "http-search-without-path"
 // Codes of the mailto, mid and cid views and checkers.
 const (
 	// CodeAddrSpec: text that should be an RFC 822 addr-spec (local-part "@" domain, RFC 822
-	// §6.1) and is not. A warning: RFC 1738 §5 only asks for 1*xchar.
+	// §6.1) and is not. A warning: RFC 1738 §5 only asks for 1*xchar. An error under the URI
+	// draft (locator.RFC1630), whose mailto, mid and cid hold an addr-spec.
 	CodeAddrSpec locator.Code = "addr-spec"
 	// CodeMailtoHeaders: a "?" in a mailto URL, which RFC 6068 §2 reads as the start of header
 	// fields and RFC 1738 §3.5 as part of the address.

@@ -29,6 +29,13 @@ the default is left out (§7.2 speaks of the well-known range only), and so is R
 1738 §2.2's "unsafe character" (the rfc3986 checker reports the character by RFC
 3986 §2 itself). The hazards stay visible, cited by the chosen specification.
 
+Under rfc1630 (the URI draft "Universal Resource Identifiers in WWW", which became
+RFC 1630) a scheme name is the draft's ialpha ("a_b:x" is a URL, "svn+ssh:" is
+not), "+" in a search is shorthand for a space (a real "+" is written %2B; an empty
+word, as in "c++", is a warning), partial forms ("../g", "//g") are valid, a space
+is allowed with a warning, and a character of none of the draft's productions
+("=", "~", "<") is an error. Findings cite the draft by heading.
+
 In the URL and caret lines, a tab is shown as \t, other control bytes and invalid
 UTF-8 as \xHH, and invisible or format characters (a byte-order mark, bidirectional
 controls) as \uHHHH, so the caret stays under the right character and no byte of
@@ -60,6 +67,7 @@ a usage error.`
 const checkExample = `  $ locator check 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator check -v 'news:comp.infosystems.www' 'ftp://host.dom:x/'
   $ locator check --spec rfc3986 'http://example.com/a b'
+  $ locator check --spec rfc1630 'a_b:x' 'http://h/search?c++'
   $ locator check - < urls.txt | grep -v '^ok '
   $ locator check --json - < urls.txt
   $ locator check --output csv --format '{input}{valid}{code}{offset}' - < urls.txt`

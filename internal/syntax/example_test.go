@@ -98,3 +98,21 @@ func ExampleSink() {
 	// error at offset 17: unsafe character " " must be encoded as %20 [unsafe-char, RFC 1738 §5 hpath]
 	// error at offset 19: character "|" is unsafe (gateways may change it) and must be encoded as %7C [national-char, RFC 1738 §5 hpath]
 }
+
+func ExampleCheckRFC1630Text() {
+	// The URI draft's Example 3: "%*" is no escape. Its scheme "fxqn" is ialpha.
+	var sk syntax.Sink
+	p := syntax.CheckRFC1630Text(&sk, "fxqn:/us/va/reston/cnri/ietf/24/asdf%*.fred")
+	f := sk.Findings()
+	fmt.Println(p.Scheme, f[0].Code, f[0].Offset)
+	// "+" in a search is a space; "=" is in no production; "a_b" is a scheme name.
+	var q syntax.Sink
+	syntax.CheckRFC1630Text(&q, "a_b:x?c++=1")
+	for _, f := range q.Findings() {
+		fmt.Println(f.Severity, f.Code, f.Offset)
+	}
+	// Output:
+	// fxqn bad-escape 36
+	// warning search-empty-word 8
+	// error char-not-allowed 9
+}
