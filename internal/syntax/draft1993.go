@@ -344,8 +344,10 @@ func CheckDraft1993Host(sk *Sink, host string, off int, rule string) {
 // [ digits ]: one or more decimal digits, what naming the part in messages.
 func CheckDraft1993Digits(sk *Sink, s string, off int, rule, what string) {
 	if s == "" {
-		sk.Add(locator.Finding{Offset: off, Code: CodeDraft1993Production, Rule: rule,
-			Message: "empty " + what + ": digits, at least one", Severity: locator.SeverityError})
+		if sk.Take(off, CodeDraft1993Production, locator.SeverityError) {
+			sk.Add(locator.Finding{Offset: off, Code: CodeDraft1993Production, Rule: rule,
+				Message: "empty " + what + ": digits, at least one", Severity: locator.SeverityError})
+		}
 		return
 	}
 	for i := 0; i < len(s); i++ {
@@ -363,8 +365,10 @@ func CheckDraft1993Digits(sk *Sink, s string, off int, rule, what string) {
 // [ xalphas ]: at least one character, each xalpha or an escape; what names the part.
 func CheckDraft1993Xalphas(sk *Sink, s string, off int, rule, what string) {
 	if s == "" {
-		sk.Add(locator.Finding{Offset: off, Code: CodeDraft1993Production, Rule: rule,
-			Message: "empty " + what + ": xalphas, at least one character", Severity: locator.SeverityError})
+		if sk.Take(off, CodeDraft1993Production, locator.SeverityError) {
+			sk.Add(locator.Finding{Offset: off, Code: CodeDraft1993Production, Rule: rule,
+				Message: "empty " + what + ": xalphas, at least one character", Severity: locator.SeverityError})
+		}
 		return
 	}
 	draft93Chars(sk, s, off, draft93Xalpha, rule)
@@ -374,8 +378,10 @@ func CheckDraft1993Xalphas(sk *Sink, s string, off int, rule, what string) {
 // alphanum [ alphanums ]: at least one letter or digit, no escape.
 func CheckDraft1993Alphanums(sk *Sink, s string, off int, rule, what string) {
 	if s == "" {
-		sk.Add(locator.Finding{Offset: off, Code: CodeDraft1993Production, Rule: rule,
-			Message: "empty " + what + ": alphanums, at least one letter or digit", Severity: locator.SeverityError})
+		if sk.Take(off, CodeDraft1993Production, locator.SeverityError) {
+			sk.Add(locator.Finding{Offset: off, Code: CodeDraft1993Production, Rule: rule,
+				Message: "empty " + what + ": alphanums, at least one letter or digit", Severity: locator.SeverityError})
+		}
 		return
 	}
 	for i := 0; i < len(s); {
