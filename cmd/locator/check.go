@@ -29,6 +29,11 @@ the default is left out (§7.2 speaks of the well-known range only), and so is R
 1738 §2.2's "unsafe character" (the rfc3986 checker reports the character by RFC
 3986 §2 itself). The hazards stay visible, cited by the chosen specification.
 
+Under url-draft-1993 the rules are the 1993 URL draft's (url6), cited by its
+headings: its BNF (ialpha schemes such as a_b:x, http://host?search and
+gopher://host?search, the wais document form with type and length, prospero's
+%00 fields) and its character sets (safe, extra, variant, punctuation).
+
 In the URL and caret lines, a tab is shown as \t, other control bytes and invalid
 UTF-8 as \xHH, and invisible or format characters (a byte-order mark, bidirectional
 controls) as \uHHHH, so the caret stays under the right character and no byte of
@@ -60,6 +65,7 @@ a usage error.`
 const checkExample = `  $ locator check 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator check -v 'news:comp.infosystems.www' 'ftp://host.dom:x/'
   $ locator check --spec rfc3986 'http://example.com/a b'
+  $ locator check --spec url-draft-1993 'http://info.cern.ch?search'
   $ locator check - < urls.txt | grep -v '^ok '
   $ locator check --json - < urls.txt
   $ locator check --output csv --format '{input}{valid}{code}{offset}' - < urls.txt`
