@@ -28,12 +28,14 @@ const (
 	// an empty search, "+" at either end, "++".
 	CodeDraft1993SearchWord = syntax.CodeDraft1993SearchWord
 	// CodeDraft1993Host: a host that is neither a hostname (a letter first) nor a hostnumber
-	// (four groups of digits); an afs cellname that is a hostnumber.
+	// (four groups of digits), an error; a warning for a hostnumber, which the draft allows
+	// "optionally and less advisably" (Internet protocol parts).
 	CodeDraft1993Host = syntax.CodeDraft1993Host
 	// CodeDraft1993Production: a URL not of the form of its scheme's production: a part
 	// missing (the wais document's length digits, a gopher type after "/"), a part where the
 	// production has none (a telnet path), a part not of its kind (a port or wais length
-	// that is not digits, a prospero version or attribute).
+	// that is not digits, a prospero version or attribute, an afs cellname that is a
+	// hostnumber).
 	CodeDraft1993Production = syntax.CodeDraft1993Production
 	// CodeDraft1993Login: a warning for a user name, and for a password after its ":": "Use
 	// of this field is discouraged" (1993 URL draft, Internet protocol parts).
@@ -51,6 +53,13 @@ var draft1993Defined = [...]string{"http", "ftp", "afs", "news", "wais", "prospe
 // production of the scheme (BNF: url): httpaddress, fileaddress (the draft's ftp),
 // afsaddress, newsaddress, waisaddress, prosperoaddress, telnetaddress (rlogin and tn3270
 // too), gopheraddress, and generic for any other name.
+//
+// The BNF's url = generic | httpaddress | … would let a URL of a named scheme that fails its
+// own production pass as generic ("http:foo", "ftp:", "gopher:x" are scheme ":" path). The
+// prose says otherwise: "A complete URL consists of a naming scheme specifier followed by a
+// string whose format is a function of the naming scheme" (Full form), and the schemes of
+// Internet protocols "have a common syntax for the rest of the object name" (Internet
+// protocol parts). The prose is followed: a scheme with a production is held to it.
 func checkDraft1993To(sk *syntax.Sink, u locator.URL) {
 	d := syntax.CheckDraft1993(sk, u)
 	if d.Colon < 0 {
@@ -220,7 +229,9 @@ func checkAFS1993(sk *syntax.Sink, d syntax.Draft1993) {
 			Message: "afsaddress has a cellname, a hostname, and no port", Severity: locator.SeverityError})
 	}
 	if h := d.S[lg.Host.Start:lg.Host.End]; h != "" && !pct.Alpha.Contains(h[0]) {
-		sk.Add(locator.Finding{Offset: lg.Host.Start, Code: CodeDraft1993Host, Rule: "1993 URL draft, BNF: cellname",
+		// (CodeDraft1993Production: CheckDraft1993Host gave a hostnumber CodeDraft1993Host's
+		// warning at this offset.)
+		sk.Add(locator.Finding{Offset: lg.Host.Start, Code: CodeDraft1993Production, Rule: "1993 URL draft, BNF: cellname",
 			Message: "a cellname is a hostname (a letter first), not a hostnumber", Severity: locator.SeverityError})
 	}
 	rest, off := afterLogin(d, lg)

@@ -243,7 +243,11 @@ var draft1993Grammar = []draft1993Row{
 	{"http://info.cern.ch", "BNF: httpaddress", true, nil},
 	{"http://info.cern.ch/", "BNF: httpaddress", true, nil},
 	{"http://info.cern.ch:8080/hypertext/WWW/TheProject.html", "BNF: httpaddress, hostport", true, nil},
-	{"http:info.cern.ch", "BNF: httpaddress (\"//\")", false, []locator.Code{scheme.CodeNoAuthority}},
+	// The BNF's generic alternative alone would accept these (scheme ":" path); the prose
+	// (Full form) holds a scheme to its own production.
+	{"http:info.cern.ch", "BNF: httpaddress (\"//\"); Full form", false, []locator.Code{scheme.CodeNoAuthority}},
+	{"gopher:x", "BNF: gopheraddress; Full form", false, []locator.Code{scheme.CodeNoAuthority}},
+	{"news:comp.x", "BNF: newsaddress (no \"//\")", true, nil},
 	{"http://u@h/", "BNF: httpaddress (no user)", false, []locator.Code{scheme.CodeUserinfo}},
 	{"http://h:/", "BNF: port (digits)", false, []locator.Code{scheme.CodeDraft1993Production}},
 	{"http:///p", "BNF: host", false, []locator.Code{locator.CodeEmptyHost}},
@@ -252,7 +256,7 @@ var draft1993Grammar = []draft1993Row{
 	{"http://a_b.com/", "BNF: hostname (ialpha holds \"_\")", true, nil},
 	{"http://a..b./", "BNF: hostname (ialpha holds \".\")", true, nil},
 	{"http://3com.com/", "BNF: hostname (a letter first)", false, []locator.Code{scheme.CodeDraft1993Host}},
-	{"http://128.141.77.1/", "BNF: hostnumber", true, nil},
+	{"http://128.141.77.1/", "BNF: hostnumber (\"less advisably\")", true, []locator.Code{scheme.CodeDraft1993Host}},
 	{"http://1.2.3/", "BNF: hostnumber (four groups)", false, []locator.Code{scheme.CodeDraft1993Host}},
 	{"http://1.2.3.4.5/", "BNF: hostnumber (four groups)", false, []locator.Code{scheme.CodeDraft1993Host}},
 	{"http://1..2.3/", "BNF: hostnumber (digits)", false, []locator.Code{scheme.CodeDraft1993Host}},
@@ -274,7 +278,7 @@ var draft1993Grammar = []draft1993Row{
 	{"afs://cern.ch", "BNF: afsaddress (\"/\" path)", false, []locator.Code{scheme.CodeMissingSlash}},
 	{"afs://cern.ch:7000/x", "BNF: afsaddress (no port)", false, []locator.Code{scheme.CodePortNotAllowed}},
 	{"afs://u@cern.ch/x", "BNF: afsaddress (no user)", false, []locator.Code{scheme.CodeUserinfo}},
-	{"afs://1.2.3.4/x", "BNF: cellname (a hostname)", false, []locator.Code{scheme.CodeDraft1993Host}},
+	{"afs://1.2.3.4/x", "BNF: cellname (a hostname)", false, []locator.Code{scheme.CodeDraft1993Production}},
 
 	// newsaddress = "news:" groupart; groupart = "*" | group | article.
 	{"news:comp.infosystems.www", "BNF: group", true, nil},

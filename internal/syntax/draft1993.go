@@ -71,7 +71,8 @@ const (
 	// search, a "+" at either end or "++".
 	CodeDraft1993SearchWord locator.Code = "draft1993-search-word"
 	// CodeDraft1993Host: a host that is neither hostname (ialpha: a letter first) nor
-	// hostnumber (four groups of digits).
+	// hostnumber (four groups of digits), an error; a warning for a hostnumber, which the
+	// draft allows "optionally and less advisably" (Internet protocol parts).
 	CodeDraft1993Host locator.Code = "draft1993-host"
 	// CodeDraft1993Production: the URL does not have the form of its scheme's production
 	// (a part missing, a part where the production has none, a part not of its kind).
@@ -330,6 +331,12 @@ func CheckDraft1993Host(sk *Sink, host string, off int, rule string) {
 		}
 	}
 	if ok && groups == 4 && host[len(host)-1] != '.' {
+		// Internet protocol parts: "the IP address as a set of four decimal digits", allowed
+		// "optionally and less advisably".
+		if sk.Take(off, CodeDraft1993Host, locator.SeverityWarning) {
+			sk.Add(locator.Finding{Offset: off, Code: CodeDraft1993Host, Rule: "1993 URL draft, Internet protocol parts",
+				Message: "a host number is allowed \"optionally and less advisably\" than a domain name", Severity: locator.SeverityWarning})
+		}
 		return
 	}
 	if sk.Take(off, CodeDraft1993Host, locator.SeverityError) {
