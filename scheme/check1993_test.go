@@ -217,6 +217,9 @@ var draft1993Grammar = []draft1993Row{
 
 	// BNF: path = void | xpalphas [ "/" path ]; xpalpha = xalpha | "+".
 	{"http://h/a+b/c/", "BNF: path (xpalpha, a void last segment)", true, nil},
+	// BNF: xpalphas = xpalpha [ xpalpha ], read as xpalpha [ xpalphas ] (the draft's own
+	// examples have longer segments).
+	{"http://h/abc/defgh", "BNF: xpalphas (any length)", true, nil},
 	{"http://h/a//b", "BNF: path (no empty segment)", false, []locator.Code{scheme.CodeDraft1993EmptySegment}},
 	{"http://h//", "BNF: path (no empty segment)", false, []locator.Code{scheme.CodeDraft1993EmptySegment}},
 	{"x-a:b/c", "BNF: generic", true, nil},

@@ -31,6 +31,10 @@ import (
 //     then its path. A generic URL whose path starts with "//" is read by that prose.
 //   - hostport = host [ ":" port ], and host (ialpha) may hold ":"; the prose gives the port
 //     "in decimal notation after a colon": the first ":" of a hostport starts the port.
+//   - xpalphas = xpalpha [ xpalpha ] reads as one or two characters; every other list of the
+//     BNF recurses (xalphas = xalpha [ xalphas ], digits = digit [ digits ]), and the draft's
+//     own examples have longer path segments ("gopher_protocol"): it is read as xpalpha
+//     [ xpalphas ], a typing slip.
 //
 // The draft's sets (BNF, the table after the productions): safe = "$" "-" "_" "@" "." "&"
 // (written "\$": the backslash is an escape of the text's conversion, not a character of the
