@@ -18,9 +18,9 @@ import (
 //
 // Where the draft's BNF and its prose disagree, the choice is made at the rule, with the reason:
 //   - space: the BNF lists "space" in extra, so xalpha holds it; the prose (Choices) says
-//     "spaces are not legal characters". The prose is followed: a space is an error. (The BNF
-//     writes "space" as a word only because it cannot show the character; the prose gives the
-//     reason, the wrapping of lines, and RFC 1738 §2.2 kept it.)
+//     "spaces are not legal characters". The prose is followed: a space is an error. The
+//     prose states the rule with its reason (white space added and lost when mail wraps
+//     lines), and RFC 1738 §2.2 kept it.
 //   - escape: the BNF's hex has a–f; the prose ("Encoding prohibited characters") says
 //     "(0-9, A-F)". The BNF is followed: a lower-case escape is allowed.
 //   - fragmentid = xalphas has at least one character; the prose ("Fragment-id") says a void
