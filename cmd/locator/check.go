@@ -36,6 +36,11 @@ word, as in "c++", is a warning), partial forms ("../g", "//g") are valid, a spa
 is allowed with a warning, and a character of none of the draft's productions
 ("=", "~", "<") is an error. Findings cite the draft by heading.
 
+Under url-draft-1993 the rules are the 1993 URL draft's (url6), cited by its
+headings: its BNF (ialpha schemes such as a_b:x, http://host?search and
+gopher://host?search, the wais document form with type and length, prospero's
+%00 fields) and its character sets (safe, extra, variant, punctuation).
+
 In the URL and caret lines, a tab is shown as \t, other control bytes and invalid
 UTF-8 as \xHH, and invisible or format characters (a byte-order mark, bidirectional
 controls) as \uHHHH, so the caret stays under the right character and no byte of
@@ -68,6 +73,7 @@ const checkExample = `  $ locator check 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator check -v 'news:comp.infosystems.www' 'ftp://host.dom:x/'
   $ locator check --spec rfc3986 'http://example.com/a b'
   $ locator check --spec rfc1630 'a_b:x' 'http://h/search?c++'
+  $ locator check --spec url-draft-1993 'http://info.cern.ch?search'
   $ locator check - < urls.txt | grep -v '^ok '
   $ locator check --json - < urls.txt
   $ locator check --output csv --format '{input}{valid}{code}{offset}' - < urls.txt`
