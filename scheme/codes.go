@@ -23,7 +23,7 @@ const (
 const (
 	CodeNoChecker      locator.Code = "no-checker"      // no strict checker for the specification
 	CodeUnknownScheme  locator.Code = "unknown-scheme"  // a scheme that is neither registered nor "x-"
-	CodeReservedScheme locator.Code = "reserved-scheme" // a name RFC 1738 §4 reserves, with no syntax
+	CodeReservedScheme locator.Code = "reserved-scheme" // a name a document reserves or leaves for study (RFC 1738 §4; the drafts' urn, x500, whois++), with no syntax
 )
 
 // Codes of the views and plans of ftp, http, file, telnet, wais, prospero and afs.

@@ -30,11 +30,30 @@ func TestRegistryComplete(t *testing.T) {
 			t.Errorf("Lookup(%q).Status = %v", name, s.Status)
 		}
 	}
-	// RFC 1738 §4 reserved names: known, no syntax.
-	for _, name := range []string{"nfs", "tn3270", "mailserver", "z39.50"} {
-		s, ok := scheme.Lookup(name)
-		if !ok || s.Status != locator.SchemeReservedName || s.View != nil {
-			t.Errorf("Lookup(%q) = %+v, %v; want a reserved name without view", name, s.SchemeInfo, ok)
+	// Names without a syntax: RFC 1738 §4's reserved names, the drafts' urn (Registration of
+	// naming schemes), x500 and whois++ (for study): known, no view, check or plan.
+	for _, tt := range []struct {
+		name   string
+		status locator.SchemeStatus
+	}{
+		{"nfs", locator.SchemeReservedName}, {"mailserver", locator.SchemeReservedName},
+		{"z39.50", locator.SchemeReservedName}, {"urn", locator.SchemeReservedName},
+		{"x500", locator.SchemeForStudy}, {"whois++", locator.SchemeForStudy},
+	} {
+		s, ok := scheme.Lookup(tt.name)
+		if !ok || s.Status != tt.status || s.View != nil || s.Check != nil || s.Plan != nil {
+			t.Errorf("Lookup(%q) = %+v, %v; want %v without view, check or plan", tt.name, s.SchemeInfo, ok, tt.status)
+		}
+	}
+	// tn3270 (reserved by RFC 1738 §4) and rlogin (listed by the drafts) are read with telnet's
+	// syntax: all three functions, their status kept.
+	for _, tt := range []struct {
+		name   string
+		status locator.SchemeStatus
+	}{{"tn3270", locator.SchemeReservedName}, {"rlogin", locator.SchemeListed}} {
+		s, ok := scheme.Lookup(tt.name)
+		if !ok || s.Status != tt.status || s.View == nil || s.Check == nil || s.Plan == nil || s.DefaultPort != 0 {
+			t.Errorf("Lookup(%q) = %+v, %v; want %v with view, check and plan, no port", tt.name, s.SchemeInfo, ok, tt.status)
 		}
 	}
 	if s, ok := scheme.Lookup("X-Whatever"); !ok || s.Status != locator.SchemeExperimental {
@@ -155,8 +174,8 @@ func ExampleAll() {
 			n++
 		}
 	}
-	fmt.Println(n, "names reserved by RFC 1738 §4")
-	// Output: 4 names reserved by RFC 1738 §4
+	fmt.Println(n, "reserved names: RFC 1738 §4's nfs, tn3270, mailserver and z39.50, and the drafts' urn")
+	// Output: 5 reserved names: RFC 1738 §4's nfs, tn3270, mailserver and z39.50, and the drafts' urn
 }
 
 // One registry: goroutines registering one name with different facts and functions, and

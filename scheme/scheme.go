@@ -207,11 +207,12 @@ func Register(s Scheme) error {
 }
 
 // register adds the functions of a scheme of this package to the facts of the root package's
-// table, where the scheme is SchemeDefined.
+// table, where the scheme is defined, or named without a syntax of its own (tn3270, rlogin:
+// read with telnet's); it keeps the table's status.
 func register(s Scheme) {
 	info, ok := locator.LookupScheme(s.Name)
-	if !ok || info.Status != locator.SchemeDefined {
-		panic("scheme: register of a scheme the root package does not define: " + s.Name)
+	if !ok || info.Status == locator.SchemeExperimental || info.Status == locator.SchemeRegistered {
+		panic("scheme: register of a scheme the root package does not name: " + s.Name)
 	}
 	s.SchemeInfo = info
 	if err := store(&s, true); err != nil {
