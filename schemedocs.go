@@ -5,15 +5,15 @@ package locator
 // names this scheme, and how?" ([SchemeInfo.Documents]).
 type SchemeMention struct {
 	// Spec is the document: RFC1738, URLDraft1994, URLDraft1993 or RFC1630 (the URI draft).
-	Spec Spec `json:"spec"`
+	Spec Spec
 	// Status is what the document makes of the name: SchemeDefined (a syntax or a section of
 	// its own), SchemeReservedName, SchemeListed (named among the schemes covered, without a
 	// syntax of its own) or SchemeForStudy.
-	Status SchemeStatus `json:"status"`
+	Status SchemeStatus
 	// Where is the section or heading that says so, such as "RFC 1738 §4" or "1994 URL draft,
 	// midaddress" (the drafts have no numbered sections: they are cited by heading or
 	// production).
-	Where string `json:"where"`
+	Where string
 }
 
 // DocumentSpecs are the four documents that [SchemeInfo.Documents] reads, in the order of
