@@ -23,7 +23,8 @@ func TestRegisterReservedName(t *testing.T) {
 			t.Errorf("%s: functions before registration: %v", info.Name, has)
 		}
 		err := Register(Scheme{SchemeInfo: locator.SchemeInfo{Name: info.Name, DefaultPort: 2049, Hierarchical: true},
-			Plan: func(locator.URL) (Plan, error) { return Plan{Scheme: info.Name}, nil }})
+			Plan:      func(locator.URL) (Plan, error) { return Plan{Scheme: info.Name}, nil },
+			Exemption: "a test: the generic checks are its syntax"})
 		if err != nil {
 			t.Errorf("Register(%q) = %v", info.Name, err)
 		}
@@ -39,6 +40,16 @@ func TestRegisterReservedName(t *testing.T) {
 			if f.Code == CodeReservedScheme {
 				t.Errorf("%s: %v after registration", info.Name, f)
 			}
+		}
+	}
+}
+
+// The default reserved set of a registration is the root package's for a name whose documents
+// reserve nothing of their own: the same set, named twice.
+func TestReservedDefault(t *testing.T) {
+	for _, name := range []string{"x-any", "https", "nfs", "urn", "x500"} {
+		if s, _ := locator.LookupScheme(name); s.Reserved != reservedDefault {
+			t.Errorf("%s: the root's set %v, package scheme's default %v", name, s.Reserved, reservedDefault)
 		}
 	}
 }

@@ -145,20 +145,42 @@ func TestCheckDispatch(t *testing.T) {
 }
 
 func ExampleRegister() {
-	// A program defines its own scheme: "x-" names are for experiments (RFC 1738 §4).
+	// A program defines its own scheme: "x-" names are for experiments by mutual agreement
+	// (RFC 1738 §4), and need neither a syntax nor an access algorithm.
+	plan := func(u locator.URL) (scheme.Plan, error) {
+		return scheme.Plan{Scheme: u.Scheme(), Host: u.Host(), Port: 7000,
+			Steps: []scheme.Step{{Send: "SHOW " + u.Path()}}}, nil
+	}
 	err := scheme.Register(scheme.Scheme{
 		SchemeInfo: locator.SchemeInfo{Name: "x-ticket", DefaultPort: 7000, Hierarchical: true},
-		Plan: func(u locator.URL) (scheme.Plan, error) {
-			return scheme.Plan{Scheme: "x-ticket", Host: u.Host(), Port: 7000,
-				Steps: []scheme.Step{{Send: "SHOW " + u.Path()}}}, nil
-		},
+		Plan:       plan,
 	})
 	fmt.Println(err)
 	p, _ := scheme.PlanFor(locator.MustParse("x-ticket://tickets.example/1234"))
 	fmt.Printf("%s:%d %q\n", p.Host, p.Port, p.Wire())
+
+	// Any other name comes with its syntax (Check) and its access algorithm (Plan), as RFC
+	// 1738 §4 asks of a new scheme, or with an Exemption that says why it lacks one.
+	err = scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "ticket", DefaultPort: 7000, Hierarchical: true}, Plan: plan})
+	var e *locator.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Code, e.Rule)
+	}
+	check := func(u locator.URL) []locator.Finding {
+		if u.Path() == "" {
+			return []locator.Finding{{Offset: u.Len(), Code: "ticket-no-number", Rule: "ticket URL syntax",
+				Message: "a ticket URL names a ticket", Severity: locator.SeverityError}}
+		}
+		return nil
+	}
+	err = scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "ticket", DefaultPort: 7000, Hierarchical: true},
+		Check: check, Plan: plan})
+	fmt.Println(err, scheme.Valid(scheme.Check(locator.MustParse("ticket://tickets.example"), locator.RFC1738)))
 	// Output:
 	// <nil>
 	// tickets.example:7000 "SHOW /1234\r\n"
+	// incomplete-scheme RFC 1738 §4
+	// <nil> false
 }
 
 func ExampleLookup() {
@@ -310,7 +332,7 @@ func TestRegisterRules(t *testing.T) {
 		}
 	}
 	for _, good := range []string{"a", "Z", "a1", "a+b", "a-b", "a.b", "Test-Reg"} {
-		if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: good, DefaultPort: 9999}}); err != nil {
+		if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: good, DefaultPort: 9999}, Exemption: "a test of names"}); err != nil {
 			t.Errorf("Register(%q) = %v", good, err)
 		}
 		s, ok := scheme.Lookup(strings.ToUpper(good))
@@ -335,7 +357,7 @@ func TestRegisterRules(t *testing.T) {
 		}
 	}
 	// Non-ASCII names never fold into a registered one (U+212A KELVIN SIGN lower-cases to "k").
-	if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "kq"}}); err != nil {
+	if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "kq"}, Exemption: "a test of names"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := scheme.Lookup("\u212aq"); ok {
@@ -343,5 +365,49 @@ func TestRegisterRules(t *testing.T) {
 	}
 	if _, ok := scheme.Lookup("K" + strings.Repeat("Q", 40)); ok {
 		t.Error("Lookup of a long unregistered name found a scheme")
+	}
+}
+
+// RFC 1738 §4: a new scheme comes with "a definition of an algorithm for accessing of resources
+// within that scheme and the syntax for representing such a scheme". Register asks for Check
+// and Plan, or an Exemption, of every name but an "x-" experiment.
+func TestRegisterRequiresSyntaxAndAccess(t *testing.T) {
+	check := func(locator.URL) []locator.Finding { return nil }
+	plan := func(locator.URL) (scheme.Plan, error) { return scheme.Plan{}, nil }
+	for _, tt := range []struct {
+		s       scheme.Scheme
+		missing string // "" when Register succeeds, else the part the message names
+	}{
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "req-none"}}, "a syntax (Check) and an access algorithm (Plan)"},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "req-check"}, Check: check}, "without an access algorithm (Plan)"},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "req-plan"}, Plan: plan}, "without a syntax (Check)"},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "req-both"}, Check: check, Plan: plan}, ""},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "req-exempt"}, Exemption: "names, not locators"}, ""},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "x-req"}}, ""},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "X-Req2"}}, ""}, // "x-" in any case
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "xreq"}}, "a syntax (Check) and"},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "x"}}, "a syntax (Check) and"},
+		// A defined scheme is taken, whatever comes with it.
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "ftp"}}, "taken"},
+	} {
+		err := scheme.Register(tt.s)
+		var e *locator.Error
+		switch {
+		case tt.missing == "":
+			if err != nil {
+				t.Errorf("Register(%s) = %v", tt.s.Name, err)
+			}
+		case tt.missing == "taken":
+			if !errors.As(err, &e) || e.Code != scheme.CodeSchemeTaken {
+				t.Errorf("Register(%s) = %v, want %s", tt.s.Name, err, scheme.CodeSchemeTaken)
+			}
+		default:
+			if !errors.As(err, &e) || e.Code != scheme.CodeIncompleteScheme || e.Rule != "RFC 1738 §4" || !strings.Contains(e.Message, tt.missing) {
+				t.Errorf("Register(%s) = %v, want %s naming %q", tt.s.Name, err, scheme.CodeIncompleteScheme, tt.missing)
+			}
+			if _, ok := scheme.Lookup(tt.s.Name); ok {
+				t.Errorf("Register(%s) failed but registered it", tt.s.Name)
+			}
+		}
 	}
 }
