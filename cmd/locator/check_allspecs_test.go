@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/base64"
 	"encoding/json"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -259,6 +260,28 @@ func TestCheckAllSpecsAdversarial(t *testing.T) {
 		// when it is not UTF-8, and the findings.
 		if len(out) > 8<<20 {
 			t.Errorf("%q run: %d bytes of JSON", unit, len(out))
+		}
+	}
+}
+
+// checkAllSpecs is linear in memory: on 1 MB adversarial inputs it allocates a bounded number
+// of bytes per input byte (six checks, each parsing the input once and keeping at most
+// locator.MaxFindings findings).
+func TestCheckAllSpecsAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1 MB inputs")
+	}
+	for _, unit := range []string{".", "%", ":", "@", "[", " ", "\x01", "\xff", "/", "%2", "a"} {
+		u := "http://h/" + strings.Repeat(unit, (1<<20)/len(unit))
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		cs := checkAllSpecs(u)
+		runtime.ReadMemStats(&after)
+		if len(cs) != len(allSpecsOrder) {
+			t.Fatalf("%d results", len(cs))
+		}
+		if perByte := float64(after.TotalAlloc-before.TotalAlloc) / float64(len(u)); perByte > 64 {
+			t.Errorf("%q run: %.1f bytes allocated per input byte", unit, perByte)
 		}
 	}
 }
