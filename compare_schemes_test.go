@@ -129,6 +129,8 @@ func TestSchemeReservedSets(t *testing.T) {
 		"mid":      "@",      // the 1994 URL draft, midaddress
 		"cid":      "@",      // the 1994 URL draft, cidaddress
 		"afs":      "/",      // the 1994 URL draft, afsaddress
+		"rlogin":   ":@/",    // telnet's (RFC 1738 §3.1): the drafts, Telnet, rlogin, tn3270
+		"tn3270":   ":@/",    // telnet's (RFC 1738 §3.1): the drafts, Telnet, rlogin, tn3270
 	}
 	reservable := pct.RFC1738Reserved.With("+%\t") // RFC 1738 §2.2; "+" the URI draft
 	for _, s := range Schemes() {
@@ -146,7 +148,7 @@ func TestSchemeReservedSets(t *testing.T) {
 			t.Errorf("%s: Reserved = %v: empty, or holds what RFC 1738 §2.2 does not let a scheme reserve", s.Name, s.Reserved)
 		}
 	}
-	if len(want) != 13 {
+	if len(want) != 15 {
 		t.Fatalf("%d schemes with a set of their own", len(want))
 	}
 }

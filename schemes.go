@@ -6,8 +6,9 @@ import (
 	"github.com/locator-url/locator/pct"
 )
 
-// SchemeStatus says where a scheme's name comes from (RFC 1738 §3 and §4, the 1994 URL
-// draft, or a program). The zero value is SchemeDefined.
+// SchemeStatus says where a scheme's name comes from (RFC 1738 §3 and §4, the drafts, or a
+// program), as a whole ([SchemeInfo].Status) or in one document ([SchemeMention].Status). The
+// zero value is SchemeDefined.
 type SchemeStatus uint8
 
 // The statuses of a scheme.
@@ -15,17 +16,31 @@ const (
 	// SchemeDefined: defined by RFC 1738 §3, or by the 1994 URL draft (mid, cid, afs), or a
 	// later RFC for a scheme locator knows.
 	SchemeDefined SchemeStatus = iota
-	// SchemeReservedName: a name RFC 1738 §4 reserves without defining its syntax.
+	// SchemeReservedName: a name a document reserves without defining its syntax: RFC 1738 §4's
+	// afs, mid, cid, nfs, tn3270, mailserver and z39.50 ("It is suggested that IANA reserve their
+	// scheme names for future definition"), and the drafts' urn ("The scheme name "urn:" is
+	// reserved for the work in progress on a scheme for more persistent names": the 1993 URL
+	// draft, the 1994 URL draft and the URI draft, Registration of naming schemes).
 	SchemeReservedName
 	// SchemeExperimental: an "x-" name, "used by mutual agreement" (the 1994 URL draft,
 	// "Registration of naming schemes"; RFC 1738 §4).
 	SchemeExperimental
 	// SchemeRegistered: registered at run time by a program (package scheme's Register).
 	SchemeRegistered
+	// SchemeForStudy: a name a document leaves for further study, with neither syntax nor
+	// access algorithm: x500 and whois++ (the 1993 URL draft, x500 and WHOIS: "This is a subject
+	// for study"; the URI draft, Schemes for Further Study).
+	SchemeForStudy
+	// SchemeListed: a name a document lists among the schemes it covers without a syntax of its
+	// own: rlogin and tn3270, listed with telnet ("telnet , rlogin and tn3270 - Reference to
+	// interactive sessions", the 1994 URL draft and the URI draft; the heading "Telnet, rlogin,
+	// tn3270" in all three drafts), whose BNF gives telnet's alone. Package scheme reads them
+	// with telnet's syntax, RFC 1738 §3.8.
+	SchemeListed
 )
 
-// String returns the status's name: "defined", "reserved-name", "experimental" or
-// "registered".
+// String returns the status's name: "defined", "reserved-name", "experimental",
+// "registered", "for-study" or "listed".
 func (s SchemeStatus) String() string {
 	switch s {
 	case SchemeDefined:
@@ -34,6 +49,10 @@ func (s SchemeStatus) String() string {
 		return "reserved-name"
 	case SchemeExperimental:
 		return "experimental"
+	case SchemeForStudy:
+		return "for-study"
+	case SchemeListed:
+		return "listed"
 	}
 	return "registered"
 }
@@ -141,7 +160,11 @@ var (
 )
 
 // definedSchemes is the table of the schemes the documents define, by name: RFC 1738 §3, the
-// names RFC 1738 §4 reserves, the 1994 URL draft's mid, cid and afs, and https. It is never
+// names RFC 1738 §4 reserves, the 1994 URL draft's mid, cid and afs, https, and the names the
+// drafts reserve (urn), list without a syntax (rlogin) or leave for study (x500, whois++).
+// whois++ is hierarchical: "The hostname part is the same as for other IP based schemes" (the
+// 1993 URL draft, WHOIS). The drafts' "Network Management Database", also for study, has no
+// scheme name, and is not here. It is never
 // changed after initialization, so it is read without a lock.
 var definedSchemes = func() map[string]SchemeInfo {
 	schemes := map[string]SchemeInfo{}
@@ -161,9 +184,16 @@ var definedSchemes = func() map[string]SchemeInfo {
 		{Name: "cid", Source: "1994 URL draft, cidaddress", Reserved: reservedMid},
 		{Name: "afs", Hierarchical: true, Source: "1994 URL draft, afsaddress", Reserved: reservedAFS},
 		{Name: "nfs", Status: SchemeReservedName, Source: "RFC 1738 §4", Reserved: reservedDefault},
-		{Name: "tn3270", Status: SchemeReservedName, Source: "RFC 1738 §4", Reserved: reservedDefault},
 		{Name: "mailserver", Status: SchemeReservedName, Source: "RFC 1738 §4", Reserved: reservedDefault},
 		{Name: "z39.50", Status: SchemeReservedName, Source: "RFC 1738 §4", Reserved: reservedDefault},
+		// tn3270 is reserved by RFC 1738 §4 and listed with telnet by the drafts: it has
+		// telnet's "//" login, and so its reserved set (RFC 1738 §3.1).
+		{Name: "tn3270", Status: SchemeReservedName, Hierarchical: true, Source: "RFC 1738 §4", Reserved: reservedLogin},
+		// rlogin is listed with telnet by the drafts, which name no port for it.
+		{Name: "rlogin", Status: SchemeListed, Hierarchical: true, Source: "1994 URL draft, Telnet, rlogin, tn3270", Reserved: reservedLogin},
+		{Name: "urn", Status: SchemeReservedName, Source: "1994 URL draft, Registration of naming schemes", Reserved: reservedDefault},
+		{Name: "x500", Status: SchemeForStudy, Source: "URI draft, Schemes for Further Study", Reserved: reservedDefault},
+		{Name: "whois++", Status: SchemeForStudy, Hierarchical: true, Source: "URI draft, Schemes for Further Study", Reserved: reservedDefault},
 	} {
 		schemes[s.Name] = s
 	}

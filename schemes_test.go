@@ -15,29 +15,39 @@ func TestLookupScheme(t *testing.T) {
 		port   int
 		hier   bool
 		status locator.SchemeStatus
+		login  bool // read with telnet's login (RFC 1738 §3.1), not without a syntax
 	}{
-		{"ftp", true, 21, true, locator.SchemeDefined},        // RFC 1738 §3.2
-		{"FTP", true, 21, true, locator.SchemeDefined},        // RFC 1738 §2.1: case-ignore
-		{"http", true, 80, true, locator.SchemeDefined},       // RFC 1738 §3.3
-		{"gopher", true, 70, true, locator.SchemeDefined},     // RFC 1738 §3.4
-		{"mailto", true, 0, false, locator.SchemeDefined},     // RFC 1738 §3.5
-		{"news", true, 0, false, locator.SchemeDefined},       // RFC 1738 §3.6
-		{"nntp", true, 119, true, locator.SchemeDefined},      // RFC 1738 §3.7
-		{"telnet", true, 23, true, locator.SchemeDefined},     // RFC 1738 §3.8
-		{"wais", true, 210, true, locator.SchemeDefined},      // RFC 1738 §3.9
-		{"file", true, 0, true, locator.SchemeDefined},        // RFC 1738 §3.10
-		{"prospero", true, 1525, true, locator.SchemeDefined}, // RFC 1738 §3.11
-		{"mid", true, 0, false, locator.SchemeDefined},        // 1994 draft
-		{"cid", true, 0, false, locator.SchemeDefined},        // 1994 draft
-		{"afs", true, 0, true, locator.SchemeDefined},         // 1994 draft
-		{"nfs", true, 0, false, locator.SchemeReservedName},   // RFC 1738 §4
-		{"tn3270", true, 0, false, locator.SchemeReservedName},
-		{"mailserver", true, 0, false, locator.SchemeReservedName},
-		{"z39.50", true, 0, false, locator.SchemeReservedName},
-		{"x-demo", true, 0, false, locator.SchemeExperimental}, // RFC 1738 §4 x-
-		{"X-Demo", true, 0, false, locator.SchemeExperimental},
-		{"x-", false, 0, false, 0},
-		{"gorp", false, 0, false, 0},
+		{"ftp", true, 21, true, locator.SchemeDefined, false},        // RFC 1738 §3.2
+		{"FTP", true, 21, true, locator.SchemeDefined, false},        // RFC 1738 §2.1: case-ignore
+		{"http", true, 80, true, locator.SchemeDefined, false},       // RFC 1738 §3.3
+		{"gopher", true, 70, true, locator.SchemeDefined, false},     // RFC 1738 §3.4
+		{"mailto", true, 0, false, locator.SchemeDefined, false},     // RFC 1738 §3.5
+		{"news", true, 0, false, locator.SchemeDefined, false},       // RFC 1738 §3.6
+		{"nntp", true, 119, true, locator.SchemeDefined, false},      // RFC 1738 §3.7
+		{"telnet", true, 23, true, locator.SchemeDefined, false},     // RFC 1738 §3.8
+		{"wais", true, 210, true, locator.SchemeDefined, false},      // RFC 1738 §3.9
+		{"file", true, 0, true, locator.SchemeDefined, false},        // RFC 1738 §3.10
+		{"prospero", true, 1525, true, locator.SchemeDefined, false}, // RFC 1738 §3.11
+		{"mid", true, 0, false, locator.SchemeDefined, false},        // 1994 draft
+		{"cid", true, 0, false, locator.SchemeDefined, false},        // 1994 draft
+		{"afs", true, 0, true, locator.SchemeDefined, false},         // 1994 draft
+		{"nfs", true, 0, false, locator.SchemeReservedName, false},   // RFC 1738 §4
+		{"tn3270", true, 0, true, locator.SchemeReservedName, true},  // RFC 1738 §4; the drafts list it with telnet
+		{"mailserver", true, 0, false, locator.SchemeReservedName, false},
+		{"z39.50", true, 0, false, locator.SchemeReservedName, false},
+		{"rlogin", true, 0, true, locator.SchemeListed, true},      // the 1994 URL draft, Telnet, rlogin, tn3270: no port
+		{"RLogin", true, 0, true, locator.SchemeListed, true},      // RFC 1738 §2.1: case-ignore
+		{"urn", true, 0, false, locator.SchemeReservedName, false}, // the drafts, Registration of naming schemes
+		{"x500", true, 0, false, locator.SchemeForStudy, false},    // the URI draft, Schemes for Further Study
+		{"whois++", true, 0, true, locator.SchemeForStudy, false},  // the 1993 URL draft, WHOIS: "the same as for other IP based schemes"
+		{"WHOIS++", true, 0, true, locator.SchemeForStudy, false},  // case-ignore
+		{"x.500", false, 0, false, 0, false},                       // the URI draft's list writes "x.500", its heading and the 1993 draft "x500"
+		{"whois", false, 0, false, 0, false},                       // the scheme is "whois++"
+		{"telnet3270", false, 0, false, 0, false},
+		{"x-demo", true, 0, false, locator.SchemeExperimental, false}, // RFC 1738 §4 x-
+		{"X-Demo", true, 0, false, locator.SchemeExperimental, false},
+		{"x-", false, 0, false, 0, false},
+		{"gorp", false, 0, false, 0, false},
 	}
 	for _, tt := range tests {
 		s, ok := locator.LookupScheme(tt.name)
@@ -57,18 +67,19 @@ func TestLookupScheme(t *testing.T) {
 		if s.Reserved.IsEmpty() {
 			t.Errorf("LookupScheme(%q).Reserved is empty", tt.name)
 		}
-		if tt.status != locator.SchemeDefined && (!s.Reserved.Contains('/') || !s.Reserved.Contains(';') || !s.Reserved.Contains('$')) {
+		if tt.status != locator.SchemeDefined && !tt.login && (!s.Reserved.Contains('/') || !s.Reserved.Contains(';') || !s.Reserved.Contains('$')) {
 			t.Errorf("LookupScheme(%q).Reserved = %v, want RFC 3986 §2.2 reserved", tt.name, s.Reserved)
 		}
 	}
 }
 
-// The root keeps a read-only table: Schemes lists the 14 defined schemes and the 4 names
-// RFC 1738 §4 reserves, and changing the slice it returns changes nothing.
+// The root keeps a read-only table: Schemes lists the 14 defined schemes, the 4 names RFC
+// 1738 §4 reserves, and the drafts' urn (reserved), rlogin (listed) and x500 and whois++ (for
+// study); changing the slice it returns changes nothing.
 func TestSchemesTable(t *testing.T) {
 	all := locator.Schemes()
-	if len(all) != 18 {
-		t.Fatalf("Schemes() has %d entries, want 18", len(all))
+	if len(all) != 22 {
+		t.Fatalf("Schemes() has %d entries, want 22", len(all))
 	}
 	for i, s := range all {
 		if i > 0 && all[i-1].Name >= s.Name {
@@ -180,5 +191,6 @@ func ExampleSchemes() {
 	// mailserver
 	// nfs
 	// tn3270
+	// urn
 	// z39.50
 }

@@ -458,7 +458,7 @@ func TestEveryScheme(t *testing.T) {
 	if got := FindString(text); len(got) != 0 {
 		t.Fatalf("unregistered scheme found: %+v", got)
 	}
-	if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "zz-chat", Hierarchical: true}}); err != nil {
+	if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "zz-chat", Hierarchical: true}, Exemption: "a test of extraction"}); err != nil {
 		t.Fatal(err)
 	}
 	if got := FindString(text); len(got) != 1 || got[0].URL != "zz-chat://a.example/room" {

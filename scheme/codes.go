@@ -11,6 +11,10 @@ import "github.com/locator-url/locator"
 const (
 	CodeBadScheme   locator.Code = "bad-scheme"   // not a valid scheme name (RFC 1738 §5 scheme)
 	CodeSchemeTaken locator.Code = "scheme-taken" // the name belongs to a scheme locator defines (RFC 1738 §4)
+	// CodeIncompleteScheme: a scheme other than an "x-" experiment registered without a syntax
+	// (Check) or an access algorithm (Plan), and without an Exemption that says why: RFC 1738
+	// §4 asks a new scheme for both.
+	CodeIncompleteScheme locator.Code = "incomplete-scheme"
 )
 
 // Codes of this package's dispatch functions.
@@ -23,7 +27,7 @@ const (
 const (
 	CodeNoChecker      locator.Code = "no-checker"      // no strict checker for the specification
 	CodeUnknownScheme  locator.Code = "unknown-scheme"  // a scheme that is neither registered nor "x-"
-	CodeReservedScheme locator.Code = "reserved-scheme" // a name RFC 1738 §4 reserves, with no syntax
+	CodeReservedScheme locator.Code = "reserved-scheme" // a name a document reserves or leaves for study (RFC 1738 §4; the drafts' urn, x500, whois++), with no syntax
 )
 
 // Codes of the views and plans of ftp, http, file, telnet, wais, prospero and afs.

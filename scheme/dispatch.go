@@ -83,9 +83,13 @@ func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
 			Severity: locator.SeverityWarning,
 			Message:  "scheme " + display.Quote(u.Scheme()) + " is not registered; checked as otherurl (RFC 1738 §5)"})
 	case s.Status == locator.SchemeReservedName:
-		sk.Add(locator.Finding{Offset: 0, Code: CodeReservedScheme, Rule: "RFC 1738 §4",
+		sk.Add(locator.Finding{Offset: 0, Code: CodeReservedScheme, Rule: s.Source,
 			Severity: locator.SeverityWarning,
-			Message:  "scheme " + display.Quote(u.Scheme()) + " is a name RFC 1738 §4 reserves without defining its syntax"})
+			Message:  "scheme " + display.Quote(u.Scheme()) + " is a reserved name, without a syntax of its own"})
+	case s.Status == locator.SchemeForStudy:
+		sk.Add(locator.Finding{Offset: 0, Code: CodeReservedScheme, Rule: s.Source,
+			Severity: locator.SeverityWarning,
+			Message:  "scheme " + display.Quote(u.Scheme()) + " is left for further study, without a syntax"})
 	}
 	switch {
 	case ok && s.Status == locator.SchemeDefined && checkDefined(sk, s.Name, u):

@@ -30,11 +30,30 @@ func TestRegistryComplete(t *testing.T) {
 			t.Errorf("Lookup(%q).Status = %v", name, s.Status)
 		}
 	}
-	// RFC 1738 §4 reserved names: known, no syntax.
-	for _, name := range []string{"nfs", "tn3270", "mailserver", "z39.50"} {
-		s, ok := scheme.Lookup(name)
-		if !ok || s.Status != locator.SchemeReservedName || s.View != nil {
-			t.Errorf("Lookup(%q) = %+v, %v; want a reserved name without view", name, s.SchemeInfo, ok)
+	// Names without a syntax: RFC 1738 §4's reserved names, the drafts' urn (Registration of
+	// naming schemes), x500 and whois++ (for study): known, no view, check or plan.
+	for _, tt := range []struct {
+		name   string
+		status locator.SchemeStatus
+	}{
+		{"nfs", locator.SchemeReservedName}, {"mailserver", locator.SchemeReservedName},
+		{"z39.50", locator.SchemeReservedName}, {"urn", locator.SchemeReservedName},
+		{"x500", locator.SchemeForStudy}, {"whois++", locator.SchemeForStudy},
+	} {
+		s, ok := scheme.Lookup(tt.name)
+		if !ok || s.Status != tt.status || s.View != nil || s.Check != nil || s.Plan != nil {
+			t.Errorf("Lookup(%q) = %+v, %v; want %v without view, check or plan", tt.name, s.SchemeInfo, ok, tt.status)
+		}
+	}
+	// tn3270 (reserved by RFC 1738 §4) and rlogin (listed by the drafts) are read with telnet's
+	// syntax: all three functions, their status kept.
+	for _, tt := range []struct {
+		name   string
+		status locator.SchemeStatus
+	}{{"tn3270", locator.SchemeReservedName}, {"rlogin", locator.SchemeListed}} {
+		s, ok := scheme.Lookup(tt.name)
+		if !ok || s.Status != tt.status || s.View == nil || s.Check == nil || s.Plan == nil || s.DefaultPort != 0 {
+			t.Errorf("Lookup(%q) = %+v, %v; want %v with view, check and plan, no port", tt.name, s.SchemeInfo, ok, tt.status)
 		}
 	}
 	if s, ok := scheme.Lookup("X-Whatever"); !ok || s.Status != locator.SchemeExperimental {
@@ -126,20 +145,42 @@ func TestCheckDispatch(t *testing.T) {
 }
 
 func ExampleRegister() {
-	// A program defines its own scheme: "x-" names are for experiments (RFC 1738 §4).
+	// A program defines its own scheme: "x-" names are for experiments by mutual agreement
+	// (RFC 1738 §4), and need neither a syntax nor an access algorithm.
+	plan := func(u locator.URL) (scheme.Plan, error) {
+		return scheme.Plan{Scheme: u.Scheme(), Host: u.Host(), Port: 7000,
+			Steps: []scheme.Step{{Send: "SHOW " + u.Path()}}}, nil
+	}
 	err := scheme.Register(scheme.Scheme{
 		SchemeInfo: locator.SchemeInfo{Name: "x-ticket", DefaultPort: 7000, Hierarchical: true},
-		Plan: func(u locator.URL) (scheme.Plan, error) {
-			return scheme.Plan{Scheme: "x-ticket", Host: u.Host(), Port: 7000,
-				Steps: []scheme.Step{{Send: "SHOW " + u.Path()}}}, nil
-		},
+		Plan:       plan,
 	})
 	fmt.Println(err)
 	p, _ := scheme.PlanFor(locator.MustParse("x-ticket://tickets.example/1234"))
 	fmt.Printf("%s:%d %q\n", p.Host, p.Port, p.Wire())
+
+	// Any other name comes with its syntax (Check) and its access algorithm (Plan), as RFC
+	// 1738 §4 asks of a new scheme, or with an Exemption that says why it lacks one.
+	err = scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "ticket", DefaultPort: 7000, Hierarchical: true}, Plan: plan})
+	var e *locator.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Code, e.Rule)
+	}
+	check := func(u locator.URL) []locator.Finding {
+		if u.Path() == "" {
+			return []locator.Finding{{Offset: u.Len(), Code: "ticket-no-number", Rule: "ticket URL syntax",
+				Message: "a ticket URL names a ticket", Severity: locator.SeverityError}}
+		}
+		return nil
+	}
+	err = scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "ticket", DefaultPort: 7000, Hierarchical: true},
+		Check: check, Plan: plan})
+	fmt.Println(err, scheme.Valid(scheme.Check(locator.MustParse("ticket://tickets.example"), locator.RFC1738)))
 	// Output:
 	// <nil>
 	// tickets.example:7000 "SHOW /1234\r\n"
+	// incomplete-scheme RFC 1738 §4
+	// <nil> false
 }
 
 func ExampleLookup() {
@@ -155,8 +196,8 @@ func ExampleAll() {
 			n++
 		}
 	}
-	fmt.Println(n, "names reserved by RFC 1738 §4")
-	// Output: 4 names reserved by RFC 1738 §4
+	fmt.Println(n, "reserved names: RFC 1738 §4's nfs, tn3270, mailserver and z39.50, and the drafts' urn")
+	// Output: 5 reserved names: RFC 1738 §4's nfs, tn3270, mailserver and z39.50, and the drafts' urn
 }
 
 // One registry: goroutines registering one name with different facts and functions, and
@@ -291,7 +332,7 @@ func TestRegisterRules(t *testing.T) {
 		}
 	}
 	for _, good := range []string{"a", "Z", "a1", "a+b", "a-b", "a.b", "Test-Reg"} {
-		if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: good, DefaultPort: 9999}}); err != nil {
+		if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: good, DefaultPort: 9999}, Exemption: "a test of names"}); err != nil {
 			t.Errorf("Register(%q) = %v", good, err)
 		}
 		s, ok := scheme.Lookup(strings.ToUpper(good))
@@ -316,7 +357,7 @@ func TestRegisterRules(t *testing.T) {
 		}
 	}
 	// Non-ASCII names never fold into a registered one (U+212A KELVIN SIGN lower-cases to "k").
-	if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "kq"}}); err != nil {
+	if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "kq"}, Exemption: "a test of names"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := scheme.Lookup("\u212aq"); ok {
@@ -324,5 +365,49 @@ func TestRegisterRules(t *testing.T) {
 	}
 	if _, ok := scheme.Lookup("K" + strings.Repeat("Q", 40)); ok {
 		t.Error("Lookup of a long unregistered name found a scheme")
+	}
+}
+
+// RFC 1738 §4: a new scheme comes with "a definition of an algorithm for accessing of resources
+// within that scheme and the syntax for representing such a scheme". Register asks for Check
+// and Plan, or an Exemption, of every name but an "x-" experiment.
+func TestRegisterRequiresSyntaxAndAccess(t *testing.T) {
+	check := func(locator.URL) []locator.Finding { return nil }
+	plan := func(locator.URL) (scheme.Plan, error) { return scheme.Plan{}, nil }
+	for _, tt := range []struct {
+		s       scheme.Scheme
+		missing string // "" when Register succeeds, else the part the message names
+	}{
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "req-none"}}, "a syntax (Check) and an access algorithm (Plan)"},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "req-check"}, Check: check}, "without an access algorithm (Plan)"},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "req-plan"}, Plan: plan}, "without a syntax (Check)"},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "req-both"}, Check: check, Plan: plan}, ""},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "req-exempt"}, Exemption: "names, not locators"}, ""},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "x-req"}}, ""},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "X-Req2"}}, ""}, // "x-" in any case
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "xreq"}}, "a syntax (Check) and"},
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "x"}}, "a syntax (Check) and"},
+		// A defined scheme is taken, whatever comes with it.
+		{scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "ftp"}}, "taken"},
+	} {
+		err := scheme.Register(tt.s)
+		var e *locator.Error
+		switch {
+		case tt.missing == "":
+			if err != nil {
+				t.Errorf("Register(%s) = %v", tt.s.Name, err)
+			}
+		case tt.missing == "taken":
+			if !errors.As(err, &e) || e.Code != scheme.CodeSchemeTaken {
+				t.Errorf("Register(%s) = %v, want %s", tt.s.Name, err, scheme.CodeSchemeTaken)
+			}
+		default:
+			if !errors.As(err, &e) || e.Code != scheme.CodeIncompleteScheme || e.Rule != "RFC 1738 §4" || !strings.Contains(e.Message, tt.missing) {
+				t.Errorf("Register(%s) = %v, want %s naming %q", tt.s.Name, err, scheme.CodeIncompleteScheme, tt.missing)
+			}
+			if _, ok := scheme.Lookup(tt.s.Name); ok {
+				t.Errorf("Register(%s) failed but registered it", tt.s.Name)
+			}
+		}
 	}
 }

@@ -55,13 +55,16 @@
 // The schemes live in one registry ([Lookup], [All], [Register]), which starts with the root
 // package's table of the schemes the documents define (locator.Schemes); programs may add
 // their own with their facts (default port, "//" syntax, reserved characters) and a view, a
-// checker and a plan function. A registered [Scheme] normalizes and compares URLs by its own
+// checker and a plan function. As RFC 1738 §4 asks of a new scheme its syntax and its access
+// algorithm, Register requires the checker and the plan function, or an Exemption that says why
+// one is missing, of every name but an "x-" experiment. A registered [Scheme] normalizes and compares URLs by its own
 // facts (the Normalize and Equivalent methods of its embedded locator.SchemeInfo): the root
 // package's locator.Normalize and locator.Equivalent know only the table.
 package scheme
 
 import (
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -121,7 +124,7 @@ func (p Plan) Wire() []byte {
 // Scheme is a registered scheme: its facts (the embedded locator.SchemeInfo, which gives it
 // the Normalize and Equivalent methods that apply them), and the functions that give its typed
 // view, its strict check and its access plan. A nil function means the scheme has no such
-// thing (a reserved name has none of them). The facts follow the scheme's specification
+// thing (a name without a syntax, such as nfs, urn or x500, has none of them). The facts follow the scheme's specification
 // (SchemeInfo.Source).
 //
 // The zero value has no name and is not a scheme: [Register] rejects it.
@@ -135,6 +138,13 @@ type Scheme struct {
 	Check func(u locator.URL) []locator.Finding
 	// Plan returns the access plan of u.
 	Plan func(u locator.URL) (Plan, error)
+	// Exemption says why the scheme has no Check or no Plan, when it lacks one: RFC 1738 §4
+	// asks that "Any submission of a new URL scheme must include a definition of an algorithm
+	// for accessing of resources within that scheme and the syntax for representing such a
+	// scheme", and [Register] refuses a scheme other than an "x-" experiment that has neither
+	// both nor a reason (such as "names, not locators: no access algorithm", or "syntax of RFC
+	// NNNN, checked by the generic rules"). It is documentation: nothing reads it but people.
+	Exemption string
 }
 
 // The registry is the one table of schemes: a map by lower-case name that is never changed
@@ -167,8 +177,7 @@ func store(s *Scheme, define bool) error {
 	defer mu.Unlock()
 	old := *registry.Load()
 	if prev, ok := old[s.Name]; ok && prev.Status == locator.SchemeDefined && !define {
-		return &locator.Error{Input: s.Name, Code: CodeSchemeTaken, Rule: "RFC 1738 §4",
-			Message: "scheme " + s.Name + " is defined by " + prev.Source + " and cannot be replaced"}
+		return takenError(prev)
 	}
 	m := make(map[string]*Scheme, len(old)+1)
 	for k, v := range old {
@@ -179,24 +188,58 @@ func store(s *Scheme, define bool) error {
 	return nil
 }
 
+// takenError is the error of a registration of the name of prev, a scheme locator defines.
+func takenError(prev *Scheme) error {
+	return &locator.Error{Input: prev.Name, Code: CodeSchemeTaken, Rule: "RFC 1738 §4",
+		Message: "scheme " + prev.Name + " is defined by " + prev.Source + " and cannot be replaced"}
+}
+
 // reservedDefault is the default of SchemeInfo.Reserved: RFC 1738 §2.2's reserved set and
-// RFC 3986 §2.2's (gen-delims and sub-delims), as the root package's table has it for the
-// schemes RFC 1738 does not define (https, unknown, reserved-name and "x-" schemes).
+// RFC 3986 §2.2's (gen-delims and sub-delims). It is the set the root package gives a name
+// whose documents reserve no characters of their own (locator.LookupScheme of an "x-" name, an
+// unknown scheme, https, and the names without a syntax: nfs, mailserver, z39.50, urn, x500,
+// whois++); TestReservedDefault keeps the two equal.
 var reservedDefault = pct.RFC1738Reserved.Union(pct.Reserved)
 
 // Register adds s to the registry: a program may register a new scheme, replace one it
-// registered, or define one of the names RFC 1738 §4 reserves; it may not replace a scheme
-// that locator defines (an [*locator.Error] with code [CodeSchemeTaken]). The name must be a
-// valid scheme name (RFC 1738 §5 scheme, a letter first as RFC 3986 §3.1 asks; code
-// [CodeBadScheme]) and is stored in lower case. The status is always set to
-// locator.SchemeRegistered; a zero Reserved set means the default, RFC 1738's and RFC 3986's
-// reserved characters. Register is safe for concurrent use: of registrations of one name, the
-// last one wins whole.
+// registered, or define one of the names the documents name without defining (RFC 1738 §4's
+// reserved names, tn3270 included; the drafts' rlogin, urn, x500 and whois++); it may not
+// replace a scheme that locator defines (an [*locator.Error] with code [CodeSchemeTaken]). The
+// name must be a valid scheme name (RFC 1738 §5 scheme, a letter first as RFC 3986 §3.1 asks;
+// code [CodeBadScheme]) and is stored in lower case.
+//
+// RFC 1738 §4: "Any submission of a new URL scheme must include a definition of an algorithm
+// for accessing of resources within that scheme and the syntax for representing such a
+// scheme." Register asks the same of a registration: a scheme must come with its syntax (Check)
+// and its access algorithm (Plan), or with an Exemption that says why it lacks one (code
+// [CodeIncompleteScheme] otherwise). An "x-" name is exempt: experimental schemes "may be used
+// by mutual agreement between parties" (RFC 1738 §4) and are not submitted.
+//
+// The status is always set to locator.SchemeRegistered; a zero Reserved set means the
+// default, RFC 1738's and RFC 3986's reserved characters. Register is safe for concurrent use:
+// of registrations of one name, the last one wins whole.
 func Register(s Scheme) error {
 	name := lowerASCII(s.Name)
 	if name == "" || !pct.Alpha.Contains(name[0]) || pct.SchemeChars.IndexNotIn(name) >= 0 {
 		return &locator.Error{Input: s.Name, Code: CodeBadScheme, Rule: "RFC 1738 §5 scheme",
 			Message: "a scheme name is a letter followed by letters, digits, \"+\", \"-\" or \".\""}
+	}
+	// A defined scheme is refused whatever comes with it (store checks again under the lock;
+	// a defined scheme is never replaced, so this early look cannot be stale).
+	if prev := (*registry.Load())[name]; prev != nil && prev.Status == locator.SchemeDefined {
+		return takenError(prev)
+	}
+	if (s.Check == nil || s.Plan == nil) && s.Exemption == "" && !strings.HasPrefix(name, "x-") {
+		missing := "a syntax (Check) and an access algorithm (Plan)"
+		switch {
+		case s.Check != nil:
+			missing = "an access algorithm (Plan)"
+		case s.Plan != nil:
+			missing = "a syntax (Check)"
+		}
+		return &locator.Error{Input: s.Name, Code: CodeIncompleteScheme, Rule: "RFC 1738 §4",
+			Message: "scheme " + strconvQuote(name) + " is registered without " + missing +
+				", which RFC 1738 §4 asks of a new scheme; give it, or say why in Exemption"}
 	}
 	s.Name = name
 	s.Status = locator.SchemeRegistered
@@ -207,11 +250,12 @@ func Register(s Scheme) error {
 }
 
 // register adds the functions of a scheme of this package to the facts of the root package's
-// table, where the scheme is SchemeDefined.
+// table, where the scheme is defined, or named without a syntax of its own (tn3270, rlogin:
+// read with telnet's); it keeps the table's status.
 func register(s Scheme) {
 	info, ok := locator.LookupScheme(s.Name)
-	if !ok || info.Status != locator.SchemeDefined {
-		panic("scheme: register of a scheme the root package does not define: " + s.Name)
+	if !ok || info.Status == locator.SchemeExperimental || info.Status == locator.SchemeRegistered {
+		panic("scheme: register of a scheme the root package does not name: " + s.Name)
 	}
 	s.SchemeInfo = info
 	if err := store(&s, true); err != nil {

@@ -64,6 +64,8 @@ instead, with the fields
             the numbers of errors and of warnings
 ` + formatHelp + `
 
+` + checkAllSpecsHelp + `
+
 ` + bulkHelp + `
 
 Exit status: 0 when every URL is valid (warnings allowed), 1 when any is not, 2 on
@@ -76,19 +78,26 @@ const checkExample = `  $ locator check 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator check --spec url-draft-1993 'http://info.cern.ch?search'
   $ locator check - < urls.txt | grep -v '^ok '
   $ locator check --json - < urls.txt
+  $ locator check --all-specs 'ftp://host/a;type=AN' 'mid:x@y'
   $ locator check --output csv --format '{input}{valid}{code}{offset}' - < urls.txt`
 
 func newCheckCmd(opts *options) *cobra.Command {
-	var verbose bool
+	var verbose, allSpecs bool
 	var bulk bulkOptions
 	var out outputOptions
 	cmd := &cobra.Command{
-		Use:     "check [--spec S] [-v | --json | --format T | --output tsv|csv] URL... | -",
+		Use:     "check [--spec S] [--all-specs] [-v | --json | --format T | --output tsv|csv] URL... | -",
 		Short:   "Report the errors and warnings of URLs, like a compiler",
 		Long:    checkLong,
 		Example: checkExample,
 		Args:    urlArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if allSpecs {
+				if verbose {
+					return usageErrorf("-v cannot be combined with --all-specs")
+				}
+				return runCheckAllSpecs(cmd, args, opts.spec, &out, bulk)
+			}
 			f, err := out.compile(checkFields)
 			if err != nil {
 				return err
@@ -132,6 +141,7 @@ func newCheckCmd(opts *options) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, `also print "URL: ok" for a valid URL without findings`)
+	cmd.Flags().BoolVar(&allSpecs, "all-specs", false, "check under every specification and show one line per specification")
 	addOutputFlags(cmd, &out, "URL")
 	addBulkFlags(cmd, &bulk)
 	return cmd

@@ -461,14 +461,23 @@ func TestSchemes(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "NAME ") {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
-	for _, want := range []string{"\nftp ", "RFC 1738 §3.2\n", "\nnfs ", "reserved-name"} {
+	for _, want := range []string{"\nftp ", "RFC 1738 §3.2\n", "\nnfs ", "reserved-name",
+		// DOCS: rfc1738, url-draft-1994, url-draft-1993, rfc1630 (see TestSchemeDocuments).
+		"  RD-D  1994 URL draft, midaddress\n", "  -LLL  1994 URL draft, Telnet, rlogin, tn3270\n",
+		"  RLLL  RFC 1738 §4\n", "  --SS  URI draft, Schemes for Further Study\n", "  ----  RFC 2818 §2.4\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("schemes lacks %q:\n%s", want, out)
 		}
 	}
 	out, _, _ = runLocator(t, "", "schemes", "--json")
-	if !strings.Contains(out, `{"name":"ftp","default_port":21,"status":"defined","hierarchical":true,"view":true,"check":true,"plan":true,"source":"RFC 1738 §3.2"}`) {
-		t.Errorf("schemes --json:\n%s", out)
+	for _, want := range []string{
+		`{"name":"ftp","default_port":21,"status":"defined","hierarchical":true,"view":true,"check":true,"plan":true,"source":"RFC 1738 §3.2","documents":[{"spec":"rfc1738","status":"defined","where":"RFC 1738 §3.2"},`,
+		`{"name":"https","default_port":443,"status":"defined","hierarchical":true,"view":true,"check":true,"plan":true,"source":"RFC 2818 §2.4","documents":[]}`,
+		`{"name":"rlogin","default_port":0,"status":"listed","hierarchical":true,"view":true,"check":true,"plan":true,"source":"1994 URL draft, Telnet, rlogin, tn3270","documents":[{"spec":"url-draft-1994","status":"listed",`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("schemes --json lacks %s:\n%s", want, out)
+		}
 	}
 }
 
