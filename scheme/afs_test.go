@@ -78,7 +78,7 @@ func TestAFSCheck(t *testing.T) {
 		{"no port", "afs://cern.ch:1/a", []string{"afs-historical@0", "port-not-allowed@13"}},
 		{"\"/\" path", "afs://cern.ch", []string{"afs-historical@0", "missing-slash@13"}},
 	} {
-		got := codesAt(scheme.Check(locator.MustParse(r.in), locator.RFC1738))
+		got := codesAt(scheme.Check(locator.MustParse(r.in), locator.URLDraft1994))
 		// The scheme-independent findings aside, every finding is the scheme's.
 		if !slices.Equal(got, r.want) {
 			t.Errorf("%s: Check(%q) = %q; want %q", r.rule, r.in, got, r.want)

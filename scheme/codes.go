@@ -23,7 +23,15 @@ const (
 const (
 	CodeNoChecker      locator.Code = "no-checker"      // no strict checker for the specification
 	CodeUnknownScheme  locator.Code = "unknown-scheme"  // a scheme that is neither registered nor "x-"
-	CodeReservedScheme locator.Code = "reserved-scheme" // a name RFC 1738 §4 reserves, with no syntax
+	CodeReservedScheme locator.Code = "reserved-scheme" // a name RFC 1738 §4 reserves, with no syntax (afs, mid and cid among them under locator.RFC1738)
+	// CodeSchemeNotInSpec: a scheme locator defines that the chosen document does not: under
+	// locator.URLDraft1994, file (RFC 1738 §3.10), which the 1994 URL draft does not list. A
+	// warning; the URL is then checked as the draft's login when "//" follows the colon.
+	CodeSchemeNotInSpec locator.Code = "scheme-not-in-spec"
+	// CodeDraftLogin: a user name or password that is not the 1994 URL draft's user =
+	// alphanum2 [ user ] (one or more letters, digits, "-", "_", "." and "+", no escapes); an
+	// error under locator.URLDraft1994 only (RFC 1738 §5 user is *[ uchar | ";" | "?" | "&" | "=" ]).
+	CodeDraftLogin locator.Code = "draft-login"
 )
 
 // Codes of the views and plans of ftp, http, file, telnet, wais, prospero and afs.
@@ -65,10 +73,12 @@ const CodeAFSHistorical locator.Code = "afs-historical"
 
 // Codes of the ftp view and checker.
 const (
-	// CodeFTPTypecode: ";type=" followed by something other than one of A, I, D, a, i, d
-	// (RFC 1738 §5 ftptype) or a typecode of the 1994 URL draft (A or E with N, T or C, E, L
-	// with digits), an error; a warning for one of the draft's, and for an L byte size
-	// outside 1 through 255 (RFC 959 §5.3.2).
+	// CodeFTPTypecode: under locator.RFC1738, ";type=" followed by something other than one
+	// of A, I, D, a, i, d (RFC 1738 §5 ftptype), an error: the 1994 URL draft's "AN", "E",
+	// "L8" too (the message says whose they are). Under locator.URLDraft1994, a typecode other
+	// than the draft's ftptype (A or E with an optional N, T or C; I; L with digits; any
+	// case), an error ("d" among them: the draft marks a directory with a final "/"), and a
+	// warning for an L byte size outside 1 through 255 (RFC 959 §5.3.2).
 	// CodeLineTooLong: a protocol line a plan would send is longer than its protocol allows:
 	// an NNTP command line holds at most 510 characters before its CR LF (RFC 977 §2.3).
 	CodeLineTooLong locator.Code = "line-too-long"
@@ -150,6 +160,11 @@ const (
 // CodeTelnetPath: text after the login of a telnet URL other than one "/" (RFC 1738 §5
 // telneturl = "telnet://" login [ "/" ]).
 const CodeTelnetPath locator.Code = "telnet-path"
+
+// CodeWAISPath: under locator.URLDraft1994, a wais document's wpath that is not the 1994 URL
+// draft's wpath = digits = path ; [ wpath ] (fields of a number, "=" and the contents, each
+// ended by ";"). RFC 1738 §5 wpath is opaque (*uchar).
+const CodeWAISPath locator.Code = "wais-wpath"
 
 // CodeWAISForm: a wais URL that is none of RFC 1738 §5 waisdatabase, waisindex and waisdoc
 // (a database and a wtype with no wpath; a search of a document).
