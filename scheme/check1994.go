@@ -214,20 +214,43 @@ func draftHostPort(sk *syntax.Sink, u locator.URL) {
 	case h == "":
 		sk.Add(locator.Finding{Offset: o.Host.Start, Code: locator.CodeEmptyHost, Rule: draftRule + "BNF host = hostname | hostnumber",
 			Message: "empty host: the draft requires a host name or a host number", Severity: locator.SeverityError})
-	case pct.Digit.Contains(h[0]):
+	case pct.Digit.Contains(h[0]) && pct.Digit.With(".").IndexNotIn(h) < 0:
 		// Not ialpha: a hostnumber, whose production is RFC 1738's.
 		syntax.CheckHostPort(sk, h, o.Host.Start)
 	case !pct.Alpha.Contains(h[0]):
 		// The character check reports the national "[" of an IP literal, and others.
 		if sk.Take(o.Host.Start, locator.CodeBadHostChar, locator.SeverityError) {
 			sk.Add(locator.Finding{Offset: o.Host.Start, Code: locator.CodeBadHostChar, Rule: draftRule + "BNF hostname = ialpha [ . hostname ]",
-				Message: "a host name starts with a letter", Severity: locator.SeverityError})
+				Message: "a host name starts with a letter (hostname = ialpha [ . hostname ]); a host number is four groups of digits", Severity: locator.SeverityError})
 		}
 	default:
 		syntax.CheckChars(sk, h, o.Host.Start, draftXalpha.Without("@"), draftRule+"BNF hostname = ialpha [ . hostname ]")
 	}
 	if p, ok := u.Port(); ok {
 		syntax.CheckPort(sk, p, o.Port.Start-1)
+	}
+}
+
+// draftPathChars checks p (at offset off) as the draft's path = void | segment [ / path ],
+// segment = xpalphas: xpalpha characters and "/", and, since xpalphas is one or more
+// characters, no empty segment but the last ("a//b" and a leading "/" hold one; "a/" ends
+// with the void path). rule names the production that holds the path.
+func draftPathChars(sk *syntax.Sink, p string, off int, rule string) {
+	syntax.CheckChars(sk, p, off, draftPath, rule)
+	for i := strings.IndexByte(p, '/'); i >= 0; {
+		if i == 0 || p[i-1] == '/' {
+			if !sk.Take(off+i, CodeDraftEmptySegment, locator.SeverityError) {
+				return
+			}
+			sk.Add(locator.Finding{Offset: off + i, Code: CodeDraftEmptySegment, Rule: draftRule + "BNF path = void | segment [ / path ], segment = xpalphas",
+				Severity: locator.SeverityError,
+				Message:  "an empty segment before \"/\": the 1994 URL draft's segments are one or more characters (encode a \"/\" of a name as %2F)"})
+		}
+		j := strings.IndexByte(p[i+1:], '/')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 }
 
@@ -244,7 +267,8 @@ func draftHTTP(sk *syntax.Sink, u locator.URL) {
 	draftLogin(sk, u, false, rule)
 	o := u.Offsets()
 	if p := u.Path(); p != "" {
-		syntax.CheckChars(sk, p, o.Path.Start, draftPath, draftRule+"BNF path (segment = xpalphas)")
+		// u.Path() starts with the "/" before path.
+		draftPathChars(sk, p[1:], o.Path.Start+1, draftRule+"BNF path (segment = xpalphas)")
 	}
 	if q, ok := u.Query(); ok {
 		syntax.CheckChars(sk, q, o.Query.Start, draftXalpha, draftRule+"BNF search = xalphas [ + search ]")
@@ -274,7 +298,7 @@ func draftFTP(sk *syntax.Sink, u locator.URL) {
 		draftFTPTypecode(sk, t, at)
 		p = p[:i]
 	}
-	syntax.CheckChars(sk, p, off, draftPath, draftRule+"BNF path (segment = xpalphas)")
+	draftPathChars(sk, p, off, draftRule+"BNF path (segment = xpalphas)")
 }
 
 // draftFTPTypecode checks the type code t at offset at: the draft's ftptype = A formcode | E
@@ -345,7 +369,7 @@ func draftGopher(sk *syntax.Sink, u locator.URL) {
 	}
 	syntax.CheckChars(sk, p[:n], off, draftXalpha, draftRule+"BNF gtype = xalpha")
 	p, off = p[n:], off+n
-	syntax.CheckChars(sk, p, off, draftPath, draftRule+"BNF gcommand = path")
+	draftPathChars(sk, p, off, draftRule+"BNF gcommand = path")
 	gopherLineFinding(sk, p, off, "selector or search")
 	if i := strings.Index(p, "%09"); i >= 0 {
 		if j := strings.Index(p[i+3:], "%09"); j >= 0 {
@@ -574,6 +598,6 @@ func draftProspero(sk *syntax.Sink, u locator.URL) {
 	}
 	p := s[1:]
 	off++
-	syntax.CheckChars(sk, p, off, draftPath, draftRule+"BNF hsoname = path")
+	draftPathChars(sk, p, off, draftRule+"BNF hsoname = path")
 	checkProsperoVersion(sk, p, off)
 }

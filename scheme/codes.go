@@ -32,6 +32,11 @@ const (
 	// alphanum2 [ user ] (one or more letters, digits, "-", "_", "." and "+", no escapes); an
 	// error under locator.URLDraft1994 only (RFC 1738 §5 user is *[ uchar | ";" | "?" | "&" | "=" ]).
 	CodeDraftLogin locator.Code = "draft-login"
+	// CodeDraftEmptySegment: under locator.URLDraft1994, an empty path segment other than the
+	// last ("ftp://h//etc/motd", "prospero://h//pros/name"): the 1994 URL draft's path =
+	// void | segment [ / path ] with segment = xpalphas, one or more characters. RFC 1738 §5
+	// fsegment, hsegment and psegment may be empty.
+	CodeDraftEmptySegment locator.Code = "draft-empty-segment"
 )
 
 // Codes of the views and plans of ftp, http, file, telnet, wais, prospero and afs.
