@@ -370,25 +370,34 @@ func draftGopher(sk *syntax.Sink, u locator.URL) {
 	syntax.CheckChars(sk, p[:n], off, draftXalpha, draftRule+"BNF gtype = xalpha")
 	p, off = p[n:], off+n
 	draftPathChars(sk, p, off, draftRule+"BNF gcommand = path")
-	gopherLineFinding(sk, p, off, "selector or search")
+	sel, search, plus := p, "", ""
+	hasSearch, hasPlus := false, false
+	searchOff, plusOff := 0, 0
 	if i := strings.Index(p, "%09"); i >= 0 {
-		if j := strings.Index(p[i+3:], "%09"); j >= 0 {
-			plusOff := off + i + 3 + j + 3
-			plus := p[i+3+j+3:]
-			d, _ := pct.Decode(plus)
-			switch gp := parseGopherPlus(d); {
-			case d == "":
-				sk.Add(locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: draftRule + "Gopher, item 6",
-					Severity: locator.SeverityWarning, Message: "an empty gopher+ string: \"Gopher+ strings consist of a one or more characters\""})
-			case gp == nil:
-				sev := locator.SeverityWarning
-				if strings.ContainsAny(d, "\r\n") {
-					sev = locator.SeverityError
-				}
-				sk.Add(locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: draftRule + "Summary: gopher+ string part of Gopher URL",
-					Severity: sev, Message: "the gopher+ string is none of the forms \"%3F\", \"![names]\", \"$[names]\", \"+[view[%20language]][%091%0D%0A+-1%0D%0A...%0D%0A.%0D%0A]\""})
-			}
+		sel, search, hasSearch, searchOff = p[:i], p[i+3:], true, off+i+3
+		if j := strings.Index(search, "%09"); j >= 0 {
+			search, plus, hasPlus, plusOff = search[:j], search[j+3:], true, searchOff+j+3
 		}
+	}
+	gopherLineFinding(sk, sel, off, "selector")
+	if hasSearch {
+		gopherLineFinding(sk, search, searchOff, "search string")
+	}
+	if !hasPlus {
+		return
+	}
+	d, _ := pct.Decode(plus)
+	switch gp := parseGopherPlus(d); {
+	case d == "":
+		sk.Add(locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: draftRule + "Gopher, item 6",
+			Severity: locator.SeverityWarning, Message: "an empty gopher+ string: \"Gopher+ strings consist of a one or more characters\""})
+	case gp == nil:
+		sev := locator.SeverityWarning
+		if strings.ContainsAny(d, "\r\n") {
+			sev = locator.SeverityError
+		}
+		sk.Add(locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: draftRule + "Summary: gopher+ string part of Gopher URL",
+			Severity: sev, Message: "the gopher+ string is none of the forms \"%3F\", \"![names]\", \"$[names]\", \"+[view[%20language]][%091%0D%0A+-1%0D%0A...%0D%0A.%0D%0A]\""})
 	}
 }
 
