@@ -269,6 +269,8 @@ var specDifferences = []specDifference{
 	// article = xalphas @ host.
 	{name: "news article semicolon", url: "news:a;b@host.dom", draft1994: []locator.Code{locator.CodeReservedChar}},
 	{name: "news group dollar", url: "news:comp.a$b", rfc1738: []locator.Code{scheme.CodeNewsGroup}},
+	// gopher+: RFC 1738 §3.4.9 writes an ASK block after "+" alone; the draft adds a view.
+	{name: "gopher+ view and ASK block", url: "gopher://host/0s%09%09+v%20l%091%0D%0A+-1%0D%0Aa%0D%0A.%0D%0A", warn1738: scheme.CodeGopherPlus},
 	// gopher: RFC 1738 §5 gtype and selector are xchar; the draft's gcommand = path.
 	{name: "gopher selector semicolon", url: "gopher://host/1a;b", draft1994: []locator.Code{locator.CodeReservedChar}},
 	{name: "gopher \"?\"", url: "gopher://host/0sel%09%09?", draft1994: []locator.Code{locator.CodeReservedChar}},
