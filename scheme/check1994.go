@@ -116,9 +116,9 @@ func checkDraft1994To(sk *syntax.Sink, u locator.URL) {
 	case "prospero":
 		draftProspero(sk, u)
 	case "mid":
-		checkMidTo(sk, u)
+		checkMidWith(sk, u, draftURLChars, draftRule+"BNF (the characters of its productions)")
 	case "cid":
-		checkCidTo(sk, u)
+		checkCidWith(sk, u, draftURLChars, draftRule+"BNF (the characters of its productions)")
 	case "afs":
 		checkAFSTo(sk, u)
 	default:

@@ -216,6 +216,7 @@ var specDifferences = []specDifference{
 	{name: "mid", url: "mid:960830.1639@XIson.com", warn1738: scheme.CodeReservedScheme},
 	{name: "mid brackets", url: "mid:%3C960830.1639@XIson.com%3E", warn1738: scheme.CodeReservedScheme, warn1994: scheme.CodeMsgIDBrackets},
 	{name: "cid", url: "cid:foo4*foo1@bar.net", warn1738: scheme.CodeReservedScheme},
+	{name: "mid quote", url: `mid:"a.b"@host.dom`, rfc1738: []locator.Code{locator.CodeUnsafeChar}, warn1738: scheme.CodeReservedScheme},
 	{name: "afs", url: "afs://cern.ch/user/t/tbl", warn1738: scheme.CodeReservedScheme, warn1994: scheme.CodeAFSHistorical},
 	{name: "afs port", url: "afs://cern.ch:7000/a", warn1738: scheme.CodeReservedScheme, draft1994: []locator.Code{scheme.CodePortNotAllowed}},
 	// prospero: the draft's "%00" version form; RFC 1738's fieldspecs.
