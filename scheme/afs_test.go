@@ -74,7 +74,8 @@ func TestAFSCheck(t *testing.T) {
 		{"1994 URL draft afsaddress", "afs://cern.ch/user/t/tbl", []string{"afs-historical@0"}},
 		{"1994 URL draft safe allows @ and &", "afs://cern.ch/a@b&c", []string{"afs-historical@0"}},
 		{"1994 URL draft path: no \";\"", "afs://cern.ch/a;b", []string{"afs-historical@0", "reserved-unencoded@15"}},
-		{"cellname = hostname", "afs://-x.ch/a", []string{"afs-historical@0", "host-label-hyphen@6"}},
+		{"cellname = hostname (ialpha: a letter first)", "afs://-x.ch/a", []string{"afs-historical@0", "host-bad-char@6"}},
+		{"cellname = hostname (the draft's: \"_\" is xalpha)", "afs://a_b.ch/a", []string{"afs-historical@0"}},
 		{"no port", "afs://cern.ch:1/a", []string{"afs-historical@0", "port-not-allowed@13"}},
 		{"\"/\" path", "afs://cern.ch", []string{"afs-historical@0", "missing-slash@13"}},
 	} {

@@ -120,7 +120,7 @@ func checkDraft1994To(sk *syntax.Sink, u locator.URL) {
 	case "cid":
 		checkCidWith(sk, u, draftURLChars, draftRule+"BNF (the characters of its productions)")
 	case "afs":
-		checkAFSTo(sk, u)
+		draftAFS(sk, u)
 	default:
 		draftOther(sk, u)
 	}
@@ -609,4 +609,36 @@ func draftProspero(sk *syntax.Sink, u locator.URL) {
 	off++
 	draftPathChars(sk, p, off, draftRule+"BNF hsoname = path")
 	checkProsperoVersion(sk, p, off)
+}
+
+// draftAFS checks afsaddress = a f s : / / cellname / path, cellname = hostname (the draft's
+// hostname), and warns that the draft keeps it "as historical note, but is not a url
+// production" (CodeAFSHistorical).
+func draftAFS(sk *syntax.Sink, u locator.URL) {
+	const rule = draftRule + "BNF afsaddress"
+	sk.Add(locator.Finding{Offset: 0, Code: CodeAFSHistorical, Rule: rule,
+		Message:  "afs is a historical note of the 1994 URL draft, not a url production",
+		Severity: locator.SeverityWarning})
+	if !u.HasAuthority() {
+		sk.Add(noLoginFinding(u, rule, "an afs URL is \"afs://\" cellname \"/\" path"))
+		return
+	}
+	o := u.Offsets()
+	userinfoFinding(sk, u, rule)
+	if _, ok := u.Port(); ok {
+		sk.Add(locator.Finding{Offset: o.Port.Start - 1, Code: CodePortNotAllowed, Rule: draftRule + "BNF cellname = hostname",
+			Message: "no port is allowed here, only a cell name", Severity: locator.SeverityError})
+	}
+	if h := u.Host(); h == "" {
+		sk.Add(locator.Finding{Offset: o.Host.Start, Code: locator.CodeEmptyHost, Rule: draftRule + "BNF cellname = hostname",
+			Message: "empty cell name", Severity: locator.SeverityError})
+	} else {
+		draftHostname(sk, h, o.Host.Start, draftRule+"BNF cellname = hostname")
+	}
+	s, off := afterAuthority(u)
+	if s == "" || s[0] != '/' {
+		sk.Add(slashFinding(off, rule))
+		return
+	}
+	draftPathChars(sk, s[1:], off+1, draftRule+"BNF path (segment = xpalphas)")
 }
