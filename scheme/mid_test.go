@@ -63,4 +63,12 @@ func TestMidCheck(t *testing.T) {
 	if fs := scheme.Check(locator.MustParse("mid:"), locator.URLDraft1994); !bHasFinding(fs, locator.CodeEmpty, 4, locator.SeverityError) {
 		t.Errorf("Check(mid:) = %v", fs)
 	}
+	// RFC 1738 alone: §4 reserves mid without a syntax, so each of these is otherurl
+	// (*xchar) with one warning, and the draft's findings are not made.
+	for _, in := range []string{"mid:960830.1639@XIson.com/partA.960830.1639@XIson.com", "mid:no-at-sign", "mid:", "cid:", "cid:%3Cab%3E"} {
+		fs := scheme.Check(locator.MustParse(in), locator.RFC1738)
+		if len(fs) != 1 || !bHasFinding(fs, scheme.CodeReservedScheme, 0, locator.SeverityWarning) {
+			t.Errorf("Check(%q, rfc1738) = %v; want the reserved-scheme warning alone", in, fs)
+		}
+	}
 }
