@@ -72,8 +72,9 @@ const (
 	CodeLineBreak locator.Code = "line-break"
 )
 
-// CodeAFSHistorical is the warning every afs URL gets: the 1994 URL draft keeps afsaddress
-// "as historical note, but is not a url production", and RFC 1738 §4 only reserves the name.
+// CodeAFSHistorical is the warning every afs URL gets under locator.URLDraft1994: the 1994 URL
+// draft keeps afsaddress "as historical note, but is not a url production". (Under
+// locator.RFC1738, which only reserves the name in §4, an afs URL gets [CodeReservedScheme].)
 const CodeAFSHistorical locator.Code = "afs-historical"
 
 // Codes of the ftp view and checker.
@@ -101,8 +102,11 @@ const (
 const (
 	// CodeGopherType: a gophertype that is not exactly one character (RFC 1738 §3.4.1).
 	CodeGopherType locator.Code = "gopher-type"
-	// CodeGopherPlus: a gopher+ string that is none of the 1994 URL draft's forms, or an ASK
-	// value that cannot be sent as one line of a period-terminated block.
+	// CodeGopherPlus: a gopher+ string that is none of the forms of RFC 1738 §3.4.4–3.4.9 and
+	// the 1994 URL draft's Gopher section (a warning), or an ASK value that cannot be sent as
+	// one line of a period-terminated block (an error). Under locator.RFC1738 an alternate view
+	// with an ASK block, the draft's form, gets a warning too (§3.4.9 writes the block after "+"
+	// alone).
 	CodeGopherPlus locator.Code = "gopher-plus"
 )
 
@@ -113,7 +117,8 @@ const CodeHTTPSearchNoPath locator.Code = "http-search-without-path"
 // Codes of the mailto, mid and cid views and checkers.
 const (
 	// CodeAddrSpec: text that should be an RFC 822 addr-spec (local-part "@" domain, RFC 822
-	// §6.1) and is not. A warning: RFC 1738 §5 only asks for 1*xchar.
+	// §6.1) and is not. A warning: RFC 1738 §5 only asks for 1*xchar; but an error for a
+	// mailto URL under locator.URLDraft1994, whose mailtoaddress is xalphas "@" hostname.
 	CodeAddrSpec locator.Code = "addr-spec"
 	// CodeMailtoHeaders: a "?" in a mailto URL, which RFC 6068 §2 reads as the start of header
 	// fields and RFC 1738 §3.5 as part of the address.
@@ -121,7 +126,7 @@ const (
 )
 
 // CodeMidContentID: a mid URL with "/content-id", which RFC 2392 §2 allows and the 1994 URL
-// draft's midaddress does not (a warning).
+// draft's midaddress does not (a warning, under locator.URLDraft1994: RFC 1738 defines no mid).
 const CodeMidContentID locator.Code = "mid-content-id"
 
 // CodeMsgIDBrackets: the message-id of a mid URL, or the content-id of a mid or cid URL,
@@ -146,7 +151,8 @@ const (
 )
 
 // CodeNNTPArticle: an nntp article number that is not digits, or a path with more than
-// group and number (RFC 1738 §5 nntpurl = "nntp://" hostport "/" group [ "/" digits ]).
+// group and number (RFC 1738 §5 nntpurl = "nntp://" hostport "/" group [ "/" digits ]); under
+// locator.URLDraft1994 also a missing number (nntpaddress = "nntp:" group "/" digits).
 const CodeNNTPArticle locator.Code = "nntp-article"
 
 // Codes of the prospero view and checker.
@@ -154,16 +160,18 @@ const (
 	// CodeProsperoField: a ";" fieldspec without "=" (RFC 1738 §5 fieldspec = ";" fieldname
 	// "=" fieldvalue).
 	CodeProsperoField locator.Code = "prospero-field"
-	// CodeProsperoVersion: a version that is not digits (the 1994 URL draft, version =
-	// digits; empty only when attributes follow, as the 1993 draft allows).
+	// CodeProsperoVersion: under locator.URLDraft1994, a version after "%00" that is not
+	// digits (the 1994 URL draft, version = digits; empty only when attributes follow, as the
+	// 1993 draft allows). RFC 1738 has no version form: "%00" is an escape there.
 	CodeProsperoVersion locator.Code = "prospero-version"
-	// CodeProsperoAttribute: an attribute that is not letters and digits (the 1994 URL draft,
-	// attribute = alphanums).
+	// CodeProsperoAttribute: under locator.URLDraft1994, an attribute that is not letters and
+	// digits (the 1994 URL draft, attribute = alphanums).
 	CodeProsperoAttribute locator.Code = "prospero-attribute"
 )
 
 // CodeTelnetPath: text after the login of a telnet URL other than one "/" (RFC 1738 §5
-// telneturl = "telnet://" login [ "/" ]).
+// telneturl = "telnet://" login [ "/" ]); under locator.URLDraft1994 any text, "/" too
+// (telnetaddress = "telnet://" login).
 const CodeTelnetPath locator.Code = "telnet-path"
 
 // CodeWAISPath: under locator.URLDraft1994, a wais document's wpath that is not the 1994 URL
