@@ -105,8 +105,8 @@ const (
 	// CodeGopherPlus: a gopher+ string that is none of the forms of RFC 1738 §3.4.4–3.4.9 and
 	// the 1994 URL draft's Gopher section (a warning), or an ASK value that cannot be sent as
 	// one line of a period-terminated block (an error). Under locator.RFC1738 an alternate view
-	// with an ASK block, the draft's form, gets a warning too (§3.4.9 writes the block after "+"
-	// alone).
+	// with an ASK block, the draft's form, gets a warning too (RFC 1738 §3.4.9 writes the block
+	// after "+" alone).
 	CodeGopherPlus locator.Code = "gopher-plus"
 )
 
