@@ -20,10 +20,11 @@ const (
 	RFC3986
 	// WHATWG is the WHATWG URL Standard.
 	WHATWG
-	// URLDraft1994 is the URL Internet Draft of March 1994: RFC 1738's syntax with the
-	// draft's additions (the URL: prefix of prefixedurl, mid, cid, afs, the prospero %00
-	// version form, ftp type codes with a format code or byte size, structured wais paths,
-	// nntp group/digits).
+	// URLDraft1994 is the URL Internet Draft of March 1994 alone, by its own BNF and
+	// character classes: the URL: prefix of prefixedurl, mid, cid and afs, the prospero %00
+	// version form, ftp type codes with a format code or byte size (AN, L8), structured wais
+	// paths, nntp group/digits — and its restrictions (a login of letters, digits and "-_.+",
+	// no empty path segment but the last, no ";type=d").
 	URLDraft1994
 	// URLDraft1993 is the earlier URL Internet Draft (url6, 1993).
 	URLDraft1993

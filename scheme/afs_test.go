@@ -3,6 +3,7 @@ package scheme_test
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/locator-url/locator"
@@ -74,11 +75,19 @@ func TestAFSCheck(t *testing.T) {
 		{"1994 URL draft afsaddress", "afs://cern.ch/user/t/tbl", []string{"afs-historical@0"}},
 		{"1994 URL draft safe allows @ and &", "afs://cern.ch/a@b&c", []string{"afs-historical@0"}},
 		{"1994 URL draft path: no \";\"", "afs://cern.ch/a;b", []string{"afs-historical@0", "reserved-unencoded@15"}},
-		{"cellname = hostname", "afs://-x.ch/a", []string{"afs-historical@0", "host-label-hyphen@6"}},
+		{"cellname = hostname (ialpha: a letter first)", "afs://-x.ch/a", []string{"afs-historical@0", "host-bad-char@6"}},
+		{"cellname = hostname (the draft's: \"_\" is xalpha)", "afs://a_b.ch/a", []string{"afs-historical@0"}},
 		{"no port", "afs://cern.ch:1/a", []string{"afs-historical@0", "port-not-allowed@13"}},
 		{"\"/\" path", "afs://cern.ch", []string{"afs-historical@0", "missing-slash@13"}},
 	} {
-		got := codesAt(scheme.Check(locator.MustParse(r.in), locator.RFC1738))
+		got := codesAt(scheme.Check(locator.MustParse(r.in), locator.URLDraft1994))
+		// RFC 1738 alone: §4 reserves the name; the URL is checked as otherurl, whose login
+		// allows a port and whose characters are xchar.
+		if strict := codesAt(scheme.Check(locator.MustParse(r.in), locator.RFC1738)); len(strict) == 0 || strict[0] != "reserved-scheme@0" || slices.ContainsFunc(strict, func(c string) bool {
+			return strings.HasPrefix(c, "afs-") || strings.HasPrefix(c, "port-not-allowed") || strings.HasPrefix(c, "missing-slash")
+		}) {
+			t.Errorf("%s: Check(%q, rfc1738) = %q; want reserved-scheme@0 and otherurl's findings only", r.rule, r.in, strict)
+		}
 		// The scheme-independent findings aside, every finding is the scheme's.
 		if !slices.Equal(got, r.want) {
 			t.Errorf("%s: Check(%q) = %q; want %q", r.rule, r.in, got, r.want)

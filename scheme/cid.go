@@ -81,13 +81,19 @@ func checkCid(u locator.URL) []locator.Finding {
 // with RFC 1738 §5's otherurl characters (*xchar) and RFC 822 §6.1 addr-spec for the identifier
 // (RFC 2045 §7: a Content-ID is a msg-id, "<" addr-spec ">"). The findings go into sk.
 func checkCidTo(sk *syntax.Sink, u locator.URL) {
+	checkCidWith(sk, u, pct.RFC1738Xchar, "RFC 1738 §5 schemepart (*xchar)")
+}
+
+// checkCidWith is checkCidTo with the characters the scheme-specific part may hold unencoded,
+// chars, cited by charsRule (see checkMidWith).
+func checkCidWith(sk *syntax.Sink, u locator.URL, chars pct.Set, charsRule string) {
 	raw, off := u.SchemePart(), len(u.Scheme())+1
 	if raw == "" {
 		sk.Add(locator.Finding{Offset: off, Code: locator.CodeEmpty, Rule: "1994 URL draft, cidaddress",
 			Message: "a cid URL needs a content-identifier"})
 		return
 	}
-	syntax.CheckChars(sk, raw, off, pct.RFC1738Xchar, "RFC 1738 §5 schemepart (*xchar)")
+	syntax.CheckChars(sk, raw, off, chars, charsRule)
 	if d, err := pct.Decode(raw); err == nil {
 		d = bracketsFinding(sk, d, off, "1994 URL draft, cidaddress", "the content-identifier")
 		addrSpecFinding(sk, d, off, "RFC 822 §6.1 addr-spec (RFC 2045 §7 Content-ID)", "the content-identifier")

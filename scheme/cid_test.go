@@ -23,7 +23,7 @@ func TestCid(t *testing.T) {
 	if err != nil || len(p.Steps) != 1 || p.Steps[0].Send != "" || len(p.Wire()) != 0 {
 		t.Errorf("plan %+v, %v; want one note", p, err)
 	}
-	if fs := scheme.Check(u, locator.RFC1738); bFindingCodes(fs)[scheme.CodeAddrSpec] > 0 {
+	if fs := scheme.Check(u, locator.URLDraft1994); bFindingCodes(fs)[scheme.CodeAddrSpec] > 0 {
 		t.Errorf("Check(%q) = %v", in, fs)
 	}
 	// Encoding: "?" and characters outside xchar (RFC 1738 §5).
@@ -41,7 +41,7 @@ func TestCid(t *testing.T) {
 		t.Errorf("Cid{}.URL() = %v", err)
 	}
 	// RFC 2045 §7: a Content-ID is a msg-id, "<" addr-spec ">".
-	if fs := scheme.Check(locator.MustParse("cid:part1"), locator.RFC1738); !bHasFinding(fs, scheme.CodeAddrSpec, 4, locator.SeverityWarning) {
+	if fs := scheme.Check(locator.MustParse("cid:part1"), locator.URLDraft1994); !bHasFinding(fs, scheme.CodeAddrSpec, 4, locator.SeverityWarning) {
 		t.Errorf("Check(cid:part1) = %v", fs)
 	}
 }

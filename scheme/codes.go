@@ -27,7 +27,20 @@ const (
 const (
 	CodeNoChecker      locator.Code = "no-checker"      // no strict checker for the specification
 	CodeUnknownScheme  locator.Code = "unknown-scheme"  // a scheme that is neither registered nor "x-"
-	CodeReservedScheme locator.Code = "reserved-scheme" // a name a document reserves or leaves for study (RFC 1738 §4; the drafts' urn, x500, whois++), with no syntax
+	CodeReservedScheme locator.Code = "reserved-scheme" // a name a document reserves or leaves for study (RFC 1738 §4, afs, mid and cid among them under locator.RFC1738; the drafts' urn, x500, whois++), with no syntax
+	// CodeSchemeNotInSpec: a scheme locator defines that the chosen document does not: under
+	// locator.URLDraft1994, file (RFC 1738 §3.10), which the 1994 URL draft does not list. A
+	// warning; the URL is then checked as the draft's login when "//" follows the colon.
+	CodeSchemeNotInSpec locator.Code = "scheme-not-in-spec"
+	// CodeDraftLogin: a user name or password that is not the 1994 URL draft's user =
+	// alphanum2 [ user ] (one or more letters, digits, "-", "_", "." and "+", no escapes); an
+	// error under locator.URLDraft1994 only (RFC 1738 §5 user is *[ uchar | ";" | "?" | "&" | "=" ]).
+	CodeDraftLogin locator.Code = "draft-login"
+	// CodeDraftEmptySegment: under locator.URLDraft1994, an empty path segment other than the
+	// last ("ftp://h//etc/motd", "prospero://h//pros/name"): the 1994 URL draft's path =
+	// void | segment [ / path ] with segment = xpalphas, one or more characters. RFC 1738 §5
+	// fsegment, hsegment and psegment may be empty.
+	CodeDraftEmptySegment locator.Code = "draft-empty-segment"
 )
 
 // Codes of the views and plans of ftp, http, file, telnet, wais, prospero and afs.
@@ -63,16 +76,19 @@ const (
 	CodeLineBreak locator.Code = "line-break"
 )
 
-// CodeAFSHistorical is the warning every afs URL gets: the 1994 URL draft keeps afsaddress
-// "as historical note, but is not a url production", and RFC 1738 §4 only reserves the name.
+// CodeAFSHistorical is the warning every afs URL gets under locator.URLDraft1994: the 1994 URL
+// draft keeps afsaddress "as historical note, but is not a url production". (Under
+// locator.RFC1738, which only reserves the name in §4, an afs URL gets [CodeReservedScheme].)
 const CodeAFSHistorical locator.Code = "afs-historical"
 
 // Codes of the ftp view and checker.
 const (
-	// CodeFTPTypecode: ";type=" followed by something other than one of A, I, D, a, i, d
-	// (RFC 1738 §5 ftptype) or a typecode of the 1994 URL draft (A or E with N, T or C, E, L
-	// with digits), an error; a warning for one of the draft's, and for an L byte size
-	// outside 1 through 255 (RFC 959 §5.3.2).
+	// CodeFTPTypecode: under locator.RFC1738, ";type=" followed by something other than one
+	// of A, I, D, a, i, d (RFC 1738 §5 ftptype), an error: the 1994 URL draft's "AN", "E",
+	// "L8" too (the message says whose they are). Under locator.URLDraft1994, a typecode other
+	// than the draft's ftptype (A or E with an optional N, T or C; I; L with digits; any
+	// case), an error ("d" among them: the draft marks a directory with a final "/"), and a
+	// warning for an L byte size outside 1 through 255 (RFC 959 §5.3.2).
 	// CodeLineTooLong: a protocol line a plan would send is longer than its protocol allows:
 	// an NNTP command line holds at most 510 characters before its CR LF (RFC 977 §2.3).
 	CodeLineTooLong locator.Code = "line-too-long"
@@ -90,8 +106,11 @@ const (
 const (
 	// CodeGopherType: a gophertype that is not exactly one character (RFC 1738 §3.4.1).
 	CodeGopherType locator.Code = "gopher-type"
-	// CodeGopherPlus: a gopher+ string that is none of the 1994 URL draft's forms, or an ASK
-	// value that cannot be sent as one line of a period-terminated block.
+	// CodeGopherPlus: a gopher+ string that is none of the forms of RFC 1738 §3.4.4–3.4.9 and
+	// the 1994 URL draft's Gopher section (a warning), or an ASK value that cannot be sent as
+	// one line of a period-terminated block (an error). Under locator.RFC1738 an alternate view
+	// with an ASK block, the draft's form, gets a warning too (RFC 1738 §3.4.9 writes the block
+	// after "+" alone).
 	CodeGopherPlus locator.Code = "gopher-plus"
 )
 
@@ -103,7 +122,8 @@ const CodeHTTPSearchNoPath locator.Code = "http-search-without-path"
 const (
 	// CodeAddrSpec: text that should be an RFC 822 addr-spec (local-part "@" domain, RFC 822
 	// §6.1) and is not. A warning: RFC 1738 §5 only asks for 1*xchar. An error under the URI
-	// draft (locator.RFC1630), whose mailto, mid and cid hold an addr-spec.
+	// draft (locator.RFC1630), whose mailto, mid and cid hold an addr-spec, and for a mailto
+	// URL under locator.URLDraft1994, whose mailtoaddress is xalphas "@" hostname.
 	CodeAddrSpec locator.Code = "addr-spec"
 	// CodeMailtoHeaders: a "?" in a mailto URL, which RFC 6068 §2 reads as the start of header
 	// fields and RFC 1738 §3.5 as part of the address.
@@ -111,7 +131,7 @@ const (
 )
 
 // CodeMidContentID: a mid URL with "/content-id", which RFC 2392 §2 allows and the 1994 URL
-// draft's midaddress does not (a warning).
+// draft's midaddress does not (a warning, under locator.URLDraft1994: RFC 1738 defines no mid).
 const CodeMidContentID locator.Code = "mid-content-id"
 
 // CodeMsgIDBrackets: the message-id of a mid URL, or the content-id of a mid or cid URL,
@@ -136,7 +156,8 @@ const (
 )
 
 // CodeNNTPArticle: an nntp article number that is not digits, or a path with more than
-// group and number (RFC 1738 §5 nntpurl = "nntp://" hostport "/" group [ "/" digits ]).
+// group and number (RFC 1738 §5 nntpurl = "nntp://" hostport "/" group [ "/" digits ]); under
+// locator.URLDraft1994 also a missing number (nntpaddress = "nntp:" group "/" digits).
 const CodeNNTPArticle locator.Code = "nntp-article"
 
 // Codes of the prospero view and checker.
@@ -144,17 +165,24 @@ const (
 	// CodeProsperoField: a ";" fieldspec without "=" (RFC 1738 §5 fieldspec = ";" fieldname
 	// "=" fieldvalue).
 	CodeProsperoField locator.Code = "prospero-field"
-	// CodeProsperoVersion: a version that is not digits (the 1994 URL draft, version =
-	// digits; empty only when attributes follow, as the 1993 draft allows).
+	// CodeProsperoVersion: under locator.URLDraft1994, a version after "%00" that is not
+	// digits (the 1994 URL draft, version = digits; empty only when attributes follow, as the
+	// 1993 draft allows). RFC 1738 has no version form: "%00" is an escape there.
 	CodeProsperoVersion locator.Code = "prospero-version"
-	// CodeProsperoAttribute: an attribute that is not letters and digits (the 1994 URL draft,
-	// attribute = alphanums).
+	// CodeProsperoAttribute: under locator.URLDraft1994, an attribute that is not letters and
+	// digits (the 1994 URL draft, attribute = alphanums).
 	CodeProsperoAttribute locator.Code = "prospero-attribute"
 )
 
 // CodeTelnetPath: text after the login of a telnet URL other than one "/" (RFC 1738 §5
-// telneturl = "telnet://" login [ "/" ]).
+// telneturl = "telnet://" login [ "/" ]); under locator.URLDraft1994 any text, "/" too
+// (telnetaddress = "telnet://" login).
 const CodeTelnetPath locator.Code = "telnet-path"
+
+// CodeWAISPath: under locator.URLDraft1994, a wais document's wpath that is not the 1994 URL
+// draft's wpath = digits = path ; [ wpath ] (fields of a number, "=" and the contents, each
+// ended by ";"). RFC 1738 §5 wpath is opaque (*uchar).
+const CodeWAISPath locator.Code = "wais-wpath"
 
 // CodeWAISForm: a wais URL that is none of RFC 1738 §5 waisdatabase, waisindex and waisdoc
 // (a database and a wtype with no wpath; a search of a document).

@@ -32,12 +32,28 @@ func PlanFor(u locator.URL) (Plan, error) {
 // locator.CodeTooManyFindings that counts the rest. Its time and memory are linear in the
 // length of u, and each message is short whatever u holds.
 //
-// For locator.RFC1738 it runs the scheme-independent rules of RFC 1738 (the scheme name;
+// For locator.RFC1738 it runs the scheme-independent rules of RFC 1738 alone (the scheme name;
 // §2.2, characters that must always be encoded) and then the scheme's own RFC 1738 §5
 // production (its Check function); a scheme without one is checked as RFC 1738 §5 otherurl
-// (genericurl, with the ip-schemepart login when "//" follows the colon). A finding that both
-// report (an unsafe character) is listed once. For locator.RFC3986 it checks u as an RFC 3986
-// URI-reference, each component against its Appendix A production.
+// (genericurl, with the ip-schemepart login when "//" follows the colon). afs, mid and cid,
+// which RFC 1738 §4 only reserves, get a warning ([CodeReservedScheme]) and are checked as
+// otherurl; the 1994 URL draft's ftp type codes ("AN", "E", "L8") are errors. A finding that
+// both report (an unsafe character) is listed once.
+//
+// For locator.URLDraft1994 it checks u against the URL Internet Draft of March 1994 alone:
+// its BNF's character classes (<"> is extra and "@", "&" safe; ";", ":" and "=" reserved and
+// in no path or search; national and punctuation characters in no production), its login
+// (user and password are one or more alphanum2, no escapes), its hostname (ialpha [ . hostname
+// ]), and each address production: httpaddress (a search without a path), ftpaddress (the "/"
+// required; type codes A and E with a format code, I, L with a byte size, no D), telnetaddress
+// (no final "/"), gopheraddress, mailtoaddress (xalphas "@" hostname), newsaddress,
+// nntpaddress ("nntp:" group "/" digits), waisaddress (wpath = digits = path ; [ wpath ]),
+// prosperolink (the "%00" version form, no fieldspecs), midaddress, cidaddress and the
+// historical afsaddress. file, which the draft does not list, gets a warning
+// ([CodeSchemeNotInSpec]).
+//
+// For locator.RFC3986 it checks u as an RFC 3986 URI-reference, each component against its
+// Appendix A production.
 func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 	var sk syntax.Sink
 	checkTo(&sk, u, spec)
@@ -56,7 +72,10 @@ func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
 	case locator.RFC1630:
 		checkRFC1630To(sk, u)
 		return
-	case locator.RFC1738, locator.URLDraft1994:
+	case locator.URLDraft1994:
+		checkDraft1994To(sk, u)
+		return
+	case locator.RFC1738:
 	default:
 		sk.Add(locator.Finding{Code: CodeNoChecker, Rule: "locator specs",
 			Message: "no strict checker for " + spec.String() + " in package scheme"})
@@ -74,6 +93,15 @@ func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
 	}
 	syntax.CheckRFC1738(sk, u)
 	s, ok := Lookup(u.Scheme())
+	if ok && s.Status == locator.SchemeDefined && draftScheme1738(s.Name) {
+		// RFC 1738 alone: §4 lists the name without a syntax; the syntax is the 1994 URL
+		// draft's (checked under locator.URLDraft1994).
+		sk.Add(locator.Finding{Offset: 0, Code: CodeReservedScheme, Rule: "RFC 1738 §4",
+			Severity: locator.SeverityWarning,
+			Message:  "scheme " + display.Quote(u.Scheme()) + " is a name RFC 1738 §4 reserves without defining its syntax (the 1994 URL draft defines it: --spec url-draft-1994); checked as otherurl (RFC 1738 §5)"})
+		syntax.CheckLogin(sk, u)
+		return
+	}
 	switch {
 	case !u.HasScheme():
 		// CheckRFC1738 reports the missing scheme.
@@ -101,6 +129,16 @@ func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
 	}
 }
 
+// draftScheme1738 reports whether name, in lower case, is a scheme that locator defines by the
+// 1994 URL draft and RFC 1738 §4 only reserves: afs, mid and cid.
+func draftScheme1738(name string) bool {
+	switch name {
+	case "afs", "mid", "cid":
+		return true
+	}
+	return false
+}
+
 // checkDefined runs the checker of the scheme name that this package defines (a program
 // cannot replace these: see Register) into sk, and reports false for another name. The calls
 // are direct, so that sk stays on Check's stack.
@@ -126,12 +164,6 @@ func checkDefined(sk *syntax.Sink, name string, u locator.URL) bool {
 		checkWAISTo(sk, u)
 	case "prospero":
 		checkProsperoTo(sk, u)
-	case "afs":
-		checkAFSTo(sk, u)
-	case "mid":
-		checkMidTo(sk, u)
-	case "cid":
-		checkCidTo(sk, u)
 	default:
 		return false
 	}

@@ -20,7 +20,7 @@ func ExampleCheck() {
 	// Output:
 	// RFC 1738:
 	// error at offset 20: unsafe character " " must be encoded as %20 [unsafe-char, RFC 1738 §2.2]
-	// error at offset 28: typecode "x" is not one of A, I, D, a, i, d (RFC 1738), nor A or E with N, T or C, or L with digits (the 1994 URL draft) [ftp-typecode, RFC 1738 §5 ftptype; the 1994 URL draft ftptype]
+	// error at offset 28: typecode "x" is not one of A, I, D, a, i, d [ftp-typecode, RFC 1738 §5 ftptype]
 	// RFC 3986:
 	// error at offset 20: character " " is not allowed in a URI; encode it as %20 [char-not-allowed, RFC 3986 §3.3 path]
 }

@@ -462,9 +462,9 @@ func checkFTP(u locator.URL) []locator.Finding {
 }
 
 // checkFTPTo checks u against RFC 1738 §5 ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype
-// ]], reading fpath from the raw text (see [FTP]), with the 1994 URL draft's typecodes too
-// (isFTPTypecode): one of them gets a warning (RFC 1738 alone does not have it), and so does an L byte size outside 1 through 255 (RFC 959 §5.3.2 <number>).
-// The findings go into sk.
+// ]], reading fpath from the raw text (see [FTP]). RFC 1738 alone: a typecode of the 1994 URL
+// draft (isFTPTypecode, "AN", "E", "L8") is an error like any other that is not one of A, I, D,
+// a, i, d; the draft's checker (draftFTPTypecode) accepts them. The findings go into sk.
 func checkFTPTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
 		sk.Add(locator.Finding{Offset: len(u.Scheme()) + 1, Code: CodeNoAuthority, Rule: "RFC 1738 §5 ftpurl",
@@ -488,18 +488,14 @@ func checkFTPTo(sk *syntax.Sink, u locator.URL) {
 		t, at := p[i+len(";type="):], off+i+len(";type=")
 		switch {
 		case !isFTPTypecode(t):
-			sk.Add(locator.Finding{Offset: at, Code: CodeFTPTypecode, Rule: "RFC 1738 §5 ftptype; the 1994 URL draft ftptype",
-				Message:  "typecode " + display.Quote(t) + " is not one of A, I, D, a, i, d (RFC 1738), nor A or E with N, T or C, or L with digits (the 1994 URL draft)",
+			sk.Add(locator.Finding{Offset: at, Code: CodeFTPTypecode, Rule: "RFC 1738 §5 ftptype",
+				Message:  "typecode " + display.Quote(t) + " is not one of A, I, D, a, i, d",
 				Severity: locator.SeverityError})
 		case ftpDraftOnly(t):
-			sk.Add(locator.Finding{Offset: at, Code: CodeFTPTypecode, Rule: "the 1994 URL draft ftptype; RFC 1738 §5 ftptype",
-				Message:  "typecode " + display.Quote(t) + " is the 1994 URL draft's (RFC 959's type code without the space); RFC 1738 §5 ftptype has only A, I, D, a, i, d",
-				Severity: locator.SeverityWarning})
-			if t[0]|0x20 == 'l' && !ftpByteSizeOK(t[1:]) {
-				sk.Add(locator.Finding{Offset: at + 1, Code: CodeFTPTypecode, Rule: "RFC 959 §5.3.2 <byte-size>",
-					Message:  "byte size " + display.Quote(t[1:]) + " is not a decimal integer 1 through 255; a server may refuse the TYPE command",
-					Severity: locator.SeverityWarning})
-			}
+			// RFC 1738 alone: the draft's type codes are not ftptype.
+			sk.Add(locator.Finding{Offset: at, Code: CodeFTPTypecode, Rule: "RFC 1738 §5 ftptype",
+				Message:  "typecode " + display.Quote(t) + " is the 1994 URL draft's (RFC 959's type code without the space); RFC 1738 §5 ftptype is one of A, I, D, a, i, d (check with --spec url-draft-1994)",
+				Severity: locator.SeverityError})
 		}
 		p = p[:i]
 	}

@@ -83,23 +83,45 @@ func ftpTypeSteps(name, t string) []scheme.Step {
 // (RFC 1738) reports for u, and fails t on one whose rule or message does not fit.
 func ftpTypeFindings(t *testing.T, u locator.URL, typ string) (errs, warns []string) {
 	t.Helper()
+	// RFC 1738 alone: a typecode that is none (errs), or one of the 1994 URL draft's (an
+	// error too since issue 9; counted in warns, the draft's side of the answer).
 	for _, fd := range scheme.Check(u, locator.RFC1738) {
 		if fd.Code != scheme.CodeFTPTypecode {
 			continue
 		}
 		switch {
-		case fd.Severity == locator.SeverityError && fd.Rule == "RFC 1738 §5 ftptype; the 1994 URL draft ftptype" &&
-			strings.Contains(fd.Message, "typecode "+display.Quote(typ)+" is not one of A, I, D, a, i, d (RFC 1738), nor A or E with N, T or C, or L with digits (the 1994 URL draft)"):
+		case fd.Severity == locator.SeverityError && fd.Rule == "RFC 1738 §5 ftptype" &&
+			fd.Message == "typecode "+display.Quote(typ)+" is not one of A, I, D, a, i, d":
 			errs = append(errs, itoaTest(fd.Offset))
-		case fd.Severity == locator.SeverityWarning && fd.Rule == "the 1994 URL draft ftptype; RFC 1738 §5 ftptype" &&
+		case fd.Severity == locator.SeverityError && fd.Rule == "RFC 1738 §5 ftptype" &&
 			strings.HasPrefix(fd.Message, "typecode "+display.Quote(typ)+" is the 1994 URL draft's"):
 			warns = append(warns, itoaTest(fd.Offset))
+		default:
+			t.Errorf("Check(%q, rfc1738): %+v", u, fd)
+		}
+	}
+	// The 1994 URL draft: the same typecodes are none of its own, but D (RFC 1738's), and
+	// an L byte size outside 1 through 255 gets a warning.
+	var draftErrs []string
+	for _, fd := range scheme.Check(u, locator.URLDraft1994) {
+		if fd.Code != scheme.CodeFTPTypecode {
+			continue
+		}
+		switch {
+		case fd.Severity == locator.SeverityError && strings.HasPrefix(fd.Rule, "1994 URL draft, FTP") &&
+			fd.Message == "typecode "+display.Quote(typ)+" is not A or E with an optional N, T or C, I, or L with digits":
+			draftErrs = append(draftErrs, itoaTest(fd.Offset))
+		case fd.Severity == locator.SeverityError && (typ == "d" || typ == "D") &&
+			strings.HasPrefix(fd.Message, "typecode "+display.Quote(typ)+" is RFC 1738's"):
 		case fd.Severity == locator.SeverityWarning && fd.Rule == "RFC 959 §5.3.2 <byte-size>" &&
 			strings.HasPrefix(fd.Message, "byte size "+display.Quote(typ[1:])+" is not a decimal integer 1 through 255"):
 			warns = append(warns, itoaTest(fd.Offset))
 		default:
-			t.Errorf("Check(%q): %+v", u, fd)
+			t.Errorf("Check(%q, url-draft-1994): %+v", u, fd)
 		}
+	}
+	if !slices.Equal(draftErrs, errs) {
+		t.Errorf("Check(%q): not a typecode at %v under rfc1738, at %v under url-draft-1994", u, errs, draftErrs)
 	}
 	return errs, warns
 }
@@ -357,14 +379,29 @@ func TestFTPTypecodeRows(t *testing.T) {
 				t.Errorf("%s: PlanFor(%q): %q before the transfer", r.rule, r.in, s.Send)
 			}
 		}
-		var got []string
-		for _, fd := range scheme.Check(u, locator.RFC1738) {
-			if fd.Code == scheme.CodeFTPTypecode && fd.Severity == locator.SeverityError {
-				got = append(got, itoaTest(fd.Offset))
-			}
+		// The rows of the 1994 URL draft are checked under its spec; under RFC 1738 alone
+		// each of its typecodes is an error.
+		spec := locator.RFC1738
+		if strings.HasPrefix(r.rule, "the 1994 URL draft") {
+			spec = locator.URLDraft1994
 		}
-		if !slices.Equal(got, r.check) {
-			t.Errorf("%s: Check(%q): ftp-typecode at %v; want %v", r.rule, r.in, got, r.check)
+		typecodeErrors := func(spec locator.Spec) []string {
+			var got []string
+			for _, fd := range scheme.Check(u, spec) {
+				if fd.Code == scheme.CodeFTPTypecode && fd.Severity == locator.SeverityError {
+					got = append(got, itoaTest(fd.Offset))
+				}
+			}
+			return got
+		}
+		if got := typecodeErrors(spec); !slices.Equal(got, r.check) {
+			t.Errorf("%s: Check(%q, %s): ftp-typecode at %v; want %v", r.rule, r.in, spec, got, r.check)
+		}
+		if spec == locator.URLDraft1994 && r.typ != "" {
+			want := []string{itoaTest(len(r.in) - len(r.typ))}
+			if got := typecodeErrors(locator.RFC1738); !slices.Equal(got, want) {
+				t.Errorf("%s: Check(%q, rfc1738): ftp-typecode at %v; want %v (RFC 1738 §5 ftptype alone)", r.rule, r.in, got, want)
+			}
 		}
 	}
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // fuzzView checks, for any scheme-specific part s of scheme name: Check never panics and
-// reports offsets inside the URL; a parse error is a *locator.Error with its offset inside the
+// reports at most locator.MaxFindings+1 findings with offsets inside the URL, under
+// locator.RFC1738 and locator.URLDraft1994; a parse error is a *locator.Error with its offset inside the
 // URL; a view that parses gives a URL whose view is the same (view → URL → view) and whose
 // URL is the same again; the plan of the URL and of the view agree.
 func fuzzView[V scheme.View](f *testing.F, name string, seeds []string, parse func(locator.URL) (V, error)) {
@@ -21,9 +22,17 @@ func fuzzView[V scheme.View](f *testing.F, name string, seeds []string, parse fu
 		if err != nil {
 			return
 		}
-		for _, fd := range scheme.Check(u, locator.RFC1738) {
-			if fd.Offset < 0 || fd.Offset > u.Len() {
-				t.Fatalf("Check(%q): offset %d out of range: %v", u, fd.Offset, fd)
+		// RFC 1738 alone and the 1994 URL draft: no panic, offsets in range, findings
+		// bounded (locator.MaxFindings and the count of the rest).
+		for _, spec := range []locator.Spec{locator.RFC1738, locator.URLDraft1994} {
+			fs := scheme.Check(u, spec)
+			if len(fs) > locator.MaxFindings+1 {
+				t.Fatalf("Check(%q, %s): %d findings", u, spec, len(fs))
+			}
+			for _, fd := range fs {
+				if fd.Offset < 0 || fd.Offset > u.Len() {
+					t.Fatalf("Check(%q, %s): offset %d out of range: %v", u, spec, fd.Offset, fd)
+				}
 			}
 		}
 		v, err := parse(u)

@@ -29,12 +29,19 @@ func bCheckError(t *testing.T, in string, err error) {
 	}
 }
 
-// bCheckFindings fails unless every finding of the strict check lies within u.
+// bCheckFindings fails unless every finding of the strict checks of RFC 1738 alone and of
+// the 1994 URL draft lies within u, and there are at most locator.MaxFindings+1 of them.
 func bCheckFindings(t *testing.T, u locator.URL) {
 	t.Helper()
-	for _, fd := range scheme.Check(u, locator.RFC1738) {
-		if fd.Offset < 0 || fd.Offset > u.Len() || fd.Code == "" || fd.Rule == "" {
-			t.Fatalf("%q: finding %+v out of range or without code or rule", u, fd)
+	for _, spec := range []locator.Spec{locator.RFC1738, locator.URLDraft1994} {
+		fs := scheme.Check(u, spec)
+		if len(fs) > locator.MaxFindings+1 {
+			t.Fatalf("%q, %s: %d findings", u, spec, len(fs))
+		}
+		for _, fd := range fs {
+			if fd.Offset < 0 || fd.Offset > u.Len() || fd.Code == "" || fd.Rule == "" {
+				t.Fatalf("%q, %s: finding %+v out of range or without code or rule", u, spec, fd)
+			}
 		}
 	}
 }

@@ -630,15 +630,21 @@ func checkGopherTo(sk *syntax.Sink, u locator.URL) {
 		d, _ := pct.Decode(plus)
 		switch gp := parseGopherPlus(d); {
 		case d == "":
-			sk.Add(locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: "1994 URL draft, gopher+ string",
+			sk.Add(locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: "RFC 1738 §3.4.3; 1994 URL draft, gopher+ string",
 				Severity: locator.SeverityWarning, Message: "an empty gopher+ string: \"Gopher+ strings consist of one or more characters\""})
 		case gp == nil:
 			sev := locator.SeverityWarning
 			if strings.ContainsAny(d, "\r\n") {
 				sev = locator.SeverityError
 			}
-			sk.Add(locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: "1994 URL draft, gopher+ string",
+			sk.Add(locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: "RFC 1738 §3.4.4; 1994 URL draft, gopher+ string",
 				Severity: sev, Message: "the gopher+ string is none of the forms \"+[view[%20language]][%091%0D%0A+-1%0D%0A...%0D%0A.%0D%0A]\", \"?\", \"![names]\", \"$[names]\""})
+		case gp.Ask != nil && (gp.View != "" || gp.Language != ""):
+			// RFC 1738 §3.4.9 writes an ASK block after "+" alone; a view with one is the
+			// 1994 URL draft's "really complex example" (Gopher). A warning: RFC 1738 §5
+			// gopher+_string is *xchar.
+			sk.Add(locator.Finding{Offset: plusOff, Code: CodeGopherPlus, Rule: "RFC 1738 §3.4.9",
+				Severity: locator.SeverityWarning, Message: "an alternate view with an ASK block is the 1994 URL draft's form; RFC 1738 §3.4.9 writes the block after \"+\" alone"})
 		}
 	}
 }

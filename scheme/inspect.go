@@ -37,9 +37,13 @@ func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(
 //   - a failure of locator.Parse: an error, and nothing else is reported;
 //   - the findings of the strict checker of spec ([Check]), errors and warnings as it says;
 //   - the failure of the scheme's typed view ([ParseView]), unless the checker found an error
-//     already: an error under locator.RFC1738, whose schemes the views follow, and a warning
-//     under any other specification (RFC 3986 leaves the scheme-specific syntax to the scheme).
-//     A scheme with no view ([CodeNoView]) is not a problem of the URL;
+//     already: an error under locator.RFC1738 and locator.URLDraft1994, whose schemes the views
+//     follow, and a warning under any other specification (RFC 3986 leaves the scheme-specific
+//     syntax to the scheme). A scheme with no view ([CodeNoView]) is not a problem of the URL,
+//     nor is a view that reads a form the spec does not have (see viewFollows): under
+//     locator.RFC1738 the views of afs, mid and cid (the 1994 URL draft's, which RFC 1738 §4
+//     only reserves); under locator.URLDraft1994 the view of file (not in the draft) and of an
+//     nntp URL without "//" (the draft's "nntp:" group "/" digits);
 //   - the findings of [Security] (RFC 1738 §6, RFC 3986 §7) but its characters that must be
 //     encoded (the checker reports those), always warnings; under
 //     locator.RFC3986 those whose rule is RFC 1738's alone are cited by the rule of RFC 3986
@@ -69,9 +73,11 @@ func Inspect(input string, spec locator.Spec) Report {
 		r.View = v
 	case errors.As(err, &le) && le.Code == CodeNoView:
 		// the scheme has no typed view: not a problem of the URL
-	case spec == locator.RFC1738 && Valid(f) && omittedErrors == 0:
+	case (spec == locator.RFC1738 || spec == locator.URLDraft1994) && !viewFollows(spec, u):
+		// the view reads a form the spec does not have: its failure says nothing of the URL
+	case (spec == locator.RFC1738 || spec == locator.URLDraft1994) && Valid(f) && omittedErrors == 0:
 		viewFinding = []locator.Finding{errorFinding(err, locator.SeverityError)}
-	case spec != locator.RFC1738:
+	case spec != locator.RFC1738 && spec != locator.URLDraft1994:
 		viewFinding = []locator.Finding{errorFinding(err, locator.SeverityWarning)}
 	}
 	var sk syntax.Sink
@@ -217,4 +223,18 @@ func dedupe(f []locator.Finding) []locator.Finding {
 		}
 	}
 	return out
+}
+
+// viewFollows reports whether the typed view of u's scheme reads u by spec (locator.RFC1738 or
+// locator.URLDraft1994), so that its failure on a URL the checker passes is an error of the
+// URL. The views follow RFC 1738 and the 1994 URL draft's additions (mid, cid, afs, the draft's
+// type codes, the prospero "%00" version): RFC 1738 alone does not define afs, mid and cid
+// (§4 only reserves the names), and the draft has no file scheme and writes nntp URLs without
+// "//".
+func viewFollows(spec locator.Spec, u locator.URL) bool {
+	name := lowerASCII(u.Scheme())
+	if spec == locator.RFC1738 {
+		return !draftScheme1738(name)
+	}
+	return name != "file" && (name != "nntp" || u.HasAuthority())
 }

@@ -141,6 +141,13 @@ func checkMid(u locator.URL) []locator.Finding {
 // 1738 §5's otherurl characters (*xchar) and RFC 822 §6.1 for the addr-spec. The findings go into
 // sk.
 func checkMidTo(sk *syntax.Sink, u locator.URL) {
+	checkMidWith(sk, u, pct.RFC1738Xchar, "RFC 1738 §5 schemepart (*xchar)")
+}
+
+// checkMidWith is checkMidTo with the characters the scheme-specific part may hold unencoded,
+// chars, cited by charsRule: RFC 1738 §5 xchar, or the 1994 URL draft's characters
+// (checkDraft1994To), where <"> is extra.
+func checkMidWith(sk *syntax.Sink, u locator.URL, chars pct.Set, charsRule string) {
 	const rule = "1994 URL draft, midaddress"
 	raw, off := u.SchemePart(), len(u.Scheme())+1
 	if raw == "" {
@@ -148,7 +155,7 @@ func checkMidTo(sk *syntax.Sink, u locator.URL) {
 			Message: "a mid URL needs a message-id (mid: addr-spec)"})
 		return
 	}
-	syntax.CheckChars(sk, raw, off, pct.RFC1738Xchar, "RFC 1738 §5 schemepart (*xchar)")
+	syntax.CheckChars(sk, raw, off, chars, charsRule)
 	id, cid, hasCid := strings.Cut(raw, "/")
 	if d, err := pct.Decode(id); err == nil {
 		d = bracketsFinding(sk, d, off, rule, "the message-id")

@@ -49,18 +49,26 @@ func TestMidRows(t *testing.T) {
 }
 
 func TestMidCheck(t *testing.T) {
-	fs := scheme.Check(locator.MustParse("mid:960830.1639@XIson.com/partA.960830.1639@XIson.com"), locator.RFC1738)
+	fs := scheme.Check(locator.MustParse("mid:960830.1639@XIson.com/partA.960830.1639@XIson.com"), locator.URLDraft1994)
 	if !bHasFinding(fs, scheme.CodeMidContentID, 25, locator.SeverityWarning) {
 		t.Errorf("Check: %v; want the RFC 2392 content-id warning at 25", fs)
 	}
 	if !scheme.Valid(fs) {
 		t.Errorf("Check: %v; want only warnings", fs)
 	}
-	fs = scheme.Check(locator.MustParse("mid:no-at-sign"), locator.RFC1738)
+	fs = scheme.Check(locator.MustParse("mid:no-at-sign"), locator.URLDraft1994)
 	if !bHasFinding(fs, scheme.CodeAddrSpec, 4, locator.SeverityWarning) {
 		t.Errorf("Check(mid:no-at-sign) = %v; want an addr-spec warning (RFC 822 §6.1)", fs)
 	}
-	if fs := scheme.Check(locator.MustParse("mid:"), locator.RFC1738); !bHasFinding(fs, locator.CodeEmpty, 4, locator.SeverityError) {
+	if fs := scheme.Check(locator.MustParse("mid:"), locator.URLDraft1994); !bHasFinding(fs, locator.CodeEmpty, 4, locator.SeverityError) {
 		t.Errorf("Check(mid:) = %v", fs)
+	}
+	// RFC 1738 alone: §4 reserves mid without a syntax, so each of these is otherurl
+	// (*xchar) with one warning, and the draft's findings are not made.
+	for _, in := range []string{"mid:960830.1639@XIson.com/partA.960830.1639@XIson.com", "mid:no-at-sign", "mid:", "cid:", "cid:%3Cab%3E"} {
+		fs := scheme.Check(locator.MustParse(in), locator.RFC1738)
+		if len(fs) != 1 || !bHasFinding(fs, scheme.CodeReservedScheme, 0, locator.SeverityWarning) {
+			t.Errorf("Check(%q, rfc1738) = %v; want the reserved-scheme warning alone", in, fs)
+		}
 	}
 }

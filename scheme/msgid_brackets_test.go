@@ -53,7 +53,7 @@ func TestMsgIDBrackets(t *testing.T) {
 		if said != tt.strip {
 			t.Errorf("PlanFor(%q): the notes say the brackets were dropped: %v, want %v", tt.in, said, tt.strip)
 		}
-		fs := scheme.Check(u, locator.RFC1738)
+		fs := scheme.Check(u, locator.URLDraft1994)
 		n := 0
 		for _, f := range fs {
 			if f.Code == scheme.CodeMsgIDBrackets {
@@ -75,11 +75,11 @@ func TestMsgIDBrackets(t *testing.T) {
 	// The id inside the brackets is what the addr-spec check reads (RFC 822 §6.1): no second
 	// warning for a well-formed id.
 	for _, in := range []string{"mid:%3Ca@b%3E", "cid:%3Ca@b%3E", "mid:x@y/%3Ca@b%3E"} {
-		if fs := scheme.Check(locator.MustParse(in), locator.RFC1738); bHasFindingCode(fs, scheme.CodeAddrSpec) || !scheme.Valid(fs) {
+		if fs := scheme.Check(locator.MustParse(in), locator.URLDraft1994); bHasFindingCode(fs, scheme.CodeAddrSpec) || !scheme.Valid(fs) {
 			t.Errorf("Check(%q) = %v; want no addr-spec warning and valid", in, fs)
 		}
 	}
-	if fs := scheme.Check(locator.MustParse("cid:%3Cab%3E"), locator.RFC1738); !bHasFindingCode(fs, scheme.CodeAddrSpec) {
+	if fs := scheme.Check(locator.MustParse("cid:%3Cab%3E"), locator.URLDraft1994); !bHasFindingCode(fs, scheme.CodeAddrSpec) {
 		t.Errorf("Check(cid:%%3Cab%%3E) = %v; want the addr-spec warning of the id inside", fs)
 	}
 	// The views keep the id as written: ParseMid and URL round-trip.

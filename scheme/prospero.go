@@ -244,8 +244,8 @@ func checkProspero(u locator.URL) []locator.Finding {
 }
 
 // checkProsperoTo checks u against RFC 1738 §5 prosperourl = "prospero://" hostport "/" ppath *[
-// fieldspec ], and a "%00" version and attributes against the 1994 URL draft. The findings go into
-// sk.
+// fieldspec ]. A "%00" is an escape like another here: the version form after it is the 1994
+// URL draft's (checkProsperoVersion, run under locator.URLDraft1994). The findings go into sk.
 func checkProsperoTo(sk *syntax.Sink, u locator.URL) {
 	if !u.HasAuthority() {
 		sk.Add(noLoginFinding(u, "RFC 1738 §5 prosperourl", "a prospero URL is \"prospero://\" hostport \"/\" ppath"))
@@ -283,6 +283,13 @@ func checkProsperoTo(sk *syntax.Sink, u locator.URL) {
 	}
 	// ppath = psegment *[ "/" psegment ]
 	syntax.CheckChars(sk, pp, off, prosperoSegmentChars.With("/"), "RFC 1738 §5 psegment")
+}
+
+// checkProsperoVersion checks the "%00" version and attributes of the hsoname pp (at offset
+// off) against the 1994 URL draft's prosperolink: hsoname [ %00 version [ attributes ] ],
+// version = digits, attribute = alphanums (each attribute after a further "%00"). RFC 1738
+// has no such form: there "%00" is an escape like another.
+func checkProsperoVersion(sk *syntax.Sink, pp string, off int) {
 	starts := prosperoSplitNUL(pp)
 	for n, st := range starts {
 		end := len(pp)

@@ -7,7 +7,10 @@
 //
 // [Check] runs the strict checker of a specification on a URL parsed with locator.Parse: for
 // locator.RFC1738 the scheme-independent rules and then the scheme's own RFC 1738 §5
-// production, for locator.RFC3986 the generic syntax. Findings come back as a list, at most
+// production (RFC 1738 alone), for locator.URLDraft1994 the March 1994 URL draft's BNF alone
+// (its character classes, login, hostname and address productions: mid, cid, afs, its ftp
+// type codes, nntp group/digits, wais wpath fields, the prospero "%00" version), for
+// locator.RFC3986 the generic syntax. Findings come back as a list, at most
 // locator.MaxFindings of them and one that counts the rest; [Valid] says whether any is an
 // error. The grammar checkers themselves are in the module's internal/syntax package.
 //

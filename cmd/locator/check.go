@@ -20,7 +20,19 @@ allowed but unwise, such as the security notes of RFC 1738 §6 (a password in th
 URL, a port other than the scheme's default). The report goes to standard output.
 A valid URL without warnings prints nothing, unless -v is given ("URL: ok").
 
-Findings follow --spec. Under rfc3986 the security notes that only RFC 1738 §6
+Findings follow --spec, and each document is a spec of its own, so that "which
+document allows this?" has an answer. rfc1738 (the default) is RFC 1738 alone,
+strictly: its §5 BNF and §2.2 character classes; the 1994 URL draft's ftp type codes
+(";type=AN", "E", "L8") are errors, and afs, mid and cid, which RFC 1738 §4 only
+reserves, get a warning and are checked as otherurl. url-draft-1994 is the URL
+Internet Draft of March 1994 alone: its BNF's classes (<"> allowed; ";", ":" and
+"=" in no path or search), its login (user and password of letters, digits, "-",
+"_", ".", "+"), hostname (a letter first), ftp type codes A and E with N, T or C, I
+and L with a byte size (not D), "http://host?search", telnet without a final "/",
+"nntp:group/digits", wais wpath fields "digits=path;", the prospero "%00" version
+form (no ";" fields), mid, cid and afs; file is not one of its schemes (a warning).
+
+Under rfc3986 the security notes that only RFC 1738 §6
 makes are shown by the rule of RFC 3986 §7 that names the same hazard, or left out
 when it names none: a well-known port other than the scheme's is RFC 3986 §7.2
 (Malicious Construction), a decoded CR, LF or tab RFC 3986 §7.3 (Back-End
@@ -76,6 +88,7 @@ const checkExample = `  $ locator check 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator check --spec rfc3986 'http://example.com/a b'
   $ locator check --spec rfc1630 'a_b:x' 'http://h/search?c++'
   $ locator check --spec url-draft-1993 'http://info.cern.ch?search'
+  $ locator check --spec url-draft-1994 'ftp://host/a;type=AN' 'mid:960830.1639@XIson.com'
   $ locator check - < urls.txt | grep -v '^ok '
   $ locator check --json - < urls.txt
   $ locator check --all-specs 'ftp://host/a;type=AN' 'mid:x@y'

@@ -26,3 +26,7 @@ func Classify(s string, i, off int, rule string) (locator.Finding, int) {
 // CharLen returns the number of bytes of the character at s[i]: one for ASCII and for each
 // byte of invalid UTF-8.
 func CharLen(s string, i int) int { return charLen(s, i) }
+
+// CheckPort adds to sk the findings of RFC 1738 §5 port = digits for port, which follows the
+// ":" at offset colon (the 1994 URL draft's port = digits is the same production).
+func CheckPort(sk *Sink, port string, colon int) { checkPort(sk, port, colon) }
