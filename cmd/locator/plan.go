@@ -136,7 +136,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 					enc.SetEscapeHTML(false)
 					fw, rec := f.worker(), newRecord(planFields)
 					return func(dst []byte, line string, st *stats) []byte {
-						pr := planOfWith(line, opts.spec, gopherLiteral, ftp)
+						pr := planOf(line, opts.spec, gopherLiteral, ftp)
 						st.result(pr.valid(), schemeOf(line), pr.code())
 						switch f.kind {
 						case outPlain:
@@ -156,7 +156,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 			invalid, printed := false, false
 			var b []byte
 			for _, a := range args {
-				pr := planOfWith(a, opts.spec, gopherLiteral, ftp)
+				pr := planOf(a, opts.spec, gopherLiteral, ftp)
 				invalid = invalid || !pr.valid()
 				if pr.err != nil {
 					// Keep stdout and stderr in order when they share a terminal.
@@ -251,14 +251,9 @@ func (p *planResult) code() string {
 
 // planOf parses input and returns its access plan and the errors of its report
 // (scheme.Inspect under spec: the errors check shows). With gopherLiteral, a gopher URL's
-// request line is RFC 1738 §3.4.3's literal form (scheme.GopherPlanOptions.Literal).
-func planOf(input string, spec locator.Spec, gopherLiteral bool) planResult {
-	return planOfWith(input, spec, gopherLiteral, scheme.FTPPlanOptions{})
-}
-
-// planOfWith is planOf with the ftp choices of ftp (the anonymous password, the suffix
-// guess; scheme.FTPPlanOptions) for an ftp URL.
-func planOfWith(input string, spec locator.Spec, gopherLiteral bool, ftp scheme.FTPPlanOptions) planResult {
+// request line is RFC 1738 §3.4.3's literal form (scheme.GopherPlanOptions.Literal); an ftp URL is
+// planned with ftp (the anonymous password, the suffix guess: scheme.FTPPlanOptions).
+func planOf(input string, spec locator.Spec, gopherLiteral bool, ftp scheme.FTPPlanOptions) planResult {
 	u, err := locator.Parse(input)
 	if err != nil {
 		return planResult{err: err}
