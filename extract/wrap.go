@@ -37,6 +37,10 @@ const (
 	// CodeAcrossLines: WrapText found a bracketed or prefixed URL written with whitespace in
 	// it (across lines); it is left as its writer broke it.
 	CodeAcrossLines locator.Code = "written-across-lines"
+	// CodeQuoteTooWide: WrapText would break the URL, but the quote markers of its line
+	// ("> > ") and the indentation take more than half the width, too much to repeat on each
+	// continued line.
+	CodeQuoteTooWide locator.Code = "quote-too-wide"
 )
 
 // WrapOptions are the settings of [WrapOptions.Wrap] and [WrapOptions.WrapText]. The zero
@@ -265,16 +269,18 @@ type Unwrapped struct {
 // 1738 Appendix, wrapped as [WrapOptions.Wrap] does, from the column where it stood; the rest
 // of the text is unchanged, byte for byte, including the punctuation after a URL
 // ("<URL:http://a/b>.") and the rest of its line, which is not reflowed. A continued line
-// starts with the quote markers of the line the URL is on ("> ", ">> ") when they and the
-// indentation take at most half the width, then the indentation; its line break is the
+// starts with the quote markers of the line the URL is on ("> ", ">> "), then the
+// indentation; its line break is the
 // text's, CR LF when the text's first line ends so, else LF. Find reads the result back
 // with the same URLs, the rewritten ones as Wrapped.
 //
 // A URL already wrapped is left as its writer wrote it, and so are, reported in the second
 // result in text order: a URL with a line break after a hyphen, which has two readings
 // (CodeHyphenBreak); a bracketed or prefixed URL with whitespace inside (CodeAcrossLines);
-// and a URL that Wrap refuses (a non-ASCII letter, a wrapped form longer than MaxLength), with
-// Wrap's error, whose offsets are into the URL.
+// a URL that would need a line break on a line whose quote markers and the indentation take
+// more than half the width (CodeQuoteTooWide); and a URL that Wrap refuses (a non-ASCII
+// letter, a wrapped form longer than MaxLength), with Wrap's error, whose offsets are into
+// the URL.
 //
 // The time and memory are linear in the length of text.
 func (o WrapOptions) WrapText(text []byte) ([]byte, []Unwrapped) {
@@ -323,12 +329,20 @@ func (o WrapOptions) WrapText(text []byte) ([]byte, []Unwrapped) {
 		}
 		out = append(out, text[last:from]...)
 		col, quote := lc.at(out)
-		if len(quote)+o.Indent > o.width()/2 {
+		wide := len(quote)+o.Indent > o.width()/2
+		if wide {
 			quote = ""
 		}
 		var err error
 		n := len(out)
 		out, err = o.appendWrapped(out, f.URL, col, nl, quote)
+		if err == nil && wide && bytes.IndexByte(out[n:], '\n') >= 0 {
+			// The text after the URL would go on a line without the quote markers, and a
+			// URL there would be read at another quote depth.
+			out = out[:n]
+			err = wrapError(f.URL, 0, CodeQuoteTooWide, "RFC 1738 Appendix",
+				"the quote markers of the line and the indentation take more than half the width; left as written")
+		}
 		if err != nil {
 			out = append(out[:n], text[from:to]...)
 			kept = append(kept, Unwrapped{f, err})

@@ -390,6 +390,13 @@ func TestWrapText(t *testing.T) {
 		{"see http://a.example/é/b now", "see http://a.example/é/b now", []locator.Code{locator.CodeNonASCII}},
 		{"no URLs: 10:30, a<b, mail <joe@example.com>", "no URLs: 10:30, a<b, mail <joe@example.com>", nil},
 		{"", "", nil},
+		// Quote markers and indentation wider than half the width: kept when a break is
+		// needed, wrapped when the URL fits.
+		{">>>>>>>>>>>>>> http://a.example/b/c/d/e/f/g/h", ">>>>>>>>>>>>>> http://a.example/b/c/d/e/f/g/h", []locator.Code{CodeQuoteTooWide}},
+		{">>>>>>>>>>>>>>>>> http://ab", ">>>>>>>>>>>>>>>>> <URL:http://ab>", nil},
+		{">>>>>>>>>>>>>> http://a.example/b/c/d/e/f/g/h-\n>>>>>>>>>>>>>> x/y", ">>>>>>>>>>>>>> http://a.example/b/c/d/e/f/g/h-\n>>>>>>>>>>>>>> x/y", []locator.Code{CodeHyphenBreak}},
+		{">>>>>>>>>>>>>> http://a.example/b/c/d/e/f/g/h http://b/c-\n>>>>>>>>>>>>>> x/y", ">>>>>>>>>>>>>> http://a.example/b/c/d/e/f/g/h http://b/c-\n>>>>>>>>>>>>>> x/y", []locator.Code{CodeQuoteTooWide, CodeHyphenBreak}},
+		{"> http://a.example/b/c/d/e/f/g/h http://b/c-\n> x/y", "> <URL:http://a.example/b/c/d/\n>   e/f/g/h> http://b/c-\n> x/y", []locator.Code{CodeHyphenBreak}},
 	} {
 		out, kept := o.WrapText([]byte(r.in))
 		var codes []locator.Code
@@ -443,7 +450,8 @@ func TestWrapTextRoundTrip(t *testing.T) {
 func genWrapText(rnd *rand.Rand) []byte {
 	var b strings.Builder
 	for n := 1 + rnd.Intn(6); n > 0; n-- {
-		b.WriteString([]string{"", "> ", ">> ", "> > ", "  "}[rnd.Intn(5)])
+		quote := []string{"", "> ", ">> ", "> > ", "  ", ">>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>> ", "\t>\t"}[rnd.Intn(7)]
+		b.WriteString(quote)
 		for m := rnd.Intn(4); m > 0; m-- {
 			b.WriteString([]string{"see ", "at 10:30 ", "(", "and ", "<joe@a.example> ", "x-"}[rnd.Intn(6)])
 			u := genURL(rnd)
@@ -459,7 +467,7 @@ func genWrapText(rnd *rand.Rand) []byte {
 				u = "<URL:" + u + ">"
 			}
 			b.WriteString(u)
-			b.WriteString([]string{" ", ". ", ", ", ") ", "-\n  "}[rnd.Intn(5)])
+			b.WriteString([]string{" ", ". ", ", ", ") ", "-\n  ", "-\n" + quote}[rnd.Intn(6)])
 		}
 		b.WriteString([]string{"\n", "\r\n", "\n\n"}[rnd.Intn(3)])
 	}
