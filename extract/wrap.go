@@ -50,8 +50,8 @@ type WrapOptions struct {
 	// it): lines are broken so as to stay within it where the URL has a place to break (see
 	// [WrapOptions.Wrap]). 0 means DefaultWidth; it must not be negative.
 	Width int
-	// Indent is the number of spaces that start each continued line: 0 to DefaultWidth/2,
-	// and at most half the Width, so that every line has room for the URL.
+	// Indent is the number of spaces that start each continued line: 0 to half the width
+	// (Width, or DefaultWidth when Width is 0), so that every line has room for the URL.
 	Indent int
 }
 
