@@ -70,7 +70,10 @@ func WrapText(text []byte) ([]byte, []Unwrapped) { return DefaultWrap.WrapText(t
 // characters ";", "/", "?", ":", "@", "=" and "&", which separate the parts of a URL
 // ("reserved characters used for their reserved purposes"). A break after one falls between
 // two parts, where a reader expects one, as in RFC 1738 Appendix's example
-// "<URL:ftp://info.cern.ch/pub/www/doc;" / "type=d>". A hyphen is not one ("No whitespace
+// "<URL:ftp://info.cern.ch/pub/www/doc;" / "type=d>". (The Appendix's other examples break
+// after a "." and inside a word, "ds.in" / "ternic.net": a reader ignores the whitespace
+// wherever it is, but a break inside a host name or a word reads as a typo, so locator keeps
+// to the boundaries between parts, and writes a part without one unbroken.) A hyphen is not one ("No whitespace
 // should be introduced after a hyphen", RFC 1738 Appendix), and no "%" or hex digit is, so no
 // break falls inside a %-escape (RFC 1738 §2.2 "%" followed by two hex digits).
 var breakAfter [256]bool

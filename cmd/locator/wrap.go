@@ -15,7 +15,8 @@ import (
 const wrapLong = `Wrap writes URLs into text the way RFC 1738's Appendix, "Recommendations for
 URLs in Context", recommends: "<URL:" URL ">", broken across lines where a URL is
 longer than the line, each continued line indented. "locator extract" reads the
-result back as the URL that was wrapped.
+result back as the URL that was wrapped. (The 1994 URL draft's appendix recommends the
+angle brackets alone, and its prefixedurl the "URL:" prefix; RFC 1738 joins them.)
 
 Lines are broken only after one of the characters that RFC 1738 §2.2 lists as
 reserved, ";", "/", "?", ":", "@", "=" and "&" (after the last of a run of them),
