@@ -39,6 +39,11 @@
 // instead, with its offset, its length and its first [MaxPrefix] bytes, by [Search] and
 // [Scanner.Skipped] ([Find] and [FindString] leave skips out). Nothing is dropped silently.
 //
+// [Wrap], [WrapText] and [WrapOptions] are the writing side of RFC 1738 Appendix: they write a
+// URL as "<URL:" url ">", broken across lines only after a reserved character (never after a
+// hyphen, never inside a %-escape), in a form that Find reads back as the URL that was
+// wrapped.
+//
 // The work is linear in the input: each byte is examined a bounded number of times, and text
 // with few URLs is skipped at memchr speed, looking only at "<" and ":". Hostile input (NUL
 // bytes, invalid UTF-8, megabyte lines, a ten-megabyte URL, a million "<") is handled like

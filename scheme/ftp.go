@@ -326,11 +326,85 @@ func (f FTP) URL() (locator.URL, error) {
 const DefaultFTPMail = "anonymous@"
 
 // FTPPlanOptions are the choices of an ftp access plan that the URL does not make (RFC 1738
-// §3.2.1). The zero value sends [DefaultFTPMail] as the anonymous password.
+// §3.2.1, §3.2.3). The zero value sends [DefaultFTPMail] as the anonymous password and guesses
+// the transfer type of a name without a typecode from its suffix ([GuessFTPType]).
 type FTPPlanOptions struct {
 	// Mail is the end user's Internet e-mail address, sent as the password of anonymous FTP
-	// (RFC 1738 §3.2.1). "" means DefaultFTPMail.
+	// (RFC 1738 §3.2.1). "" means DefaultFTPMail. [CheckFTPMail] says which addresses a
+	// plan accepts.
 	Mail string
+	// MailSource names where Mail came from ("--email", "LOCATOR_EMAIL"); when not empty,
+	// the note of the PASS step says so. It is ignored when Mail is "".
+	MailSource string
+	// NoTypeGuess turns the suffix table of [GuessFTPType] off: a name without a typecode
+	// is always sent as image, "TYPE I", which transfers the octets unchanged.
+	NoTypeGuess bool
+}
+
+// ftpTextSuffixes are the suffixes (after the name's last ".", compared in lower case) that
+// [GuessFTPType] takes for text: plain text, markup and program source, the files of the
+// public archives RFC 1738 §3.2.3 has in mind. Keep it in step with GuessFTPType's doc.
+var ftpTextSuffixes = map[string]bool{
+	"txt": true, "text": true, "asc": true, "me": true,
+	"html": true, "htm": true, "sgml": true, "xml": true, "css": true, "tex": true, "md": true, "csv": true,
+	"c": true, "h": true, "cc": true, "cpp": true, "java": true, "py": true, "pl": true, "sh": true,
+}
+
+// GuessFTPType guesses the transfer type of the file name (decoded, as [FTP.Name]) when the
+// URL gives no typecode: RFC 1738 §3.2.3 says "the client program interpreting the URL must
+// guess the appropriate mode to use. In general, the data content type of a file can only be
+// guessed from the name, e.g., from the suffix of the name". It returns "a" (ASCII) and the
+// suffix as written (with its ".") when the suffix, the text after the name's last "." (not a
+// leading one), is one of these, in any letter case:
+//
+//	.txt .text .asc .me .html .htm .sgml .xml .css .tex .md .csv
+//	.c .h .cc .cpp .java .py .pl .sh
+//
+// and "i" (image) and "" otherwise: image transfers the octets unchanged, so a file of unknown
+// content arrives as stored, where ASCII would rewrite its line ends (RFC 959 §3.1.1.1,
+// §3.1.1.3). A compressed text ("rfc1738.txt.gz") is image. The 1994 URL draft (FTP) adds
+// that this is "not standardized" and recommends conventions for the suffixes of public
+// archives; this table is locator's.
+func GuessFTPType(name string) (typecode, suffix string) {
+	dot := strings.LastIndexByte(name, '.')
+	if dot <= 0 || dot == len(name)-1 || len(name)-dot > 6 {
+		return "i", ""
+	}
+	var low [6]byte
+	n := copy(low[:], name[dot+1:])
+	for i := range n {
+		if c := low[i]; 'A' <= c && c <= 'Z' {
+			low[i] = c + 'a' - 'A'
+		}
+	}
+	if ftpTextSuffixes[string(low[:n])] {
+		return "a", name[dot:]
+	}
+	return "i", ""
+}
+
+// CheckFTPMail reports whether mail can be sent as the anonymous password, the argument of
+// "PASS" (RFC 1738 §3.2.1): RFC 959 §5.3.2 defines <password> ::= <string> of <char>, "any of
+// the 128 ASCII characters except <CR> and <LF>", and a command line ends at CR LF (RFC 959
+// §4.1). It refuses the empty string (CodeEmpty of package locator) and a control byte,
+// 00–1F or 7F (CodeLineBreak: CR and LF would end the line and start another command, RFC
+// 1738 §6; the other controls have no place in an address), with a *locator.Error that
+// gives its offset. A byte 80–FF is let through, as in a URL's password: the plan sends it
+// as Telnet data, 0xFF doubled (RFC 854). It does not ask for an "@": RFC 1738 §3.2.1 wants
+// the user's address, but servers "vary in their treatment of the anonymous password" (the
+// 1994 URL draft, FTP).
+func CheckFTPMail(mail string) error {
+	if mail == "" {
+		return &locator.Error{Input: mail, Code: locator.CodeEmpty, Rule: "RFC 1738 §3.2.1",
+			Message: "the anonymous password (an e-mail address) is empty"}
+	}
+	for i := 0; i < len(mail); i++ {
+		if c := mail[i]; c < 0x20 || c == 0x7f {
+			return &locator.Error{Input: mail, Offset: i, Code: CodeLineBreak, Rule: "RFC 959 §5.3.2 <password>; RFC 1738 §6",
+				Message: "the mail address holds the control byte " + display.Byte(c) + ", which must not reach the PASS command line"}
+		}
+	}
+	return nil
 }
 
 // Plan returns the FTP commands f stands for, with [FTPPlanOptions] zero. See
@@ -352,14 +426,16 @@ func (f FTP) Plan() (Plan, error) { return f.PlanWith(FTPPlanOptions{}) }
 //   - a typecode of the 1994 URL draft (see [FTP]): the RFC 959 TYPE command with the space
 //     the URL omits put back, letters in upper case ("AN" is "TYPE A N", "e" "TYPE E", "L8"
 //     "TYPE L 8"; the 1994 URL draft, FTP; RFC 959 §5.3.2), then "RETR <name>";
-//   - no typecode: RFC 1738 §3.2.3 says the client "must guess"; locator guesses image,
-//     "TYPE I", which transfers the octets unchanged, then "RETR <name>";
+//   - no typecode: RFC 1738 §3.2.3 says the client "must guess"; locator guesses from the
+//     name's suffix ([GuessFTPType]): "TYPE A" for a text suffix such as ".txt", else image,
+//     "TYPE I", which transfers the octets unchanged (always image with
+//     [FTPPlanOptions.NoTypeGuess]), then "RETR <name>";
 //   - an empty name with a typecode other than d, or none, names a directory: "NLST" (after
 //     "TYPE" only when the URL gives a typecode other than d).
 //
-// Decoded CR, LF or NUL in the user name, password, host, any CWD element, the name or the
-// mail address would end or split a command line, so PlanWith refuses them
-// (CodeLineBreak; RFC 1738 §6). The control connection is a Telnet connection (RFC 959 §4.1,
+// Decoded CR, LF or NUL in the user name, password, host, any CWD element or the name would
+// end or split a command line, so PlanWith refuses them (CodeLineBreak; RFC 1738 §6); the
+// mail address must pass [CheckFTPMail]. The control connection is a Telnet connection (RFC 959 §4.1,
 // §5.3), so a byte 0xFF, the Telnet IAC, in an argument is sent doubled, IAC IAC (RFC 854):
 // Step.Send and Plan.Wire hold the doubled bytes, and the step's note says so
 // (CodeTelnetIAC is the checker's warning). The data connection (PASV or PORT, RFC 959 §3.2) that
@@ -388,13 +464,14 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 	if hasByte(f.Name, ftpLineBad) {
 		return Plan{}, decodedControlError(in, partRest, ftpLineBad, "name")
 	}
-	mail := o.Mail
+	mail, passNote := o.Mail, "the anonymous password is the end user's e-mail address (RFC 1738 §3.2.1)"
 	if mail == "" {
 		mail = DefaultFTPMail
+	} else if o.MailSource != "" {
+		passNote += "; from " + o.MailSource
 	}
-	if hasByte(mail, ftpLineBad) {
-		return Plan{}, &locator.Error{Input: mail, Code: CodeLineBreak, Rule: "RFC 959 §4.1",
-			Message: "the mail address holds CR, LF or NUL"}
+	if err := CheckFTPMail(mail); err != nil {
+		return Plan{}, err
 	}
 	port, err := planPort(f.Login, 21, in)
 	if err != nil {
@@ -408,7 +485,7 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 	case f.User == nil:
 		p.Steps = append(p.Steps,
 			Step{Send: "USER anonymous", Note: "no user name: anonymous FTP (RFC 1738 §3.2.1)"},
-			ftpCommand("PASS", mail, "the anonymous password is the end user's e-mail address (RFC 1738 §3.2.1)"))
+			ftpCommand("PASS", mail, passNote))
 	default:
 		p.Steps = append(p.Steps, ftpCommand("USER", *f.User, ""))
 		if f.Password != nil {
@@ -443,8 +520,17 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 		p.Steps = append(p.Steps, Step{Send: ftpTypeCommand(f.Type), Note: ftpTypeNote(f.Type)})
 	case f.Name != "":
 		// RFC 1738 §3.2.3: without a typecode "the client program interpreting the URL must
-		// guess the appropriate mode to use".
-		p.Steps = append(p.Steps, Step{Send: "TYPE I", Note: "no typecode: the client guesses (RFC 1738 §3.2.3); image transfers the octets unchanged"})
+		// guess the appropriate mode to use", from "the suffix of the name".
+		if g, suffix := GuessFTPType(f.Name); g == "a" && !o.NoTypeGuess {
+			p.Steps = append(p.Steps, Step{Send: "TYPE A", Note: "no typecode: the client guesses (RFC 1738 §3.2.3); guessed from the suffix " +
+				strconvQuote(suffix) + ": text, ASCII (RFC 959 §3.1.1.1)"})
+			break
+		}
+		note := "no typecode: the client guesses (RFC 1738 §3.2.3); image transfers the octets unchanged"
+		if o.NoTypeGuess {
+			note = "no typecode: the client guesses (RFC 1738 §3.2.3); the suffix guess is off: image transfers the octets unchanged"
+		}
+		p.Steps = append(p.Steps, Step{Send: "TYPE I", Note: note})
 	}
 	if f.Name == "" {
 		p.Steps = append(p.Steps, nlst("no name: the URL names a directory; list it"))

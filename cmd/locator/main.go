@@ -246,7 +246,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		return &exitError{code: exitUsage, err: err}
 	})
 	root.AddCommand(newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newResolveCmd(), newRelativeCmd(),
-		newNormalizeCmd(opts), newEqualCmd(), newExtractCmd(), newSchemesCmd(), newVersionCmd())
+		newNormalizeCmd(opts), newEqualCmd(), newExtractCmd(), newWrapCmd(), newSchemesCmd(), newVersionCmd())
 	for _, c := range root.Commands() {
 		c.DisableFlagsInUseLine = true
 	}

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"net"
+	"os"
 	"strconv"
 
 	"github.com/locator-url/locator"
@@ -22,6 +24,22 @@ the space, are sent as "TYPE A N", "TYPE L 8"); for gopher
 the selector line; for news and nntp the NNTP commands; for http the request line;
 for file the local path. Decoded CR, LF and NUL that would land in a protocol line
 are refused (RFC 1738 §6).
+
+An ftp URL without a user name logs in by the anonymous convention, "USER
+anonymous" and "PASS ADDRESS", the end user's e-mail address (RFC 1738 §3.2.1). The
+address is --email ADDR when given, else the environment variable LOCATOR_EMAIL when
+it is set and not empty, else "anonymous@" (scheme.DefaultFTPMail); the PASS line's
+note names the flag or the variable it came from. An address with a control byte
+(CR, LF, TAB, ...: it would end or split the PASS command line, RFC 959 §5.3.2
+<password>, RFC 1738 §6), or an empty --email, is a usage error.
+
+An ftp URL without ";type=" leaves the transfer type to the client, which "must
+guess" from "the suffix of the name" (RFC 1738 §3.2.3). plan sends "TYPE A" (ASCII)
+for these suffixes, in any letter case, and says it guessed:
+  .txt .text .asc .me .html .htm .sgml .xml .css .tex .md .csv
+  .c .h .cc .cpp .java .py .pl .sh
+and "TYPE I" (image: the octets unchanged) for any other name ("x.txt.gz" too).
+--no-type-guess sends "TYPE I" for every name without ";type=".
 
 A Gopher+ item whose search string is empty ("gopher://h/0sel%09%09+") is sent as
 the 1994 URL draft's examples send it, "sel", TAB, "+": one TAB. RFC 1738 §3.4.3
@@ -86,21 +104,28 @@ const planExample = `  $ locator plan 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator plan --spec rfc3986 'ftp://host.dom/a%20b'
   $ locator plan 'gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles'
   $ locator plan --gopher-literal 'gopher://gopher.example.org/0a_gopher_selector%09%09+'
+  $ locator plan --email ann@example.org 'ftp://ftp.example.org/pub/notes.txt'
+  $ LOCATOR_EMAIL=ann@example.org locator plan --no-type-guess 'ftp://ftp.example.org/pub/notes.txt'
   $ locator plan - < urls.txt
   $ locator plan --output tsv --format '{input}{host}{port}{send}' - < urls.txt`
 
 func newPlanCmd(opts *options) *cobra.Command {
 	var bulk bulkOptions
 	var out outputOptions
-	var gopherLiteral bool
+	var gopherLiteral, noTypeGuess bool
+	var email string
 	cmd := &cobra.Command{
-		Use:     "plan [--spec S] [--gopher-literal] [--json | --format T | --output tsv|csv] URL... | -",
+		Use:     "plan [--spec S] [--email ADDR] [--no-type-guess] [--gopher-literal] [--json | --format T | --output tsv|csv] URL... | -",
 		Short:   "Show the access plan of URLs: where to connect, what to send",
 		Long:    planLong,
 		Example: planExample,
 		Args:    urlArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := out.compile(planFields)
+			if err != nil {
+				return err
+			}
+			ftp, err := ftpPlanOptions(email, cmd.Flags().Changed("email"), os.Getenv(emailEnv), noTypeGuess)
 			if err != nil {
 				return err
 			}
@@ -111,7 +136,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 					enc.SetEscapeHTML(false)
 					fw, rec := f.worker(), newRecord(planFields)
 					return func(dst []byte, line string, st *stats) []byte {
-						pr := planOf(line, opts.spec, gopherLiteral)
+						pr := planOf(line, opts.spec, gopherLiteral, ftp)
 						st.result(pr.valid(), schemeOf(line), pr.code())
 						switch f.kind {
 						case outPlain:
@@ -131,7 +156,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 			invalid, printed := false, false
 			var b []byte
 			for _, a := range args {
-				pr := planOf(a, opts.spec, gopherLiteral)
+				pr := planOf(a, opts.spec, gopherLiteral, ftp)
 				invalid = invalid || !pr.valid()
 				if pr.err != nil {
 					// Keep stdout and stderr in order when they share a terminal.
@@ -162,9 +187,42 @@ func newPlanCmd(opts *options) *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&gopherLiteral, "gopher-literal", false,
 		"send a Gopher+ item's empty search string and its TAB, two TABs, as RFC 1738 §3.4.3 words it (default: one TAB, as the 1994 URL draft's examples)")
+	cmd.Flags().StringVar(&email, "email", "",
+		"send `ADDR` as the anonymous FTP password, the end user's e-mail address (RFC 1738 §3.2.1) (default $"+emailEnv+", else \""+scheme.DefaultFTPMail+"\")")
+	cmd.Flags().BoolVar(&noTypeGuess, "no-type-guess", false,
+		"send TYPE I for an ftp name without ;type=, whatever its suffix (default: TYPE A for a text suffix such as .txt, RFC 1738 §3.2.3)")
 	addOutputFlags(cmd, &out, "URL")
 	addBulkFlags(cmd, &bulk)
 	return cmd
+}
+
+// emailEnv is the environment variable plan reads the anonymous FTP password from when
+// --email is not given.
+const emailEnv = "LOCATOR_EMAIL"
+
+// ftpPlanOptions returns the ftp choices of plan: the anonymous password from --email (flag,
+// when set is true), else from the environment variable's value env when it is not empty,
+// else none (scheme.DefaultFTPMail); and the suffix guess unless noGuess. An address that
+// scheme.CheckFTPMail refuses, or an empty --email, is a usage error that names its source.
+func ftpPlanOptions(flag string, set bool, env string, noGuess bool) (scheme.FTPPlanOptions, error) {
+	o := scheme.FTPPlanOptions{NoTypeGuess: noGuess}
+	switch {
+	case set:
+		o.Mail, o.MailSource = flag, "--email"
+	case env != "":
+		o.Mail, o.MailSource = env, emailEnv
+	default:
+		return o, nil
+	}
+	if err := scheme.CheckFTPMail(o.Mail); err != nil {
+		msg := err.Error()
+		var le *locator.Error
+		if errors.As(err, &le) {
+			msg = le.Message + " (at offset " + strconv.Itoa(le.Offset) + ", " + le.Rule + ")"
+		}
+		return o, usageErrorf("%s %s: %s", o.MailSource, display.Quote(o.Mail), msg)
+	}
+	return o, nil
 }
 
 // planResult is what plan knows of one URL: its plan, or why there is none, and the errors
@@ -193,8 +251,9 @@ func (p *planResult) code() string {
 
 // planOf parses input and returns its access plan and the errors of its report
 // (scheme.Inspect under spec: the errors check shows). With gopherLiteral, a gopher URL's
-// request line is RFC 1738 §3.4.3's literal form (scheme.GopherPlanOptions.Literal).
-func planOf(input string, spec locator.Spec, gopherLiteral bool) planResult {
+// request line is RFC 1738 §3.4.3's literal form (scheme.GopherPlanOptions.Literal); an ftp URL is
+// planned with ftp (the anonymous password, the suffix guess: scheme.FTPPlanOptions).
+func planOf(input string, spec locator.Spec, gopherLiteral bool, ftp scheme.FTPPlanOptions) planResult {
 	u, err := locator.Parse(input)
 	if err != nil {
 		return planResult{err: err}
@@ -209,6 +268,17 @@ func planOf(input string, spec locator.Spec, gopherLiteral bool) planResult {
 		g, err := scheme.ParseGopher(u)
 		if err == nil {
 			p, err = g.PlanWith(scheme.GopherPlanOptions{Literal: true})
+		}
+		if err != nil {
+			return planResult{err: err}
+		}
+	}
+	if p.Scheme == "ftp" && ftp != (scheme.FTPPlanOptions{}) {
+		// As for gopher: PlanFor has refused what cannot be sent; the options change the PASS
+		// line and the guessed TYPE only (the address passed CheckFTPMail already).
+		f, err := scheme.ParseFTP(u)
+		if err == nil {
+			p, err = f.PlanWith(ftp)
 		}
 		if err != nil {
 			return planResult{err: err}
