@@ -29,7 +29,9 @@ const (
 	// URLDraft1993 is the earlier URL Internet Draft (url6, 1993).
 	URLDraft1993
 	// RFC1630 is the "Universal Resource Identifiers in WWW" draft (uri-draft-www.txt),
-	// published as RFC 1630.
+	// published as RFC 1630. Where the published text differs (its BNF adds a class reserved
+	// = "=" ";" "/" "#" "?" ":" space and takes ":", ";" and space out of extra), the draft's
+	// text is followed.
 	RFC1630
 )
 

@@ -5,12 +5,14 @@
 //
 //	locator parse [--spec S] [--json] URL...   the components, the typed view and the findings
 //	locator check [--spec S] [-v] URL...       compiler-like diagnostics; exit 1 if any URL is invalid
+//	locator check --all-specs URL...           one line per document: valid, or the first error
 //	locator plan [--json] URL...               the access plan: where to connect, what to send
 //	locator resolve [--spec MODE] BASE REF...  resolve references, by any spec's rule
 //	locator relative [--spec MODE] BASE T...   the shortest reference from BASE to each target
 //	locator normalize [--level L] URL...       normal forms (RFC 3986 §6), SURT
 //	locator equal [--explain] A B              equivalence; exit 1 if A and B differ
 //	locator extract [--json] [FILE...]         the URLs in running text
+//	locator wrap [--width N] URL...            write URLs into text as RFC 1738's Appendix recommends
 //	locator schemes [--json]                   the scheme registry
 //	locator version                            the build's version
 //
@@ -150,7 +152,7 @@ type options struct {
 	whatwg   bool // --spec whatwg
 }
 
-const rootLong = `locator parses, checks, resolves, normalizes, compares and extracts URLs: the URL
+const rootLong = `locator parses, checks, resolves, normalizes, compares, extracts and wraps URLs: the URL
 system of RFC 1738 and its companion drafts (mid, cid, afs, the prospero version form),
 RFC 3986, and the WHATWG URL Standard.
 
@@ -221,7 +223,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("no command given; the commands are parse, check, plan, resolve, relative, normalize, equal, extract, schemes and version")
+			return usageErrorf("no command given; the commands are parse, check, plan, resolve, relative, normalize, equal, extract, wrap, schemes and version")
 		},
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			return opts.check(cmd)

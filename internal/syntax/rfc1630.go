@@ -60,9 +60,10 @@ import (
 // than those allowed by the syntax shall not be used unencoded in a URL", so they are errors.
 // (The "Choices for a universal syntax" prose says "=" is "commonly used in the encoding of
 // names havng attributte=value pairs", as its reason not to make "=" the escape character; it
-// does not add "=" to the syntax. RFC 1630 as published has a class reserved = "=" ";" "/"
-// "#" "?" ":" space, and no ":", ";" or space in extra; its text is not in testdata/spec, and
-// this checker follows the draft.) The BNF's safe lists "-" twice, which changes nothing.
+// does not add "=" to the syntax. RFC 1630 as published, June 1994, differs here: its
+// "BNF of Generic URI Syntax" has a class reserved = "=" ";" "/" "#" "?" ":" space, and no
+// ":", ";" or space in extra. This checker follows the draft, the text the project's
+// specification folder holds.) The BNF's safe lists "-" twice, which changes nothing.
 
 // CodeSearchEmptyWord is the warning for an empty word of a search (see CheckRFC1630Text): a
 // "+" at the start or end of a search, two "+" in a row, or "?" with no search after it.
