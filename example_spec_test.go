@@ -1,6 +1,7 @@
 package locator_test
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/locator-url/locator"
@@ -27,4 +28,21 @@ func ExampleParseAs() {
 	}
 	fmt.Println(u.Scheme(), u.Host(), u.Path())
 	// Output: ftp host.dom /pub/file
+}
+
+func ExampleSpec_MarshalText() {
+	b, err := json.Marshal(map[string]locator.Spec{"spec": locator.URLDraft1994})
+	fmt.Println(string(b), err)
+	// Output: {"spec":"url-draft-1994"} <nil>
+}
+
+func ExampleSpec_UnmarshalText() {
+	var v struct{ Spec locator.Spec }
+	err := json.Unmarshal([]byte(`{"Spec":"rfc1630"}`), &v)
+	fmt.Println(v.Spec == locator.RFC1630, err)
+	err = json.Unmarshal([]byte(`{"Spec":"rfc2616"}`), &v)
+	fmt.Println(err != nil)
+	// Output:
+	// true <nil>
+	// true
 }

@@ -66,3 +66,23 @@ func ParseSpec(name string) (Spec, error) {
 	return 0, &Error{Input: name, Code: CodeUnknownSpec, Rule: "locator specs",
 		Message: "unknown specification; want rfc1738, rfc3986, whatwg, url-draft-1994, url-draft-1993 or rfc1630"}
 }
+
+// MarshalText returns the name of s (see [Spec.String]), so that a Spec is written as its
+// name in JSON and other text encodings. A value out of range is an error.
+func (s Spec) MarshalText() ([]byte, error) {
+	if int(s) >= len(specNames) {
+		return nil, &Error{Input: s.String(), Code: CodeUnknownSpec, Rule: "locator specs",
+			Message: "no such specification"}
+	}
+	return []byte(specNames[s]), nil
+}
+
+// UnmarshalText sets s to the Spec named text, as [ParseSpec] reads it.
+func (s *Spec) UnmarshalText(text []byte) error {
+	v, err := ParseSpec(string(text))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
