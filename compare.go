@@ -26,52 +26,18 @@ import (
 // "]" are left alone in an IP literal (RFC 3986 §3.2.2).
 var mustEncode = pct.RFC1738Unsafe.Without("%~")
 
-// levelTab classifies bytes for level's fast path: "%" and mustEncode (levelEscape), and the
-// upper-case letters (levelUpper).
-var levelTab [256]uint8
-
+// The classes of [encTable]'s table, for level's fast path: "%" and the bytes to encode
+// (levelEscape), and the upper-case letters (levelUpper).
 const (
 	levelEscape = 1 << iota
 	levelUpper
 )
-
-func init() {
-	for c := 0; c < 256; c++ {
-		if c == '%' || mustEncode.Contains(byte(c)) {
-			levelTab[c] |= levelEscape
-		}
-		if 'A' <= c && c <= 'Z' {
-			levelTab[c] |= levelUpper
-		}
-	}
-}
 
 // structural is the bytes that delimit the generic syntax's components (RFC 3986 §2.2
 // gen-delims; RFC 1738 §3.1 ":", "@", "/") and "%": an escape of one of them is never decoded,
 // whatever the scheme reserves, because decoding would change the split (the URI draft,
 // Example 2: "%2F" has no hierarchical significance).
 var structural = pct.GenDelims.With("%")
-
-// decodable returns the bytes whose escapes EncodingLevel decodes for a scheme that reserves
-// reserved: printable US-ASCII that need no encoding (RFC 1738 §2.2; RFC 3986 §2.3 and
-// §6.2.2.2), minus what the scheme reserves (RFC 1738 §2.2: "If the character corresponding to
-// an octet is reserved in a scheme, the octet must be encoded") and the structural delimiters.
-// With the default reserved set it is RFC 3986 §2.3 unreserved: ALPHA DIGIT "-" "." "_" "~".
-func decodable(reserved pct.Set) pct.Set {
-	return pct.Range(0x21, 0x7e).Minus(mustEncode).Minus(structural).Minus(reserved)
-}
-
-// decodableScheme returns the bytes whose escapes EncodingLevel decodes in a URL whose scheme
-// has the facts info (known false when there are none): the rules of [Equivalent].
-// An empty Reserved set stands for the default, RFC 3986 §2.2 reserved.
-func decodableScheme(info SchemeInfo, known bool) pct.Set {
-	if known && info.Reserved != reservedDefault && !info.Reserved.IsEmpty() {
-		return decodable(info.Reserved)
-	}
-	return decodableDefault
-}
-
-var decodableDefault = decodable(reservedDefault)
 
 // EncodingLevel returns u brought to one encoding level, the form in which the URI draft says
 // two URIs must be before they are compared ("Reduced or increased safe character sets"):
@@ -101,8 +67,7 @@ var decodableDefault = decodable(reservedDefault)
 // [NormalizeEncodeUnsafe] of [Normalize], with the set of escapes decoded taken from the
 // scheme as above.
 func EncodingLevel(u URL) URL {
-	info, known := schemeInfo(u)
-	return normalizeScheme(u, encodingLevelFlags, info, known)
+	return EncodingLevelFor(u, RFC1738)
 }
 
 // Canonical returns the form of u that [Equivalent] compares: [EncodingLevel], and then the
@@ -140,8 +105,7 @@ func EncodingLevel(u URL) URL {
 // empty fragment apart, as RFC 3986 §6.2.3 does ("two URIs that differ only by the suffix
 // "#" are considered different regardless of the scheme"), is Normalize with [NormalizeSafe].
 func Canonical(u URL) URL {
-	info, known := schemeInfo(u)
-	return normalizeScheme(u, canonicalFlags, info, known)
+	return CanonicalFor(u, RFC1738)
 }
 
 // Equivalent reports whether a and b identify the same resource by the rules of [Canonical]:
@@ -199,20 +163,3 @@ const encodingLevelFlags = NormalizeUpperEscapes | NormalizeDecodeUnreserved | N
 // canonicalFlags are the steps of [Canonical]: [NormalizeSafe], and the empty fragment that
 // the URI draft and the 1993 URL draft make the same as none ("Fragment-id").
 const canonicalFlags = NormalizeSafe | NormalizeRemoveEmptyFragment
-
-// normalizeScheme is [Normalize] with NormalizeDecodeUnreserved decoding every escape that
-// u's scheme does not reserve ([decodable]; RFC 1738 §2.2), for EncodingLevel, Canonical and
-// the Equivalent functions; info and known are the facts of u's scheme. It returns u when
-// nothing changes or when the result does not parse, which cannot happen: the steps keep every
-// delimiter and add only well-formed escapes.
-func normalizeScheme(u URL, opts NormalizeFlags, info SchemeInfo, known bool) URL {
-	out, changed := normalize(u, opts, decodableScheme(info, known), info, known)
-	if !changed {
-		return u
-	}
-	v, err := Parse(out)
-	if err != nil {
-		return u // cannot happen (above); fall back to the input rather than lose it
-	}
-	return v
-}

@@ -231,7 +231,7 @@ func normalizeWith(u URL, opts NormalizeFlags, info SchemeInfo, known bool) (URL
 	if opts == 0 {
 		return u, nil
 	}
-	out, changed := normalize(u, opts, pct.Unreserved, info, known)
+	out, changed := normalize(u, opts, &level3986, info, known)
 	if !changed {
 		return u, nil
 	}
@@ -244,14 +244,17 @@ func normalizeWith(u URL, opts NormalizeFlags, info SchemeInfo, known bool) (URL
 }
 
 // normalize applies the steps in opts to u, the one mechanism behind [Normalize],
-// [EncodingLevel] and [Canonical]. NormalizeDecodeUnreserved decodes the escapes of the bytes
-// in dec; info and known are u's scheme ([schemeInfo]). It returns the result and whether it
-// differs from u's string, which it then shares without allocating.
-func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known bool) (string, bool) {
+// [NormalizeFor], [EncodingLevel] and [Canonical]. NormalizeDecodeUnreserved decodes the
+// escapes of the bytes of lv's set for each component, NormalizeEncodeUnsafe encodes the raw
+// bytes of lv.enc ([levelFor]); info and known are u's scheme ([schemeInfo]). It returns the
+// result and whether it differs from u's string, which it then shares without allocating.
+func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known bool) (string, bool) {
+	dec := lv.path
 	if opts&NormalizeDecodeUnreserved == 0 {
+		lv = &encLevel{enc: lv.enc}
 		dec = pct.Set{}
 	}
-	b := lazybuf{s: u.s}
+	b := lazybuf{s: u.s, enc: lv.enc}
 	if sc := u.Scheme(); sc != "" {
 		if opts&NormalizeLowerScheme != 0 {
 			for i := 0; i < len(sc); i++ {
@@ -266,10 +269,10 @@ func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known b
 		b.add('/')
 		b.add('/')
 		if ui, ok := u.Userinfo(); ok {
-			b.level(ui, opts, dec, false)
+			b.level(ui, opts, lv.user, false)
 			b.add('@')
 		}
-		b.host(u.Host(), opts, dec)
+		b.host(u.Host(), opts, lv.host)
 		if port, ok := u.Port(); ok {
 			drop := false
 			if opts&NormalizeRemoveDefaultPort != 0 {
@@ -284,12 +287,12 @@ func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known b
 		}
 	}
 	pathStart := b.w
-	b.path(u, opts, dec)
+	b.path(u, opts, dec, lv.pathEnc)
 	pathEnd := b.w
 	if q, ok := u.Query(); ok && (q != "" || opts&NormalizeRemoveEmptyQuery == 0) {
 		b.add('?')
 		qs := b.w
-		b.level(q, opts, dec, false)
+		b.levelEnc(q, opts, lv.query, lv.queryEnc, false)
 		if opts&NormalizeSortQuery != 0 {
 			if w := b.since(qs); w != "" {
 				if s := sortQuery(w); s != w {
@@ -302,8 +305,8 @@ func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known b
 		(f != "" || opts&NormalizeRemoveEmptyFragment == 0) {
 		b.add('#')
 		// The fragment's syntax is the object type's, not the scheme's (the URI draft,
-		// "Fragment-id"): only RFC 3986 unreserved is decoded there.
-		b.level(f, opts, dec.Intersect(decodableDefault), false)
+		// "Fragment-id"): lv.frag holds only RFC 3986 unreserved characters.
+		b.level(f, opts, lv.frag, false)
 	}
 	out, changed := b.result()
 	// The path steps that work on whole segments, on the path as written above.
@@ -321,6 +324,7 @@ type lazybuf struct {
 	s   string
 	buf []byte
 	w   int
+	enc *encTable // what NormalizeEncodeUnsafe encodes
 }
 
 func (b *lazybuf) add(c byte) {
@@ -414,9 +418,19 @@ func schemeInfo(u URL) (SchemeInfo, bool) {
 // level writes t with the percent-encoding steps of opts: an escape of a byte in dec is
 // decoded (NormalizeDecodeUnreserved, RFC 3986 §6.2.2.2), other escapes get upper-case hex
 // digits (NormalizeUpperEscapes, RFC 3986 §6.2.2.1), and a raw byte of mustEncode is encoded
-// (NormalizeEncodeUnsafe, RFC 1738 §2.2). With lower, letters (raw or decoded) are
+// (NormalizeEncodeUnsafe, RFC 1738 §2.2; b.enc). With lower, letters (raw or decoded) are
 // lower-cased, for components that are case-insensitive (RFC 3986 §6.2.2.1 host).
 func (b *lazybuf) level(t string, opts NormalizeFlags, dec pct.Set, lower bool) {
+	b.levelEnc(t, opts, dec, pct.Set{}, lower)
+}
+
+// levelEnc is level that also encodes the raw bytes of more (with NormalizeEncodeUnsafe):
+// the reserved characters that a scheme does not reserve but whose RFC 1738 §5 production
+// wants encoded in this component ([encLevel].pathEnc).
+func (b *lazybuf) levelEnc(t string, opts NormalizeFlags, dec, more pct.Set, lower bool) {
+	if opts&NormalizeEncodeUnsafe == 0 {
+		more = pct.Set{}
+	}
 	var mask uint8
 	if opts&(NormalizeUpperEscapes|NormalizeDecodeUnreserved|NormalizeEncodeUnsafe) != 0 {
 		mask |= levelEscape
@@ -426,7 +440,7 @@ func (b *lazybuf) level(t string, opts NormalizeFlags, dec pct.Set, lower bool) 
 	}
 	plain := true // nothing to decode, encode or lower-case: copy t as it is
 	for i := 0; i < len(t) && mask != 0; i++ {
-		if levelTab[t[i]]&mask != 0 {
+		if b.enc.tab[t[i]]&mask != 0 || more.Contains(t[i]) {
 			plain = false
 			break
 		}
@@ -454,7 +468,7 @@ func (b *lazybuf) level(t string, opts NormalizeFlags, dec pct.Set, lower bool) 
 				continue
 			}
 		}
-		if opts&NormalizeEncodeUnsafe != 0 && mustEncode.Contains(c) {
+		if opts&NormalizeEncodeUnsafe != 0 && (b.enc.set.Contains(c) || more.Contains(c)) {
 			b.addEscape(c) // RFC 1738 §2.2
 			continue
 		}
@@ -508,9 +522,9 @@ func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set) {
 	}
 }
 
-// path writes u's path with the percent-encoding steps of opts and, in a mailto: URL, the
+// path writes u's path with the percent-encoding steps of opts (enc: see levelEnc) and, in a mailto: URL, the
 // mailto domain step; [pathSteps] does the rest.
-func (b *lazybuf) path(u URL, opts NormalizeFlags, dec pct.Set) {
+func (b *lazybuf) path(u URL, opts NormalizeFlags, dec, enc pct.Set) {
 	p := u.Path()
 	switch {
 	case opts&NormalizeMailtoDomain != 0 && u.IsScheme("mailto"):
@@ -521,7 +535,7 @@ func (b *lazybuf) path(u URL, opts NormalizeFlags, dec pct.Set) {
 			for j < len(p) && p[j] != '@' && p[j] != ',' {
 				j++
 			}
-			b.level(p[i:j], opts, dec, inDomain)
+			b.levelEnc(p[i:j], opts, dec, enc, inDomain)
 			if j < len(p) {
 				b.add(p[j])
 				inDomain = p[j] == '@'
@@ -533,10 +547,10 @@ func (b *lazybuf) path(u URL, opts NormalizeFlags, dec pct.Set) {
 		// Where it does (as data), its escapes are kept, or decoding could make the ":" end a
 		// scheme ("%61:b" would become the URL "a:b").
 		e := firstSegEnd(p)
-		b.level(p[:e], opts, pct.Set{}, false)
-		b.level(p[e:], opts, dec, false)
+		b.levelEnc(p[:e], opts, pct.Set{}, enc, false)
+		b.levelEnc(p[e:], opts, dec, enc, false)
 	default:
-		b.level(p, opts, dec, false)
+		b.levelEnc(p, opts, dec, enc, false)
 	}
 }
 
