@@ -33,10 +33,10 @@ func TestEncodingLevel(t *testing.T) {
 		{"http://h/?q=a b&c=%7e", "http://h/?q=a%20b&c=%7E", "query"},
 		{"http://h/?a+b%2Bc", "http://h/?a+b%2Bc", "URI draft, Query strings: + is reserved in a query"},
 		// Every component, and no case change.
-		{"HTTP://U%61:P%62@H%41.example:80/P%3a?Q#F", "HTTP://Ua:Pb@HA.example:80/P%3A?Q#F", "no case or port rule"},
+		{"HTTP://U%61:P%62@H%41.example:80/P%3a?Q#F", "HTTP://Ua:Pb@H%41.example:80/P%3A?Q#F", "no case or port rule; the host keeps its escapes (RFC 1738 §5 hostname holds none)"},
 		{"http://[FE80::1%25Eth0]/", "http://[FE80::1%25Eth0]/", "RFC 3986 §3.2.2 IP literal untouched"},
 		{"http://h%20x/", "http://h%20x/", "escape in the host kept"},
-		{"http://h x/", "http://h%20x/", "raw space in the host"},
+		{"http://h x/", "http://h x/", "raw space in the host kept (RFC 1738 §5 hostname: invalid either way)"},
 		// RFC 3986 §4.2: a relative reference whose first segment holds ":" keeps its escapes.
 		{"%61b:c", "%61b:c", "RFC 3986 §4.2 would become scheme ab"},
 		{"%61b:c/%64", "%61b:c/d", "only the first segment"},
@@ -83,7 +83,7 @@ func TestCanonical(t *testing.T) {
 		{"mailto:Joe@Example.COM", "mailto:Joe@example.com", "RFC 3986 §6.2.3 mailto domain"},
 		{"MAILTO:A@B.C,D@E%41", "mailto:A@b.c,D@ea", "each address"},
 		{"http://[FE80::A%25Eth0]:80", "http://[fe80::a%25Eth0]/", "RFC 6874 zone kept"},
-		{"http://H%41/", "http://ha/", "host escape decoded and lower-cased"},
+		{"http://H%41/", "http://h%41/", "host escape kept, host lower-cased (RFC 1738 §5 hostname holds no escape)"},
 		{"http://h/a/%2E%2E/b", "http://h/b", "RFC 3986 §6.2.2: decode, then remove dot-segments"},
 		{"http://h/a/b/../../..", "http://h/", "RFC 3986 §5.2.4"},
 		{"http://h/A/./B/", "http://h/A/B/", "path case kept"},

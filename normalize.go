@@ -272,7 +272,11 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 			b.level(ui, opts, lv.user, false)
 			b.add('@')
 		}
-		b.host(u.Host(), opts, lv.host)
+		hopts := opts
+		if lv.hostAsWritten {
+			hopts &^= NormalizeEncodeUnsafe
+		}
+		b.host(u.Host(), hopts, lv.host)
 		if port, ok := u.Port(); ok {
 			drop := false
 			if opts&NormalizeRemoveDefaultPort != 0 {

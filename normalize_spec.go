@@ -57,10 +57,16 @@ var (
 // encLevel is the encoding level of one spec for one URL: the bytes whose escapes are decoded
 // in each component, and the raw bytes that are encoded: enc in every component, and pathEnc
 // and queryEnc in the path and the query.
+//
+// hostAsWritten keeps the escapes and the raw characters of a host (reg-name) as they are
+// but for the case of the hex digits: RFC 1738 §5 hostname holds neither an escape nor an
+// unsafe character, so neither decoding nor encoding can make an invalid host valid, and
+// either would only change what a checker reports.
 type encLevel struct {
 	user, host, path, query, frag pct.Set
 	pathEnc, queryEnc             pct.Set
 	enc                           *encTable
+	hostAsWritten                 bool
 }
 
 // level3986 is the level of RFC 3986 §6.2.2.2 (and of [Normalize]): the escapes of unreserved
@@ -105,13 +111,24 @@ func levelFor(spec Spec, info SchemeInfo, known bool) encLevel {
 	switch spec {
 	case URLDraft1994:
 		// The 1994 URL draft: xalpha, less its reserved "= ; / # ? : space" and, in a search,
-		// "+", which "search = xalphas [ + search ]" makes a separator.
-		base := unencoded1994.Without("=;/#?: ").Minus(keep)
-		return encLevel{user: base, host: base, path: base, query: base.Without("+"), frag: frag, enc: encodeOld}
+		// "+", which "search = xalphas [ + search ]" makes a separator; and no more than RFC
+		// 1738's level decodes in the component (RFC 1738 is the draft's later text, and a
+		// character left encoded is valid under both).
+		lv := level1738(info, known, keep, frag)
+		r := pct.Of("=;/#?: ").Union(unencoded1994.Complement())
+		lv.user, lv.path, lv.query = lv.user.Minus(r), lv.path.Minus(r), lv.query.Minus(r).Without("+")
+		lv.pathEnc, lv.queryEnc = lv.pathEnc.Minus(r), lv.queryEnc.Minus(r)
+		return lv
 	case URLDraft1993, RFC1630:
 		base := unencoded1993.Minus(keep)
-		return encLevel{user: base, host: base, path: base, query: base, frag: frag, enc: encodeOld}
+		return encLevel{user: base, path: base, query: base, frag: frag, enc: encodeOld, hostAsWritten: true}
 	}
+	return level1738(info, known, keep, frag)
+}
+
+// level1738 is the encoding level of RFC 1738 for levelFor: keep is what is never decoded,
+// frag the fragment's set.
+func level1738(info SchemeInfo, known bool, keep, frag pct.Set) encLevel {
 	// RFC 1738 §5: uchar (unreserved and escape) everywhere, and the reserved characters each
 	// scheme's production lets stand unencoded in a component. A reserved character that the
 	// scheme does not reserve (rs) but that the component's production does not hold is
@@ -151,8 +168,9 @@ func levelFor(spec Spec, info SchemeInfo, known bool) encLevel {
 	}
 	// login: user and password = *[ uchar | ";" | "?" | "&" | "=" ].
 	user := base.Union(pct.Of(";&=").Intersect(rs))
-	return encLevel{user: user, host: base, path: base.Union(path), query: base.Union(query),
-		frag: frag, pathEnc: rs.Minus(path), queryEnc: rs.Minus(query), enc: encodeOld}
+	return encLevel{user: user, path: base.Union(path), query: base.Union(query),
+		frag: frag, pathEnc: rs.Minus(path), queryEnc: rs.Minus(query), enc: encodeOld,
+		hostAsWritten: true}
 }
 
 // NormalizeFor returns u normalized by the steps in opts, to the encoding level of spec:
