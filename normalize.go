@@ -315,7 +315,7 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 	out, changed := b.result()
 	// The path steps that work on whole segments, on the path as written above.
 	p := out[pathStart:pathEnd]
-	if np := pathSteps(u, p, opts, known && info.Hierarchical); np != p {
+	if np := pathSteps(u, p, opts, emptyPathSlash(info, known)); np != p {
 		out = out[:pathStart] + np + out[pathEnd:]
 		changed = true
 	}

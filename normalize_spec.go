@@ -273,3 +273,11 @@ func normalizeLevel(u URL, opts NormalizeFlags, spec Spec, info SchemeInfo, know
 	}
 	return v
 }
+
+// emptyPathSlash reports whether [NormalizeEmptyPathSlash] gives an empty path the path "/" in
+// a URL of the scheme whose facts are info: a scheme with the common Internet scheme syntax
+// (RFC 1738 §3.1: "/<url-path>" may be excluded), but not nntp, whose newsgroup name is
+// required (RFC 1738 §3.7), so that "/" alone would not make "nntp://h" a URL.
+func emptyPathSlash(info SchemeInfo, known bool) bool {
+	return known && info.Hierarchical && info.Name != "nntp"
+}

@@ -102,6 +102,7 @@ var neverWorseSeeds = []string{
 	"http://h/a%20b", "http://h/a b", "http://h/?a+b%2Bc", "http://h/%2e%2E/a/%2E/b",
 	"http://h/%7B%7d%7C%5c%5E%60%5B%5D%3C%3E%23", "http://h/%00%1F%7F%80%FF", "http://h/\u00e9",
 	"https://h/%7E%24", "gopher://h/1a%09b%3Bc", "http://h/#a%7Eb%3B", "ftp://h/a%3Btype=a",
+	"nntp://", "nntp://h", "wais://h", "prospero://h", "afs://c", "file://h", "news://h", "mid://h",
 }
 
 // byteClassURLs returns URLs with byte c raw and escaped (lower- and upper-case hex) in each
