@@ -510,6 +510,11 @@ func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set) {
 	for opts&NormalizeRemoveHostTrailingDot != 0 && len(h) > 1 && h[len(h)-1] == '.' {
 		h = h[:len(h)-1]
 	}
+	// "www." goes before the IPv4 forms are read, so that "www.0" becomes "0.0.0.0" in one
+	// pass (Normalize is idempotent).
+	if opts&NormalizeRemoveWWW != 0 && len(h) > 4 && (h[:4] == "www." || h[:4] == "WWW.") {
+		h = h[4:]
+	}
 	if opts&NormalizeDecodeIPv4 != 0 {
 		if v, ok := parseIPv4Forms(h); ok {
 			var ip [15]byte
@@ -517,9 +522,6 @@ func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set) {
 				h = string(f)
 			}
 		}
-	}
-	if opts&NormalizeRemoveWWW != 0 && len(h) > 4 && (h[:4] == "www." || h[:4] == "WWW.") {
-		h = h[4:]
 	}
 	if h != w {
 		b.replaceSince(start, h)
