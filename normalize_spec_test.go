@@ -214,38 +214,36 @@ func TestNormalizeForLarge(t *testing.T) {
 		for si, shape := range shapes {
 			pi := (si + int(spec)) % len(places)
 			place := places[pi]
-			{
-				mk := func(n int) (URL, bool) {
-					u, err := Parse(place(strings.Repeat(shape, n/len(shape))))
-					return u, err == nil
-				}
-				u, ok := mk(size)
-				if !ok {
-					continue
-				}
-				var m0, m1 runtime.MemStats
-				runtime.ReadMemStats(&m0)
-				st := time.Now()
-				n, err := NormalizeFor(u, spec, NormalizeSafe)
-				c := CanonicalFor(u, spec)
-				d := time.Since(st)
-				runtime.ReadMemStats(&m1)
-				if err != nil {
-					t.Fatalf("%s, %q in place %d: %v", spec, shape, pi, err)
-				}
-				if alloc := m1.TotalAlloc - m0.TotalAlloc; alloc > uint64(2*24*size+1<<16) {
-					t.Errorf("%s, %q in place %d: %d bytes allocated for %d", spec, shape, pi, alloc, size)
-				}
-				if n2, _ := NormalizeFor(n, spec, NormalizeSafe); n2 != n || CanonicalFor(c, spec) != c {
-					t.Errorf("%s, %q in place %d: not idempotent", spec, shape, pi)
-				}
-				if d > 20*time.Millisecond {
-					q, _ := mk(size / 4)
-					full := fastest(func() { NormalizeFor(u, spec, NormalizeSafe); CanonicalFor(u, spec) })
-					quarter := fastest(func() { NormalizeFor(q, spec, NormalizeSafe); CanonicalFor(q, spec) })
-					if full > 200*time.Millisecond && full > 16*quarter {
-						t.Errorf("%s, %q in place %d: %v at full size, %v at a quarter", spec, shape, pi, full, quarter)
-					}
+			mk := func(n int) (URL, bool) {
+				u, err := Parse(place(strings.Repeat(shape, n/len(shape))))
+				return u, err == nil
+			}
+			u, ok := mk(size)
+			if !ok {
+				continue
+			}
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			st := time.Now()
+			n, err := NormalizeFor(u, spec, NormalizeSafe)
+			c := CanonicalFor(u, spec)
+			d := time.Since(st)
+			runtime.ReadMemStats(&m1)
+			if err != nil {
+				t.Fatalf("%s, %q in place %d: %v", spec, shape, pi, err)
+			}
+			if alloc := m1.TotalAlloc - m0.TotalAlloc; alloc > uint64(2*24*size+1<<16) {
+				t.Errorf("%s, %q in place %d: %d bytes allocated for %d", spec, shape, pi, alloc, size)
+			}
+			if n2, _ := NormalizeFor(n, spec, NormalizeSafe); n2 != n || CanonicalFor(c, spec) != c {
+				t.Errorf("%s, %q in place %d: not idempotent", spec, shape, pi)
+			}
+			if d > 20*time.Millisecond {
+				q, _ := mk(size / 4)
+				full := fastest(func() { NormalizeFor(u, spec, NormalizeSafe); CanonicalFor(u, spec) })
+				quarter := fastest(func() { NormalizeFor(q, spec, NormalizeSafe); CanonicalFor(q, spec) })
+				if full > 200*time.Millisecond && full > 16*quarter {
+					t.Errorf("%s, %q in place %d: %v at full size, %v at a quarter", spec, shape, pi, full, quarter)
 				}
 			}
 		}
