@@ -30,12 +30,17 @@ const (
 	NormalizeUpperEscapes
 	// NormalizeDecodeUnreserved decodes the escapes of unreserved characters ALPHA DIGIT "-"
 	// "." "_" "~" ("%7E" → "~", RFC 3986 §6.2.2.2). Never changes meaning; it may turn
-	// "%2E%2E" into a ".." segment, which NormalizeRemoveDotSegments then removes.
+	// "%2E%2E" into a ".." segment, which NormalizeRemoveDotSegments then removes. Under
+	// [NormalizeFor] with another spec it decodes what that spec lets stand unencoded (RFC
+	// 1738: "~" stays encoded).
 	NormalizeDecodeUnreserved
 	// NormalizeEncodeUnsafe encodes raw bytes that must not appear unencoded (RFC 1738 §2.2:
 	// space, "<", ">", <">, "{", "}", "|", "\", "^", "`", a "#" inside the fragment, "[" and
 	// "]" outside an IP literal, octets 80–FF) as "%XX", so that "a b" and "a%20b" compare
-	// equal. Never changes meaning (what it encodes was not a valid URL character).
+	// equal. Never changes meaning (what it encodes was not a valid URL character). Under
+	// [NormalizeFor] with RFC1738 or a draft it also encodes "~" (national, RFC 1738 §2.2)
+	// and a reserved character that the scheme does not reserve where the component's RFC
+	// 1738 §5 production holds it only encoded ("&" in a wais database).
 	NormalizeEncodeUnsafe
 	// NormalizeRemoveDotSegments removes "." and ".." segments (RFC 3986 §6.2.2.3 and
 	// §5.2.4) from the path of a URL with a scheme whose path is absolute. Relative references
@@ -214,9 +219,12 @@ func ParseNormalizeFlags(s string) (NormalizeFlags, error) {
 }
 
 // Normalize returns u normalized by the steps in opts (see [NormalizeFlags] for what each
-// does and may change). It returns u itself, without allocating, when no step changes it,
-// and is idempotent for every set of steps. The error is reserved for a result that does not
-// parse, which the steps are built never to produce.
+// does and may change), at the encoding level of RFC 3986 §6.2.2.2: it is [NormalizeFor] with
+// [RFC3986], and decodes "%7E" to "~". For the level of RFC 1738 (where "~" is national and
+// stays encoded) or of one of the drafts, call NormalizeFor with that spec; the comparison
+// functions ([Canonical], [Equivalent]) are the RFC 1738 case. It returns u itself, without
+// allocating, when no step changes it, and is idempotent for every set of steps. The error is
+// reserved for a result that does not parse, which the steps are built never to produce.
 func Normalize(u URL, opts NormalizeFlags) (URL, error) {
 	if opts == 0 {
 		return u, nil
