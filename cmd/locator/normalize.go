@@ -35,13 +35,14 @@ With --surt the SURT form web archives sort and deduplicate by is printed instea
 encode-unsafe): an escape is decoded only where the specification lets the
 character stand unencoded, so that normalizing never makes a URL less valid under
 it (check --spec S reports no new error):
-  rfc1738         RFC 1738 §2.2 and §5 (the default): alpha, digit, safe and extra
-                  are decoded, and ";", "&", "=" where the scheme's production holds
-                  them and the scheme does not reserve them ("gopher://h/1a%3Bb" is
-                  "gopher://h/1a;b"); unsafe and national characters are encoded, "~"
-                  too ("%7e" is "%7E"), and so is a reserved character the scheme does
-                  not reserve where the production wants it encoded ("&" in a wais
-                  database); a host keeps its escapes
+  rfc1738         RFC 1738 §2.2 and §5 (the default): alpha, digit, safe and
+                  extra are decoded, and ";", "&", "=" where the scheme's
+                  production holds them and the scheme does not reserve them
+                  ("gopher://h/1a%3Bb" is "gopher://h/1a;b"); unsafe and national
+                  characters are encoded, "~" too ("%7e" is "%7E"), and so is a
+                  reserved character the scheme does not reserve where the
+                  production wants it encoded ("&" in a wais database); a host
+                  keeps its escapes
   url-draft-1994  the 1994 URL draft's BNF: its xalpha, not its reserved
                   "= ; / # ? : space" nor "+" in a search, no more than rfc1738
   url-draft-1993  the 1993 URL draft's BNF syntax: xalpha, not "+" or "="; "~" (a
