@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/locator-url/locator/pct"
 )
 
 // TestNormalizeForSpecs: the encoding level of each spec, row by row, each citing where the
@@ -259,4 +261,55 @@ func fastest(f func()) time.Duration {
 		best = min(best, time.Since(st))
 	}
 	return best
+}
+
+// FuzzEncodingLevelFor: under every spec, EncodingLevelFor and CanonicalFor keep the URL's
+// invariant, are idempotent, keep the decoded value of every component (the encoding level
+// changes only how bytes are written) and the components present, and the encoding level is
+// equivalent to the URL.
+func FuzzEncodingLevelFor(f *testing.F) {
+	addSeeds(f)
+	for _, s := range []string{"HTTP://www.Example.COM:80/%7esmith/x", "gopher://h/1a%3Bb", "wais://h/db&x?a%26b",
+		"file://h/a;b", "news:a;b@h", "http://h/?a+b%2Bc#%7e", "mailto:a%3Bb@c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := Parse(s)
+		if err != nil {
+			return
+		}
+		for _, spec := range Specs() {
+			el := EncodingLevelFor(u, spec)
+			if err := el.check(); err != nil {
+				t.Fatalf("EncodingLevelFor(%q, %s) = %q: %v", s, spec, el, err)
+			}
+			if EncodingLevelFor(el, spec) != el {
+				t.Fatalf("EncodingLevelFor(%q, %s) not idempotent: %q, %q", s, spec, el, EncodingLevelFor(el, spec))
+			}
+			if !EquivalentFor(u, el, spec) || !EquivalentFor(el, u, spec) {
+				t.Fatalf("%q not equivalent to its encoding level %q under %s", s, el, spec)
+			}
+			if el.flags != u.flags {
+				t.Fatalf("EncodingLevelFor(%q, %s) = %q changed the components present", s, spec, el)
+			}
+			for _, c := range [][2]opt{
+				{optOf(u.User()), optOf(el.User())}, {optOf(u.Password()), optOf(el.Password())},
+				{present(u.Path()), present(el.Path())}, {optOf(u.Query()), optOf(el.Query())},
+				{optOf(u.Fragment()), optOf(el.Fragment())}, {present(u.Host()), present(el.Host())},
+			} {
+				a, err1 := pct.Decode(c[0].v)
+				b, err2 := pct.Decode(c[1].v)
+				if err1 != nil || err2 != nil || a != b {
+					t.Fatalf("EncodingLevelFor(%q, %s) = %q changed a decoded component: %q → %q", s, spec, el, c[0].v, c[1].v)
+				}
+			}
+			c := CanonicalFor(u, spec)
+			if err := c.check(); err != nil {
+				t.Fatalf("CanonicalFor(%q, %s) = %q: %v", s, spec, c, err)
+			}
+			if CanonicalFor(c, spec) != c || CanonicalFor(el, spec) != c {
+				t.Fatalf("CanonicalFor(%q, %s) = %q; of itself %q; of its encoding level %q", s, spec, c, CanonicalFor(c, spec), CanonicalFor(el, spec))
+			}
+		}
+	})
 }
