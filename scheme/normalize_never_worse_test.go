@@ -52,6 +52,15 @@ func errorCodes(u locator.URL, spec locator.Spec) (map[locator.Code]bool, bool) 
 	return codes, false
 }
 
+// unmasked reports the one known exception to the property: a checker stops at a missing "/"
+// after the host (scheme.CodeMissingSlash: "wais://h?/" is read no further), and once
+// empty-path-slash has added it ("wais://h/?/") the checker reads the rest for the first time
+// and reports what was wrong there all along (a raw "/" in a wais search, RFC 1738 §5). The
+// URL was invalid before and is no less valid after.
+func unmasked(before, after map[locator.Code]bool) bool {
+	return before[scheme.CodeMissingSlash] && !after[scheme.CodeMissingSlash]
+}
+
 // neverWorse checks the property on s under every spec and every level of neverWorseLevels,
 // and that each normalization is idempotent.
 func neverWorse(t *testing.T, s string) {
@@ -74,7 +83,7 @@ func neverWorse(t *testing.T, s string) {
 				t.Fatalf("%s %s of %q: %v", spec, lv.name, s, err)
 			}
 			after, cut := errorCodes(n, spec)
-			if cut {
+			if cut || unmasked(before, after) {
 				continue
 			}
 			for c := range after {
