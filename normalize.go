@@ -451,10 +451,22 @@ func (b *lazybuf) levelEnc(t string, opts NormalizeFlags, dec, more pct.Set, low
 		mask |= levelUpper
 	}
 	plain := true // nothing to decode, encode or lower-case: copy t as it is
-	for i := 0; i < len(t) && mask != 0; i++ {
-		if b.enc.tab[t[i]]&mask != 0 || more.Contains(t[i]) {
-			plain = false
-			break
+	if mask != 0 {
+		tab := &b.enc.tab
+		if more.IsEmpty() {
+			for i := 0; i < len(t); i++ {
+				if tab[t[i]]&mask != 0 {
+					plain = false
+					break
+				}
+			}
+		} else {
+			for i := 0; i < len(t); i++ {
+				if tab[t[i]]&mask != 0 || more.Contains(t[i]) {
+					plain = false
+					break
+				}
+			}
 		}
 	}
 	if plain {

@@ -89,6 +89,41 @@ var (
 	unencoded1993 = pct.AlphaDigit.With("$-_@.&!*'():;,")
 )
 
+// levelCache holds levelFor's result for each spec and each scheme of the table (by name),
+// and for a URL of no known scheme (unknownLevel), so that a URL's level is one lookup.
+var (
+	levelCache   [len(specNames)]map[string]*encLevel
+	unknownLevel [len(specNames)]*encLevel
+)
+
+func init() {
+	for i := range levelCache {
+		levelCache[i] = make(map[string]*encLevel, len(definedSchemes))
+		for name, info := range definedSchemes {
+			lv := levelFor(Spec(i), info, true)
+			levelCache[i][name] = &lv
+		}
+		lv := levelFor(Spec(i), SchemeInfo{}, false)
+		unknownLevel[i] = &lv
+	}
+}
+
+// levelOf is levelFor, from levelCache when info is the table's (a program's own facts for a
+// scheme, [SchemeInfo.Equivalent], are computed on each call).
+func levelOf(spec Spec, info SchemeInfo, known bool) *encLevel {
+	if int(spec) >= len(specNames) {
+		spec = RFC1738
+	}
+	if !known {
+		return unknownLevel[spec]
+	}
+	if lv, ok := levelCache[spec][info.Name]; ok && definedSchemes[info.Name].Reserved == info.Reserved {
+		return lv
+	}
+	lv := levelFor(spec, info, known)
+	return &lv
+}
+
 // levelFor returns the encoding level of spec for a URL of the scheme whose facts are info
 // (known false when there are none). A spec out of range gets the RFC 1738 level.
 func levelFor(spec Spec, info SchemeInfo, known bool) encLevel {
@@ -211,8 +246,7 @@ func NormalizeFor(u URL, spec Spec, opts NormalizeFlags) (URL, error) {
 		return u, nil
 	}
 	info, known := schemeInfo(u)
-	lv := levelFor(spec, info, known)
-	out, changed := normalize(u, opts, &lv, info, known)
+	out, changed := normalize(u, opts, levelOf(spec, info, known), info, known)
 	if !changed {
 		return u, nil
 	}
@@ -262,8 +296,7 @@ func EquivalentFor(a, b URL, spec Spec) bool {
 // nothing changes or when the result does not parse, which cannot happen: the steps keep every
 // delimiter and add only well-formed escapes.
 func normalizeLevel(u URL, opts NormalizeFlags, spec Spec, info SchemeInfo, known bool) URL {
-	lv := levelFor(spec, info, known)
-	out, changed := normalize(u, opts, &lv, info, known)
+	out, changed := normalize(u, opts, levelOf(spec, info, known), info, known)
 	if !changed {
 		return u
 	}
