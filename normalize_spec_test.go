@@ -89,7 +89,6 @@ func TestNormalizeForSpecs(t *testing.T) {
 
 // TestEquivalentForSpecs: the comparisons under every spec.
 func TestEquivalentForSpecs(t *testing.T) {
-	//                                      1738   1994   1993   1630   3986   whatwg
 	for _, tt := range []struct {
 		a, b string
 		want [6]bool // by Spec value: RFC1738, RFC3986, WHATWG, URLDraft1994, URLDraft1993, RFC1630
