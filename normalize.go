@@ -429,8 +429,9 @@ func schemeInfo(u URL) (SchemeInfo, bool) {
 
 // level writes t with the percent-encoding steps of opts: an escape of a byte in dec is
 // decoded (NormalizeDecodeUnreserved, RFC 3986 §6.2.2.2), other escapes get upper-case hex
-// digits (NormalizeUpperEscapes, RFC 3986 §6.2.2.1), and a raw byte of mustEncode is encoded
-// (NormalizeEncodeUnsafe, RFC 1738 §2.2; b.enc). With lower, letters (raw or decoded) are
+// digits (NormalizeUpperEscapes, RFC 3986 §6.2.2.1), and a raw byte of b.enc is encoded
+// (NormalizeEncodeUnsafe, RFC 1738 §2.2: [mustEncode] at the RFC 3986 level, and "~" too at
+// the RFC 1738 and drafts' level). With lower, letters (raw or decoded) are
 // lower-cased, for components that are case-insensitive (RFC 3986 §6.2.2.1 host).
 func (b *lazybuf) level(t string, opts NormalizeFlags, dec pct.Set, lower bool) {
 	b.levelEnc(t, opts, dec, pct.Set{}, lower)
