@@ -47,12 +47,18 @@ func TestCaseFoldSchemeHost(t *testing.T) {
 				t.Errorf("Normalize(%q, %s) = %q, %v; want it unchanged", lower, tt.f, got, err)
 			}
 		}
-		// Canonical also encodes what must be encoded (RFC 1738 §2.2 unsafe "`{[" in the
-		// host and "[`{" in the path); the letters are folded, in the scheme and host only.
-		canon := l + l + "://" + l + l + "." + l + "%60%7B%5B" + l + "/" + U + l + "@%5B%60%7B"
+		// Canonical also encodes what must be encoded (RFC 1738 §2.2 unsafe "[`{" in the
+		// path), but leaves the host's as written (RFC 1738 §5 hostname holds none, encoded or
+		// not); CanonicalFor RFC3986 encodes the host's "`{[" too. The letters are folded, in
+		// the scheme and host only.
+		canon := l + l + "://" + l + l + "." + l + "`{[" + l + "/" + U + l + "@%5B%60%7B"
+		canon3986 := l + l + "://" + l + l + "." + l + "%60%7B%5B" + l + "/" + U + l + "@%5B%60%7B"
 		for _, in := range []string{upper, lower} {
 			if got := Canonical(MustParse(in)).String(); got != canon {
 				t.Errorf("Canonical(%q) = %q, want %q", in, got, canon)
+			}
+			if got := CanonicalFor(MustParse(in), RFC3986).String(); got != canon3986 {
+				t.Errorf("CanonicalFor(%q, RFC3986) = %q, want %q", in, got, canon3986)
 			}
 		}
 		if !Equivalent(u, MustParse(lower)) || !Equivalent(MustParse(lower), u) {

@@ -16,35 +16,25 @@ import (
 // scheme-based normalization. [EncodingLevel] does the first; [Canonical] all of them;
 // [Equivalent] compares canonical forms.
 //
-// Which escapes are decoded depends on the scheme: the rules are in [Equivalent]'s doc.
+// Which escapes are decoded depends on the scheme: the rules are in [Equivalent]'s doc. These
+// functions are the RFC 1738 case of [EncodingLevelFor], [CanonicalFor] and [EquivalentFor],
+// which bring a URL to the encoding level of any spec (normalize_spec.go).
 
-// mustEncode is the bytes that may not stand unencoded in a URL and that EncodingLevel
-// therefore encodes when it finds them raw: RFC 1738 §2.2's unsafe characters (space, "<",
-// ">", <">, "#", the national characters, controls and 80–FF), except "%", which always starts
-// an escape (the URI draft, "The percent sign"), and "~", which RFC 3986 §2.3 makes
-// unreserved and §6.2.2.2 wants decoded. A raw "#" can only occur inside a fragment, "[" and
-// "]" are left alone in an IP literal (RFC 3986 §3.2.2).
+// mustEncode is the bytes that may not stand unencoded in an RFC 3986 URI and that the RFC
+// 3986 level ([Normalize], [NormalizeFor] with RFC3986) therefore encodes when it finds them
+// raw: RFC 1738 §2.2's unsafe characters (space, "<", ">", <">, "#", the national characters,
+// controls and 80–FF), except "%", which always starts an escape (the URI draft, "The percent
+// sign"), and "~", which RFC 3986 §2.3 makes unreserved and §6.2.2.2 wants decoded. A raw "#"
+// can only occur inside a fragment, "[" and "]" are left alone in an IP literal (RFC 3986
+// §3.2.2). RFC 1738 and the drafts encode "~" too ([encodeOld]).
 var mustEncode = pct.RFC1738Unsafe.Without("%~")
 
-// levelTab classifies bytes for level's fast path: "%" and mustEncode (levelEscape), and the
-// upper-case letters (levelUpper).
-var levelTab [256]uint8
-
+// The classes of [encTable]'s table, for level's fast path: "%" and the bytes to encode
+// (levelEscape), and the upper-case letters (levelUpper).
 const (
 	levelEscape = 1 << iota
 	levelUpper
 )
-
-func init() {
-	for c := 0; c < 256; c++ {
-		if c == '%' || mustEncode.Contains(byte(c)) {
-			levelTab[c] |= levelEscape
-		}
-		if 'A' <= c && c <= 'Z' {
-			levelTab[c] |= levelUpper
-		}
-	}
-}
 
 // structural is the bytes that delimit the generic syntax's components (RFC 3986 §2.2
 // gen-delims; RFC 1738 §3.1 ":", "@", "/") and "%": an escape of one of them is never decoded,
@@ -52,61 +42,44 @@ func init() {
 // Example 2: "%2F" has no hierarchical significance).
 var structural = pct.GenDelims.With("%")
 
-// decodable returns the bytes whose escapes EncodingLevel decodes for a scheme that reserves
-// reserved: printable US-ASCII that need no encoding (RFC 1738 §2.2; RFC 3986 §2.3 and
-// §6.2.2.2), minus what the scheme reserves (RFC 1738 §2.2: "If the character corresponding to
-// an octet is reserved in a scheme, the octet must be encoded") and the structural delimiters.
-// With the default reserved set it is RFC 3986 §2.3 unreserved: ALPHA DIGIT "-" "." "_" "~".
-func decodable(reserved pct.Set) pct.Set {
-	return pct.Range(0x21, 0x7e).Minus(mustEncode).Minus(structural).Minus(reserved)
-}
-
-// decodableScheme returns the bytes whose escapes EncodingLevel decodes in a URL whose scheme
-// has the facts info (known false when there are none): the rules of [Equivalent].
-// An empty Reserved set stands for the default, RFC 3986 §2.2 reserved.
-func decodableScheme(info SchemeInfo, known bool) pct.Set {
-	if known && info.Reserved != reservedDefault && !info.Reserved.IsEmpty() {
-		return decodable(info.Reserved)
-	}
-	return decodableDefault
-}
-
-var decodableDefault = decodable(reservedDefault)
-
-// EncodingLevel returns u brought to one encoding level, the form in which the URI draft says
-// two URIs must be before they are compared ("Reduced or increased safe character sets"):
+// EncodingLevel returns u brought to the encoding level of RFC 1738, the form in which the URI
+// draft says two URIs must be before they are compared ("Reduced or increased safe character
+// sets"); it is [EncodingLevelFor] with [RFC1738]:
 //
 //   - an escape of a character that needs no encoding is decoded, by the rules in
-//     [Equivalent]'s doc:
-//     for a scheme RFC 1738 or the 1994 URL draft defines, every printable US-ASCII character
-//     its section does not reserve ([SchemeInfo].Reserved; RFC 1738 §2.2); for https,
-//     unknown schemes and relative references, RFC 3986 §2.3 unreserved, ALPHA DIGIT "-" "."
-//     "_" "~" (RFC 3986 §6.2.2.2), as in every fragment. An escape of a character the scheme
-//     reserves, of a generic delimiter (RFC 3986 §2.2 gen-delims) or of an unsafe character is
-//     never decoded (the URI draft: reserved characters "may NEVER be encoded and unencoded
-//     in this way");
+//     [Equivalent]'s doc: RFC 1738 §5 unreserved (alpha, digit, safe "$-_.+", extra
+//     "!*'(),"), and the reserved ";" "&" "=" where the scheme's §5 production holds them
+//     unencoded, less what the scheme reserves ([SchemeInfo].Reserved; RFC 1738 §2.2). In
+//     https, unknown schemes, relative references and every fragment that is alpha, digit,
+//     "-", "." and "_". An escape of a character the scheme reserves, of a generic delimiter
+//     (RFC 3986 §2.2 gen-delims) or of an unsafe character is never decoded (the URI draft:
+//     reserved characters "may NEVER be encoded and unencoded in this way");
 //   - the escapes kept get upper-case hex digits (RFC 3986 §6.2.2.1);
 //   - a raw character that must be encoded (RFC 1738 §2.2 unsafe: space, "<", ">", <">, "{",
-//     "}", "|", "\", "^", "[", "]", "`", a "#" inside the fragment, and the octets 80–FF) is
-//     encoded, so "a b" and "a%20b" are at the same level. "~" is the one unsafe character of
-//     RFC 1738 that is not encoded: RFC 3986 §2.3 made it unreserved. "[" and "]" of an IP
-//     literal host are kept (RFC 3986 §3.2.2).
+//     "}", "|", "\", "^", "~", "[", "]", "`", a "#" inside the fragment, and the octets 80–FF)
+//     is encoded, so "a b" and "a%20b" are at the same level, and so is a reserved character
+//     the scheme does not reserve but the component's §5 production holds only encoded ("&"
+//     in a wais database, ";" in a file path). "~" is national (RFC 1738 §2.2): "%7e" becomes
+//     "%7E", "~" becomes "%7E" (RFC 3986 decodes it: [EncodingLevelFor] with [RFC3986]);
+//   - the host keeps its escapes and raw characters (RFC 1738 §5 hostname holds neither, so
+//     that no step can make a host valid), and "[" and "]" of an IP literal are kept (RFC
+//     3986 §3.2.2).
 //
 // Nothing else changes: no case, port or path rule (see [Canonical]). The first segment of a
 // relative reference whose path has a ":" there keeps its escapes, so that decoding cannot
 // turn it into a scheme (RFC 3986 §4.2). EncodingLevel returns u itself, without allocating,
-// when u is already at the encoding level. It is idempotent.
+// when u is already at the encoding level. It is idempotent, and never makes u less valid by
+// RFC 1738 (package scheme's Check).
 //
 // These are the steps [NormalizeUpperEscapes], [NormalizeDecodeUnreserved] and
-// [NormalizeEncodeUnsafe] of [Normalize], with the set of escapes decoded taken from the
-// scheme as above.
+// [NormalizeEncodeUnsafe] of [NormalizeFor] with [RFC1738].
 func EncodingLevel(u URL) URL {
-	info, known := schemeInfo(u)
-	return normalizeScheme(u, encodingLevelFlags, info, known)
+	return EncodingLevelFor(u, RFC1738)
 }
 
-// Canonical returns the form of u that [Equivalent] compares: [EncodingLevel], and then the
-// normalizations of RFC 3986 §6.2.2 and §6.2.3 that RFC 1738 agrees with:
+// Canonical returns the form of u that [Equivalent] compares, [CanonicalFor] with [RFC1738]:
+// [EncodingLevel], and then the normalizations of RFC 3986 §6.2.2 and §6.2.3 that RFC 1738
+// agrees with:
 //
 //   - the scheme and the host are lower-cased (RFC 1738 §2.1: "programs interpreting URLs
 //     should treat upper case letters as equivalent to lower case in scheme names"; RFC 3986
@@ -139,17 +112,17 @@ func EncodingLevel(u URL) URL {
 // (RFC 3986 §6.2.3). User information, path, query and fragment keep their case. Canonical
 // returns u itself, without allocating, when u is already canonical. It is idempotent.
 //
-// These are the steps of [NormalizeSafe] and [NormalizeRemoveEmptyFragment], with the set of
-// escapes decoded taken from the scheme as for [EncodingLevel]: for the schemes with the
-// default reserved set, Canonical(u) is what Normalize returns with these steps. Keeping the
-// empty fragment apart, as RFC 3986 §6.2.3 does ("two URIs that differ only by the suffix
-// "#" are considered different regardless of the scheme"), is Normalize with [NormalizeSafe].
+// These are the steps of [NormalizeSafe] and [NormalizeRemoveEmptyFragment] of [NormalizeFor]
+// with [RFC1738]. ([Normalize] decodes by RFC 3986 §6.2.2.2, "~" included: it is NormalizeFor
+// with [RFC3986].) Keeping the empty fragment apart, as RFC 3986 §6.2.3 does ("two URIs that
+// differ only by the suffix "#" are considered different regardless of the scheme"), is
+// NormalizeFor with [NormalizeSafe].
 func Canonical(u URL) URL {
-	info, known := schemeInfo(u)
-	return normalizeScheme(u, canonicalFlags, info, known)
+	return CanonicalFor(u, RFC1738)
 }
 
-// Equivalent reports whether a and b identify the same resource by the rules of [Canonical]:
+// Equivalent reports whether a and b identify the same resource by the rules of [Canonical]
+// (it is [EquivalentFor] with [RFC1738]):
 // whether they are the same once brought to the same encoding level (the URI draft) and
 // normalized by case, port, path, dot-segments (RFC 3986 §6.2.2, §6.2.3) and an empty
 // fragment: "A void fragment-id with or without the hash sign means that the URL refers to the
@@ -173,7 +146,9 @@ func Canonical(u URL) URL {
 //  2. For a scheme RFC 1738 §3 defines (ftp, http, gopher, mailto, news, nntp, telnet, wais,
 //     file, prospero) and the 1994 URL draft's mid, cid and afs, the characters its section
 //     reserves stay encoded ([SchemeInfo].Reserved of [LookupScheme], each set citing its
-//     section), and every other character that needs no encoding is decoded (RFC 1738 §2.2:
+//     section), and every other character that needs no encoding in the component is decoded,
+//     while one that the component's RFC 1738 §5 production holds only encoded is encoded
+//     ("wais://h/db&x" ≡ "wais://h/db%26x": database = *uchar) (RFC 1738 §2.2:
 //     "characters that are not required to be encoded (including alphanumerics) may be
 //     encoded within the scheme-specific part of a URL, as long as they are not being used
 //     for a reserved purpose"). So "gopher://h/1a%3Bb" is "gopher://h/1a;b" (§3.4.1: "no
@@ -185,7 +160,8 @@ func Canonical(u URL) URL {
 //     strings").
 //  3. For every other URL (https, a scheme locator does not know, a name RFC 1738 §4
 //     reserves, an "x-" name, a relative reference) RFC 3986 §2.2's reserved set (gen-delims
-//     and sub-delims) stays encoded: only RFC 3986 §2.3 unreserved is decoded (§6.2.2.2).
+//     and sub-delims) stays encoded: only RFC 3986 §2.3 unreserved is decoded (§6.2.2.2),
+//     but "~", which RFC 1738 §2.2 makes national: it is encoded.
 //  4. The fragment, whose syntax the object's type defines (the URI draft, "Fragment-id"), is
 //     decoded by rule 3 in every scheme.
 //
@@ -203,23 +179,4 @@ const encodingLevelFlags = NormalizeUpperEscapes | NormalizeDecodeUnreserved | N
 
 // canonicalFlags are the steps of [Canonical]: [NormalizeSafe], and the empty fragment that
 // the URI draft and the 1993 URL draft make the same as none ("Fragment-id").
-// With them the scheme-level step [NormalizeRemoveDirectoryTypecode], which follows the 1994
-// URL draft.
 const canonicalFlags = NormalizeSafe | NormalizeRemoveEmptyFragment | NormalizeRemoveDirectoryTypecode
-
-// normalizeScheme is [Normalize] with NormalizeDecodeUnreserved decoding every escape that
-// u's scheme does not reserve ([decodable]; RFC 1738 §2.2), for EncodingLevel, Canonical and
-// the Equivalent functions; info and known are the facts of u's scheme. It returns u when
-// nothing changes or when the result does not parse, which cannot happen: the steps keep every
-// delimiter and add only well-formed escapes.
-func normalizeScheme(u URL, opts NormalizeFlags, info SchemeInfo, known bool) URL {
-	out, changed := normalize(u, opts, decodableScheme(info, known), info, known)
-	if !changed {
-		return u
-	}
-	v, err := Parse(out)
-	if err != nil {
-		return u // cannot happen (above); fall back to the input rather than lose it
-	}
-	return v
-}

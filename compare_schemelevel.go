@@ -178,7 +178,7 @@ func schemePathSteps(u URL, p, rest string, opts NormalizeFlags, info SchemeInfo
 	if info.Typecode && noQuery && opts&(NormalizeLowerTypecode|NormalizeRemoveDirectoryTypecode) != 0 {
 		p = typecodeSteps(p, opts)
 	}
-	p = pathSteps(u, p, opts, known && info.Hierarchical)
+	p = pathSteps(u, p, opts, emptyPathSlash(info, known))
 	if opts&NormalizeRemoveDefaultPath != 0 && info.DefaultPath != "" && noQuery &&
 		u.flags&hasAuthority != 0 && len(p) == 1+len(info.DefaultPath) && p[0] == '/' &&
 		p[1:] == info.DefaultPath {

@@ -13,7 +13,7 @@ func TestEncodingLevel(t *testing.T) {
 		{"http://www.w3.org/albert/bertram%2Fmarie-claude", "http://www.w3.org/albert/bertram%2Fmarie-claude", "URI draft Example 2: %2F kept"},
 		// RFC 3986 §6.2.2.2: decode unreserved; §6.2.2.1: upper-case hex of the rest.
 		{"example://a/b/c/%7bfoo%7d", "example://a/b/c/%7Bfoo%7D", "RFC 3986 §6.2.2.1 hex case"},
-		{"http://h/%63%41%30%2E%5F%7E%2d", "http://h/cA0._~-", "RFC 3986 §2.3 unreserved decoded"},
+		{"http://h/%63%41%30%2E%5F%7E%2d", "http://h/cA0._%7E-", "RFC 1738 §2.2: unreserved decoded, ~ (national) kept encoded"},
 		// RFC 1738 §2.2 reserved, and RFC 3986 §2.2 gen-delims and sub-delims, stay encoded
 		// in a scheme RFC 1738 does not define (https: RFC 3986 §2.2).
 		{"https://h/%3b%2f%3f%3a%40%26%3d%23%5b%5d", "https://h/%3B%2F%3F%3A%40%26%3D%23%5B%5D", "RFC 1738 §2.2 reserved"},
@@ -27,16 +27,16 @@ func TestEncodingLevel(t *testing.T) {
 		// RFC 1738 §2.2: unsafe characters written raw are encoded.
 		{"http://h/a b", "http://h/a%20b", "RFC 1738 §2.2 space"},
 		{"http://h/<>\"{}|\\^`[]", "http://h/%3C%3E%22%7B%7D%7C%5C%5E%60%5B%5D", "RFC 1738 §2.2 unsafe and national"},
-		{"http://h/~u", "http://h/~u", "RFC 3986 §2.3: ~ is unreserved"},
+		{"http://h/~u", "http://h/%7Eu", "RFC 1738 §2.2: ~ is national and must be encoded"},
 		{"http://h/\u00e9", "http://h/%C3%A9", "RFC 1738 §2.2 8-bit octets"},
 		{"http://h/#a#b", "http://h/#a%23b", "a raw # inside the fragment"},
-		{"http://h/?q=a b&c=%7e", "http://h/?q=a%20b&c=~", "query"},
+		{"http://h/?q=a b&c=%7e", "http://h/?q=a%20b&c=%7E", "query"},
 		{"http://h/?a+b%2Bc", "http://h/?a+b%2Bc", "URI draft, Query strings: + is reserved in a query"},
 		// Every component, and no case change.
-		{"HTTP://U%61:P%62@H%41.example:80/P%3a?Q#F", "HTTP://Ua:Pb@HA.example:80/P%3A?Q#F", "no case or port rule"},
+		{"HTTP://U%61:P%62@H%41.example:80/P%3a?Q#F", "HTTP://Ua:Pb@H%41.example:80/P%3A?Q#F", "no case or port rule; the host keeps its escapes (RFC 1738 §5 hostname holds none)"},
 		{"http://[FE80::1%25Eth0]/", "http://[FE80::1%25Eth0]/", "RFC 3986 §3.2.2 IP literal untouched"},
 		{"http://h%20x/", "http://h%20x/", "escape in the host kept"},
-		{"http://h x/", "http://h%20x/", "raw space in the host"},
+		{"http://h x/", "http://h x/", "raw space in the host kept (RFC 1738 §5 hostname: invalid either way)"},
 		// RFC 3986 §4.2: a relative reference whose first segment holds ":" keeps its escapes.
 		{"%61b:c", "%61b:c", "RFC 3986 §4.2 would become scheme ab"},
 		{"%61b:c/%64", "%61b:c/d", "only the first segment"},
@@ -75,7 +75,7 @@ func TestCanonical(t *testing.T) {
 		{"telnet://h:23", "telnet://h/", "RFC 1738 §3.8"},
 		{"http://example.com/?", "http://example.com/?", "RFC 3986 §6.2.3 empty query kept"},
 		{"http://example.com/#", "http://example.com/", "URI draft, Fragment-id: a void fragment-id means the whole object"},
-		{"http://example.com/#%7e%3B", "http://example.com/#~%3B", "the fragment decodes RFC 3986 unreserved only"},
+		{"http://example.com/#%7e%3B%41", "http://example.com/#%7E%3BA", "the fragment decodes alpha, digit, -, ., _ only (RFC 1738 §2.2: ~ is national)"},
 		{"http://example.com?q", "http://example.com/?q", "empty path before a query"},
 		{"example://a", "example://a", "unknown scheme: empty path kept"},
 		{"example://a:/", "example://a/", "empty port dropped for any scheme"},
@@ -83,7 +83,7 @@ func TestCanonical(t *testing.T) {
 		{"mailto:Joe@Example.COM", "mailto:Joe@example.com", "RFC 3986 §6.2.3 mailto domain"},
 		{"MAILTO:A@B.C,D@E%41", "mailto:A@b.c,D@ea", "each address"},
 		{"http://[FE80::A%25Eth0]:80", "http://[fe80::a%25Eth0]/", "RFC 6874 zone kept"},
-		{"http://H%41/", "http://ha/", "host escape decoded and lower-cased"},
+		{"http://H%41/", "http://h%41/", "host escape kept, host lower-cased (RFC 1738 §5 hostname holds no escape)"},
 		{"http://h/a/%2E%2E/b", "http://h/b", "RFC 3986 §6.2.2: decode, then remove dot-segments"},
 		{"http://h/a/b/../../..", "http://h/", "RFC 3986 §5.2.4"},
 		{"http://h/A/./B/", "http://h/A/B/", "path case kept"},

@@ -68,8 +68,13 @@
 // # Comparing and normalizing
 //
 // [EncodingLevel] brings a URL to one encoding level (the URI draft): it decodes escapes of
-// unreserved characters, upper-cases hex digits and encodes unsafe characters. [Canonical] adds
-// the case, port, empty-path and dot-segment rules of RFC 3986 §6.2.2 and §6.2.3 and the
+// characters that need no encoding, upper-cases hex digits and encodes unsafe characters, by
+// RFC 1738 ("~" is national there, and stays encoded). [EncodingLevelFor], [CanonicalFor],
+// [EquivalentFor] and [NormalizeFor] do the same by the rule of any [Spec]: the 1994 and 1993
+// URL drafts, the URI draft, or RFC 3986 §6.2.2.2 (unreserved, "~" included, which is what
+// [Normalize] decodes). Normalizing to a spec's level never makes a URL less valid under that
+// spec. [Canonical] adds
+// the case, port, empty-path and dot-segment rules of RFC 3986 §6.2.2 and §6.2.3, the
 // scheme-level equivalences of RFC 1738 ("file://localhost/x" is "file:///x", §3.10;
 // "gopher://h/1" is "gopher://h/", §3.4.1; ";type=I" is ";type=i", §5 ftptype), and
 // [Equivalent] compares two URLs in that form:

@@ -186,7 +186,7 @@ func ExampleEncodingLevel() {
 	// Output:
 	// http://www.w3.org/albert/bertram/marie-claude
 	// http://www.w3.org/albert/bertram%2Fmarie-claude
-	// http://h/a%20b/~
+	// http://h/a%20b/%7E
 }
 
 func ExampleCanonical() {

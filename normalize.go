@@ -30,12 +30,17 @@ const (
 	NormalizeUpperEscapes
 	// NormalizeDecodeUnreserved decodes the escapes of unreserved characters ALPHA DIGIT "-"
 	// "." "_" "~" ("%7E" → "~", RFC 3986 §6.2.2.2). Never changes meaning; it may turn
-	// "%2E%2E" into a ".." segment, which NormalizeRemoveDotSegments then removes.
+	// "%2E%2E" into a ".." segment, which NormalizeRemoveDotSegments then removes. Under
+	// [NormalizeFor] with another spec it decodes what that spec lets stand unencoded (RFC
+	// 1738: "~" stays encoded).
 	NormalizeDecodeUnreserved
 	// NormalizeEncodeUnsafe encodes raw bytes that must not appear unencoded (RFC 1738 §2.2:
 	// space, "<", ">", <">, "{", "}", "|", "\", "^", "`", a "#" inside the fragment, "[" and
 	// "]" outside an IP literal, octets 80–FF) as "%XX", so that "a b" and "a%20b" compare
-	// equal. Never changes meaning (what it encodes was not a valid URL character).
+	// equal. Never changes meaning (what it encodes was not a valid URL character). Under
+	// [NormalizeFor] with RFC1738 or a draft it also encodes "~" (national, RFC 1738 §2.2)
+	// and a reserved character that the scheme does not reserve where the component's RFC
+	// 1738 §5 production holds it only encoded ("&" in a wais database).
 	NormalizeEncodeUnsafe
 	// NormalizeRemoveDotSegments removes "." and ".." segments (RFC 3986 §6.2.2.3 and
 	// §5.2.4) from the path of a URL with a scheme whose path is absolute. Relative references
@@ -218,9 +223,12 @@ func ParseNormalizeFlags(s string) (NormalizeFlags, error) {
 }
 
 // Normalize returns u normalized by the steps in opts (see [NormalizeFlags] for what each
-// does and may change). It returns u itself, without allocating, when no step changes it,
-// and is idempotent for every set of steps. The error is reserved for a result that does not
-// parse, which the steps are built never to produce.
+// does and may change), at the encoding level of RFC 3986 §6.2.2.2: it is [NormalizeFor] with
+// [RFC3986], and decodes "%7E" to "~". For the level of RFC 1738 (where "~" is national and
+// stays encoded) or of one of the drafts, call NormalizeFor with that spec; the comparison
+// functions ([Canonical], [Equivalent]) are the RFC 1738 case. It returns u itself, without
+// allocating, when no step changes it, and is idempotent for every set of steps. The error is
+// reserved for a result that does not parse, which the steps are built never to produce.
 func Normalize(u URL, opts NormalizeFlags) (URL, error) {
 	if opts == 0 {
 		return u, nil
@@ -235,7 +243,7 @@ func normalizeWith(u URL, opts NormalizeFlags, info SchemeInfo, known bool) (URL
 	if opts == 0 {
 		return u, nil
 	}
-	out, changed := normalize(u, opts, pct.Unreserved, info, known)
+	out, changed := normalize(u, opts, &level3986, info, known)
 	if !changed {
 		return u, nil
 	}
@@ -248,14 +256,17 @@ func normalizeWith(u URL, opts NormalizeFlags, info SchemeInfo, known bool) (URL
 }
 
 // normalize applies the steps in opts to u, the one mechanism behind [Normalize],
-// [EncodingLevel] and [Canonical]. NormalizeDecodeUnreserved decodes the escapes of the bytes
-// in dec; info and known are u's scheme ([schemeInfo]). It returns the result and whether it
-// differs from u's string, which it then shares without allocating.
-func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known bool) (string, bool) {
+// [NormalizeFor], [EncodingLevel] and [Canonical]. NormalizeDecodeUnreserved decodes the
+// escapes of the bytes of lv's set for each component, NormalizeEncodeUnsafe encodes the raw
+// bytes of lv.enc ([levelFor]); info and known are u's scheme ([schemeInfo]). It returns the
+// result and whether it differs from u's string, which it then shares without allocating.
+func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known bool) (string, bool) {
+	dec := lv.path
 	if opts&NormalizeDecodeUnreserved == 0 {
+		lv = &encLevel{enc: lv.enc, hostAsWritten: lv.hostAsWritten, noPathSlash: lv.noPathSlash}
 		dec = pct.Set{}
 	}
-	b := lazybuf{s: u.s}
+	b := lazybuf{s: u.s, enc: lv.enc}
 	if sc := u.Scheme(); sc != "" {
 		if opts&NormalizeLowerScheme != 0 {
 			for i := 0; i < len(sc); i++ {
@@ -270,11 +281,15 @@ func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known b
 		b.add('/')
 		b.add('/')
 		if ui, ok := u.Userinfo(); ok {
-			b.level(ui, opts, dec, false)
+			b.level(ui, opts, lv.user, false)
 			b.add('@')
 		}
 		hostStart := b.w
-		b.host(u.Host(), opts, dec)
+		hopts := opts
+		if lv.hostAsWritten {
+			hopts &^= NormalizeEncodeUnsafe
+		}
+		b.host(u.Host(), hopts, lv.host)
 		if port, ok := u.Port(); ok {
 			drop := false
 			if opts&NormalizeRemoveDefaultPort != 0 {
@@ -290,12 +305,12 @@ func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known b
 		b.removeLocalHost(hostStart, u, opts, info) // RFC 1738 §3.10, compare_schemelevel.go
 	}
 	pathStart := b.w
-	b.path(u, opts, dec)
+	b.path(u, opts, dec, lv.pathEnc)
 	pathEnd := b.w
 	if q, ok := u.Query(); ok && (q != "" || opts&NormalizeRemoveEmptyQuery == 0) {
 		b.add('?')
 		qs := b.w
-		b.level(q, opts, dec, false)
+		b.levelEnc(q, opts, lv.query, lv.queryEnc, false)
 		if opts&NormalizeSortQuery != 0 {
 			if w := b.since(qs); w != "" {
 				if s := sortQuery(w); s != w {
@@ -308,14 +323,18 @@ func normalize(u URL, opts NormalizeFlags, dec pct.Set, info SchemeInfo, known b
 		(f != "" || opts&NormalizeRemoveEmptyFragment == 0) {
 		b.add('#')
 		// The fragment's syntax is the object type's, not the scheme's (the URI draft,
-		// "Fragment-id"): only RFC 3986 unreserved is decoded there.
-		b.level(f, opts, dec.Intersect(decodableDefault), false)
+		// "Fragment-id"): lv.frag holds only RFC 3986 unreserved characters.
+		b.level(f, opts, lv.frag, false)
 	}
 	out, changed := b.result()
 	// The path steps that work on whole segments, on the path as written above, with the
 	// scheme-level ones (compare_schemelevel.go).
 	p := out[pathStart:pathEnd]
-	if np := schemePathSteps(u, p, out[pathEnd:], opts, info, known); np != p {
+	popts := opts
+	if lv.noPathSlash {
+		popts &^= NormalizeEmptyPathSlash
+	}
+	if np := schemePathSteps(u, p, out[pathEnd:], popts, info, known); np != p {
 		out = out[:pathStart] + np + out[pathEnd:]
 		changed = true
 	}
@@ -328,6 +347,7 @@ type lazybuf struct {
 	s   string
 	buf []byte
 	w   int
+	enc *encTable // what NormalizeEncodeUnsafe encodes
 }
 
 func (b *lazybuf) add(c byte) {
@@ -420,10 +440,21 @@ func schemeInfo(u URL) (SchemeInfo, bool) {
 
 // level writes t with the percent-encoding steps of opts: an escape of a byte in dec is
 // decoded (NormalizeDecodeUnreserved, RFC 3986 §6.2.2.2), other escapes get upper-case hex
-// digits (NormalizeUpperEscapes, RFC 3986 §6.2.2.1), and a raw byte of mustEncode is encoded
-// (NormalizeEncodeUnsafe, RFC 1738 §2.2). With lower, letters (raw or decoded) are
+// digits (NormalizeUpperEscapes, RFC 3986 §6.2.2.1), and a raw byte of b.enc is encoded
+// (NormalizeEncodeUnsafe, RFC 1738 §2.2: [mustEncode] at the RFC 3986 level, and "~" too at
+// the RFC 1738 and drafts' level). With lower, letters (raw or decoded) are
 // lower-cased, for components that are case-insensitive (RFC 3986 §6.2.2.1 host).
 func (b *lazybuf) level(t string, opts NormalizeFlags, dec pct.Set, lower bool) {
+	b.levelEnc(t, opts, dec, pct.Set{}, lower)
+}
+
+// levelEnc is level that also encodes the raw bytes of more (with NormalizeEncodeUnsafe):
+// the reserved characters that a scheme does not reserve but whose RFC 1738 §5 production
+// wants encoded in this component ([encLevel].pathEnc).
+func (b *lazybuf) levelEnc(t string, opts NormalizeFlags, dec, more pct.Set, lower bool) {
+	if opts&NormalizeEncodeUnsafe == 0 {
+		more = pct.Set{}
+	}
 	var mask uint8
 	if opts&(NormalizeUpperEscapes|NormalizeDecodeUnreserved|NormalizeEncodeUnsafe) != 0 {
 		mask |= levelEscape
@@ -432,10 +463,22 @@ func (b *lazybuf) level(t string, opts NormalizeFlags, dec pct.Set, lower bool) 
 		mask |= levelUpper
 	}
 	plain := true // nothing to decode, encode or lower-case: copy t as it is
-	for i := 0; i < len(t) && mask != 0; i++ {
-		if levelTab[t[i]]&mask != 0 {
-			plain = false
-			break
+	if mask != 0 {
+		tab := &b.enc.tab
+		if more.IsEmpty() {
+			for i := 0; i < len(t); i++ {
+				if tab[t[i]]&mask != 0 {
+					plain = false
+					break
+				}
+			}
+		} else {
+			for i := 0; i < len(t); i++ {
+				if tab[t[i]]&mask != 0 || more.Contains(t[i]) {
+					plain = false
+					break
+				}
+			}
 		}
 	}
 	if plain {
@@ -461,7 +504,7 @@ func (b *lazybuf) level(t string, opts NormalizeFlags, dec pct.Set, lower bool) 
 				continue
 			}
 		}
-		if opts&NormalizeEncodeUnsafe != 0 && mustEncode.Contains(c) {
+		if opts&NormalizeEncodeUnsafe != 0 && (b.enc.set.Contains(c) || more.Contains(c)) {
 			b.addEscape(c) // RFC 1738 §2.2
 			continue
 		}
@@ -499,6 +542,11 @@ func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set) {
 	for opts&NormalizeRemoveHostTrailingDot != 0 && len(h) > 1 && h[len(h)-1] == '.' {
 		h = h[:len(h)-1]
 	}
+	// "www." goes before the IPv4 forms are read, so that "www.0" becomes "0.0.0.0" in one
+	// pass (Normalize is idempotent).
+	if opts&NormalizeRemoveWWW != 0 && len(h) > 4 && (h[:4] == "www." || h[:4] == "WWW.") {
+		h = h[4:]
+	}
 	if opts&NormalizeDecodeIPv4 != 0 {
 		if v, ok := parseIPv4Forms(h); ok {
 			var ip [15]byte
@@ -507,17 +555,14 @@ func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set) {
 			}
 		}
 	}
-	if opts&NormalizeRemoveWWW != 0 && len(h) > 4 && (h[:4] == "www." || h[:4] == "WWW.") {
-		h = h[4:]
-	}
 	if h != w {
 		b.replaceSince(start, h)
 	}
 }
 
-// path writes u's path with the percent-encoding steps of opts and, in a mailto: URL, the
+// path writes u's path with the percent-encoding steps of opts (enc: see levelEnc) and, in a mailto: URL, the
 // mailto domain step; [pathSteps] does the rest.
-func (b *lazybuf) path(u URL, opts NormalizeFlags, dec pct.Set) {
+func (b *lazybuf) path(u URL, opts NormalizeFlags, dec, enc pct.Set) {
 	p := u.Path()
 	switch {
 	case opts&NormalizeMailtoDomain != 0 && u.IsScheme("mailto"):
@@ -528,7 +573,7 @@ func (b *lazybuf) path(u URL, opts NormalizeFlags, dec pct.Set) {
 			for j < len(p) && p[j] != '@' && p[j] != ',' {
 				j++
 			}
-			b.level(p[i:j], opts, dec, inDomain)
+			b.levelEnc(p[i:j], opts, dec, enc, inDomain)
 			if j < len(p) {
 				b.add(p[j])
 				inDomain = p[j] == '@'
@@ -540,10 +585,10 @@ func (b *lazybuf) path(u URL, opts NormalizeFlags, dec pct.Set) {
 		// Where it does (as data), its escapes are kept, or decoding could make the ":" end a
 		// scheme ("%61:b" would become the URL "a:b").
 		e := firstSegEnd(p)
-		b.level(p[:e], opts, pct.Set{}, false)
-		b.level(p[e:], opts, dec, false)
+		b.levelEnc(p[:e], opts, pct.Set{}, enc, false)
+		b.levelEnc(p[e:], opts, dec, enc, false)
 	default:
-		b.level(p, opts, dec, false)
+		b.levelEnc(p, opts, dec, enc, false)
 	}
 }
 

@@ -263,7 +263,7 @@ func (s SchemeInfo) Equivalent(a, b URL) bool {
 	}
 	ia, ka := s.factsFor(a)
 	ib, kb := s.factsFor(b)
-	return normalizeScheme(a, canonicalFlags, ia, ka) == normalizeScheme(b, canonicalFlags, ib, kb)
+	return normalizeLevel(a, canonicalFlags, RFC1738, ia, ka) == normalizeLevel(b, canonicalFlags, RFC1738, ib, kb)
 }
 
 // factsFor returns s when u's scheme is s.Name, and the table's facts for u's scheme

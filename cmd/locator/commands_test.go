@@ -123,7 +123,22 @@ func TestRelative(t *testing.T) {
 
 func TestNormalize(t *testing.T) {
 	// RFC 3986 §6.2.2: case, percent-encoding, dot-segments; §6.2.3: default port.
-	check(t, "", []string{"normalize", "HTTP://www.Example.COM:80/%7esmith/./a/../b?"}, "http://www.example.com/~smith/b?\n", 0)
+	check(t, "", []string{"normalize", "HTTP://www.Example.COM:80/%7esmith/./a/../b?"}, "http://www.example.com/%7Esmith/b?\n", 0)
+	// Issue 9, item 3: the encoding level is the spec's (RFC 1738 §2.2: "~" is national; the
+	// drafts' BNF: national or variant; RFC 3986 §6.2.2.2: unreserved).
+	for _, tt := range []struct{ spec, want string }{
+		{"rfc1738", "http://www.example.com/%7Esmith/x\n"}, {"url-draft-1994", "http://www.example.com/%7Esmith/x\n"},
+		{"url-draft-1993", "http://www.example.com/%7Esmith/x\n"}, {"rfc1630", "http://www.example.com/%7Esmith/x\n"},
+		{"rfc3986", "http://www.example.com/~smith/x\n"}, {"whatwg", "http://www.example.com/~smith/x\n"},
+	} {
+		check(t, "", []string{"normalize", "--spec", tt.spec, "HTTP://www.Example.COM:80/%7esmith/x"}, tt.want, 0)
+	}
+	// RFC 1738 §3.4.1 (gopher reserves nothing), §5 database (wais: "&" only encoded); the
+	// 1994 URL draft reserves ";"; the 1993 URL draft's xalpha has no "+".
+	check(t, "", []string{"normalize", "gopher://h/1a%3Bb%2B", "wais://h/db&x"}, "gopher://h/1a;b+\nwais://h/db%26x\n", 0)
+	check(t, "", []string{"normalize", "--spec", "url-draft-1994", "gopher://h/1a%3Bb%2B", "wais://h/db&x"}, "gopher://h/1a%3Bb+\nwais://h/db%26x\n", 0)
+	check(t, "", []string{"normalize", "--spec", "url-draft-1993", "gopher://h/1a%3Bb%2B", "wais://h/db&x"}, "gopher://h/1a;b%2B\nwais://h/db&x\n", 0)
+	check(t, "", []string{"normalize", "--spec", "rfc3986", "gopher://h/1a%3Bb%2B", "wais://h/db&x"}, "gopher://h/1a%3Bb%2B\nwais://h/db&x\n", 0)
 	check(t, "", []string{"normalize", "--level", "usually", "http://example.com./?", "http://0x7f.1/"}, "http://example.com/\nhttp://127.0.0.1/\n", 0)
 	check(t, "", []string{"normalize", "--level", "aggressive", "http://www.example.com/a//b/index.html?b=2&a=1#f"}, "http://example.com/a/b?a=1&b=2\n", 0)
 	check(t, "", []string{"normalize", "--level", "safe,sort-query", "http://h/?b&a"}, "http://h/?a&b\n", 0)
@@ -151,6 +166,19 @@ func TestEqual(t *testing.T) {
 	check(t, "", []string{"equal", "--explain", "HTTP://www.Example.com:80/%7esmith", "http://www.example.com/~smith"},
 		`given                      A  HTTP://www.Example.com:80/%7esmith
 given                      B  http://www.example.com/~smith
+rule                       rfc1738: RFC 1738 §2.2, §5: decode alpha, digit, safe, extra; encode unsafe, ~
+encoding-level             A  HTTP://www.Example.com:80/%7Esmith
+encoding-level             B  http://www.example.com/%7Esmith
+lower-scheme               A  http://www.Example.com:80/%7Esmith
+lower-host                 A  http://www.example.com:80/%7Esmith
+remove-default-port        A  http://www.example.com/%7Esmith
+equal after remove-default-port
+equivalent
+`, 0)
+	check(t, "", []string{"equal", "--explain", "--spec", "rfc3986", "HTTP://www.Example.com:80/%7esmith", "http://www.example.com/~smith"},
+		`given                      A  HTTP://www.Example.com:80/%7esmith
+given                      B  http://www.example.com/~smith
+rule                       rfc3986: RFC 3986 §6.2.2.2: decode unreserved, ~ included
 encoding-level             A  HTTP://www.Example.com:80/~smith
 lower-scheme               A  http://www.Example.com:80/~smith
 lower-host                 A  http://www.example.com:80/~smith
@@ -158,15 +186,44 @@ remove-default-port        A  http://www.example.com/~smith
 equal after remove-default-port
 equivalent
 `, 0)
+	// Issue 9, item 4 and the encoding level of each spec: RFC 1738 §3.4.1 and §3.5 reserve
+	// nothing; the 1994 URL draft reserves ";"; RFC 3986 §2.2 makes ";" a sub-delim.
+	for _, tt := range []struct {
+		spec string
+		code int
+	}{{"rfc1738", 0}, {"url-draft-1994", 1}, {"url-draft-1993", 0}, {"rfc1630", 0}, {"rfc3986", 1}, {"whatwg", 1}} {
+		want := "equivalent\n"
+		if tt.code != 0 {
+			want = "not equivalent\n"
+		}
+		check(t, "", []string{"equal", "--spec", tt.spec, "gopher://h/1a%3Bb", "gopher://h/1a;b"}, want, tt.code)
+		check(t, "gopher://h/1a%3Bb\tgopher://h/1a;b\n", []string{"equal", "--spec", tt.spec, "-"}, want, tt.code)
+	}
+	// --spec whatwg compares hrefs (the URL Standard, URL equivalence).
+	check(t, "", []string{"equal", "--spec", "whatwg", "--explain", "HTTP://A:80/./b", "http://a/b"},
+		`given                      A  HTTP://A:80/./b
+given                      B  http://a/b
+rule                       whatwg: the URL Standard, URL equivalence: identical hrefs
+href                       A  http://a/b
+equal after href
+equivalent
+`, 0)
+	check(t, "", []string{"equal", "--spec", "whatwg", "--json", "HTTP://A:80/./b", "http://a/b"},
+		`{"a":"HTTP://A:80/./b","b":"http://a/b","equal":true,"step":"href","error":null}
+`, 0)
+	check(t, "", []string{"equal", "--spec", "whatwg", "http://a/%7e", "http://a/~"}, "not equivalent\n", 1)
+	check(t, "", []string{"equal", "--spec", "whatwg", "a/b", "a/b"}, "", 1)
 	check(t, "", []string{"equal", "--explain", "http://example.com/a?", "http://example.com/a"},
 		`given                      A  http://example.com/a?
 given                      B  http://example.com/a
+rule                       rfc1738: RFC 1738 §2.2, §5: decode alpha, digit, safe, extra; encode unsafe, ~
 differ in the query: "" vs (absent)
 would be equal with remove-empty-query (--level usually)
 not equivalent
 `, 1)
 	check(t, "", []string{"equal", "--explain", "http://a/b", "http://a/b"}, "given                      A  http://a/b\ngiven                      B  http://a/b\nequal as given\nequivalent\n", 0)
-	check(t, "", []string{"equal", "--explain", "http://a/%7e", "http://a/~"}, "given                      A  http://a/%7e\ngiven                      B  http://a/~\nencoding-level             A  http://a/~\nequal after encoding-level\nequivalent\n", 0)
+	check(t, "", []string{"equal", "--explain", "http://a/%7e", "http://a/~"}, "given                      A  http://a/%7e\ngiven                      B  http://a/~\n"+
+		"rule                       rfc1738: RFC 1738 §2.2, §5: decode alpha, digit, safe, extra; encode unsafe, ~\nencoding-level             A  http://a/%7E\nencoding-level             B  http://a/%7E\nequal after encoding-level\nequivalent\n", 0)
 	check(t, "", []string{"equal", "http://a/"}, "", 2)
 	check(t, "http://a/%7e\thttp://A/~\nhttp://a/b\thttp://a/c\nnotab\n%zz\thttp://a/\n", []string{"equal", "-"},
 		"equivalent\nnot equivalent\nerror: the line has no tab between A and B [no-tab, locator equal]\nerror: \"%\" not followed by two hex digits [bad-escape, RFC 1738 §2.2 escape]\n", 1)

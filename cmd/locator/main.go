@@ -9,8 +9,8 @@
 //	locator plan [--json] URL...               the access plan: where to connect, what to send
 //	locator resolve [--spec MODE] BASE REF...  resolve references, by any spec's rule
 //	locator relative [--spec MODE] BASE T...   the shortest reference from BASE to each target
-//	locator normalize [--level L] URL...       normal forms (RFC 3986 §6), SURT
-//	locator equal [--explain] A B              equivalence; exit 1 if A and B differ
+//	locator normalize [--spec S] URL...        normal forms (RFC 3986 §6; each spec's encoding level), SURT
+//	locator equal [--spec S] [--explain] A B   equivalence; exit 1 if A and B differ
 //	locator extract [--json] [FILE...]         the URLs in running text
 //	locator wrap [--width N] URL...            write URLs into text as RFC 1738's Appendix recommends
 //	locator schemes [--json]                   the scheme registry
@@ -175,11 +175,11 @@ Specifications (--spec):
   url-draft-1993  the URL draft of 1993 (url6)
   rfc1630         the URI draft "Universal Resource Identifiers in WWW" (RFC 1630)
   rfc3986         RFC 3986, URI Generic Syntax
-  whatwg          the WHATWG URL Standard (parse and normalize; check and plan
-                  follow the other specifications only)
-parse, check and plan follow --spec; normalize takes --spec whatwg only; equal,
-schemes and version refuse it (exit 2). resolve and relative take a resolution
-mode instead (see "locator help resolve").
+  whatwg          the WHATWG URL Standard (parse, normalize and equal; check and
+                  plan follow the other specifications only)
+parse, check, plan, normalize and equal follow --spec (normalize and equal bring
+URLs to its encoding level); schemes and version refuse it (exit 2). resolve and
+relative take a resolution mode instead (see "locator help resolve").
 
 Everything written for a person (reports, messages on standard error) shows a
 control byte or a byte of invalid UTF-8 as \xHH, a tab as \t, and an invisible or
@@ -248,7 +248,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		return &exitError{code: exitUsage, err: err}
 	})
 	root.AddCommand(newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newResolveCmd(), newRelativeCmd(),
-		newNormalizeCmd(opts), newEqualCmd(), newExtractCmd(), newWrapCmd(), newSchemesCmd(), newVersionCmd())
+		newNormalizeCmd(opts), newEqualCmd(opts), newExtractCmd(), newWrapCmd(), newSchemesCmd(), newVersionCmd())
 	for _, c := range root.Commands() {
 		c.DisableFlagsInUseLine = true
 	}
@@ -256,9 +256,9 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 }
 
 // check reads --spec for cmd. parse and check follow it; plan checks by it (a plan of an
-// invalid URL is marked so); normalize takes whatwg alone (the others normalize by RFC
-// 3986 §6 alike); equal, schemes and version have no use for it, and say so when it is
-// given. extract, resolve and relative read it themselves (resolve and relative name a
+// invalid URL is marked so); normalize and equal bring URLs to its encoding level
+// (locator.NormalizeFor, locator.EquivalentFor; under whatwg they first parse by the URL
+// Standard); schemes and version have no use for it, and say so when it is given. extract, resolve and relative read it themselves (resolve and relative name a
 // resolution mode with it).
 func (o *options) check(cmd *cobra.Command) error {
 	s, err := locator.ParseSpec(o.specName)
@@ -273,10 +273,7 @@ func (o *options) check(cmd *cobra.Command) error {
 		if s == locator.WHATWG {
 			return usageErrorf("--spec whatwg: %s follows rfc1738 or rfc3986 only (the URL Standard has no strict checker); use parse --spec whatwg", name)
 		}
-	case "normalize":
-		if given && s != locator.WHATWG {
-			return usageErrorf("--spec %s: normalize follows RFC 3986 §6 whatever the specification; --spec takes whatwg alone (parse by the URL Standard first)", s)
-		}
+	case "normalize", "equal":
 		o.whatwg = s == locator.WHATWG
 	case "extract":
 		if s == locator.WHATWG {

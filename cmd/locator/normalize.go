@@ -37,11 +37,30 @@ step names (see NormalizeFlags in package locator for what each may change):
 With --surt the SURT form web archives sort and deduplicate by is printed instead
 ("org,archive)/goo?a=1&b=2"), and --level is not used.
 
-With --spec whatwg each URL is first parsed by the WHATWG URL Standard and its href
-(itself a normal form: "HTTP://EXAMPLE.com:80/./a" is "http://example.com/a") is
-then normalized by --level. Without --spec, the URL must parse as a URI reference
-(RFC 3986); --spec rfc1738 and --spec rfc3986 are refused, as the normal forms of
-RFC 3986 §6 are the same for both.
+--spec chooses the encoding level the URL is brought to (decode-unreserved and
+encode-unsafe): an escape is decoded only where the specification lets the
+character stand unencoded, so that normalizing never makes a URL less valid under
+it (check --spec S reports no new error):
+  rfc1738         RFC 1738 §2.2 and §5 (the default): alpha, digit, safe and
+                  extra are decoded, and ";", "&", "=" where the scheme's
+                  production holds them and the scheme does not reserve them
+                  ("gopher://h/1a%3Bb" is "gopher://h/1a;b"); unsafe and national
+                  characters are encoded, "~" too ("%7e" is "%7E"), and so is a
+                  reserved character the scheme does not reserve where the
+                  production wants it encoded ("&" in a wais database); a host
+                  keeps its escapes
+  url-draft-1994  the 1994 URL draft's BNF: its xalpha, not its reserved
+                  "= ; / # ? : space" nor "+" in a search, no more than rfc1738
+  url-draft-1993  the 1993 URL draft's BNF syntax: xalpha, not "+" or "="; "~" (a
+                  variant character) encoded
+  rfc1630         the URI draft's BNF syntax: as url-draft-1993 ("+" is reserved in
+                  a query, "Query strings"); "~" (national) encoded
+  rfc3986         RFC 3986 §6.2.2.2: unreserved characters, "~" included, are
+                  decoded (locator.Normalize)
+  whatwg          each URL is first parsed by the WHATWG URL Standard and its href
+                  (itself a normal form: "HTTP://EXAMPLE.com:80/./a" is
+                  "http://example.com/a") is then normalized as by rfc3986
+Every other step is the same under every specification.
 
 A URL that does not parse, or that starts with a byte-order mark (U+FEFF, which
 normalize would otherwise percent-encode into the URL), is reported on standard
@@ -59,6 +78,7 @@ Exit status: 0 when every URL was normalized, 1 when any did not parse, 2 on a u
 error.`
 
 const normalizeExample = `  $ locator normalize 'HTTP://www.Example.COM:80/%7esmith/./a/../b?'
+  $ locator normalize --spec rfc3986 'HTTP://www.Example.COM:80/%7esmith/x'
   $ locator normalize --level usually 'http://example.com./?' 'http://0x7f.1/'
   $ locator normalize --level safe,sort-query,remove-www 'http://www.example.com/?b=2&a=1'
   $ locator normalize --level usually 'FILE://localhost/etc/motd' 'ftp://h/pub/;type=D'
@@ -71,7 +91,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 	var bulk bulkOptions
 	var out outputOptions
 	cmd := &cobra.Command{
-		Use:     "normalize [--level L] [--surt] URL... | -",
+		Use:     "normalize [--spec S] [--level L] [--surt] URL... | -",
 		Short:   "Rewrite URLs in a normal form (RFC 3986 §6), or their SURT",
 		Long:    normalizeLong,
 		Example: normalizeExample,
@@ -81,7 +101,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 			if err != nil {
 				return usageErrorf("--level %s: %s", display.Quote(level), errParts1(err))
 			}
-			n := normalizer{flags: flags, surt: surt, whatwg: opts.whatwg}
+			n := normalizer{flags: flags, surt: surt, whatwg: opts.whatwg, spec: opts.spec}
 			f, err := out.compile(normalizeFields)
 			if err != nil {
 				return err
@@ -150,6 +170,7 @@ type normalizer struct {
 	flags  locator.NormalizeFlags
 	surt   bool
 	whatwg bool
+	spec   locator.Spec // the encoding level (locator.NormalizeFor)
 }
 
 func (n normalizer) normalize(s string) (string, error) {
@@ -170,7 +191,7 @@ func (n normalizer) normalize(s string) (string, error) {
 	if n.surt {
 		return locator.SURT(u)
 	}
-	r, err := locator.Normalize(u, n.flags)
+	r, err := locator.NormalizeFor(u, n.spec, n.flags)
 	if err != nil {
 		return "", err
 	}
@@ -184,14 +205,23 @@ decoded, the hex of the others upper-cased, never decoding a reserved character,
 "marie%2Dclaude" equals "marie-claude" and "bertram%2Fmarie" differs from
 "bertram/marie"), then normalized: scheme and host lower-cased, a default port
 removed, an empty path made "/" and dot-segments removed, and the scheme-level
-equivalences the documents give: "file://localhost/x" is "file:///x" (RFC 1738
-§3.10), "gopher://h/1" is "gopher://h/" (§3.4.1), ";type=I" is ";type=i" (§5
-ftptype; RFC 959 §5.3), "ftp://h/a/;type=d" is "ftp://h/a/" (the 1994 URL draft's
-"/" suffix) but "ftp://h/a;type=d" is not (locator.Canonical). It prints
-"equivalent" or "not equivalent".
+equivalences the spec's document gives (locator.CanonicalFor): under rfc1738
+"file://localhost/x" is "file:///x" (RFC 1738 §3.10), "gopher://h/1" is
+"gopher://h/" (§3.4.1), ";type=I" is ";type=i" (§5 ftptype; RFC 959 §5.3);
+and "ftp://h/a/;type=d" is "ftp://h/a/" (the 1994 URL draft's "/" suffix, as
+locator.Canonical reads it; under the other specs only with --level usually). It prints "equivalent" or "not
+equivalent".
 
-With --explain, the comparison is shown step by step: A and B as given, then after
-the encoding level (locator.EncodingLevel) and after each step of the normalization
+--spec chooses the encoding level, as for normalize (see "locator help normalize"):
+rfc1738 (the default; "gopher://h/1a%3Bb" equals "gopher://h/1a;b", RFC 1738
+§3.4.1 reserves nothing), url-draft-1994, url-draft-1993, rfc1630 or rfc3986
+(unreserved characters only: those two differ). With --spec whatwg, A and B are
+parsed by the WHATWG URL Standard and are equal when their hrefs are (the
+standard's "URL equivalence"); --explain then shows the hrefs (step "href").
+
+With --explain, the comparison is shown step by step: A and B as given, the rule of
+the specification's encoding level ("rule"), then A and B after the encoding level
+(locator.EncodingLevelFor) and after each step of the normalization
 that changes one of them (the steps of "normalize --level safe", and
 remove-empty-fragment: an empty fragment means the whole object, as the URI draft and
 the 1993 URL draft say, and remove-directory-typecode; by name: remove-localhost,
@@ -211,8 +241,8 @@ instead, with the fields
   step      the step after which they are equal, as --explain names it: given,
             encoding-level, a step of "normalize --level safe" (lower-scheme,
             lower-host, ..., remove-localhost, ...), remove-empty-fragment,
-            remove-directory-typecode, or canonical; null when they are not
-            equivalent
+            remove-directory-typecode, canonical, or href (--spec whatwg); null
+            when they are not equivalent
   error     "MESSAGE [CODE, RULE]" when a URL does not parse or the line has no
             tab (null otherwise)
 --explain cannot be combined with them.
@@ -233,16 +263,17 @@ const equalExample = `  $ locator equal 'http://www.w3.org/albert/bertram/marie%
   $ locator equal --explain 'http://example.com/a?' 'http://example.com/a'
   $ locator equal --explain 'file://localhost/etc/motd' 'file:///etc/motd'
   $ locator equal --explain 'gopher://h' 'gopher://h/1'
+  $ locator equal --spec rfc3986 'gopher://h/1a%3Bb' 'gopher://h/1a;b'
   $ printf 'http://a/%%7e\thttp://A/~\n' | locator equal -
   $ printf 'http://a/%%7e\thttp://A/~\n' | locator equal --json -
   $ locator equal --format '{equal} {step}' 'HTTP://a:80/' 'http://a/'`
 
-func newEqualCmd() *cobra.Command {
+func newEqualCmd(opts *options) *cobra.Command {
 	var explain bool
 	var bulk bulkOptions
 	var out outputOptions
 	cmd := &cobra.Command{
-		Use:     "equal [--explain | --json | --format T | --output tsv|csv] A B | -",
+		Use:     "equal [--spec S] [--explain | --json | --format T | --output tsv|csv] A B | -",
 		Short:   "Tell whether two URLs are equivalent, and why not",
 		Long:    equalLong,
 		Example: equalExample,
@@ -253,6 +284,7 @@ func newEqualCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			spec := opts.spec
 			f, err := out.compile(equalFields)
 			if err != nil {
 				return err
@@ -263,7 +295,7 @@ func newEqualCmd() *cobra.Command {
 			if isStdin(args) {
 				return runBulk(cmd, bulk, f.header(), func() lineFunc {
 					if !f.custom() {
-						return equalLine
+						return equalLineFor(spec)
 					}
 					fw, rec := f.worker(), newRecord(equalFields)
 					return func(dst []byte, line string, st *stats) []byte {
@@ -274,7 +306,7 @@ func newEqualCmd() *cobra.Command {
 						if !ok {
 							a, err = line, errNoTab
 						} else {
-							eq, step, err = equalPair(a, b)
+							eq, step, err = equalPair(a, b, spec)
 						}
 						code := ""
 						if err != nil {
@@ -287,7 +319,7 @@ func newEqualCmd() *cobra.Command {
 			}
 			var b []byte
 			if f.custom() {
-				eq, step, err := equalPair(args[0], args[1])
+				eq, step, err := equalPair(args[0], args[1], spec)
 				b = equalRecord(newRecord(equalFields), args[0], args[1], true, eq, step, err).appendTo(f.header(), f.worker())
 				if _, err := cmd.OutOrStdout().Write(b); err != nil {
 					return ioError(err)
@@ -299,10 +331,8 @@ func newEqualCmd() *cobra.Command {
 			}
 			var u [2]locator.URL
 			for i, a := range args {
-				err := checkBOM(a)
-				if err == nil {
-					u[i], err = locator.Parse(a)
-				}
+				var err error
+				u[i], err = equalParse(a, spec)
 				if err != nil {
 					b = append(appendShortURL(append(b, prefix...), a), ": "...)
 					b = append(append(b, errText(err)...), '\n')
@@ -310,9 +340,12 @@ func newEqualCmd() *cobra.Command {
 					return errInvalid
 				}
 			}
-			eq := locator.Equivalent(u[0], u[1])
-			if explain {
-				b = appendExplain(b, u[0], u[1], eq)
+			eq := equivalentFor(u[0], u[1], spec)
+			switch {
+			case explain && spec == locator.WHATWG:
+				b = appendExplainHref(b, args[0], args[1], u[0], u[1], eq)
+			case explain:
+				b = appendExplain(b, u[0], u[1], eq, spec)
 			}
 			if eq {
 				b = append(b, "equivalent\n"...)
@@ -334,45 +367,12 @@ func newEqualCmd() *cobra.Command {
 	return cmd
 }
 
-// equalLine is equal - for one line "A\tB". A pair counts as valid when it is equivalent;
-// its scheme is A's.
-func equalLine(dst []byte, line string, st *stats) []byte {
-	a, b, ok := strings.Cut(line, "\t")
-	if !ok {
-		st.result(false, schemeOf(line), "no-tab")
-		return appendErrorLine(dst, errNoTab)
-	}
-	err := checkBOM(a)
-	if err == nil {
-		err = checkBOM(b)
-	}
-	var ua locator.URL
-	if err == nil {
-		ua, err = locator.Parse(a)
-	}
-	if err == nil {
-		var ub locator.URL
-		if ub, err = locator.Parse(b); err == nil {
-			eq := locator.Equivalent(ua, ub)
-			st.result(eq, schemeOf(a), "")
-			if eq {
-				return append(dst, "equivalent\n"...)
-			}
-			return append(dst, "not equivalent\n"...)
-		}
-	}
-	st.result(false, schemeOf(a), errCode(err))
-	return appendErrorLine(dst, err)
+// canonicalStepsFor are the steps of locator.CanonicalFor(u, spec) after the encoding level
+// (locator.CanonicalFlags without the three encoding steps), in the order Normalize applies
+// them.
+func canonicalStepsFor(spec locator.Spec) locator.NormalizeFlags {
+	return locator.CanonicalFlags(spec) &^ (locator.NormalizeUpperEscapes | locator.NormalizeDecodeUnreserved | locator.NormalizeEncodeUnsafe)
 }
-
-// The steps of locator.Canonical after the encoding level, in the order Normalize applies
-// them (NormalizeSafe without the three encoding steps).
-// canonicalSteps are the steps of locator.Canonical after the encoding level: those of
-// NormalizeSafe, and the removal of an empty fragment (the URI draft and the 1993 URL draft:
-// "A void fragment-id with or without the hash sign means that the URL refers to the whole
-// object"), and of ";type=d" after an empty ftp name (the 1994 URL draft's "/" suffix).
-const canonicalSteps = locator.NormalizeSafe&^(locator.NormalizeUpperEscapes|locator.NormalizeDecodeUnreserved|locator.NormalizeEncodeUnsafe) |
-	locator.NormalizeRemoveEmptyFragment | locator.NormalizeRemoveDirectoryTypecode
 
 // errNoTab is the failure of a line of equal - without a tab.
 var errNoTab = &locator.Error{Code: "no-tab", Rule: "locator equal", Message: "the line has no tab between A and B"}
@@ -384,25 +384,35 @@ var equalFields = []field{
 	{"a", fieldString}, {"b", fieldString}, {"equal", fieldBool}, {"step", fieldString}, {"error", fieldString},
 }
 
-// equalPair compares A and B: whether they are equivalent, and the step after which they are
-// equal (see equalWalk), or the error of a URL that does not parse.
-func equalPair(a, b string) (eq bool, step string, err error) {
+// equalPair compares A and B under spec: whether they are equivalent, and the step after
+// which they are equal (see equalWalk; "href" under whatwg), or the error of a URL that does
+// not parse.
+func equalPair(a, b string, spec locator.Spec) (eq bool, step string, err error) {
 	if err := checkBOM(a); err != nil {
 		return false, "", err
 	}
 	if err := checkBOM(b); err != nil {
 		return false, "", err
 	}
-	ua, err := locator.Parse(a)
+	ua, err := equalParse(a, spec)
 	if err != nil {
 		return false, "", err
 	}
-	ub, err := locator.Parse(b)
+	ub, err := equalParse(b, spec)
 	if err != nil {
 		return false, "", err
 	}
-	eq = locator.Equivalent(ua, ub)
-	return eq, equalWalk(ua, ub, eq, nil), nil
+	eq = equivalentFor(ua, ub, spec)
+	if spec == locator.WHATWG {
+		switch {
+		case a == b:
+			return true, stepGiven, nil
+		case eq:
+			return true, stepHref, nil
+		}
+		return false, "", nil
+	}
+	return eq, equalWalk(ua, ub, eq, spec, nil), nil
 }
 
 // equalRecord fills rec with the comparison of a and b (hasB: the line had a tab).
@@ -429,29 +439,30 @@ const (
 	stepCanonical = "canonical"      // equal after the whole safe normalization
 )
 
-// equalWalk walks the comparison of equal --explain: A and B brought to the same encoding
-// level, then normalized step by step (locator.Canonical). It calls show, when not nil, with
+// equalWalk walks the comparison of equal --explain under spec: A and B brought to the same
+// encoding level, then normalized step by step (locator.CanonicalFor). It calls show, when not nil, with
 // each stage that changes A or B (x and y after it, px and py before), and returns the stage
 // after which they are equal: "given", "encoding-level", the name of a normalization step,
 // "canonical", or "" when they are not equivalent.
-func equalWalk(a, c locator.URL, eq bool, show func(name string, x, y, px, py locator.URL)) string {
+func equalWalk(a, c locator.URL, eq bool, spec locator.Spec, show func(name string, x, y, px, py locator.URL)) string {
 	if show == nil {
 		show = func(string, locator.URL, locator.URL, locator.URL, locator.URL) {}
 	}
 	if a == c {
 		return stepGiven
 	}
-	x, y := locator.EncodingLevel(a), locator.EncodingLevel(c)
+	x, y := locator.EncodingLevelFor(a, spec), locator.EncodingLevelFor(c, spec)
 	show(stepEncoding, x, y, a, c)
 	if x == y {
 		return stepEncoding
 	}
+	canonicalSteps := canonicalStepsFor(spec)
 	for f := locator.NormalizeFlags(1); f != 0 && f <= canonicalSteps; f <<= 1 {
 		if f&canonicalSteps == 0 {
 			continue
 		}
-		nx, err1 := locator.Normalize(x, f)
-		ny, err2 := locator.Normalize(y, f)
+		nx, err1 := locator.NormalizeFor(x, spec, f)
+		ny, err2 := locator.NormalizeFor(y, spec, f)
 		if err1 != nil || err2 != nil {
 			continue
 		}
@@ -462,18 +473,21 @@ func equalWalk(a, c locator.URL, eq bool, show func(name string, x, y, px, py lo
 		}
 	}
 	// The walk above is Canonical step by step; Equivalent is the verdict.
-	if eq || locator.Canonical(a) == locator.Canonical(c) {
+	if eq || locator.CanonicalFor(a, spec) == locator.CanonicalFor(c, spec) {
 		return stepCanonical
 	}
 	return ""
 }
 
-// appendExplain appends the step-by-step comparison of equal --explain.
-func appendExplain(b []byte, a, c locator.URL, eq bool) []byte {
+// appendExplain appends the step-by-step comparison of equal --explain under spec.
+func appendExplain(b []byte, a, c locator.URL, eq bool, spec locator.Spec) []byte {
 	const format = "%-26s %s  %s\n"
 	b = fmt.Appendf(b, format, "given", "A", display.Append(nil, a.String()))
 	b = fmt.Appendf(b, format, "given", "B", display.Append(nil, c.String()))
-	step := equalWalk(a, c, eq, func(name string, x, y, px, py locator.URL) {
+	if a != c {
+		b = fmt.Appendf(b, "%-26s %s: %s\n", "rule", spec, levelRule[spec])
+	}
+	step := equalWalk(a, c, eq, spec, func(name string, x, y, px, py locator.URL) {
 		if x != px {
 			b = fmt.Appendf(b, format, name, "A", display.Append(nil, x.String()))
 		}
@@ -485,20 +499,20 @@ func appendExplain(b []byte, a, c locator.URL, eq bool) []byte {
 	case stepGiven:
 		return append(b, "equal as given\n"...)
 	case stepCanonical:
-		return append(b, "equal after the safe normalization (locator.Canonical)\n"...)
+		return append(b, "equal after the safe normalization (locator.CanonicalFor)\n"...)
 	case "":
 	default:
 		return fmt.Appendf(b, "equal after %s\n", step)
 	}
-	x, y := locator.Canonical(a), locator.Canonical(c)
+	x, y := locator.CanonicalFor(a, spec), locator.CanonicalFor(c, spec)
 	b = appendDiffering(b, x, y)
 	var would []string
 	for f := locator.NormalizeFlags(1); bits.OnesCount32(uint32(f)) == 1 && f <= locator.NormalizeAggressive; f <<= 1 {
 		if f&locator.NormalizeAggressive == 0 || f&locator.NormalizeSafe != 0 {
 			continue
 		}
-		nx, err1 := locator.Normalize(x, f)
-		ny, err2 := locator.Normalize(y, f)
+		nx, err1 := locator.NormalizeFor(x, spec, f)
+		ny, err2 := locator.NormalizeFor(y, spec, f)
 		if err1 == nil && err2 == nil && nx == ny {
 			level := "aggressive"
 			if f&locator.NormalizeUsually != 0 {

@@ -309,8 +309,8 @@ func TestPlanInvalid(t *testing.T) {
 // Item: --spec is honoured where it means something and refused elsewhere.
 func TestSpecFlag(t *testing.T) {
 	for _, args := range [][]string{
-		{"schemes", "--spec", "rfc1738"}, {"version", "--spec", "rfc3986"}, {"equal", "--spec", "rfc3986", "http://a/", "http://a/"},
-		{"normalize", "--spec", "rfc3986", "http://a/"}, {"normalize", "--spec", "rfc1738", "http://a/"},
+		{"schemes", "--spec", "rfc1738"}, {"version", "--spec", "rfc3986"}, {"equal", "--spec", "nope", "http://a/", "http://a/"},
+		{"normalize", "--spec", "rfc1808", "http://a/"},
 		{"check", "--spec", "whatwg", "http://a/"}, {"plan", "--spec", "whatwg", "http://a/"}, {"parse", "--spec", "nope", "http://a/"},
 	} {
 		_, errs, code := runLocator(t, "", args...)
@@ -320,7 +320,10 @@ func TestSpecFlag(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"schemes"}, {"version"}, {"equal", "http://a/", "http://a/"}, {"normalize", "--spec", "whatwg", "http://a/"},
-		{"normalize", "http://a/"}, {"plan", "--spec", "rfc3986", "http://a/"}, {"parse", "--spec", "rfc3986", "http://a/"},
+		{"normalize", "http://a/"}, {"plan", "--spec", "rfc3986", "http://a/"},
+		{"equal", "--spec", "rfc3986", "http://a/", "http://a/"}, {"equal", "--spec", "whatwg", "http://a/", "http://a/"},
+		{"normalize", "--spec", "rfc3986", "http://a/"}, {"normalize", "--spec", "rfc1738", "http://a/"},
+		{"normalize", "--spec", "url-draft-1994", "http://a/"}, {"equal", "--spec", "rfc1630", "http://a/", "http://a/"}, {"parse", "--spec", "rfc3986", "http://a/"},
 		{"resolve", "--spec", "rfc1808", "http://a/b", "g"}, {"relative", "--spec", "whatwg", "http://a/b", "http://a/c"},
 	} {
 		if _, errs, code := runLocator(t, "", args...); code != 0 {
