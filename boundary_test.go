@@ -168,9 +168,12 @@ func TestNormalizeFlagBoundaries(t *testing.T) {
 		{"http://h./", NormalizeRemoveHostTrailingDot, "http://h/"},
 		{"http://h/", NormalizeRemoveHostTrailingDot, "http://h/"},
 		{"http://./", NormalizeRemoveHostTrailingDot, "http://./"},
-		// "www." only when something follows, and only as a whole label.
+		// "www." only when a domain of two labels or more follows, whose last label starts
+		// with a letter, and only as a whole label.
 		{"http://www./", NormalizeRemoveWWW, "http://www./"},
-		{"http://www.a/", NormalizeRemoveWWW, "http://a/"},
+		{"http://www.a/", NormalizeRemoveWWW, "http://www.a/"},
+		{"http://www.a.b/", NormalizeRemoveWWW, "http://a.b/"},
+		{"http://www.a.9/", NormalizeRemoveWWW, "http://www.a.9/"},
 		{"http://wwwa.b/", NormalizeRemoveWWW, "http://wwwa.b/"},
 		{"http://ww.a/", NormalizeRemoveWWW, "http://ww.a/"},
 		// A directory index has an extension of one to four letters.

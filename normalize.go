@@ -263,7 +263,7 @@ func normalizeWith(u URL, opts NormalizeFlags, info SchemeInfo, known bool) (URL
 func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known bool) (string, bool) {
 	dec := lv.path
 	if opts&NormalizeDecodeUnreserved == 0 {
-		lv = &encLevel{enc: lv.enc, hostAsWritten: lv.hostAsWritten, noPathSlash: lv.noPathSlash}
+		lv = &encLevel{enc: lv.enc, hostAsWritten: lv.hostAsWritten, noPathSlash: lv.noPathSlash, hostLetterFirst: lv.hostLetterFirst}
 		dec = pct.Set{}
 	}
 	b := lazybuf{s: u.s, enc: lv.enc}
@@ -289,7 +289,7 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 		if lv.hostAsWritten {
 			hopts &^= NormalizeEncodeUnsafe
 		}
-		b.host(u.Host(), hopts, lv.host)
+		b.host(u.Host(), hopts, lv.host, lv.hostLetterFirst)
 		if port, ok := u.Port(); ok {
 			drop := false
 			if opts&NormalizeRemoveDefaultPort != 0 {
@@ -516,7 +516,7 @@ func (b *lazybuf) levelEnc(t string, opts NormalizeFlags, dec, more pct.Set, low
 }
 
 // host writes the host h with the host steps of opts.
-func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set) {
+func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set, letterFirst bool) {
 	if len(h) > 0 && h[0] == '[' {
 		// RFC 3986 §3.2.2 IP-literal: lower-case up to a zone ID ("%25", RFC 6874 §2, the
 		// ZoneID is case-sensitive).
@@ -544,7 +544,7 @@ func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set) {
 	}
 	// "www." goes before the IPv4 forms are read, so that "www.0" becomes "0.0.0.0" in one
 	// pass (Normalize is idempotent).
-	if opts&NormalizeRemoveWWW != 0 && len(h) > 4 && (h[:4] == "www." || h[:4] == "WWW.") {
+	if opts&NormalizeRemoveWWW != 0 && wwwRemovable(h) && (!letterFirst || isAlphaByte(h[4])) {
 		h = h[4:]
 	}
 	if opts&NormalizeDecodeIPv4 != 0 {
@@ -558,6 +558,36 @@ func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set) {
 	if h != w {
 		b.replaceSince(start, h)
 	}
+}
+
+// isAlphaByte reports whether c is an ASCII letter.
+func isAlphaByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// wwwRemovable reports whether [NormalizeRemoveWWW] takes "www." (any case) off the host h:
+// only when what is left is still a domain name of two labels or more whose last label starts
+// with a letter (RFC 1738 §3.1 and §5 toplabel; RFC 1123 §2.1: a top-level domain is
+// alphabetic), so that "www.com" and "www.08" are kept ("com" and "08" would name another
+// host, or none).
+func wwwRemovable(h string) bool {
+	if len(h) <= 4 || lowerByte(h[0]) != 'w' || lowerByte(h[1]) != 'w' || lowerByte(h[2]) != 'w' || h[3] != '.' {
+		return false
+	}
+	rest := h[4:]
+	if n := len(rest); n > 0 && rest[n-1] == '.' {
+		rest = rest[:n-1] // an absolute domain name's final dot
+	}
+	dot := -1
+	for i := len(rest) - 1; i >= 0; i-- {
+		if rest[i] == '.' {
+			dot = i
+			break
+		}
+	}
+	if dot <= 0 || dot == len(rest)-1 {
+		return false
+	}
+	c := rest[dot+1]
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // path writes u's path with the percent-encoding steps of opts (enc: see levelEnc) and, in a mailto: URL, the
@@ -582,10 +612,12 @@ func (b *lazybuf) path(u URL, opts NormalizeFlags, dec, enc pct.Set) {
 		}
 	case u.flags&(hasScheme|hasAuthority) == 0 && indexByteStr(p[:firstSegEnd(p)], ':') >= 0:
 		// RFC 3986 §4.2: the first segment of a relative-path reference may not hold ":".
-		// Where it does (as data), its escapes are kept, or decoding could make the ":" end a
-		// scheme ("%61:b" would become the URL "a:b").
+		// Where it does (as data), it is kept as written: decoding could make the ":" end a
+		// scheme ("%61:b" would become the URL "a:b"), and encoding could unmake one that an
+		// older document reads there (the 1994 URL draft's scheme is ialpha, so 'a"b:x' has
+		// the scheme 'a"b', and 'a%22b:x' none).
 		e := firstSegEnd(p)
-		b.levelEnc(p[:e], opts, pct.Set{}, enc, false)
+		b.levelEnc(p[:e], opts&^(NormalizeDecodeUnreserved|NormalizeEncodeUnsafe|NormalizeUpperEscapes), pct.Set{}, pct.Set{}, false)
 		b.levelEnc(p[e:], opts, dec, enc, false)
 	default:
 		b.levelEnc(p, opts, dec, enc, false)
@@ -688,6 +720,12 @@ func formatIPv4(out []byte, v uint32) []byte {
 // [lazybuf.path] wrote it; hier says that u's scheme has the common Internet scheme syntax.
 func pathSteps(u URL, p string, opts NormalizeFlags, hier bool) string {
 	hasAuth := u.flags&hasAuthority != 0
+	if u.flags&(hasScheme|hasAuthority) == 0 && indexByteStr(p[:firstSegEnd(p)], ':') >= 0 {
+		// A relative reference whose first segment holds ":" (RFC 3986 §4.2 forbids it) is
+		// what an older document may read as a scheme: "0://A" has the scheme "0" and the
+		// host "A" for a reader of the 1993 URL draft's ialpha. Its path is kept as written.
+		return p
+	}
 	if opts&NormalizeRemoveDuplicateSlashes != 0 {
 		p = collapseSlashes(p)
 	}

@@ -72,6 +72,10 @@ type encLevel struct {
 	// and 1993 URL drafts (telnetaddress ends with the hostport), gopher under the 1993 draft
 	// (gopheraddress = hostport [ "/" gtype [ selector ] ]: a "/" needs a gtype after it).
 	noPathSlash bool
+	// hostLetterFirst: the spec's hostname starts with a letter (the 1994 and 1993 URL
+	// drafts' hostname = ialpha [ "." hostname ]), so [NormalizeRemoveWWW] keeps "www." before
+	// a label that starts otherwise ("www.3com.com").
+	hostLetterFirst bool
 }
 
 // level3986 is the level of RFC 3986 §6.2.2.2 (and of [Normalize]): the escapes of unreserved
@@ -135,6 +139,7 @@ func levelFor(spec Spec, info SchemeInfo, known bool) encLevel {
 	lv := levelFor0(spec, info, known)
 	switch spec {
 	case URLDraft1994, URLDraft1993:
+		lv.hostLetterFirst = true
 		switch info.Name {
 		case "telnet", "rlogin", "tn3270":
 			lv.noPathSlash = known

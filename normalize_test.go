@@ -97,6 +97,13 @@ func TestNormalizeSteps(t *testing.T) {
 		{"http://h/a/Default.aspx?x", NormalizeRemoveDirectoryIndex, "http://h/a/?x"},
 		{"http://h/a/index.tar.gz", NormalizeRemoveDirectoryIndex, "http://h/a/index.tar.gz"},
 		{"http://www.h.com/", NormalizeRemoveWWW, "http://h.com/"},
+		{"http://Www.h.com/", NormalizeRemoveWWW, "http://h.com/"},
+		{"http://WWW.h.com./", NormalizeRemoveWWW, "http://h.com./"},
+		{"http://www.com/", NormalizeRemoveWWW, "http://www.com/"},   // "com" alone is a TLD
+		{"http://www.08/", NormalizeRemoveWWW, "http://www.08/"},     // no domain left
+		{"http://www.h.08/", NormalizeRemoveWWW, "http://www.h.08/"}, // RFC 1123 §2.1: TLD alphabetic
+		{"http://www.h.c./", NormalizeRemoveWWW, "http://h.c./"},
+		{"http://wwwx.h.com/", NormalizeRemoveWWW, "http://wwwx.h.com/"},
 		// The groups.
 		{"HTTP://User@WWW.Example.COM:80/%7euser/./a/../b/?#", NormalizeSafe, "http://User@www.example.com/~user/b/?#"},
 		{"HTTP://User@WWW.Example.COM:80/%7euser/./a/../b/?#", NormalizeUsually, "http://User@www.example.com/~user/b/"},

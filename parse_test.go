@@ -197,7 +197,6 @@ func agreesWithAppendixB(u URL) string {
 	return ""
 }
 
-func isAlphaByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 func indexNotScheme(s string) int {
 	for i := 0; i < len(s); i++ {
