@@ -197,7 +197,6 @@ func agreesWithAppendixB(u URL) string {
 	return ""
 }
 
-
 func indexNotScheme(s string) int {
 	for i := 0; i < len(s); i++ {
 		if !schemeTab[s[i]] {
