@@ -227,24 +227,24 @@ func refClass(c refCase) string {
 		}
 	}
 	if strings.ContainsRune(s, '\u200c') {
-		cls = append(cls, "W3 (ZWNJ: CONTEXTJ, RFC 5892 Appendix A.1, is incomplete)")
+		cls = append(cls, "W3 (ZWNJ: the CONTEXTJ rule of RFC 5892 for ZERO WIDTH NON-JOINER is incomplete)")
 	}
 	if strings.ContainsRune(s, 'ℶ') {
-		cls = append(cls, "W2 (ℶ maps to U+05D1: the bidi rule, RFC 5893, runs before mapping)")
+		cls = append(cls, "W2 (ℶ maps to U+05D1: the bidi rule of RFC 5893 runs before mapping)")
 	}
 	emptyOrASCII, nonASCII := punycodeTriggers(s)
 	if emptyOrASCII {
-		cls = append(cls, "W1 (an xn-- label that decodes to nothing or to ASCII is accepted, UTS #46 §4 step 4.3)")
+		cls = append(cls, "W1 (an xn-- label that decodes to nothing or to ASCII is accepted, UTS #46 Processing step 4.3)")
 	}
 	if nonASCII {
-		cls = append(cls, "W1b (an xn-- label holding a non-ASCII code point is accepted and encoded again, UTS #46 §4 step 4.1)")
+		cls = append(cls, "W1b (an xn-- label holding a non-ASCII code point is accepted and encoded again, UTS #46 Processing step 4.1)")
 	}
 	return strings.Join(cls, " or ")
 }
 
 // punycodeTriggers reports whether s holds an xn-- label whose Punycode part decodes to
-// nothing ("xn--") or to ASCII alone ("xn--abc-": RFC 3492 §3.1, the basic code points end at
-// the last "-" and nothing follows it), and whether it holds an xn-- label with a non-ASCII code
+// nothing ("xn--") or to ASCII alone ("xn--abc-": in Punycode, RFC 3492, the basic code points
+// end at the last "-", and nothing follows it), and whether it holds an xn-- label with a non-ASCII code
 // point in it ("xn--tdaü"), which are W1's triggers.
 func punycodeTriggers(s string) (emptyOrASCII, nonASCII bool) {
 	// UTS #46 maps U+0130 to "i\u0307" where Go's simple lower case gives "i".
