@@ -434,7 +434,21 @@ func TestReference(t *testing.T) {
 
 	var rows []string
 	failed, agreed, known := 0, 0, map[string]int{}
+	// The mix of inputs: absolute, relative (with a base), setter; and how many of each the
+	// reference rejects, so that a generator that drifts into all-failures shows.
+	var kinds, rejected [3]int
 	for i, c := range cases {
+		kind := 0
+		switch {
+		case c.Setter != "":
+			kind = 2
+		case c.Base != "":
+			kind = 1
+		}
+		kinds[kind]++
+		if !ref[i].OK {
+			rejected[kind]++
+		}
 		d, hostOnly := refDiff(c, runLocal(c), ref[i])
 		k := c.key()
 		reason, isListed := want[k]
@@ -467,6 +481,13 @@ func TestReference(t *testing.T) {
 	}
 	t.Logf("seed %d: %d inputs (%d generated, %d listed), %d agree, %d differ (%d listed); reference took %v",
 		*refSeed, len(cases), len(cases)-listed, listed, agreed, failed, len(want), refTime.Round(time.Millisecond))
+	t.Logf("absolute %d (%d rejected by the reference), relative %d (%d), setters %d (%d)",
+		kinds[0], rejected[0], kinds[1], rejected[1], kinds[2], rejected[2])
+	for i, n := range kinds {
+		if n == 0 || rejected[i]*10 > n*9 {
+			t.Errorf("input kind %d: %d inputs, %d rejected: the generator no longer reaches the parser", i, n, rejected[i])
+		}
+	}
 	if len(known) > 0 {
 		t.Logf("unlisted differences attributed to known issues: %v", known)
 	}
