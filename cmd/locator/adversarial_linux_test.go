@@ -81,6 +81,7 @@ var advCommands = [][]string{
 	{"check", "URL"}, {"check", "--spec", "rfc3986", "URL"}, {"check", "--json", "URL"},
 	{"plan", "URL"}, {"plan", "--json", "URL"},
 	{"resolve", "http://a/b/c/d;p?q", "URL"}, {"resolve", "--spec", "whatwg", "http://a/b/c/d;p?q", "URL"},
+	{"resolve", "--lenient", "http://a/b/c/d;p?q", "URL"},
 	{"relative", "http://a/b/c/d;p?q", "URL"},
 	{"normalize", "URL"}, {"normalize", "--surt", "URL"},
 	{"equal", "URL", "URL"},

@@ -73,17 +73,32 @@ func TestResolveWHATWG(t *testing.T) {
 }
 
 func TestResolveAllSpecs(t *testing.T) {
+	// "http:g" is not an http URL under the drafts' checkers: no "//" and host.
 	check(t, "", []string{"resolve", "--all-specs", "http://a/b/c/d;p?q", "http:g", "../../../g", ";x", "g"},
-		`REF         DIFFER  rfc3986          rfc3986-compat   rfc2396          rfc1808            url-draft        rfc1630          rfc1630-published  whatwg
-http:g      yes     http:g           *http://a/b/c/g  http:g           http:g             http:g           http:g           http:g             *http://a/b/c/g
-../../../g  yes     http://a/g       http://a/g       *http://a/../g   *http://a/../g     *http://a/../g   *http://a/../g   *http://a/../g     http://a/g
-;x          yes     http://a/b/c/;x  http://a/b/c/;x  http://a/b/c/;x  *http://a/b/c/d;x  http://a/b/c/;x  http://a/b/c/;x  http://a/b/c/;x    http://a/b/c/;x
-g           no      http://a/b/c/g   http://a/b/c/g   http://a/b/c/g   http://a/b/c/g     http://a/b/c/g   http://a/b/c/g   http://a/b/c/g     http://a/b/c/g
+		`REF         DIFFER  rfc3986          rfc3986-compat   rfc2396          rfc1808            url-draft            rfc1630              rfc1630-published    whatwg
+http:g      yes     http:g           *http://a/b/c/g  http:g           http:g             *error:no-authority  *error:no-authority  *error:no-authority  *http://a/b/c/g
+../../../g  yes     http://a/g       http://a/g       *http://a/../g   *http://a/../g     *http://a/../g       *http://a/../g       *http://a/../g       http://a/g
+;x          yes     http://a/b/c/;x  http://a/b/c/;x  http://a/b/c/;x  *http://a/b/c/d;x  http://a/b/c/;x      http://a/b/c/;x      http://a/b/c/;x      http://a/b/c/;x
+g           no      http://a/b/c/g   http://a/b/c/g   http://a/b/c/g   http://a/b/c/g     http://a/b/c/g       http://a/b/c/g       http://a/b/c/g       http://a/b/c/g
+`, 1)
+	// --lenient resolves it by every mode, and says why on standard error.
+	errs := check(t, "", []string{"resolve", "--all-specs", "--lenient", "http://a/b/c/d;p?q", "http:g", "g"},
+		`REF     DIFFER  rfc3986         rfc3986-compat   rfc2396         rfc1808         url-draft       rfc1630         rfc1630-published  whatwg
+http:g  yes     http:g          *http://a/b/c/g  http:g          http:g          http:g          http:g          http:g             *http://a/b/c/g
+g       no      http://a/b/c/g  http://a/b/c/g   http://a/b/c/g  http://a/b/c/g  http://a/b/c/g  http://a/b/c/g  http://a/b/c/g     http://a/b/c/g
 `, 0)
+	for _, m := range []string{"url-draft", "rfc1630", "rfc1630-published"} {
+		if want := "locator: http:g: warning (" + m + "): not valid under --spec "; !strings.Contains(errs, want) {
+			t.Errorf("stderr %q lacks %q", errs, want)
+		}
+	}
+	if strings.Count(errs, "\n") != 3 {
+		t.Errorf("stderr %q: want 3 warnings", errs)
+	}
 	// With "-": the row without the reference, tab-separated; a failing mode is error:CODE.
 	check(t, "g\nhttp:g\n%zz\n", []string{"resolve", "--all-specs", "http://a/b/c/d;p?q", "-"},
 		"no\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\n"+
-			"yes\thttp:g\t*http://a/b/c/g\thttp:g\thttp:g\thttp:g\thttp:g\thttp:g\t*http://a/b/c/g\n"+
+			"yes\thttp:g\t*http://a/b/c/g\thttp:g\thttp:g\t*error:no-authority\t*error:no-authority\t*error:no-authority\t*http://a/b/c/g\n"+
 			"yes\terror:bad-escape\terror:bad-escape\terror:bad-escape\terror:bad-escape\terror:bad-escape\terror:bad-escape\terror:bad-escape\t*http://a/b/c/%zz\n", 1)
 }
 

@@ -3,11 +3,13 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
 )
@@ -30,6 +32,24 @@ reference. A reference that cannot be resolved (it or BASE does not parse, or BA
 has no scheme) is reported on standard error and the others are still printed.
 
 ` + modesHelp + `
+
+A reference or BASE that the mode's text does not allow is reported too, as parse
+--spec reports it, and not resolved: the first error of the mode's checker, "(and N
+more: ...)" when there are others. What "invalid" means, by mode:
+  rfc3986, rfc3986-compat     RFC 3986 Appendix A (URI-reference): parse --spec rfc3986
+  url-draft                   the 1993 URL draft (parse --spec url-draft-1993); a
+                              reference without a scheme is its "Partial form"
+  rfc1630, rfc1630-published  the URI draft of RFC 1630 (parse --spec rfc1630), which
+                              reads partial forms
+  rfc2396, rfc1808            no checker: only what locator cannot parse
+  whatwg                      only what the URL Standard's parser fails on (its
+                              validation errors do not stop it)
+With --lenient, such a reference is resolved all the same and the finding is shown
+on standard error as "locator: REF: warning (MODE): MESSAGE [CODE, RULE]" (and an
+invalid BASE once, before the results); with "-", --json, --format or --output the
+result is given without the warning. A BASE invalid under the mode is an error of
+the command (exit status 1, nothing resolved); under --all-specs it is an error in
+that mode's column for every reference.
 
 With --all-specs, every mode is applied and the results are shown side by side: a
 table with one row per reference and one column per mode, in the order above. A
@@ -56,12 +76,14 @@ result, or "error:CODE" (without the table's "*").
 
 ` + bulkHelp + `
 
-Exit status: 0 when every reference resolves, 1 when any does not, 2 on a usage error.`
+Exit status: 0 when every reference resolves (and, without --lenient, it and BASE
+are valid under the mode), 1 when any does not, 2 on a usage error.`
 
 const resolveExample = `  $ locator resolve 'http://a/b/c/d;p?q' g ../g '//g' '?y'
   $ locator resolve --spec rfc1630 'magic://a/b/c//d/e/f' /g //g ../g
   $ locator resolve --spec whatwg 'http://example.com/a/' ' b c '
   $ locator resolve --all-specs 'http://a/b/c/d;p?q' 'http:g' '../../../g' ';x'
+  $ locator resolve --lenient 'http://a/b/c/d;p?q' ']' '?##s'
   $ locator resolve 'http://a/b/c/d;p?q' - < refs.txt
   $ locator resolve --json 'http://a/b/c/d;p?q' - < refs.txt
   $ locator resolve --all-specs --output csv --format '{input}{rfc3986}{whatwg}' 'http://a/b/c/d;p?q' - < refs.txt`
@@ -71,6 +93,7 @@ type resolveOptions struct {
 	modeName string
 	mode     locator.Mode
 	allSpecs bool
+	lenient  bool // resolve: resolve references and bases the mode's checker calls invalid
 	bulk     bulkOptions
 	out      outputOptions
 }
@@ -109,7 +132,7 @@ func baseArgs(what string) cobra.PositionalArgs {
 func newResolveCmd() *cobra.Command {
 	o := &resolveOptions{}
 	cmd := &cobra.Command{
-		Use:     "resolve [--spec MODE] [--all-specs] BASE REF... | BASE -",
+		Use:     "resolve [--spec MODE] [--all-specs] [--lenient] BASE REF... | BASE -",
 		Short:   "Resolve references against a base URL, by the rule of any spec",
 		Long:    resolveLong,
 		Example: resolveExample,
@@ -118,6 +141,14 @@ func newResolveCmd() *cobra.Command {
 			r, err := newResolver(args[0], o.mode)
 			if err != nil {
 				return &exitError{code: exitInvalid, err: fmt.Errorf("base %s", errText(err))}
+			}
+			r.lenient, r.allSpecs = o.lenient, o.allSpecs
+			if warn := r.baseInvalid[o.mode]; warn != nil && !o.allSpecs {
+				if !o.lenient {
+					return &exitError{code: exitInvalid, err: fmt.Errorf("base %s", errText(warn))}
+				}
+				b := append(appendShortURL([]byte(prefix+"warning ("+o.mode.String()+"): base "), args[0]), ": "...)
+				cmd.ErrOrStderr().Write(append(append(b, errText(warn)...), '\n'))
 			}
 			refs := args[1:]
 			fields := resolveFields
@@ -168,15 +199,23 @@ func newResolveCmd() *cobra.Command {
 			}
 			w := bufio.NewWriter(cmd.OutOrStdout())
 			if !o.allSpecs {
-				return writeEach(cmd, w, refs, func(ref string) (string, error) { return r.resolve(ref, r.mode) })
+				return r.writeEach(cmd, w, refs)
 			}
 			failed := false
 			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "REF\tDIFFER\t"+strings.Join(modeNames(), "\t"))
+			var warnings []byte
 			for _, ref := range refs {
 				row, ok := allModes(r, ref)
 				failed = failed || !ok
 				fmt.Fprintln(tw, strings.Join(row, "\t"))
+				if r.lenient {
+					for _, m := range locator.Modes() {
+						if _, warn, err := r.resolveChecked(ref, m); err == nil && warn != nil {
+							warnings = appendWarning(warnings, ref, m, warn)
+						}
+					}
+				}
 			}
 			if err := tw.Flush(); err != nil {
 				return ioError(err)
@@ -184,6 +223,7 @@ func newResolveCmd() *cobra.Command {
 			if err := w.Flush(); err != nil {
 				return ioError(err)
 			}
+			cmd.ErrOrStderr().Write(warnings)
 			if failed {
 				return errInvalid
 			}
@@ -192,6 +232,7 @@ func newResolveCmd() *cobra.Command {
 	}
 	modeFlag(cmd, o)
 	cmd.Flags().BoolVar(&o.allSpecs, "all-specs", false, "resolve by every mode and show the results side by side")
+	cmd.Flags().BoolVar(&o.lenient, "lenient", false, "resolve references and a base that the mode's checker calls invalid, with a warning")
 	addOutputFlags(cmd, &o.out, "reference")
 	addBulkFlags(cmd, &o.bulk)
 	return cmd
@@ -204,6 +245,11 @@ type resolver struct {
 	baseErr  error // the base does not parse by locator.Parse
 	wbase    whatwg.URL
 	wbaseErr error // the base does not parse by the WHATWG parser
+	// baseInvalid is, for each mode, the first error the mode's checker finds in the base
+	// (see modeSpec), or nil.
+	baseInvalid map[locator.Mode]error
+	lenient     bool // a reference or base the checker calls invalid is resolved anyway
+	allSpecs    bool // resolveChecked reports an invalid base with each reference
 }
 
 // newResolver parses base for mode; with --all-specs (any mode) it must parse for one of
@@ -212,6 +258,14 @@ func newResolver(base string, mode locator.Mode) (*resolver, error) {
 	r := &resolver{mode: mode}
 	r.base, r.baseErr = locator.Parse(base)
 	r.wbase, r.wbaseErr = whatwg.Parse(base, nil)
+	r.baseInvalid = map[locator.Mode]error{}
+	if r.baseErr == nil {
+		for _, m := range locator.Modes() {
+			if err := invalidUnder(base, r.base, m); err != nil {
+				r.baseInvalid[m] = err
+			}
+		}
+	}
 	switch {
 	case mode == locator.ModeWHATWG && r.wbaseErr != nil:
 		return nil, r.wbaseErr
@@ -221,12 +275,145 @@ func newResolver(base string, mode locator.Mode) (*resolver, error) {
 	return r, nil
 }
 
-// resolve resolves ref by mode and returns the result's serialization. The WHATWG mode uses
+// resolve resolves ref by mode and returns the result's serialization, or an error when ref
+// or the base does not parse, or (unless lenient) when the mode's checker calls either
+// invalid (see resolveChecked).
+func (r *resolver) resolve(ref string, mode locator.Mode) (string, error) {
+	res, warn, err := r.resolveChecked(ref, mode)
+	if err == nil && warn != nil && !r.lenient {
+		return "", warn
+	}
+	return res, err
+}
+
+// resolveChecked resolves ref by mode (see resolveOnly) and checks ref by the mode's checker
+// (see modeSpec): warn is the first error it finds. Under --all-specs, where the base is
+// checked for each column, warn is first the base's error (with "base" before its message);
+// otherwise the command has reported the base already.
+func (r *resolver) resolveChecked(ref string, mode locator.Mode) (res string, warn, err error) {
+	res, err = r.resolveOnly(ref, mode)
+	if err != nil {
+		return "", nil, err
+	}
+	if warn := r.baseInvalid[mode]; warn != nil && r.allSpecs {
+		e := *warn.(*locator.Error)
+		e.Message = "base " + e.Message
+		return res, &e, nil
+	}
+	if _, ok := modeSpec(mode); !ok {
+		return res, nil, nil
+	}
+	u, err := locator.Parse(ref)
+	if err != nil { // not reached: resolveOnly parsed ref
+		return res, nil, nil
+	}
+	return res, invalidUnder(ref, u, mode), nil
+}
+
+// modeSpec returns the specification whose strict checker (scheme.Check) decides what
+// "invalid" means under mode, for a reference and for the base:
+//   - rfc3986, rfc3986-compat: RFC 3986 (Appendix A, URI-reference), as parse --spec rfc3986;
+//   - url-draft: the 1993 URL draft (--spec url-draft-1993), but for the missing scheme of a
+//     reference: its "Partial form" has none;
+//   - rfc1630, rfc1630-published: the URI draft that became RFC 1630 (--spec rfc1630), whose
+//     checker reads its partial forms;
+//   - rfc2396, rfc1808: none; locator has no checker for RFC 2396 Appendix A or RFC 1808 §2.2, so only
+//     what locator.Parse rejects is invalid;
+//   - whatwg: none; the URL Standard's parser fails or it does not (its validation errors do
+//     not stop a browser).
+func modeSpec(m locator.Mode) (locator.Spec, bool) {
+	switch m {
+	case locator.ModeRFC3986, locator.ModeRFC3986Compat:
+		return locator.RFC3986, true
+	case locator.ModeURLDraft:
+		return locator.URLDraft1993, true
+	case locator.ModeRFC1630, locator.ModeRFC1630Published:
+		return locator.RFC1630, true
+	}
+	return 0, false
+}
+
+// invalidUnder returns an error for the first error finding of mode's checker (modeSpec) in
+// u, parsed from input, or nil when it finds none or mode has no checker.
+func invalidUnder(input string, u locator.URL, mode locator.Mode) error {
+	spec, ok := modeSpec(mode)
+	if !ok {
+		return nil
+	}
+	var first *locator.Finding
+	n := 0
+	findings := scheme.Check(u, spec)
+	for i, f := range findings {
+		if f.Severity != locator.SeverityError ||
+			mode == locator.ModeURLDraft && f.Code == locator.CodeNoScheme && !u.HasScheme() {
+			continue
+		}
+		if first == nil {
+			first = &findings[i]
+		}
+		n++
+	}
+	if first == nil {
+		return nil
+	}
+	msg := "not valid under --spec " + spec.String() + ": " + first.Message
+	if n > 1 {
+		msg += " (and " + strconv.Itoa(n-1) + " more: locator check --spec " + spec.String() + ")"
+	}
+	return &locator.Error{Input: input, Offset: first.Offset, Code: first.Code, Rule: first.Rule, Message: msg}
+}
+
+// writeEach writes the result of each reference by r's mode, as the package's writeEach does,
+// with a warning on standard error after a result that --lenient let through.
+func (r *resolver) writeEach(cmd *cobra.Command, w *bufio.Writer, refs []string) error {
+	failed := false
+	var b []byte
+	for _, ref := range refs {
+		res, warn, err := r.resolveChecked(ref, r.mode)
+		if err == nil && warn != nil && !r.lenient {
+			err, warn = warn, nil
+		}
+		if err == nil {
+			w.Write(appendResultLine(b[:0], res))
+		}
+		if err == nil && warn == nil {
+			continue
+		}
+		if ferr := w.Flush(); ferr != nil {
+			return ioError(ferr)
+		}
+		if err != nil {
+			failed = true
+			b = append(appendShortURL(append(b[:0], prefix...), ref), ": "...)
+			b = append(append(b, errText(err)...), '\n')
+		} else {
+			b = appendWarning(b[:0], ref, r.mode, warn)
+		}
+		cmd.ErrOrStderr().Write(b)
+	}
+	if err := w.Flush(); err != nil {
+		return ioError(err)
+	}
+	if failed {
+		return errInvalid
+	}
+	return nil
+}
+
+// appendWarning appends the line of a finding --lenient let through:
+// "locator: REF: warning (MODE): MESSAGE [CODE, RULE]".
+func appendWarning(b []byte, ref string, mode locator.Mode, warn error) []byte {
+	b = append(appendShortURL(append(b, prefix...), ref), ": warning ("...)
+	b = append(append(append(b, mode.String()...), "): "...), errText(warn)...)
+	return append(b, '\n')
+}
+
+// resolveOnly resolves ref by mode and returns the result's serialization. The WHATWG mode uses
 // package whatwg directly, so that a reference only the URL Standard accepts (a "%" without
 // two hex digits, tabs and newlines it removes, controls it trims) resolves too;
 // locator.Resolve with locator.ModeWHATWG, which that package registers, gives the same result
 // for references that locator.Parse accepts (see TestResolveWHATWGBeyondParse).
-func (r *resolver) resolve(ref string, mode locator.Mode) (string, error) {
+func (r *resolver) resolveOnly(ref string, mode locator.Mode) (string, error) {
 	if err := checkBOM(ref); err != nil {
 		return "", err
 	}
