@@ -101,6 +101,7 @@ var decodableDefault = decodable(reservedDefault)
 // [NormalizeEncodeUnsafe] of [Normalize], with the set of escapes decoded taken from the
 // scheme as above.
 func EncodingLevel(u URL) URL {
+	u = plain(u)
 	info, known := schemeInfo(u)
 	return normalizeScheme(u, encodingLevelFlags, info, known)
 }
@@ -130,6 +131,10 @@ func EncodingLevel(u URL) URL {
 //     fragment-id with or without the hash sign means that the URL refers to the whole
 //     object" ([NormalizeRemoveEmptyFragment]).
 //
+// A "URL:" prefix (1994 URL draft, prefixedurl; see [ParseAs]) is left out, and a "?" in the
+// user information (RFC 1738 §5) is written "%3F" (see [Normalize]), so that
+// "URL:http://a/b" is equivalent to "http://a/b".
+//
 // An empty query keeps its "?": "http://example.com/?" differs from "http://example.com/"
 // (RFC 3986 §6.2.3). User information, path, query and fragment keep their case. Canonical
 // returns u itself, without allocating, when u is already canonical. It is idempotent.
@@ -140,6 +145,7 @@ func EncodingLevel(u URL) URL {
 // empty fragment apart, as RFC 3986 §6.2.3 does ("two URIs that differ only by the suffix
 // "#" are considered different regardless of the scheme"), is Normalize with [NormalizeSafe].
 func Canonical(u URL) URL {
+	u = plain(u)
 	info, known := schemeInfo(u)
 	return normalizeScheme(u, canonicalFlags, info, known)
 }
