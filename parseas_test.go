@@ -112,7 +112,7 @@ func compOf(u URL, err error) string {
 // RFC 3986 §3.2; the 1993 URL draft and the URI draft write "URL:" nowhere and read
 // "http://host?search"), the same as Parse.
 var parseAsTests = []struct {
-	in, cite      string
+	in, cite       string
 	rfc1738, other string
 }{
 	// The prefix. Issue 9's rows: parse, normalize, plan, equal read "URL:" as a scheme.
