@@ -16,7 +16,7 @@ import (
 type Report struct {
 	Input  string       // the input as given
 	URL    locator.URL  // the parsed URL; the zero URL when Parsed is false
-	Parsed bool         // locator.Parse accepted the input
+	Parsed bool         // locator.ParseAs accepted the input under Spec
 	Spec   locator.Spec // the specification the input was checked against
 	View   View         // the typed view; nil when the scheme has none, or it failed
 	// Findings are the errors and warnings, in offset order, each said once, at most
@@ -31,10 +31,13 @@ type Report struct {
 // (warnings are allowed).
 func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(r.Findings) }
 
-// Inspect parses input and gathers every finding for spec, as the locator command's parse and
-// check report them:
+// Inspect parses input with locator.ParseAs under spec and gathers every finding for spec, as
+// the locator command's parse and check report them. Under locator.RFC1738 and
+// locator.URLDraft1994 ParseAs reads a "URL:" prefix (kept in Report.URL, see
+// [locator.URL.Prefix]) and a login with "?" (RFC 1738 §5); the checker, the view and
+// Security look at the URL behind the prefix, and every offset is one into input:
 //
-//   - a failure of locator.Parse: an error, and nothing else is reported;
+//   - a failure of locator.ParseAs: an error, and nothing else is reported;
 //   - the findings of the strict checker of spec ([Check]), errors and warnings as it says;
 //   - the failure of the scheme's typed view ([ParseView]), unless the checker found an error
 //     already: an error under locator.RFC1738, whose schemes the views follow, and a warning
@@ -52,12 +55,13 @@ func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(
 // of findings of the checker and Security.
 func Inspect(input string, spec locator.Spec) Report {
 	r := Report{Input: input, Spec: spec}
-	u, err := locator.Parse(input)
+	pu, err := locator.ParseAs(input, spec)
 	if err != nil {
 		r.Findings = []locator.Finding{errorFinding(err, locator.SeverityError)}
 		return r
 	}
-	r.URL, r.Parsed = u, true
+	r.URL, r.Parsed = pu, true
+	u, off := behind(pu)
 	var ck syntax.Sink
 	checkTo(&ck, u, spec)
 	f, omitted, omittedErrors := ck.Result()
@@ -89,7 +93,7 @@ func Inspect(input string, spec locator.Spec) Report {
 		}
 		all = append(make([]locator.Finding, 0, locator.MaxFindings), all[:locator.MaxFindings]...) // let the rest be collected
 	}
-	r.Findings = all
+	r.Findings = shiftFindings(all, off)
 	return r
 }
 
