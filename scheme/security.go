@@ -48,13 +48,13 @@ func loginTwoReadings(sk *syntax.Sink, u locator.URL) {
 	}
 	if u.LoginRFC1738() {
 		o := u.Offsets()
-		other := "a port that is not digits, and no URL"
+		other := "rejects the URL (its port is not digits)"
 		if v, err := locator.Parse(u.String()); err == nil {
-			other = "the host " + display.Quote(v.Host())
+			other = "reads the host " + display.Quote(v.Host())
 		}
 		sk.Add(locator.Finding{Offset: o.User.Start, Code: CodeLoginTwoReadings, Rule: "RFC 1738 §5; RFC 3986 §3.2, §7.6",
 			Message: "RFC 1738 §5 allows \"?\" in a login, but RFC 3986 (a browser) ends the authority at the " +
-				"first \"?\" and reads " + other + "; write \"?\" as %3F",
+				"first \"?\" and " + other + "; write \"?\" as %3F",
 			Severity: locator.SeverityWarning})
 		return
 	}

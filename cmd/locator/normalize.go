@@ -37,6 +37,13 @@ then normalized by --level. Without --spec, the URL must parse as a URI referenc
 (RFC 3986); --spec rfc1738 and --spec rfc3986 are refused, as the normal forms of
 RFC 3986 §6 are the same for both.
 
+A "URL:" prefix (RFC 1738 Appendix; the 1994 URL draft's prefixedurl, any letter
+case) is read and left out of the normal form: a normal form is one string for all
+the URLs that equal calls equivalent, and "URL:HTTP://A/b" is equivalent to
+"http://a/b". A "?" in a login, which RFC 1738 §5 allows ("ftp://a?b@host/" is the
+user "a?b"), is written %3F, which RFC 3986 reads the same way (it would end the
+authority at an unencoded "?").
+
 A URL that does not parse, or that starts with a byte-order mark (U+FEFF, which
 normalize would otherwise percent-encode into the URL), is reported on standard
 error and the others are still printed. With "-", URLs are read one per line from
@@ -156,7 +163,11 @@ func (n normalizer) normalize(s string) (string, error) {
 		}
 		s = w.Href()
 	}
-	u, err := locator.Parse(s)
+	spec := locator.RFC1738 // reads a "URL:" prefix and RFC 1738 §5 logins (locator.ParseAs)
+	if n.whatwg {
+		spec = locator.WHATWG // the href: "URL:x:y" is the scheme url
+	}
+	u, err := locator.ParseAs(s, spec)
 	if err != nil {
 		return "", err
 	}
@@ -285,7 +296,7 @@ func newEqualCmd() *cobra.Command {
 			for i, a := range args {
 				err := checkBOM(a)
 				if err == nil {
-					u[i], err = locator.Parse(a)
+					u[i], err = locator.ParseAs(a, locator.RFC1738)
 				}
 				if err != nil {
 					b = append(appendShortURL(append(b, prefix...), a), ": "...)
@@ -332,11 +343,11 @@ func equalLine(dst []byte, line string, st *stats) []byte {
 	}
 	var ua locator.URL
 	if err == nil {
-		ua, err = locator.Parse(a)
+		ua, err = locator.ParseAs(a, locator.RFC1738)
 	}
 	if err == nil {
 		var ub locator.URL
-		if ub, err = locator.Parse(b); err == nil {
+		if ub, err = locator.ParseAs(b, locator.RFC1738); err == nil {
 			eq := locator.Equivalent(ua, ub)
 			st.result(eq, schemeOf(a), "")
 			if eq {
@@ -377,11 +388,11 @@ func equalPair(a, b string) (eq bool, step string, err error) {
 	if err := checkBOM(b); err != nil {
 		return false, "", err
 	}
-	ua, err := locator.Parse(a)
+	ua, err := locator.ParseAs(a, locator.RFC1738)
 	if err != nil {
 		return false, "", err
 	}
-	ub, err := locator.Parse(b)
+	ub, err := locator.ParseAs(b, locator.RFC1738)
 	if err != nil {
 		return false, "", err
 	}

@@ -195,7 +195,7 @@ func (p *planResult) code() string {
 // (scheme.Inspect under spec: the errors check shows). With gopherLiteral, a gopher URL's
 // request line is RFC 1738 §3.4.3's literal form (scheme.GopherPlanOptions.Literal).
 func planOf(input string, spec locator.Spec, gopherLiteral bool) planResult {
-	u, err := locator.Parse(input)
+	u, err := locator.ParseAs(input, spec) // a "URL:" prefix and RFC 1738 §5 logins under rfc1738
 	if err != nil {
 		return planResult{err: err}
 	}
