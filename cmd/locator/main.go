@@ -177,7 +177,11 @@ Specifications (--spec):
                   follow the other specifications only)
 parse, check and plan follow --spec; normalize takes --spec whatwg only; equal,
 schemes and version refuse it (exit 2). resolve and relative take a resolution
-mode instead (see "locator help resolve").
+mode instead (see "locator help resolve"). Under rfc1738 and url-draft-1994 (and in
+normalize and equal) a "URL:" prefix before a URL (RFC 1738 Appendix; the 1994
+draft's prefixedurl) is read, shown by parse as the component prefix, and not
+compared; and a login may hold "?" (RFC 1738 §5: "ftp://a?b@host/" is the user
+"a?b"). The other specifications read "URL" as a scheme and end the authority at "?".
 
 Everything written for a person (reports, messages on standard error) shows a
 control byte or a byte of invalid UTF-8 as \xHH, a tab as \t, and an invisible or
