@@ -69,6 +69,30 @@ func TestInspectPrefix(t *testing.T) {
 	}
 }
 
+// TestPrefixAsScheme: under a specification without the prefix, "URL:" before a URL is the
+// scheme "URL", with a warning; under RFC 1738 and the 1994 URL draft there is none.
+func TestPrefixAsScheme(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		spec locator.Spec
+		want bool
+	}{
+		{"URL:ftp://host.com/", locator.RFC3986, true},
+		{"url:ftp://host.com/", locator.URLDraft1993, true},
+		{"Url:http://a/b", locator.RFC1630, true},
+		{"URL:ftp://host.com/", locator.RFC1738, false},
+		{"URL:ftp://host.com/", locator.URLDraft1994, false},
+		{"URL:x", locator.RFC3986, false},
+		{"URL://h/", locator.RFC3986, false},
+		{"urn:x:y", locator.RFC3986, false},
+	} {
+		at, ok := offsetsByCode(scheme.Inspect(tt.in, tt.spec).Findings)[scheme.CodePrefixAsScheme]
+		if ok != tt.want || ok && at != 0 {
+			t.Errorf("Inspect(%q, %s): %s at %d %v, want %v", tt.in, tt.spec, scheme.CodePrefixAsScheme, at, ok, tt.want)
+		}
+	}
+}
+
 // syntaxUnsafe is the code of an unsafe character (RFC 1738 §2.2) in the strict checker.
 var syntaxUnsafe = func() locator.Code {
 	fs := scheme.Check(locator.MustParse("http://h/a b"), locator.RFC1738)

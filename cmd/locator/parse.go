@@ -31,7 +31,7 @@ ftp. A login may hold "?" (RFC 1738 §5 user and password): "ftp://a?b@host/" ha
 the user "a?b" and the host "host", when an "@" follows the "?" before any "/" or
 "#"; a warning (login-two-readings) says that RFC 3986 reads another host. Under
 rfc3986, whatwg, url-draft-1993 and rfc1630, which define no prefix, "URL" is the
-scheme and the authority ends at the first "?". The typed view (ftp's cwd, name and type, gopher's
+scheme (with a warning, prefix-as-scheme) and the authority ends at the first "?". The typed view (ftp's cwd, name and type, gopher's
 type, selector and search, ...) is shown field by field, each value in JSON, decoded.
 Then come the findings: errors, and warnings (including RFC 1738 §6 security notes),
 at most 20 of them, then "… N more findings" (--json lists up to 100). Every value
