@@ -100,6 +100,7 @@ var decodableDefault = decodable(reservedDefault)
 // These are the steps [NormalizeUpperEscapes], [NormalizeDecodeUnreserved] and
 // [NormalizeEncodeUnsafe] of [Normalize], with the set of escapes decoded taken from the
 // scheme as above.
+//
 // A "URL:" prefix is left out, and a "?" of a login (RFC 1738 §5) written "%3F" (see
 // [Canonical]).
 func EncodingLevel(u URL) URL {
