@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // parseReferenceAs is parseReference (slow_test.go) with the two readings of ParseAs under
@@ -422,15 +423,14 @@ func TestParseAsNoAllocs(t *testing.T) {
 	_ = sink
 }
 
-// TestParseAsLinear: 1 MB runs of "?" and "@" in a login, with and without an "@" after
-// them, and of "URL:", parse in time linear in the input: atAhead's searches scan each byte
-// at most once, counted here by the bytes the parse visits (its own counter would be in
-// parse.go; the bound is on time instead, against a quarter of the input), and no
-// allocation.
+// TestParseAsLinear: runs of "?" and "@" in a login, with and without an "@" after them, and
+// of "URL:", up to 1 MB (256 KB with -short), parse with no allocation and in time linear in
+// the input: atAhead's searches scan each byte at most once. The bound is on time, size
+// against size: a search from every "?" (quadratic) fails at 64 KB within seconds.
 func TestParseAsLinear(t *testing.T) {
-	size := advSize
+	sizes := []int{advSize / 64, advSize / 16, advSize / 4, advSize}
 	if testing.Short() {
-		size = advSize / 4
+		sizes = sizes[:3]
 	}
 	for _, mk := range []func(n int) string{
 		func(n int) string { return "ftp://" + strings.Repeat("?", n) + "@h/" },
@@ -443,18 +443,23 @@ func TestParseAsLinear(t *testing.T) {
 		func(n int) string { return strings.Repeat("URL:", n/4) + "http://h/" },
 		func(n int) string { return "URL:ftp://" + strings.Repeat("a?b@", n/4) + "h/" },
 	} {
-		big, small := mk(size), mk(size/4)
 		for _, spec := range []Spec{RFC1738, URLDraft1994} {
-			if _, err := ParseAs(big, spec); err == nil {
-				if n := testing.AllocsPerRun(2, func() { _, _ = ParseAs(big, spec) }); n != 0 {
-					t.Errorf("ParseAs(%.20q…, %s): %v allocations", big, spec, n)
+			// Each size four times the one before: a linear parse takes about four times as
+			// long, a quadratic one sixteen, which the small sizes show in milliseconds.
+			prev := time.Duration(0)
+			for i, n := range sizes {
+				in := mk(n)
+				if _, err := ParseAs(in, spec); err == nil {
+					if a := testing.AllocsPerRun(2, func() { _, _ = ParseAs(in, spec) }); a != 0 {
+						t.Errorf("ParseAs(%.20q…, %s): %v allocations", in, spec, a)
+					}
 				}
-			}
-			db := advFastest(func() { _, _ = ParseAs(big, spec) })
-			ds := advFastest(func() { _, _ = ParseAs(small, spec) })
-			// Linear: four times the input, about four times the time; quadratic would be 16.
-			if db > 20*ds+5_000_000 {
-				t.Errorf("ParseAs(%.20q…, %s): %v at %d bytes, %v at %d: not linear", big, spec, db, len(big), ds, len(small))
+				d := advFastest(func() { _, _ = ParseAs(in, spec) })
+				if i > 0 && d > 12*prev+2*time.Millisecond {
+					t.Errorf("ParseAs(%.20q…, %s): %v at %d bytes, %v at a quarter: not linear", in, spec, d, len(in), prev)
+					break
+				}
+				prev = d
 			}
 		}
 	}
