@@ -1,9 +1,13 @@
 package locator
 
 // ParseAs parses s as spec writes URLs. For [RFC3986], [WHATWG], [URLDraft1993] and [RFC1630]
-// it is [Parse]: none of those documents defines a prefix ("URL:ftp://h/" has the scheme
-// "URL"), and RFC 3986 §3.2 ends the authority at "?". For [RFC1738] and [URLDraft1994] it
-// reads two things more, and is otherwise Parse (the same URL, ==, when neither is there):
+// it is [Parse]: none of those documents defines a prefix, so "URL:ftp://h/" has the scheme
+// "URL" (RFC 3986 §3.1; the 1993 URL draft, "Full form": "A complete URL consists of a naming
+// scheme specifier followed by a string", without the sentence on "URL:" that the 1994 draft
+// added there; the URI draft, "Choices for a universal syntax", calls the scheme itself the
+// "prefix", separated by the colon), and RFC 3986 §3.2 ends the authority at "?". For
+// [RFC1738] and [URLDraft1994] it reads two things more, and is otherwise Parse (the same URL,
+// ==, when neither is there):
 //
 //   - the "URL:" prefix: the 1994 URL draft, URL syntax ("the whole string must start with a
 //     constant prefix "URL:"", BNF prefixedurl = u r l : url) and RFC 1738 Appendix ("URLs be
