@@ -32,8 +32,11 @@ import (
 var advShapes = []string{
 	".", "/.", "/..", "./", "../", "%", "%2", "%25", "%2e", "%2E", ":", "@", "[", "]", ";", "?",
 	"#", "/", "//", " ", "\t", "\x00", "\xff", "\u202e", "\u0301", "9", "a.", "&a=1",
-	"?@", "@?", "URL:", "a?b@",
 }
+
+// advShapes1738 are the units of the inputs of advPlaces1738: the delimiters of a login, "?"
+// and "@" alone and in pairs, the prefix, and a few others that the login reading meets.
+var advShapes1738 = []string{"?", "@", "?@", "@?", "URL:", "a?b@", "%", "%2", ":", "/", "#", " ", "\x00", "\xff"}
 
 // advPlaces build an input with a run in one component.
 var advPlaces = []struct {
@@ -263,19 +266,20 @@ func TestAdversarialLinear(t *testing.T) {
 		}
 	}()
 	type place struct {
-		name  string
-		make  func(string) string
-		calls func(string, *[]error) []advCall
+		name   string
+		make   func(string) string
+		calls  func(string, *[]error) []advCall
+		shapes []string
 	}
 	var places []place
 	for _, pl := range advPlaces {
-		places = append(places, place{pl.name, pl.make, advCalls})
+		places = append(places, place{pl.name, pl.make, advCalls, advShapes})
 	}
 	for _, pl := range advPlaces1738 {
-		places = append(places, place{pl.name, pl.make, advCallsAs})
+		places = append(places, place{pl.name, pl.make, advCallsAs, advShapes1738})
 	}
-	for _, shape := range advShapes {
-		for _, pl := range places {
+	for _, pl := range places {
+		for _, shape := range pl.shapes {
 			big := pl.make(advRun(shape, size))
 			small := pl.make(advRun(shape, size/4))
 			var errs []error
