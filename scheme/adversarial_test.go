@@ -22,6 +22,11 @@ var adversarialShapes = map[string]string{
 	"equals": "=", "slashes": "/", "invalid-utf8": "\xff", "rtl": "\u202e", "combining": "\u0301",
 }
 
+// shapes1738 are the shapes of the parts that locator.ParseAs reads under RFC 1738 (a login
+// with "?", a "URL:" prefix): those that meet its login reading.
+var shapes1738 = map[string]bool{"questions": true, "ats": true, "colons": true, "percent": true,
+	"slashes": true, "spaces": true, "invalid-utf8": true, "dots": true}
+
 // adversarialURL returns the URL of scheme sc with run in component part.
 func adversarialURL(sc, part, run string) string {
 	switch part {
@@ -38,7 +43,7 @@ func adversarialURL(sc, part, run string) string {
 	case "login1738": // a login with "?" (RFC 1738 §5), parsed with locator.ParseAs
 		return sc + "://a?" + run + "@h/p"
 	case "prefixed": // behind a "URL:" prefix (RFC 1738 Appendix), parsed with locator.ParseAs
-		return "URL:" + sc + "://" + run + "?@h/" + run
+		return "URL:" + sc + "://" + run + "?@h/p"
 	default: // "opaque": no authority (mailto, news, mid, cid)
 		return sc + ":" + run
 	}
@@ -98,6 +103,9 @@ func TestAdversarialInputs(t *testing.T) {
 				var u locator.URL
 				var perr error
 				as1738 := part == "login1738" || part == "prefixed"
+				if as1738 && !shapes1738[shape] {
+					continue
+				}
 				n, d := allocBytes(func() {
 					if as1738 {
 						u, perr = locator.ParseAs(in, locator.RFC1738)
