@@ -122,6 +122,10 @@ func checkByte(s string, k int) (int, error) {
 // (RFC 1738 §2.2; the URI draft, "Escaping"), a port that is not digits, and a broken IP
 // literal. Everything else is accepted and left to the checkers, which say which rules of
 // which specification a URL breaks. Parse does not allocate.
+//
+// Parse reads "URL:ftp://h/" as the scheme "URL" and ends the authority at "?", as RFC 3986
+// does; [ParseAs] under [RFC1738] and [URLDraft1994] reads the "URL:" prefix (RFC 1738
+// Appendix) and a login with "?" (RFC 1738 §5) instead.
 func Parse(s string) (URL, error) { return parse(s, 0) }
 
 // The readings of parse beyond [Parse]'s, which [ParseAs] asks for under RFC1738 and
