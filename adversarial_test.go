@@ -34,6 +34,10 @@ var advShapes = []string{
 	"#", "/", "//", " ", "\t", "\x00", "\xff", "\u202e", "\u0301", "9", "a.", "&a=1",
 }
 
+// advShapes1738 are the units of the inputs of advPlaces1738: the delimiters of a login, "?"
+// and "@" alone and in pairs, the prefix, and a few others that the login reading meets.
+var advShapes1738 = []string{"?", "@", "?@", "@?", "URL:", "a?b@", "%", "%2", ":", "/", "#", " ", "\x00", "\xff"}
+
 // advPlaces build an input with a run in one component.
 var advPlaces = []struct {
 	name string
@@ -61,6 +65,20 @@ const (
 	advMaxError = advMaxMessage + 4*200 + 160
 	advSlack    = 1 << 16
 )
+
+// advPlaces1738 build an input for ParseAs under RFC 1738, whose "URL:" prefix and RFC 1738
+// §5 login with "?" (see ParseAs) the calls then see: a run in a login with "?", with an "@"
+// far after a "?" or none, and behind a prefix.
+var advPlaces1738 = []struct {
+	name string
+	make func(run string) string
+}{
+	{"1738-reference", func(r string) string { return r }},
+	{"1738-login", func(r string) string { return "ftp://a?" + r + "@h/" }},
+	{"1738-login-no-at", func(r string) string { return "ftp://a?" + r + "/x@" }},
+	{"1738-password", func(r string) string { return "ftp://u:p?" + r + "@h:21/f" }},
+	{"1738-prefixed", func(r string) string { return "URL:ftp://?" + r + "?@h/" + r }},
+}
 
 // advRun returns the shape repeated to n bytes or a little more.
 func advRun(shape string, n int) string {
@@ -118,7 +136,15 @@ type advCall struct {
 // advCalls returns the calls to make on the input s: every function that takes a URL or a
 // string, with s as the URL, as the base, as the reference and as the target. errs collects
 // the errors, whose messages are checked for length.
-func advCalls(s string, errs *[]error) []advCall {
+func advCalls(s string, errs *[]error) []advCall { return advCallsWith(s, errs, Parse) }
+
+// advCallsAs is advCalls on the URL of ParseAs under RFC 1738.
+func advCallsAs(s string, errs *[]error) []advCall {
+	return advCallsWith(s, errs, func(s string) (URL, error) { return ParseAs(s, RFC1738) })
+}
+
+// advCallsWith is advCalls with the URL that parse gives.
+func advCallsWith(s string, errs *[]error, parse func(string) (URL, error)) []advCall {
 	keep := func(err error) {
 		if err != nil {
 			*errs = append(*errs, err)
@@ -128,13 +154,17 @@ func advCalls(s string, errs *[]error) []advCall {
 		{"Parse", func() { _, err := Parse(s); keep(err) }},
 		{"ParseAbsolute", func() { _, err := ParseAbsolute(s); keep(err) }},
 	}
+	for _, spec := range Specs() {
+		calls = append(calls, advCall{"ParseAs/" + spec.String(), func() { _, err := ParseAs(s, spec); keep(err) }})
+	}
 	for _, m := range Modes() {
 		calls = append(calls, advCall{"RemoveDotSegments/" + m.String(), func() { _ = RemoveDotSegments(s, m) }})
 	}
-	u, err := Parse(s)
+	u, err := parse(s)
 	if err != nil {
 		return calls
 	}
+	calls = append(calls, advCall{"WithoutPrefix", func() { advGetters(u.WithoutPrefix()) }})
 	short := MustParse("http://a/b/c/d;p?q")
 	shortRef := MustParse("../g;x?y#s")
 	for _, m := range Modes() {
@@ -235,13 +265,26 @@ func TestAdversarialLinear(t *testing.T) {
 			}
 		}
 	}()
-	for _, shape := range advShapes {
-		for _, pl := range advPlaces {
+	type place struct {
+		name   string
+		make   func(string) string
+		calls  func(string, *[]error) []advCall
+		shapes []string
+	}
+	var places []place
+	for _, pl := range advPlaces {
+		places = append(places, place{pl.name, pl.make, advCalls, advShapes})
+	}
+	for _, pl := range advPlaces1738 {
+		places = append(places, place{pl.name, pl.make, advCallsAs, advShapes1738})
+	}
+	for _, pl := range places {
+		for _, shape := range pl.shapes {
 			big := pl.make(advRun(shape, size))
 			small := pl.make(advRun(shape, size/4))
 			var errs []error
-			bigCalls := advCalls(big, &errs)
-			smallCalls := advCalls(small, new([]error))
+			bigCalls := pl.calls(big, &errs)
+			smallCalls := pl.calls(small, new([]error))
 			if len(bigCalls) != len(smallCalls) {
 				t.Errorf("%q in %s: %d calls at %d bytes, %d at %d", shape, pl.name, len(bigCalls), len(big), len(smallCalls), len(small))
 				continue

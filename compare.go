@@ -73,6 +73,9 @@ var structural = pct.GenDelims.With("%")
 //
 // These are the steps [NormalizeUpperEscapes], [NormalizeDecodeUnreserved] and
 // [NormalizeEncodeUnsafe] of [NormalizeFor] with [RFC1738].
+//
+// A "URL:" prefix is left out, and a "?" of a login (RFC 1738 §5) written "%3F" (see
+// [Canonical]).
 func EncodingLevel(u URL) URL {
 	return EncodingLevelFor(u, RFC1738)
 }
@@ -107,6 +110,10 @@ func EncodingLevel(u URL) URL {
 //     "Fragment-id": "If the fragment-id is void, the hash sign may be omitted: A void
 //     fragment-id with or without the hash sign means that the URL refers to the whole
 //     object" ([NormalizeRemoveEmptyFragment]).
+//
+// A "URL:" prefix (1994 URL draft, prefixedurl; see [ParseAs]) is left out, and a "?" in the
+// user information (RFC 1738 §5) is written "%3F" (see [Normalize]), so that
+// "URL:http://a/b" is equivalent to "http://a/b".
 //
 // An empty query keeps its "?": "http://example.com/?" differs from "http://example.com/"
 // (RFC 3986 §6.2.3). User information, path, query and fragment keep their case. Canonical

@@ -2,6 +2,7 @@ package locator
 
 import (
 	"fmt"
+	"strings"
 )
 
 // check is the invariant checker of URL: tests and fuzzers call it after every parse and every
@@ -12,9 +13,15 @@ import (
 func (u URL) check() error {
 	s := u.s
 	n := uint32(len(s))
-	const known = hasScheme | hasAuthority | hasUser | hasPassword | hasPort | hasQuery | hasFragment
+	const known = hasScheme | hasAuthority | hasUser | hasPassword | hasPort | hasQuery | hasFragment |
+		hasPrefix | hasLogin1738
 	if u.flags&^known != 0 {
-		return fmt.Errorf("unknown flag bits %08b", u.flags)
+		return fmt.Errorf("unknown flag bits %010b", u.flags)
+	}
+	if u.flags&hasPrefix != 0 {
+		if u.flags&hasScheme == 0 || !strings.EqualFold(s[:prefixLen], "URL:") {
+			return fmt.Errorf("prefix without a scheme, or not \"URL:\"")
+		}
 	}
 	if u.flags&hasPassword != 0 && u.flags&hasUser == 0 {
 		return fmt.Errorf("password without user")
@@ -31,10 +38,13 @@ func (u URL) check() error {
 		if u.schemeEnd == 0 || u.schemeEnd >= n || s[u.schemeEnd] != ':' {
 			return fmt.Errorf("scheme end %d is not a \":\"", u.schemeEnd)
 		}
-		if c := s[0] | 0x20; c < 'a' || c > 'z' {
+		if u.schemeEnd <= u.pre() {
+			return fmt.Errorf("empty scheme")
+		}
+		if c := s[u.pre()] | 0x20; c < 'a' || c > 'z' {
 			return fmt.Errorf("scheme does not start with a letter")
 		}
-		for i := uint32(1); i < u.schemeEnd; i++ {
+		for i := u.pre() + 1; i < u.schemeEnd; i++ {
 			if !schemeTab[s[i]] {
 				return fmt.Errorf("scheme byte %q at %d", s[i], i)
 			}
@@ -48,10 +58,16 @@ func (u URL) check() error {
 		if a > n || s[rest:a] != "//" {
 			return fmt.Errorf("authority without \"//\"")
 		}
+		questions := 0 // "?" in the user information: RFC 1738 §5, only with hasLogin1738
 		for i := a; i < u.pathStart; i++ {
-			if c := s[i]; c == '/' || c == '?' || c == '#' {
+			if c := s[i]; c == '/' || c == '#' || c == '?' && (u.flags&hasUser == 0 || i >= u.hostStart) {
 				return fmt.Errorf("authority holds %q at %d", c, i)
+			} else if c == '?' {
+				questions++
 			}
+		}
+		if (questions > 0) != (u.flags&hasLogin1738 != 0) {
+			return fmt.Errorf("%d \"?\" in the user information, login1738 flag %v", questions, u.flags&hasLogin1738 != 0)
 		}
 		if u.flags&hasUser != 0 {
 			if u.userEnd < a || u.hostStart < a+1 || s[u.hostStart-1] != '@' {
@@ -89,6 +105,8 @@ func (u URL) check() error {
 		} else if u.hostEnd != u.pathStart {
 			return fmt.Errorf("no port, but hostEnd %d != pathStart %d", u.hostEnd, u.pathStart)
 		}
+	} else if u.flags&hasLogin1738 != 0 {
+		return fmt.Errorf("login1738 without an authority")
 	} else if u.userEnd != rest || u.hostStart != rest || u.hostEnd != rest || u.pathStart != rest {
 		return fmt.Errorf("no authority, but authority offsets %d %d %d %d != %d",
 			u.userEnd, u.hostStart, u.hostEnd, u.pathStart, rest)
@@ -123,7 +141,14 @@ func (u URL) check() error {
 	if want := summarySlow(u); u.chars != want {
 		return fmt.Errorf("character summary %015b, want %015b", u.chars, want)
 	}
-	v, err := Parse(s)
+	mode := uint8(0) // the readings that gave u (see ParseAs)
+	if u.flags&hasPrefix != 0 {
+		mode |= readPrefix | readLogin1738
+	}
+	if u.flags&hasLogin1738 != 0 {
+		mode |= readLogin1738
+	}
+	v, err := parse(s, mode)
 	if err != nil {
 		return fmt.Errorf("reparse fails: %v", err)
 	}

@@ -44,6 +44,7 @@ const netRule = "Go net/url (RFC 3986 as net/url implements it)"
 // NetURL and FromNetURL never lose information silently: when the other side cannot hold the
 // URL exactly, they return an [*Error] with code [CodeNetURLRejects] or [CodeNetURLLossy].
 func (u URL) NetURL() (*url.URL, error) {
+	u = plain(u)
 	nu, err := url.Parse(u.s)
 	if err != nil {
 		return nil, &Error{Input: u.s, Offset: netErrorOffset(u, err), Code: CodeNetURLRejects, Rule: netRule,

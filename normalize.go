@@ -3,6 +3,7 @@ package locator
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/locator-url/locator/pct"
 )
@@ -227,9 +228,12 @@ func ParseNormalizeFlags(s string) (NormalizeFlags, error) {
 // [RFC3986], and decodes "%7E" to "~". For the level of RFC 1738 (where "~" is national and
 // stays encoded) or of one of the drafts, call NormalizeFor with that spec; the comparison
 // functions ([Canonical], [Equivalent]) are the RFC 1738 case. It returns u itself, without
-// allocating, when no step changes it, and is idempotent for every set of steps. The error is
-// reserved for a result that does not parse, which the steps are built never to produce.
+// allocating, when no step changes it, and is idempotent for every set of steps. It works on
+// the URL behind a "URL:" prefix and writes a "?" of the user information as "%3F", whatever
+// opts (see [ParseAs]). The error is reserved for a result that does not parse, which the
+// steps are built never to produce.
 func Normalize(u URL, opts NormalizeFlags) (URL, error) {
+	u = plain(u)
 	if opts == 0 {
 		return u, nil
 	}
@@ -839,4 +843,36 @@ func joinSortedPairs(q string) string {
 		out = append(out, p...)
 	}
 	return string(out)
+}
+
+// plain returns u as the functions that build URLs (Normalize, EncodingLevel, Canonical,
+// Equivalent, Resolve, Relative, SURT, NetURL) take it: the URL behind its "URL:" prefix
+// (the prefix marks a URL in context, RFC 1738 Appendix, and is not compared: a normal form
+// is one string for all the URLs that are the same), with each "?" of its user information
+// (RFC 1738 §5, [URL.LoginRFC1738]) written "%3F". A "?" needs no encoding there by RFC 1738
+// §5, and "%3F" means the same (§2.2: characters "may be encoded ... as long as they are not
+// being used for a reserved purpose"), but RFC 3986 §3.2 and [Parse] end the authority at an
+// unencoded "?": written so, the result is read alike by every spec, and [Parse] reads it.
+// It returns u itself, without allocating, when u has neither.
+func plain(u URL) URL {
+	u = u.WithoutPrefix()
+	if u.flags&hasLogin1738 == 0 {
+		return u
+	}
+	a, h := u.authStart(), u.hostStart
+	b := make([]byte, 0, len(u.s)+2*strings.Count(u.s[a:h], "?"))
+	b = append(b, u.s[:a]...)
+	for i := a; i < h; i++ {
+		if c := u.s[i]; c == '?' {
+			b = append(b, "%3F"...)
+		} else {
+			b = append(b, c)
+		}
+	}
+	b = append(b, u.s[h:]...)
+	v, err := Parse(string(b))
+	if err != nil {
+		return u // cannot happen: only "?" changed, into a well-formed escape
+	}
+	return v
 }

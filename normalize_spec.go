@@ -267,6 +267,7 @@ func NormalizeFor(u URL, spec Spec, opts NormalizeFlags) (URL, error) {
 		return URL{}, &Error{Input: spec.String(), Code: CodeUnknownSpec, Rule: "locator specs",
 			Message: "unknown specification; want rfc1738, rfc3986, whatwg, url-draft-1994, url-draft-1993 or rfc1630"}
 	}
+	u = plain(u)
 	if opts == 0 {
 		return u, nil
 	}
@@ -288,6 +289,7 @@ func NormalizeFor(u URL, spec Spec, opts NormalizeFlags) (URL, error) {
 // [NormalizeEncodeUnsafe]. [EncodingLevel] is EncodingLevelFor with [RFC1738]. A spec out of
 // range is read as RFC1738.
 func EncodingLevelFor(u URL, spec Spec) URL {
+	u = plain(u)
 	info, known := schemeInfo(u)
 	return normalizeLevel(u, encodingLevelFlags, spec, info, known)
 }
@@ -298,6 +300,7 @@ func EncodingLevelFor(u URL, spec Spec) URL {
 // the same under every spec, and the scheme-level equivalences of [CanonicalFlags].
 // [Canonical] is CanonicalFor with [RFC1738]. A spec out of range is read as RFC1738.
 func CanonicalFor(u URL, spec Spec) URL {
+	u = plain(u)
 	info, known := schemeInfo(u)
 	return normalizeLevel(u, CanonicalFlags(spec), spec, info, known)
 }

@@ -122,7 +122,62 @@ func checkByte(s string, k int) (int, error) {
 // (RFC 1738 §2.2; the URI draft, "Escaping"), a port that is not digits, and a broken IP
 // literal. Everything else is accepted and left to the checkers, which say which rules of
 // which specification a URL breaks. Parse does not allocate.
-func Parse(s string) (URL, error) {
+//
+// Parse reads "URL:ftp://h/" as the scheme "URL" and ends the authority at "?", as RFC 3986
+// does; [ParseAs] under [RFC1738] and [URLDraft1994] reads the "URL:" prefix (RFC 1738
+// Appendix) and a login with "?" (RFC 1738 §5) instead.
+func Parse(s string) (URL, error) { return parse(s, 0) }
+
+// The readings of parse beyond [Parse]'s, which [ParseAs] asks for under RFC1738 and
+// URLDraft1994.
+const (
+	readPrefix    uint8 = 1 << iota // a "URL:" prefix before a URL with a scheme (1994 URL draft, prefixedurl)
+	readLogin1738                   // "?" in user and password when an "@" follows (RFC 1738 §5 login)
+)
+
+// hasURLPrefix reports whether s starts with "URL:" in any letter case followed by a scheme
+// and ":" (RFC 1738 §2.1; RFC 3986 §3.1): the 1994 URL draft's prefixedurl = "URL:" url, whose
+// url always has a scheme.
+func hasURLPrefix(s string) bool {
+	if len(s) < prefixLen+2 || s[0]|0x20 != 'u' || s[1]|0x20 != 'r' || s[2]|0x20 != 'l' || s[3] != ':' {
+		return false
+	}
+	if c := s[prefixLen] | 0x20; c < 'a' || c > 'z' {
+		return false
+	}
+	for j := prefixLen + 1; j < len(s); j++ {
+		if s[j] == ':' {
+			return true
+		}
+		if !schemeTab[s[j]] {
+			return false
+		}
+	}
+	return false
+}
+
+// atAhead reports whether an "@" follows the "?" at s[e] before the next "/" or "#" (RFC 1738
+// §5: user and password may hold "?", the host may not, so such a "?" is in the login). *ahead
+// is the index of the last "@" found, or -1; a search starts after it, so that the searches of
+// one authority together scan each byte at most once.
+func atAhead(s string, e int, ahead *int) bool {
+	if *ahead > e {
+		return true
+	}
+	for k := e + 1; k < len(s); k++ {
+		switch s[k] {
+		case '@':
+			*ahead = k
+			return true
+		case '/', '#':
+			return false
+		}
+	}
+	return false
+}
+
+// parse is Parse with the readings in mode (readPrefix, readLogin1738).
+func parse(s string, mode uint8) (URL, error) {
 	if uint64(len(s)) > MaxLength {
 		return URL{}, &Error{Input: s[:64], Offset: MaxLength, Code: CodeTooLong,
 			Rule: "locator limits", Message: "URL longer than 4 GiB"}
@@ -134,9 +189,15 @@ func Parse(s string) (URL, error) {
 	n := len(s)
 	i := 0
 	var err error
+	if mode&readPrefix != 0 && hasURLPrefix(s) {
+		// 1994 URL draft, URL syntax: "the whole string must start with a constant prefix
+		// "URL:"" (BNF: prefixedurl = u r l : url); RFC 1738 Appendix.
+		u.flags |= hasPrefix
+		i = prefixLen
+	}
 	// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); RFC 1738 §2.1.
-	if n > 0 && (s[0]|0x20 >= 'a' && s[0]|0x20 <= 'z') {
-		j := 1
+	if n > i && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z') {
+		j := i + 1
 		for j < n && schemeTab[s[j]] {
 			j++
 		}
@@ -155,7 +216,7 @@ func Parse(s string) (URL, error) {
 		// RFC 1738 §3.1 "//" login; RFC 3986 §3.2 authority, ended by "/", "?" or "#".
 		u.flags |= hasAuthority
 		a := i + 2
-		at, firstColon, hostColon := -1, -1, -1
+		at, firstColon, hostColon, ahead := -1, -1, -1, -1
 		prev := uint16(0) // the class of the byte before
 		for e = a; e < n; e++ {
 			cl := classTab[s[e]]
@@ -166,7 +227,15 @@ func Parse(s string) (URL, error) {
 				continue
 			}
 			if cl&clEndAuthority != 0 {
-				break
+				// RFC 1738 §5: login = [ user [ ":" password ] "@" ] hostport, user and
+				// password *[ uchar | ";" | "?" | "&" | "=" ]: a "?" with an "@" after it,
+				// before "/" or "#", is in the login.
+				if cl&clQuery == 0 || mode&readLogin1738 == 0 || !atAhead(s, e, &ahead) {
+					break
+				}
+				u.flags |= hasLogin1738
+				hostCl |= cl
+				continue
 			}
 			hostCl |= cl
 			switch {

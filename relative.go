@@ -36,6 +36,7 @@ import "strings"
 // dot-segments the budget can run out before a short tail is found; the reference returned
 // then is a longer candidate, which still resolves to the target.
 func Relative(base, target URL, mode Mode) (URL, error) {
+	base, target = plain(base), plain(target)
 	if mode >= ModeWHATWG {
 		return URL{}, modeError(mode, target.s)
 	}

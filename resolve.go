@@ -192,10 +192,14 @@ func resolveRegistered(base, ref URL, mode Mode) (URL, error) {
 //     that the path is not read as an authority (RFC 3986 §3.3: "the path cannot begin with two
 //     slash characters"; the WHATWG URL Standard does the same).
 //
+// The base and the reference are taken without a "URL:" prefix, a "?" of their user
+// information written "%3F" (RFC 1738 §5; see [ParseAs] and [Normalize]).
+//
 // The result is a parsed URL. Resolve does not allocate when the result is one of its inputs
 // (an absolute reference already in the mode's resolved form, the base, or the base without
 // its fragment), and allocates the result's string once otherwise.
 func Resolve(base, ref URL, mode Mode) (URL, error) {
+	base, ref = plain(base), plain(ref)
 	if mode >= ModeWHATWG {
 		return resolveRegistered(base, ref, mode)
 	}

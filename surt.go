@@ -33,6 +33,7 @@ package locator
 // and its fragment removed, as the package does for such schemes. A relative reference is an
 // [*Error] with code [CodeNotAbsolute].
 func SURT(u URL) (string, error) {
+	u = plain(u)
 	if u.flags&hasScheme == 0 {
 		return "", &Error{Input: u.s, Code: CodeNotAbsolute, Rule: "SURT (web archive canonicalization)",
 			Message: "a relative reference has no SURT form; resolve it against a base first"}

@@ -7,8 +7,11 @@ import (
 // URL is a parsed URL or relative reference: its serialization and the offsets of its
 // components, split by the generic syntax that RFC 1738 §2.1 and §3.1 and RFC 3986 §3 and §4.1
 // share (see [Parse]). A URL is immutable and comparable: two URLs are == exactly when their
-// serializations are the same bytes, because the offsets (and a summary of the classes of
-// characters in each component, which spares the checkers a scan) are functions of the string.
+// serializations are the same bytes read the same way, because the offsets (and a summary of
+// the classes of characters in each component, which spares the checkers a scan) are
+// functions of the string and of the two readings only [ParseAs] makes under RFC 1738 and the
+// 1994 URL draft: a "URL:" prefix ([URL.Prefix]) and a login with "?" (RFC 1738 §5,
+// [URL.LoginRFC1738]). Without those, ParseAs and [Parse] give == URLs.
 // Getters return substrings of the serialization and never allocate.
 //
 // The zero value is the empty relative reference "" (no scheme, no authority, an empty path);
@@ -38,21 +41,77 @@ type URL struct {
 	pathStart  uint32
 	queryStart uint32
 	fragStart  uint32
-	flags      uint8
+	flags      uint16
 	chars      Chars // which classes of characters each component holds (see summarize)
 }
 
 const (
-	hasScheme uint8 = 1 << iota
+	hasScheme uint16 = 1 << iota
 	hasAuthority
 	hasUser
 	hasPassword
 	hasPort
 	hasQuery
 	hasFragment
+	// hasPrefix: the serialization starts with the "URL:" of the 1994 URL draft's prefixedurl
+	// (RFC 1738 Appendix), which [ParseAs] reads under RFC1738 and URLDraft1994; the scheme
+	// starts after it.
+	hasPrefix
+	// hasLogin1738: the user information holds "?", which RFC 1738 §5 user and password allow
+	// and RFC 3986 §3.2 reads as the end of the authority; only [ParseAs] splits so.
+	hasLogin1738
 )
 
-// String returns the serialization: for a parsed URL, the input byte for byte.
+// prefixLen is the length of the "URL:" prefix.
+const prefixLen = 4
+
+// pre returns the length of u's "URL:" prefix: 0 or 4.
+func (u URL) pre() uint32 {
+	if u.flags&hasPrefix != 0 {
+		return prefixLen
+	}
+	return 0
+}
+
+// Prefix returns the "URL:" prefix of the 1994 URL draft's prefixedurl ("URL:" url; RFC 1738
+// Appendix: "URLs be preceeded with a prefix consisting of the characters "URL:"") as written,
+// in its letter case, and whether u has one. Only [ParseAs] under [RFC1738] and
+// [URLDraft1994] reads a prefix; [Parse] reads "URL:" as a scheme.
+func (u URL) Prefix() (string, bool) {
+	if u.flags&hasPrefix == 0 {
+		return "", false
+	}
+	return u.s[:prefixLen], true
+}
+
+// WithoutPrefix returns the URL behind u's "URL:" prefix, or u when it has none: the same
+// components, its serialization without the prefix. It does not allocate. The URL behind
+// the prefix is what views, plans, comparison and normalization work on.
+func (u URL) WithoutPrefix() URL {
+	if u.flags&hasPrefix == 0 {
+		return u
+	}
+	v := u
+	v.s = u.s[prefixLen:]
+	v.flags &^= hasPrefix
+	v.schemeEnd -= prefixLen
+	v.userEnd -= prefixLen
+	v.hostStart -= prefixLen
+	v.hostEnd -= prefixLen
+	v.pathStart -= prefixLen
+	v.queryStart -= prefixLen
+	v.fragStart -= prefixLen
+	return v
+}
+
+// LoginRFC1738 reports whether u's user information holds "?": RFC 1738 §5 user and password
+// allow it unencoded (user = *[ uchar | ";" | "?" | "&" | "=" ]), and only [ParseAs] under
+// [RFC1738] and [URLDraft1994] splits a login so; RFC 3986 §3.2 (and [Parse]) ends the
+// authority at the "?".
+func (u URL) LoginRFC1738() bool { return u.flags&hasLogin1738 != 0 }
+
+// String returns the serialization: for a parsed URL, the input byte for byte, with its
+// "URL:" prefix if it has one (see [URL.Prefix]).
 func (u URL) String() string { return u.s }
 
 // AppendTo appends the serialization to b.
@@ -90,7 +149,7 @@ func (u URL) Scheme() string {
 	if u.flags&hasScheme == 0 {
 		return ""
 	}
-	return u.s[:u.schemeEnd]
+	return u.s[u.pre():u.schemeEnd]
 }
 
 // IsScheme reports whether u's scheme is name, ignoring ASCII case (RFC 1738 §2.1: "programs
@@ -259,6 +318,7 @@ func (u URL) WithoutFragment() URL {
 // The zero value, every span [0, 0), is not the Offsets of any URL: get them from
 // [URL.Offsets].
 type Offsets struct {
+	Prefix   Span // the "URL:" prefix, with its ":" (see [URL.Prefix])
 	Scheme   Span // before ":"
 	User     Span // after "//", before ":" or "@"
 	Password Span // after the user's ":", before "@"
@@ -279,9 +339,12 @@ type Span struct {
 // Offsets returns the spans of u's components (without their delimiters).
 func (u URL) Offsets() Offsets {
 	none := Span{-1, -1}
-	o := Offsets{Scheme: none, User: none, Password: none, Host: none, Port: none, Query: none, Fragment: none}
+	o := Offsets{Prefix: none, Scheme: none, User: none, Password: none, Host: none, Port: none, Query: none, Fragment: none}
+	if u.flags&hasPrefix != 0 {
+		o.Prefix = Span{0, prefixLen}
+	}
 	if u.flags&hasScheme != 0 {
-		o.Scheme = Span{0, int(u.schemeEnd)}
+		o.Scheme = Span{int(u.pre()), int(u.schemeEnd)}
 	}
 	if u.flags&hasUser != 0 {
 		o.User = Span{int(u.authStart()), int(u.userEnd)}

@@ -256,7 +256,7 @@ func TestWithoutFragment(t *testing.T) {
 func TestOffsets(t *testing.T) {
 	in := "ftp://user:pass@host.com:21/pub/a?q#f"
 	got := MustParse(in).Offsets()
-	want := Offsets{
+	want := Offsets{Prefix: Span{-1, -1},
 		Scheme: Span{0, 3}, User: Span{6, 10}, Password: Span{11, 15}, Host: Span{16, 24},
 		Port: Span{25, 27}, Path: Span{27, 33}, Query: Span{34, 35}, Fragment: Span{36, 37},
 	}
@@ -265,7 +265,7 @@ func TestOffsets(t *testing.T) {
 	}
 	noSpan := Span{-1, -1}
 	got = MustParse("p").Offsets()
-	want = Offsets{Scheme: noSpan, User: noSpan, Password: noSpan, Host: noSpan, Port: noSpan,
+	want = Offsets{Prefix: noSpan, Scheme: noSpan, User: noSpan, Password: noSpan, Host: noSpan, Port: noSpan,
 		Path: Span{0, 1}, Query: noSpan, Fragment: noSpan}
 	if got != want {
 		t.Errorf("Offsets(\"p\") = %+v, want %+v", got, want)

@@ -110,8 +110,10 @@ func (f *Form) UnmarshalText(text []byte) error {
 // Finding is a URL found in text, in one of the forms RFC 1738's appendix and RFC 3986
 // Appendix C describe (see [Form]). The zero value is no finding.
 type Finding struct {
-	// URL is the likelier reading, with the wrapper and the whitespace inside it removed.
-	// It always parses with locator.Parse.
+	// URL is the likelier reading, with the wrapper, the "URL:" prefix and the whitespace
+	// inside it removed. It always parses with locator.ParseAs under [Options.Spec] (so
+	// under locator.RFC1738 "ftp://a:p?q@host/f", whose password "p?q" RFC 1738 §5 allows, is
+	// found whole), or with locator.Parse when it starts with "URL:" again.
 	URL string `json:"url"`
 	// Alternatives are the other readings, less likely first to last; never nil, so that it
 	// encodes as [] in JSON. The only source of them is a line break after a hyphen (RFC 1738

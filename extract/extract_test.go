@@ -77,7 +77,7 @@ func checkInvariants(t *testing.T, name string, text []byte, got []Finding) {
 			t.Errorf("%s #%d: nil Alternatives", name, i)
 		}
 		for _, r := range append([]string{f.URL}, f.Alternatives...) {
-			if _, err := locator.Parse(r); err != nil {
+			if _, err := locator.ParseAs(r, locator.RFC1738); err != nil && !parses(r) {
 				t.Errorf("%s #%d: reading %q does not parse: %v", name, i, r, err)
 			}
 		}
@@ -811,5 +811,35 @@ func TestScannerMemory(t *testing.T) {
 	}
 	if want := 25 * len(Find(chunk)); n != want+1 {
 		t.Errorf("%d findings, want %d", n, want+1)
+	}
+}
+
+// parses reports whether r parses with locator.Parse (a reading under locator.RFC3986).
+func parses(r string) bool {
+	_, err := locator.Parse(r)
+	return err == nil
+}
+
+// TestLogin1738: a URL whose login holds "?" (RFC 1738 §5) is found whole, and valid, under
+// locator.RFC1738, as "locator check" reads it; under locator.RFC3986 "ftp://a:p?q@host/f"
+// does not parse (the port "p"), and the reading stops before it.
+func TestLogin1738(t *testing.T) {
+	text := []byte("see <URL:ftp://a:p?q@host/f> and ftp://a?b@host/x, URL:URL:x:y")
+	got := Find(text)
+	checkInvariants(t, "login1738", text, got)
+	var urls []string
+	for _, f := range got {
+		urls = append(urls, f.URL)
+		if f.URL != "URL:x:y" && !f.Valid {
+			t.Errorf("%q is not valid", f.URL)
+		}
+	}
+	if want := []string{"ftp://a:p?q@host/f", "ftp://a?b@host/x", "URL:x:y"}; !reflect.DeepEqual(urls, want) {
+		t.Errorf("Find = %q, want %q", urls, want)
+	}
+	for _, f := range (Options{Spec: locator.RFC3986}).Find(text) {
+		if f.URL == "ftp://a:p?q@host/f" {
+			t.Errorf("under RFC 3986 %q parsed", f.URL)
+		}
 	}
 }

@@ -635,7 +635,7 @@ func (m *matcher) emit(f *Finding, off int, form Form) bool {
 		if r == "" {
 			continue
 		}
-		v, err := locator.Parse(r)
+		v, err := parseReading(r, m.spec)
 		if err != nil || !v.HasScheme() {
 			continue
 		}
@@ -660,4 +660,17 @@ func (m *matcher) emit(f *Finding, off int, form Form) bool {
 		Valid:        scheme.Valid(scheme.Check(u, m.spec)),
 	}
 	return true
+}
+
+// parseReading parses a reading r of a URL found in text, which is already without its "URL:"
+// prefix, as `locator check --spec` does: locator.ParseAs under spec, so that under
+// locator.RFC1738 a login may hold "?" (RFC 1738 §5: "ftp://a:p?q@host/f" is the password
+// "p?q"). A reading that starts with "URL:" again ("URL:URL:x:y") is parsed with locator.Parse:
+// the 1994 URL draft's prefixedurl = "URL:" url has one prefix, which the match has read.
+func parseReading(r string, spec locator.Spec) (locator.URL, error) {
+	v, err := locator.ParseAs(r, spec)
+	if _, pre := v.Prefix(); err == nil && pre {
+		return locator.Parse(r)
+	}
+	return v, err
 }

@@ -22,6 +22,11 @@ var adversarialShapes = map[string]string{
 	"equals": "=", "slashes": "/", "invalid-utf8": "\xff", "rtl": "\u202e", "combining": "\u0301",
 }
 
+// shapes1738 are the shapes of the parts that locator.ParseAs reads under RFC 1738 (a login
+// with "?", a "URL:" prefix): those that meet its login reading.
+var shapes1738 = map[string]bool{"questions": true, "ats": true, "colons": true, "percent": true,
+	"slashes": true, "spaces": true, "invalid-utf8": true, "dots": true}
+
 // adversarialURL returns the URL of scheme sc with run in component part.
 func adversarialURL(sc, part, run string) string {
 	switch part {
@@ -35,6 +40,10 @@ func adversarialURL(sc, part, run string) string {
 		return sc + "://h/p?" + run
 	case "fragment":
 		return sc + "://h/p#" + run
+	case "login1738": // a login with "?" (RFC 1738 §5), parsed with locator.ParseAs
+		return sc + "://a?" + run + "@h/p"
+	case "prefixed": // behind a "URL:" prefix (RFC 1738 Appendix), parsed with locator.ParseAs
+		return "URL:" + sc + "://" + run + "?@h/p"
 	default: // "opaque": no authority (mailto, news, mid, cid)
 		return sc + ":" + run
 	}
@@ -88,12 +97,22 @@ func TestAdversarialInputs(t *testing.T) {
 	for shape, unit := range adversarialShapes {
 		run := strings.Repeat(unit, size/len(unit))
 		for _, sc := range names {
-			for _, part := range []string{"host", "user", "path", "query", "fragment", "opaque"} {
+			for _, part := range []string{"host", "user", "path", "query", "fragment", "opaque", "login1738", "prefixed"} {
 				in := adversarialURL(sc, part, run)
 				what := sc + " " + part + " " + shape
 				var u locator.URL
 				var perr error
-				n, d := allocBytes(func() { u, perr = locator.Parse(in) })
+				as1738 := part == "login1738" || part == "prefixed"
+				if as1738 && !shapes1738[shape] {
+					continue
+				}
+				n, d := allocBytes(func() {
+					if as1738 {
+						u, perr = locator.ParseAs(in, locator.RFC1738)
+					} else {
+						u, perr = locator.Parse(in)
+					}
+				})
 				if n > uint64(maxAllocPerByte*len(in)) {
 					t.Errorf("%s: Parse allocates %d bytes for %d bytes of input, in %v", what, n, len(in), d)
 				}
@@ -109,6 +128,9 @@ func TestAdversarialInputs(t *testing.T) {
 					"Check/rfc3986": func() []locator.Finding { return scheme.Check(u, locator.RFC3986) },
 					"Security":      func() []locator.Finding { return scheme.Security(u) },
 				}
+				if as1738 {
+					calls["Inspect/rfc1738"] = func() []locator.Finding { return scheme.Inspect(in, locator.RFC1738).Findings }
+				}
 				for call, fn := range calls {
 					var fs []locator.Finding
 					n, d = allocBytes(func() { fs = fn() })
@@ -119,7 +141,11 @@ func TestAdversarialInputs(t *testing.T) {
 					if d > slowest.d {
 						slowest = worst{float64(n) / float64(len(in)), w, d}
 					}
-					if n > uint64(maxAllocPerByte*len(in)) {
+					limit := maxAllocPerByte
+					if call == "Inspect/rfc1738" {
+						limit = maxValuePerByte // Inspect makes the view too
+					}
+					if n > uint64(limit*len(in)) {
 						t.Errorf("%s: %d bytes allocated for %d bytes of input", w, n, len(in))
 					}
 					if d > maxTime*time.Duration(max(1, size>>20)) {

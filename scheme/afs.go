@@ -51,6 +51,10 @@ func init() {
 // cellname is a hostname), and on text after the cell that does not start with "/"
 // (CodeMissingSlash).
 func ParseAFS(u locator.URL) (AFS, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseAFS(b)
+		return v, shiftErr(err, u, off)
+	}
 	var a AFS
 	if err := wrongScheme(u, "afs"); err != nil {
 		return a, err

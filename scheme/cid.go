@@ -28,6 +28,10 @@ var cidKeep = pct.RFC1738Xchar.Without("?")
 // ParseCid returns the typed view of a cid URL. It fails with an [*locator.Error] when u is
 // not a cid URL (CodeWrongScheme) or has no content-id (locator.CodeEmpty).
 func ParseCid(u locator.URL) (Cid, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseCid(b)
+		return v, shiftErr(err, u, off)
+	}
 	if err := wrongScheme(u, "cid"); err != nil {
 		return Cid{}, err
 	}

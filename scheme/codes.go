@@ -227,6 +227,16 @@ const (
 	// "http://www.bank.example@evil.example/": readers take the user name for the host
 	// (RFC 3986 §7.6).
 	CodeUserinfoLikeHost locator.Code = "userinfo-looks-like-host"
+	// CodeLoginTwoReadings: an authority with "?" and then "@" before the next "/" or "#",
+	// which RFC 1738 §5 (user and password may hold "?") and RFC 3986 §3.2 (the authority
+	// ends at "?") split at different places, so that two readers connect to different hosts
+	// ("ftp://a?b@host/": the host "host" by RFC 1738, "a" by RFC 3986; RFC 3986 §7.6).
+	CodeLoginTwoReadings locator.Code = "login-two-readings"
+	// CodePrefixAsScheme: an input that starts with "URL:" and a URL, checked under a
+	// specification that defines no "URL:" prefix (RFC 3986, the 1993 URL draft, the URI
+	// draft), which reads "URL" as the scheme; under RFC 1738 (Appendix) and the 1994 URL
+	// draft (prefixedurl) it is the prefix (see locator.ParseAs). A warning of Inspect.
+	CodePrefixAsScheme locator.Code = "prefix-as-scheme"
 	// CodeAmbiguousHostNumber: a numeric host that is not a plain dotted quad ("0177.0.0.1",
 	// "0x7f.1", "2130706433"): resolvers read leading zeros as octal and fewer groups as
 	// larger numbers, so the address is not what it seems (RFC 3986 §7.4).

@@ -7,24 +7,30 @@ import (
 	"github.com/locator-url/locator/pct"
 )
 
-// ParseView returns the typed view of u by its scheme's registered View function.
+// ParseView returns the typed view of u by its scheme's registered View function, which is
+// given the URL behind a "URL:" prefix (see [locator.ParseAs]); the offset of an error is u's.
 func ParseView(u locator.URL) (View, error) {
 	s, ok := Lookup(u.Scheme())
 	if !ok || s.View == nil {
 		return nil, &locator.Error{Input: u.String(), Code: CodeNoView, Rule: "RFC 1738 §3",
 			Message: "no typed view for scheme " + display.Quote(u.Scheme())}
 	}
-	return s.View(u)
+	b, off := behind(u)
+	v, err := s.View(b)
+	return v, shiftErr(err, u, off)
 }
 
-// PlanFor returns the access plan of u by its scheme's registered Plan function.
+// PlanFor returns the access plan of u by its scheme's registered Plan function, which is
+// given the URL behind a "URL:" prefix (see [locator.ParseAs]): a prefix changes no plan.
 func PlanFor(u locator.URL) (Plan, error) {
 	s, ok := Lookup(u.Scheme())
 	if !ok || s.Plan == nil {
 		return Plan{}, &locator.Error{Input: u.String(), Code: CodeNoPlan, Rule: "RFC 1738 §3",
 			Message: "no access plan for scheme " + display.Quote(u.Scheme())}
 	}
-	return s.Plan(u)
+	b, off := behind(u)
+	p, err := s.Plan(b)
+	return p, shiftErr(err, u, off)
 }
 
 // Check runs the strict checker of spec on u and returns its findings in offset order, at
@@ -54,10 +60,14 @@ func PlanFor(u locator.URL) (Plan, error) {
 //
 // For locator.RFC3986 it checks u as an RFC 3986 URI-reference, each component against its
 // Appendix A production.
+//
+// A "URL:" prefix ([locator.URL.Prefix], read by [locator.ParseAs] under locator.RFC1738 and
+// locator.URLDraft1994) is no finding: the URL behind it is checked, and the offsets are u's.
 func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 	var sk syntax.Sink
-	checkTo(&sk, u, spec)
-	return sk.Findings()
+	b, off := behind(u)
+	checkTo(&sk, b, spec)
+	return shiftFindings(sk.Findings(), off)
 }
 
 // checkTo adds the findings of Check to sk.

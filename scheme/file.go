@@ -61,6 +61,10 @@ func init() {
 // host), on text after the host that does not start with "/", or on a path that does not
 // start with "/" without an authority (CodeMissingSlash; RFC 8089 §2 path-absolute).
 func ParseFile(u locator.URL) (File, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseFile(b)
+		return v, shiftErr(err, u, off)
+	}
 	var f File
 	if err := wrongScheme(u, "file"); err != nil {
 		return f, err

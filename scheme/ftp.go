@@ -252,6 +252,10 @@ func ftpTypeNote(t string) string {
 // when u has no "//" login (CodeNoAuthority), when text follows the login without a "/"
 // (CodeMissingSlash), and on an illegal escape.
 func ParseFTP(u locator.URL) (FTP, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseFTP(b)
+		return v, shiftErr(err, u, off)
+	}
 	var f FTP
 	if err := wrongScheme(u, "ftp"); err != nil {
 		return f, err

@@ -108,6 +108,10 @@ var gopherSearchChars = pct.RFC1738Uchar.With(";:@&=")
 // holds a CR or LF, or the gopher+ string one outside a well-formed ASK block
 // (CodeLineBreak: RFC 1738 §3.4.1 and §6; RFC 1436 "Selector ::= {UNASCII}").
 func ParseGopher(u locator.URL) (Gopher, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseGopher(b)
+		return v, shiftErr(err, u, off)
+	}
 	var g Gopher
 	if err := wrongScheme(u, "gopher"); err != nil {
 		return g, err

@@ -71,6 +71,10 @@ func init() {
 // scheme (CodeWrongScheme) and when u has no "//" login (CodeNoAuthority). A "?" right after
 // the host ("http://host?q") is read as a search with an empty path.
 func ParseHTTP(u locator.URL) (HTTP, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseHTTP(b)
+		return v, shiftErr(err, u, off)
+	}
 	var h HTTP
 	if !u.IsScheme("https") {
 		if err := wrongScheme(u, "http"); err != nil {

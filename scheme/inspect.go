@@ -15,8 +15,8 @@ import (
 // The zero value is the report of no input: not parsed, with no findings, and not valid.
 type Report struct {
 	Input  string       // the input as given
-	URL    locator.URL  // the parsed URL; the zero URL when Parsed is false
-	Parsed bool         // locator.Parse accepted the input
+	URL    locator.URL  // the parsed URL (locator.ParseAs under Spec, its "URL:" prefix kept); the zero URL when Parsed is false
+	Parsed bool         // locator.ParseAs accepted the input under Spec
 	Spec   locator.Spec // the specification the input was checked against
 	View   View         // the typed view; nil when the scheme has none, or it failed
 	// Findings are the errors and warnings, in offset order, each said once, at most
@@ -31,10 +31,15 @@ type Report struct {
 // (warnings are allowed).
 func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(r.Findings) }
 
-// Inspect parses input and gathers every finding for spec, as the locator command's parse and
-// check report them:
+// Inspect parses input with locator.ParseAs under spec and gathers every finding for spec, as
+// the locator command's parse and check report them. Under locator.RFC1738 and
+// locator.URLDraft1994 ParseAs reads a "URL:" prefix (kept in Report.URL, see
+// [locator.URL.Prefix]) and a login with "?" (RFC 1738 §5); the checker, the view and
+// Security look at the URL behind the prefix, and every offset is one into input. Under the
+// other specifications, which read "URL" as a scheme, a CodePrefixAsScheme warning says so
+// when RFC 1738 would read a prefix:
 //
-//   - a failure of locator.Parse: an error, and nothing else is reported;
+//   - a failure of locator.ParseAs: an error, and nothing else is reported;
 //   - the findings of the strict checker of spec ([Check]), errors and warnings as it says;
 //   - the failure of the scheme's typed view ([ParseView]), unless the checker found an error
 //     already: an error under locator.RFC1738 and locator.URLDraft1994, whose schemes the views
@@ -56,12 +61,13 @@ func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(
 // of findings of the checker and Security.
 func Inspect(input string, spec locator.Spec) Report {
 	r := Report{Input: input, Spec: spec}
-	u, err := locator.Parse(input)
+	pu, err := locator.ParseAs(input, spec)
 	if err != nil {
 		r.Findings = []locator.Finding{errorFinding(err, locator.SeverityError)}
 		return r
 	}
-	r.URL, r.Parsed = u, true
+	r.URL, r.Parsed = pu, true
+	u, off := behind(pu)
 	var ck syntax.Sink
 	checkTo(&ck, u, spec)
 	f, omitted, omittedErrors := ck.Result()
@@ -83,7 +89,7 @@ func Inspect(input string, spec locator.Spec) Report {
 	var sk syntax.Sink
 	securityTo(&sk, u, spec, false)
 	sec, secOmitted, _ := sk.Result()
-	all := merge(merge(f, viewFinding), securityFor(spec, sec))
+	all := merge(merge(merge(f, prefixAsScheme(pu, spec)), viewFinding), securityFor(spec, sec))
 	all = dedupe(all)
 	r.Omitted, r.OmittedErrors = omitted+secOmitted, omittedErrors
 	if len(all) > locator.MaxFindings {
@@ -95,8 +101,31 @@ func Inspect(input string, spec locator.Spec) Report {
 		}
 		all = append(make([]locator.Finding, 0, locator.MaxFindings), all[:locator.MaxFindings]...) // let the rest be collected
 	}
-	r.Findings = all
+	r.Findings = shiftFindings(all, off)
 	return r
+}
+
+// prefixAsScheme returns a CodePrefixAsScheme warning when u, parsed under spec, has the
+// scheme "URL" where locator.ParseAs under locator.RFC1738 reads a "URL:" prefix: spec
+// defines none (RFC 3986 §3.1 reads a scheme), but the writer likely meant RFC 1738
+// Appendix's prefix.
+func prefixAsScheme(u locator.URL, spec locator.Spec) []locator.Finding {
+	if spec == locator.RFC1738 || spec == locator.URLDraft1994 || !u.IsScheme("url") {
+		return nil
+	}
+	if v, err := locator.ParseAs(u.String(), locator.RFC1738); err != nil || !hasPrefix(v) {
+		return nil
+	}
+	return []locator.Finding{{Offset: 0, Code: CodePrefixAsScheme, Rule: "RFC 1738 Appendix; 1994 URL draft, URL syntax",
+		Severity: locator.SeverityWarning,
+		Message: "\"URL\" is read as the scheme: " + spec.String() + " defines no prefix; RFC 1738 and the 1994 URL draft " +
+			"read \"URL:\" as the prefix of the URL after it"}}
+}
+
+// hasPrefix reports whether u has a "URL:" prefix.
+func hasPrefix(u locator.URL) bool {
+	_, ok := u.Prefix()
+	return ok
 }
 
 // rfc3986Security maps the code of each security note whose rule is RFC 1738's alone to the

@@ -2,6 +2,7 @@ package scheme_test
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -198,12 +199,35 @@ func ExampleReport_Valid() {
 // twice at one offset, at most 100, Valid as the findings say, and the same report twice.
 func FuzzInspect(f *testing.F) {
 	for _, s := range []string{"", "%zz", "http://h/a b", "gopher://h/1%0A", "news:", "x-inspect:bad",
-		"ftp://u:p@h:21/a;type=q", "http://h/" + strings.Repeat("%0A ", 60), "mailto:%1B"} {
+		"ftp://u:p@h:21/a;type=q", "http://h/" + strings.Repeat("%0A ", 60), "mailto:%1B",
+		"URL:ftp://a?b@host/x y", "ftp://a:p?q@h/f", "url:gopher://h/1?x@y", "URL:URL:http://a"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, spec := range []locator.Spec{locator.RFC1738, locator.RFC3986} {
+		// The "URL:" prefix (RFC 1738 Appendix) changes nothing but the offsets, by its length.
+		if r, pr := scheme.Inspect(s, locator.RFC1738), scheme.Inspect("URL:"+s, locator.RFC1738); r.Parsed {
+			if _, own := r.URL.Prefix(); !own {
+				if _, ok := pr.URL.Prefix(); ok {
+					want := fmt.Sprint(r.Findings)
+					for i := range r.Findings {
+						r.Findings[i].Offset += 4
+					}
+					if fmt.Sprint(pr.Findings) != fmt.Sprint(r.Findings) || !reflect.DeepEqual(pr.View, r.View) {
+						t.Fatalf("Inspect(URL:%q) = %v, %v; without the prefix %v, %v", s, pr.Findings, pr.View, want, r.View)
+					}
+				}
+			}
+		}
+		for _, spec := range locator.Specs() {
+			if spec == locator.WHATWG {
+				continue
+			}
 			r := scheme.Inspect(s, spec)
+			for _, x := range r.Findings {
+				if x.Offset < 0 || x.Offset > len(s) {
+					t.Fatalf("Inspect(%q, %v): offset %d outside the input", s, spec, x.Offset)
+				}
+			}
 			if len(r.Findings) > 100 || r.Omitted < r.OmittedErrors || r.Omitted > 0 && len(r.Findings) != 100 {
 				t.Fatalf("Inspect(%q, %v): %d findings, omitted %d/%d", s, spec, len(r.Findings), r.Omitted, r.OmittedErrors)
 			}

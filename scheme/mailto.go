@@ -33,6 +33,10 @@ var mailtoKeep = pct.RFC1738Xchar.Without("?")
 // [*locator.Error] when u is not a mailto URL (CodeWrongScheme) or has no address
 // (locator.CodeEmpty).
 func ParseMailto(u locator.URL) (Mailto, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseMailto(b)
+		return v, shiftErr(err, u, off)
+	}
 	if err := wrongScheme(u, "mailto"); err != nil {
 		return Mailto{}, err
 	}

@@ -33,6 +33,10 @@ var midKeep = pct.RFC1738Xchar.Without("/?")
 // first "/" (RFC 2392 §2) and decodes both parts. It fails with an [*locator.Error] when u is
 // not a mid URL (CodeWrongScheme) or has no message-id (locator.CodeEmpty).
 func ParseMid(u locator.URL) (Mid, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseMid(b)
+		return v, shiftErr(err, u, off)
+	}
 	if err := wrongScheme(u, "mid"); err != nil {
 		return Mid{}, err
 	}

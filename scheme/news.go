@@ -44,6 +44,10 @@ var newsIDKeep = newsArticleChars.With("@").Without("?")
 // (CodeWrongScheme), has a server (CodeNewsServer), names nothing (locator.CodeEmpty), or
 // when the decoded name holds a CR, LF or NUL (CodeLineBreak; RFC 1738 §6).
 func ParseNews(u locator.URL) (News, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseNews(b)
+		return v, shiftErr(err, u, off)
+	}
 	if err := wrongScheme(u, "news"); err != nil {
 		return News{}, err
 	}

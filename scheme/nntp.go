@@ -28,6 +28,10 @@ type NNTP struct {
 // (CodeLineBreak; RFC 1738 §6). A "/" after the group with nothing after it is read as no
 // article; the checker reports it.
 func ParseNNTP(u locator.URL) (NNTP, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseNNTP(b)
+		return v, shiftErr(err, u, off)
+	}
 	var n NNTP
 	if err := wrongScheme(u, "nntp"); err != nil {
 		return n, err

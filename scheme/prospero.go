@@ -94,6 +94,10 @@ func prosperoSplitNUL(s string) []int {
 // does not start with "/" (CodeMissingSlash), and on a fieldspec without "="
 // (CodeProsperoField).
 func ParseProspero(u locator.URL) (Prospero, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseProspero(b)
+		return v, shiftErr(err, u, off)
+	}
 	var v Prospero
 	if err := wrongScheme(u, "prospero"); err != nil {
 		return v, err

@@ -27,12 +27,46 @@ var tabSchemes = map[string]bool{
 // warnings, in offset order: a port other than the scheme's default, a password, encoded
 // characters that decode into protocol delimiters (CR, LF, NUL; TAB where it matters),
 // characters that must be encoded, and hosts made to deceive (a user name that looks like
-// a host, non-ASCII hosts, ambiguous numeric hosts). An unknown scheme has no default port;
-// only a port in 0–1023 is reported for it.
+// a host, a login with "?" that RFC 1738 §5 and RFC 3986 §3.2 read with different hosts,
+// non-ASCII hosts, ambiguous numeric hosts). An unknown scheme has no default port;
+// only a port in 0–1023 is reported for it. It looks at the URL behind a "URL:" prefix
+// (see [locator.ParseAs]); the offsets are u's.
 func Security(u locator.URL) []locator.Finding {
 	var sk syntax.Sink
-	securityTo(&sk, u, locator.RFC1738, true)
-	return sk.Findings()
+	b, off := behind(u)
+	securityTo(&sk, b, locator.RFC1738, true)
+	return shiftFindings(sk.Findings(), off)
+}
+
+// loginTwoReadings adds to sk a CodeLoginTwoReadings warning when RFC 1738 §5 and RFC 3986
+// §3.2 split u's authority differently: u was split by RFC 1738 §5 and its user information
+// holds "?" ([locator.URL.LoginRFC1738]), or u was split by RFC 3986 and an "@" follows the
+// "?" that ended its authority before the next "/" or "#". It allocates only the finding.
+func loginTwoReadings(sk *syntax.Sink, u locator.URL) {
+	if !u.HasAuthority() {
+		return
+	}
+	if u.LoginRFC1738() {
+		o := u.Offsets()
+		other := "rejects the URL (its port is not digits)"
+		if v, err := locator.Parse(u.String()); err == nil {
+			other = "reads the host " + display.Quote(v.Host())
+		}
+		sk.Add(locator.Finding{Offset: o.User.Start, Code: CodeLoginTwoReadings, Rule: "RFC 1738 §5; RFC 3986 §3.2, §7.6",
+			Message: "RFC 1738 §5 allows \"?\" in a login, but RFC 3986 (a browser) ends the authority at the " +
+				"first \"?\" and " + other + "; write \"?\" as %3F",
+			Severity: locator.SeverityWarning})
+		return
+	}
+	if _, ok := u.Query(); !ok || u.Path() != "" {
+		return
+	}
+	if v, err := locator.ParseAs(u.String(), locator.RFC1738); err == nil && v.LoginRFC1738() {
+		sk.Add(locator.Finding{Offset: u.Offsets().Query.Start - 1, Code: CodeLoginTwoReadings, Rule: "RFC 1738 §5; RFC 3986 §3.2, §7.6",
+			Message: "RFC 3986 ends the authority at this \"?\", but RFC 1738 §5 allows \"?\" in a login and, " +
+				"as an \"@\" follows, reads the host " + display.Quote(v.Host()) + "; write \"?\" as %3F",
+			Severity: locator.SeverityWarning})
+	}
 }
 
 // securityTo adds the findings of Security to sk, which keeps the first locator.MaxFindings
@@ -89,6 +123,9 @@ func securityTo(sk *syntax.Sink, u locator.URL, spec locator.Spec, chars bool) {
 			Message: "user name " + display.Quote(user) + " looks like a host name, but the host is " +
 				display.Quote(u.Host()), Severity: locator.SeverityWarning})
 	}
+
+	// RFC 1738 §5 and RFC 3986 §3.2: a "?" in the login, read two ways.
+	loginTwoReadings(sk, u)
 
 	// RFC 3986 §7.6, RFC 3987 §8: look-alike hosts; RFC 3986 §7.4: rare IP address formats.
 	if u.HasAuthority() {

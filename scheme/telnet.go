@@ -46,6 +46,10 @@ func init() {
 // without a "//" login (CodeNoAuthority), and when anything but one "/" follows the login
 // (CodeTelnetPath).
 func ParseTelnet(u locator.URL) (Telnet, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseTelnet(b)
+		return v, shiftErr(err, u, off)
+	}
 	var t Telnet
 	if err := wrongScheme(u, "telnet"); err != nil {
 		return t, err

@@ -75,6 +75,10 @@ func waisSplit(p string) (i, j, q int) {
 // a "//" login (CodeNoAuthority), with text after the host that does not start with "/"
 // (CodeMissingSlash), and on a url-path of no form of RFC 1738 §3.9 (CodeWAISForm).
 func ParseWAIS(u locator.URL) (WAIS, error) {
+	if b, off := behind(u); off > 0 {
+		v, err := ParseWAIS(b)
+		return v, shiftErr(err, u, off)
+	}
 	var w WAIS
 	if err := wrongScheme(u, "wais"); err != nil {
 		return w, err

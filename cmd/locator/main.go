@@ -180,6 +180,10 @@ Specifications (--spec):
 parse, check, plan, normalize and equal follow --spec (normalize and equal bring
 URLs to its encoding level); schemes and version refuse it (exit 2). resolve and
 relative take a resolution mode instead (see "locator help resolve").
+Under rfc1738 and url-draft-1994 a "URL:" prefix before a URL (RFC 1738 Appendix;
+the 1994 draft's prefixedurl) is read, shown by parse as the component prefix, and
+not compared; and a login may hold "?" (RFC 1738 §5: "ftp://a?b@host/" is the user
+"a?b"). The other specifications read "URL" as a scheme and end the authority at "?".
 
 Everything written for a person (reports, messages on standard error) shows a
 control byte or a byte of invalid UTF-8 as \xHH, a tab as \t, and an invisible or

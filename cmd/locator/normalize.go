@@ -62,6 +62,13 @@ it (check --spec S reports no new error):
                   "http://example.com/a") is then normalized as by rfc3986
 Every other step is the same under every specification.
 
+A "URL:" prefix (RFC 1738 Appendix; the 1994 URL draft's prefixedurl, any letter
+case) is read and left out of the normal form: a normal form is one string for all
+the URLs that equal calls equivalent, and "URL:HTTP://A/b" is equivalent to
+"http://a/b". A "?" in a login, which RFC 1738 §5 allows ("ftp://a?b@host/" is the
+user "a?b"), is written %3F, which RFC 3986 reads the same way (it would end the
+authority at an unencoded "?").
+
 A URL that does not parse, or that starts with a byte-order mark (U+FEFF, which
 normalize would otherwise percent-encode into the URL), is reported on standard
 error and the others are still printed. With "-", URLs are read one per line from
@@ -184,7 +191,11 @@ func (n normalizer) normalize(s string) (string, error) {
 		}
 		s = w.Href()
 	}
-	u, err := locator.Parse(s)
+	spec := locator.RFC1738 // reads a "URL:" prefix and RFC 1738 §5 logins (locator.ParseAs)
+	if n.whatwg {
+		spec = locator.WHATWG // the href: "URL:x:y" is the scheme url
+	}
+	u, err := locator.ParseAs(s, spec)
 	if err != nil {
 		return "", err
 	}

@@ -20,7 +20,18 @@ the strict checker of --spec finds.
 The components are shown as written, still percent-encoded. A component that is
 absent is shown as (absent), one that is present but empty as "": "ftp://@host.com/"
 has an empty user, "ftp://host.com/" has none (RFC 1738 §3.1). The host is absent
-when there is no "//" authority. The typed view (ftp's cwd, name and type, gopher's
+when there is no "//" authority.
+
+Under --spec rfc1738 and url-draft-1994 two more things are read. A "URL:" prefix
+(any letter case) before a URL with a scheme is the 1994 URL draft's prefixedurl
+(RFC 1738 Appendix recommends it for URLs in context): it is shown as the component
+prefix (only when present), and the scheme, view, plan and findings are those of
+the URL behind it; "URL:ftp://host.com/" has the prefix "URL:" and the scheme
+ftp. A login may hold "?" (RFC 1738 §5 user and password): "ftp://a?b@host/" has
+the user "a?b" and the host "host", when an "@" follows the "?" before any "/" or
+"#"; a warning (login-two-readings) says that RFC 3986 reads another host. Under
+rfc3986, whatwg, url-draft-1993 and rfc1630, which define no prefix, "URL" is the
+scheme (with a warning, prefix-as-scheme) and the authority ends at the first "?". The typed view (ftp's cwd, name and type, gopher's
 type, selector and search, ...) is shown field by field, each value in JSON, decoded.
 Then come the findings: errors, and warnings (including RFC 1738 §6 security notes),
 at most 20 of them, then "… N more findings" (--json lists up to 100). Every value
@@ -32,6 +43,7 @@ With --json, each URL gives one JSON object on one line:
              input_base64, whose bytes the offsets count; see below)
   spec       the specification checked ("rfc1738" or "rfc3986")
   valid      true when there is no error (warnings allowed)
+  prefix     the "URL:" prefix as written (only when there is one)
   scheme, user, password, host, port, path, query, fragment
              the components as written; null when absent, "" when empty
              (all null when the URL could not be parsed)
@@ -65,6 +77,8 @@ tab-separated columns:
   input valid|invalid scheme user password host port path query fragment
 where input and each present component are written as Go-quoted strings ("...",
 with escapes for control and invalid UTF-8 bytes) and an absent component as -.
+A "URL:" prefix is in the input column only (the scheme column is the scheme
+behind it); the fields of --format and --output have no prefix either.
 The view and the findings are left out; use --json, or "locator check -". With
 --spec whatwg the columns are input, valid|invalid and the eleven getters.
 
@@ -247,6 +261,7 @@ type parseResult struct {
 	InputBase64 string          `json:"input_base64,omitempty"`
 	Spec        string          `json:"spec"`
 	Valid       bool            `json:"valid"`
+	Prefix      *string         `json:"prefix,omitempty"` // the "URL:" prefix; left out when absent
 	Scheme      *string         `json:"scheme"`
 	User        *string         `json:"user"`
 	Password    *string         `json:"password"`
@@ -303,6 +318,9 @@ func toJSON(r *scheme.Report, spec locator.Spec) parseResult {
 	out := parseResult{Input: r.Input, InputBase64: inputBase64(r.Input), Spec: spec.String(), Valid: r.Valid(),
 		Errors: []diag{}, Warnings: []diag{}, MoreErrors: r.OmittedErrors, MoreWarnings: r.Omitted - r.OmittedErrors}
 	if r.Parsed {
+		if p, ok := r.URL.Prefix(); ok {
+			out.Prefix = &p
+		}
 		c := components(r.URL)
 		ptrs := [8]**string{&out.Scheme, &out.User, &out.Password, &out.Host, &out.Port, &out.Path, &out.Query, &out.Fragment}
 		for i := range c {
@@ -384,6 +402,10 @@ func writeHuman(w io.Writer, r *scheme.Report) {
 	b := display.Append(nil, r.Input)
 	b = fmt.Appendf(b, "\n  %-10s %t\n", "valid", r.Valid())
 	if r.Parsed {
+		if p, ok := r.URL.Prefix(); ok {
+			b = fmt.Appendf(b, "  %-10s ", "prefix")
+			b = append(display.Append(b, p), '\n')
+		}
 		for _, c := range components(r.URL) {
 			b = fmt.Appendf(b, "  %-10s ", c.name)
 			switch {

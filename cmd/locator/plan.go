@@ -254,7 +254,7 @@ func (p *planResult) code() string {
 // request line is RFC 1738 §3.4.3's literal form (scheme.GopherPlanOptions.Literal); an ftp URL is
 // planned with ftp (the anonymous password, the suffix guess: scheme.FTPPlanOptions).
 func planOf(input string, spec locator.Spec, gopherLiteral bool, ftp scheme.FTPPlanOptions) planResult {
-	u, err := locator.Parse(input)
+	u, err := locator.ParseAs(input, spec) // a "URL:" prefix and RFC 1738 §5 logins under rfc1738
 	if err != nil {
 		return planResult{err: err}
 	}

@@ -235,6 +235,35 @@ func TestCheckLogin(t *testing.T) {
 	if len(got) != 1 || got[0].Rule != "RFC 1738 §3.1 user name" || !strings.Contains(got[0].Message, "%40") {
 		t.Errorf("CheckLogin(@ in user) = %v", got)
 	}
+	// RFC 1738 §5: "?" in user and password, as locator.ParseAs splits them under RFC 1738.
+	for _, tt := range []struct {
+		url   string
+		wants []want
+	}{
+		{"ftp://a?b@host/", nil},
+		{"ftp://a:p?q@host/f", nil},
+		{"ftp://?:?@host/", nil},
+		{"URL:ftp://a?b@host/", nil},
+		{"ftp://a?b@c?d@h/", []want{{9, locator.CodeReservedChar, false}}}, // §3.1 "@" in the user
+		{"ftp://a?b:c:d@h/", []want{{11, locator.CodeReservedChar, false}}},
+		{"ftp://a?b c@h/", []want{{9, locator.CodeUnsafeChar, false}}},
+	} {
+		u, err := locator.ParseAs(tt.url, locator.RFC1738)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !u.LoginRFC1738() {
+			t.Errorf("ParseAs(%q) read no login with \"?\"", tt.url)
+		}
+		u = u.WithoutPrefix()
+		off := len(tt.url) - u.Len()
+		var wants []want
+		for _, w := range tt.wants {
+			w.off -= off
+			wants = append(wants, w)
+		}
+		match(t, "CheckLogin", tt.url, login(u), wants)
+	}
 }
 
 func TestCheckRFC1738(t *testing.T) {

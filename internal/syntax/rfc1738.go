@@ -406,8 +406,11 @@ var LoginChars = pct.RFC1738Uchar.With(";?&=")
 
 // CheckLogin adds to sk the findings of RFC 1738 §5 login for u's authority: user and
 // password (*[ uchar | ";" | "?" | "&" | "=" ]) and hostport. Within them ":", "@" and "/"
-// must be encoded (§3.1): as locator.Parse splits the authority at its last "@", an earlier
-// "@" is reported as [locator.CodeReservedChar]. It adds nothing when u has no authority.
+// must be encoded (§3.1): as locator.Parse and locator.ParseAs split the authority at its
+// last "@", an earlier "@" is reported as [locator.CodeReservedChar]. A "?" is allowed: it is
+// in the user information only when locator.ParseAs split u by RFC 1738 §5
+// ([locator.URL.LoginRFC1738]); a URL split by locator.Parse (RFC 3986 §3.2) has its "?" in
+// the query. It adds nothing when u has no authority.
 func CheckLogin(sk *Sink, u locator.URL) {
 	if !u.HasAuthority() {
 		return
