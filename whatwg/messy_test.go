@@ -94,8 +94,8 @@ var (
 	messyIDNTops = []string{"b\u00fccher", "m\u00fcnchen", "\u65e5\u672c\u8a9e", "\u03c0\u03b1\u03c1\u03ac\u03b4\u03b5\u03b9\u03b3\u03bc\u03b1", "\u0645\u062b\u0627\u0644", "stra\u00dfe"}
 )
 
-// messify returns s changed in two to four ways drawn from r (one of them always a change that
-// the fast path cannot take): upper-case scheme or host, a default port, dot segments, spaces,
+// messify returns s changed in two to four ways drawn from r (when none of those applies, the
+// scheme upper-cased): upper-case scheme or host, a default port, dot segments, spaces,
 // non-ASCII, backslashes and (with idn) an IDN host. A line that is not "scheme:" something is
 // returned with a space before it, which the parser trims.
 func messify(r *rand.Rand, s string, idn bool) string {
@@ -103,6 +103,7 @@ func messify(r *rand.Rand, s string, idn bool) string {
 	if !ok {
 		return " " + s
 	}
+	orig := m
 	special := isSpecialScheme(strings.ToLower(m.scheme))
 	n := 2 + r.IntN(3)
 	for range n {
@@ -155,6 +156,9 @@ func messify(r *rand.Rand, s string, idn bool) string {
 				}
 			}
 		}
+	}
+	if m == orig {
+		m.scheme = strings.ToUpper(m.scheme) // none of the changes drawn applied
 	}
 	return m.String()
 }
