@@ -1,6 +1,10 @@
 package whatwg
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
 
 // The fast path. Most URLs that programs handle are already in the form the URL serializer
 // writes. parseNormalized checks, in one pass and without allocating, that input is such a URL:
@@ -345,4 +349,318 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 		return 0, 0, false
 	}
 	return j, k + 1, true
+}
+
+// The second tier: parseDirect. An input that is not yet normalized, but of the common shape of
+// URLs from HTML, mail, logs and crawl frontiers (a special URL with a plain ASCII domain, or a
+// URL with an opaque path, with upper case, default ports, dot segments, backslashes, spaces or
+// non-ASCII to percent-encode), is parsed in one pass that writes the href straight into a
+// buffer on the stack, and then copied into the one string that the URL keeps: no record, no
+// second copy, no pooled parser. It follows the states of the basic URL parser (§4.4) for
+// those inputs, and gives up (returns false) on everything else, before it has changed
+// anything: userinfo, IPv6 and opaque hosts, non-ASCII or percent-encoded hosts (IDNA), tabs and
+// newlines, invalid UTF-8, Windows drive letters, a base of the same special scheme, any
+// failure. The full parser then runs and gives the answer, with its errors; the tests and the
+// fuzz target hold the two to the same result on every input.
+
+// Classes of bytes in the direct path's encoding loop (dirRun).
+const (
+	dCopy  uint8 = iota // appended as it is
+	dEnc                // percent-encoded
+	dStop               // ends the component: returned to the caller
+	dOther              // non-ASCII (a UTF-8 sequence to check and percent-encode); a tab or newline (give up)
+)
+
+// The direct path's class tables, one a state, derived from the percent-encode sets (§1.3).
+var (
+	dirPathSpecial [256]uint8 // path state, special URL: "/", "\", "?", "#" end a segment; the path percent-encode set
+	dirQuerySpec   [256]uint8 // query state, special URL: "#" ends it; the special-query percent-encode set
+	dirQueryOther  [256]uint8 // query state, other URL: "#" ends it; the query percent-encode set
+	dirFragment    [256]uint8 // fragment state: the fragment percent-encode set
+	dirOpaque      [256]uint8 // opaque path state: "?", "#" and the space end a run; the C0 control percent-encode set
+	// dirDomain: what the host state and the domain parser do with a byte of an ASCII domain:
+	// dCopy keep it, dEnc lowercase it (an upper-case letter), dStop give up (a forbidden domain
+	// code point, "%", or non-ASCII: the IDNA code's).
+	dirDomain [256]uint8
+)
+
+func init() {
+	fill := func(t *[256]uint8, enc *[256]bool, stops string) {
+		for c := 0; c < 256; c++ {
+			switch {
+			case c >= 0x80 || c == '\t' || c == '\n' || c == '\r':
+				t[c] = dOther
+			case enc[c]:
+				t[c] = dEnc
+			}
+		}
+		for i := 0; i < len(stops); i++ {
+			t[stops[i]] = dStop
+		}
+	}
+	fill(&dirPathSpecial, &pathTab, "/\\?#")
+	fill(&dirQuerySpec, &specialQueryTab, "#")
+	fill(&dirQueryOther, &queryTab, "#")
+	fill(&dirFragment, &fragmentTab, "")
+	fill(&dirOpaque, &c0Tab, "?# ")
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= 0x80 || c == '%' || forbiddenDomainTab[c]:
+			dirDomain[c] = dStop
+		case 'A' <= c && c <= 'Z':
+			dirDomain[c] = dEnc
+		}
+	}
+}
+
+// dirMax is the longest input the direct path takes; longer ones go to the full parser, which
+// sizes its buffers once for all they can hold.
+const dirMax = 4096
+
+// dirRun appends s[i:] to b, UTF-8 percent-encoded as tab says, up to the first byte of class
+// dStop. It returns b, the index of that byte (len(s) when there is none), and false when the
+// direct path must give up (a tab or newline, invalid UTF-8).
+func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
+	n := len(s)
+	for i < n {
+		c := s[i]
+		switch tab[c] {
+		case dCopy:
+			j := i + 1
+			for j < n && tab[s[j]] == dCopy {
+				j++
+			}
+			b = append(b, s[i:j]...)
+			i = j
+		case dEnc:
+			b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+			i++
+		case dStop:
+			return b, i, true
+		default:
+			if c < 0x80 {
+				return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return b, i, false // invalid UTF-8: read as U+FFFD
+			}
+			for k := i; k < i+size; k++ {
+				d := s[k]
+				b = append(b, '%', upperhex[d>>4], upperhex[d&15])
+			}
+			i += size
+		}
+	}
+	return b, i, true
+}
+
+// parseDirect is the second tier described above: the URL that the basic URL parser makes of s
+// with base, or false when s is not of the shape it takes.
+func parseDirect(s string, base *URL) (URL, bool) {
+	// §4.4 step 1: remove leading and trailing C0 control or space.
+	for len(s) > 0 && s[0] <= ' ' {
+		s = s[1:]
+	}
+	for len(s) > 0 && s[len(s)-1] <= ' ' {
+		s = s[:len(s)-1]
+	}
+	n := len(s)
+	if n == 0 || n > dirMax || !isAlpha(s[0]) {
+		return URL{}, false
+	}
+	var stack [512]byte
+	b := stack[:0]
+	var u URL
+	u.port = -1
+	// scheme start state, scheme state: lowercased.
+	i := 0
+	for i < n && schemeChar[s[i]] {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+		i++
+	}
+	if i == n || s[i] != ':' {
+		return URL{}, false // no scheme state: relative to base, or failure
+	}
+	u.schemeEnd = uint32(i)
+	si := specialIndex(b)
+	special, file := si >= 0, si == 1
+	if special && base != nil && base.scheme() == string(b) {
+		return URL{}, false // special relative or authority state
+	}
+	b = append(b, ':')
+	i++
+	if !special {
+		if i < n && s[i] == '/' {
+			return URL{}, false // path or authority state
+		}
+		// opaque path state
+		u.flags |= fOpaque
+		u.userEnd, u.hostStart, u.hostEnd, u.pathStart = uint32(len(b)), uint32(len(b)), uint32(len(b)), uint32(len(b))
+		for {
+			var ok bool
+			if b, i, ok = dirRun(b, s, i, &dirOpaque); !ok {
+				return URL{}, false
+			}
+			if i == n || s[i] != ' ' {
+				break
+			}
+			// A space stays a space unless "?" or "#" follows it.
+			if i+1 < n && (s[i+1] == '?' || s[i+1] == '#') {
+				b = append(b, "%20"...)
+			} else {
+				b = append(b, ' ')
+			}
+			i++
+		}
+		return dirFinish(b, s, i, u, &dirQueryOther)
+	}
+	u.flags |= fSpecial | fHost
+	b = append(b, '/', '/')
+	if file {
+		// file state, file slash state: two slashes (either way), or the full parser.
+		if i+1 >= n || (s[i] != '/' && s[i] != '\\') || (s[i+1] != '/' && s[i+1] != '\\') {
+			return URL{}, false
+		}
+		i += 2
+	} else {
+		// special authority slashes state, special authority ignore slashes state.
+		for i < n && (s[i] == '/' || s[i] == '\\') {
+			i++
+		}
+	}
+	u.userEnd, u.hostStart = uint32(len(b)), uint32(len(b))
+	// authority state (no "@": no credentials), host state, file host state: the host is the
+	// bytes up to ":", "/", "\", "?", "#"; a domain, lowercased, or an IPv4 address.
+	h := i
+	for i < n {
+		t := dirDomain[s[i]]
+		if t == dCopy {
+			b = append(b, s[i])
+		} else if t == dEnc {
+			b = append(b, s[i]+('a'-'A'))
+		} else {
+			break
+		}
+		i++
+	}
+	if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' && (s[i] != ':' || file) {
+		return URL{}, false // "@", "[", a forbidden code point, "%", non-ASCII
+	}
+	if i == h {
+		if !file {
+			return URL{}, false // host-missing
+		}
+	} else if host := b[u.hostStart:]; hasXNLabel(host) {
+		return URL{}, false // "xn--": the domain parser's ToASCII checks the punycode
+	} else if endsInANumber(host) {
+		v, err := (*parser)(nil).parseIPv4(host, 0)
+		if err != nil {
+			return URL{}, false
+		}
+		b = appendIPv4(b[:u.hostStart], v)
+	} else if file && string(host) == "localhost" {
+		b = b[:u.hostStart]
+	}
+	u.hostEnd = uint32(len(b))
+	if i < n && s[i] == ':' {
+		// port state
+		i++
+		port, digits := 0, 0
+		for i < n && '0' <= s[i] && s[i] <= '9' {
+			port = port*10 + int(s[i]-'0')
+			if port > 65535 {
+				return URL{}, false // port-out-of-range
+			}
+			i++
+			digits++
+		}
+		if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' {
+			return URL{}, false // port-invalid
+		}
+		if digits > 0 && int32(port) != specialSchemes[si].port {
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(port), 10)
+			u.port = int32(port)
+		}
+	}
+	// path start state: a "/" or "\" is consumed; path state: segment by segment.
+	u.pathStart = uint32(len(b))
+	if i < n && (s[i] == '/' || s[i] == '\\') {
+		i++
+	}
+	pathStart := len(b)
+	for {
+		b = append(b, '/')
+		seg := len(b)
+		var ok bool
+		if b, i, ok = dirRun(b, s, i, &dirPathSpecial); !ok {
+			return URL{}, false
+		}
+		buffer := b[seg:]
+		slash := i < n && (s[i] == '/' || s[i] == '\\')
+		if isDoubleDot(buffer) {
+			// shorten url's path (a file URL's first segment is never a drive letter here)
+			k := seg - 2
+			for k >= pathStart && b[k] != '/' {
+				k--
+			}
+			b = b[:max(k, pathStart)]
+			if !slash {
+				b = append(b, '/')
+			}
+		} else if isSingleDot(buffer) {
+			b = b[:seg-1]
+			if !slash {
+				b = append(b, '/')
+			}
+		} else if file && seg-1 == pathStart && isWindowsDriveLetter(buffer) {
+			return URL{}, false // a Windows drive letter: the full parser's
+		}
+		if !slash {
+			break
+		}
+		i++
+	}
+	return dirFinish(b, s, i, u, &dirQuerySpec)
+}
+
+// dirFinish runs the query state (with qtab) and the fragment state from s[i], which is "?", "#"
+// or the end, and returns the URL whose href is b, copied into a new string.
+func dirFinish(b []byte, s string, i int, u URL, qtab *[256]uint8) (URL, bool) {
+	n := len(s)
+	var ok bool
+	u.queryStart = uint32(len(b))
+	if i < n && s[i] == '?' {
+		u.flags |= fQuery
+		b = append(b, '?')
+		if b, i, ok = dirRun(b, s, i+1, qtab); !ok {
+			return URL{}, false
+		}
+	}
+	u.fragStart = uint32(len(b))
+	if i < n && s[i] == '#' {
+		u.flags |= fFrag
+		b = append(b, '#')
+		if b, _, ok = dirRun(b, s, i+1, &dirFragment); !ok {
+			return URL{}, false
+		}
+	}
+	u.href = string(b)
+	return u, true
+}
+
+// hasXNLabel reports whether the lowercased ASCII domain d has a label that starts with "xn--",
+// which the domain parser does not just lowercase (§3.3 domain to ASCII, step 1).
+func hasXNLabel(d []byte) bool {
+	for i := 0; i+4 <= len(d); i++ {
+		if (i == 0 || d[i-1] == '.') && d[i] == 'x' && d[i+1] == 'n' && d[i+2] == '-' && d[i+3] == '-' {
+			return true
+		}
+	}
+	return false
 }

@@ -61,6 +61,9 @@ func parse(input string, base *URL, fast bool) (URL, error) {
 		if u, ok := parseNormalized(input); ok {
 			return u, nil
 		}
+		if u, ok := parseDirect(input, base); ok {
+			return u, nil
+		}
 	}
 	if base != nil && base.href == "" {
 		base = nil // the zero URL is no URL
