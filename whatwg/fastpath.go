@@ -379,8 +379,9 @@ var (
 	dirFragment    [256]uint8 // fragment state: the fragment percent-encode set
 	dirOpaque      [256]uint8 // opaque path state: "?", "#" and the space end a run; the C0 control percent-encode set
 	// dirDomain: what the host state and the domain parser do with a byte of an ASCII domain:
-	// dCopy keep it, dEnc lowercase it (an upper-case letter), dStop give up (a forbidden domain
-	// code point, "%", or non-ASCII: the IDNA code's).
+	// dCopy keep it, dEnc lowercase it (an upper-case letter), dOther keep it and note it (a "-",
+	// which an "xn--" label holds), dStop give up (a forbidden domain code point, "%", or
+	// non-ASCII: the IDNA code's).
 	dirDomain [256]uint8
 )
 
@@ -409,6 +410,8 @@ func init() {
 			dirDomain[c] = dStop
 		case 'A' <= c && c <= 'Z':
 			dirDomain[c] = dEnc
+		case c == '-':
+			dirDomain[c] = dOther
 		}
 	}
 }
@@ -487,7 +490,7 @@ func parseDirect(s string, base *URL) (URL, bool) {
 		return URL{}, false // no scheme state: relative to base, or failure
 	}
 	u.schemeEnd = uint32(i)
-	si := specialIndex(b)
+	si := specialIndexBytes(b)
 	special, file := si >= 0, si == 1
 	if special && base != nil && base.scheme() == string(b) {
 		return URL{}, false // special relative or authority state
@@ -536,18 +539,23 @@ func parseDirect(s string, base *URL) (URL, bool) {
 	u.userEnd, u.hostStart = uint32(len(b)), uint32(len(b))
 	// authority state (no "@": no credentials), host state, file host state: the host is the
 	// bytes up to ":", "/", "\", "?", "#"; a domain, lowercased, or an IPv4 address.
-	h := i
+	h, dash := i, false
 	for i < n {
-		t := dirDomain[s[i]]
-		if t == dCopy {
-			b = append(b, s[i])
-		} else if t == dEnc {
-			b = append(b, s[i]+('a'-'A'))
-		} else {
-			break
+		c := s[i]
+		switch dirDomain[c] {
+		case dCopy:
+			b = append(b, c)
+		case dEnc:
+			b = append(b, c+('a'-'A'))
+		case dOther:
+			b = append(b, c)
+			dash = true
+		default:
+			goto hostEnd
 		}
 		i++
 	}
+hostEnd:
 	if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' && (s[i] != ':' || file) {
 		return URL{}, false // "@", "[", a forbidden code point, "%", non-ASCII
 	}
@@ -555,7 +563,7 @@ func parseDirect(s string, base *URL) (URL, bool) {
 		if !file {
 			return URL{}, false // host-missing
 		}
-	} else if host := b[u.hostStart:]; hasXNLabel(host) {
+	} else if host := b[u.hostStart:]; dash && hasXNLabel(host) {
 		return URL{}, false // "xn--": the domain parser's ToASCII checks the punycode
 	} else if endsInANumber(host) {
 		v, err := (*parser)(nil).parseIPv4(host, 0)
@@ -594,29 +602,58 @@ func parseDirect(s string, base *URL) (URL, bool) {
 		i++
 	}
 	pathStart := len(b)
+	b = append(b, '/')
+	seg := len(b) // the start of the open segment, after its "/"
 	for {
-		b = append(b, '/')
-		seg := len(b)
-		var ok bool
-		if b, i, ok = dirRun(b, s, i, &dirPathSpecial); !ok {
-			return URL{}, false
+		// Bulk: the bytes the path state appends as they are.
+		j := i
+		for j < n && dirPathSpecial[s[j]] == dCopy {
+			j++
 		}
-		buffer := b[seg:]
-		slash := i < n && (s[i] == '/' || s[i] == '\\')
-		if isDoubleDot(buffer) {
-			// shorten url's path (a file URL's first segment is never a drive letter here)
-			k := seg - 2
-			for k >= pathStart && b[k] != '/' {
-				k--
+		b = append(b, s[i:j]...)
+		i = j
+		c := byte(0)
+		if i < n {
+			c = s[i]
+			switch dirPathSpecial[c] {
+			case dEnc:
+				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+				i++
+				continue
+			case dOther:
+				if c < 0x80 {
+					return URL{}, false // tab or newline: the parser removes them first (§4.4 step 3)
+				}
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if r == utf8.RuneError && size == 1 {
+					return URL{}, false // invalid UTF-8: read as U+FFFD
+				}
+				for k := i; k < i+size; k++ {
+					d := s[k]
+					b = append(b, '%', upperhex[d>>4], upperhex[d&15])
+				}
+				i += size
+				continue
 			}
-			b = b[:max(k, pathStart)]
-			if !slash {
-				b = append(b, '/')
-			}
-		} else if isSingleDot(buffer) {
-			b = b[:seg-1]
-			if !slash {
-				b = append(b, '/')
+		}
+		// The segment ends: EOF, "/", "", "?" or "#".
+		slash := c == '/' || c == '\\'
+		if buffer := b[seg:]; len(buffer) > 0 && len(buffer) <= 6 && (buffer[0] == '.' || buffer[0] == '%') {
+			if isDoubleDot(buffer) {
+				// shorten url's path (a file URL's first segment is never a drive letter here)
+				k := seg - 2
+				for k >= pathStart && b[k] != '/' {
+					k--
+				}
+				b = b[:max(k, pathStart)]
+				if !slash {
+					b = append(b, '/')
+				}
+			} else if isSingleDot(buffer) {
+				b = b[:seg-1]
+				if !slash {
+					b = append(b, '/')
+				}
 			}
 		} else if file && seg-1 == pathStart && isWindowsDriveLetter(buffer) {
 			return URL{}, false // a Windows drive letter: the full parser's
@@ -625,6 +662,8 @@ func parseDirect(s string, base *URL) (URL, bool) {
 			break
 		}
 		i++
+		b = append(b, '/')
+		seg = len(b)
 	}
 	return dirFinish(b, s, i, u, &dirQuerySpec)
 }
@@ -663,4 +702,34 @@ func hasXNLabel(d []byte) bool {
 		}
 	}
 	return false
+}
+
+// specialIndexBytes is specialIndex for a scheme in bytes, without the generic function's
+// conversions: the direct path calls it once a URL.
+func specialIndexBytes(b []byte) int {
+	switch len(b) {
+	case 2:
+		if b[0] == 'w' && b[1] == 's' {
+			return 4
+		}
+	case 3:
+		if b[0] == 'f' && b[1] == 't' && b[2] == 'p' {
+			return 0
+		}
+		if b[0] == 'w' && b[1] == 's' && b[2] == 's' {
+			return 5
+		}
+	case 4:
+		if b[0] == 'h' && b[1] == 't' && b[2] == 't' && b[3] == 'p' {
+			return 2
+		}
+		if b[0] == 'f' && b[1] == 'i' && b[2] == 'l' && b[3] == 'e' {
+			return 1
+		}
+	case 5:
+		if b[0] == 'h' && b[1] == 't' && b[2] == 't' && b[3] == 'p' && b[4] == 's' {
+			return 3
+		}
+	}
+	return -1
 }
