@@ -50,7 +50,20 @@ func init() {
 }
 
 // parseNormalized returns input as a URL when input is already its own href.
-func parseNormalized(s string) (URL, bool) {
+func parseNormalized(s string) (URL, bool) { return parseNormalizedAt(s, nil) }
+
+// resume records where parseNormalized found the first byte the parser would change, when that
+// is in a special URL's path, or in a query or fragment: the input before it is the href's
+// start, and resumeDirect goes on from there.
+type resume struct {
+	st state // pathState, queryState or fragmentState; noOverride: nothing recorded
+	at int   // pathState: the "/" that opens the segment; otherwise the byte
+	u  URL   // the offsets so far (no href)
+}
+
+// parseNormalizedAt is parseNormalized; when it returns false and r is not nil, it fills r in
+// where it can.
+func parseNormalizedAt(s string, r *resume) (URL, bool) {
 	n := len(s)
 	// scheme start state and scheme state, with nothing to lowercase
 	if n == 0 || s[0] < 'a' || s[0] > 'z' {
@@ -162,7 +175,7 @@ func parseNormalized(s string) (URL, bool) {
 				}
 				break
 			}
-			return finishNormalized(s, u, i, special)
+			return finishNormalized(s, u, i, special, nil)
 		}
 		if strings.HasPrefix(s[i:], "/.//") {
 			// URL serializer: "/." before a path that starts with "//" when the host is null
@@ -181,6 +194,7 @@ func parseNormalized(s string) (URL, bool) {
 		(i+3 == n || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
 		return URL{}, false // path state: a first segment that is a Windows drive letter
 	}
+	seg := i // the "/" of the open segment
 	for i < n {
 		// Four plain bytes at a time where there are four.
 		for i+4 <= n && tab[s[i]] && tab[s[i+1]] && tab[s[i+2]] && tab[s[i+3]] {
@@ -198,6 +212,7 @@ func parseNormalized(s string) (URL, bool) {
 			break
 		}
 		// A segment starts: it is a dot segment only if it starts with "." or "%".
+		seg = i
 		i++
 		if i < n && (s[i] == '.' || s[i] == '%') {
 			j := i
@@ -205,15 +220,24 @@ func parseNormalized(s string) (URL, bool) {
 				j++
 			}
 			if isDotSegment(s[i:j]) {
+				if r != nil && special {
+					r.st, r.at, r.u = pathState, seg, u
+				}
 				return URL{}, false
 			}
 		}
 	}
-	return finishNormalized(s, u, i, special)
+	if i < n && s[i] != '?' && s[i] != '#' {
+		if r != nil && special {
+			r.st, r.at, r.u = pathState, seg, u
+		}
+		return URL{}, false
+	}
+	return finishNormalized(s, u, i, special, r)
 }
 
-// finishNormalized checks the query and fragment from s[i:].
-func finishNormalized(s string, u URL, i int, special bool) (URL, bool) {
+// finishNormalized checks the query and fragment from s[i:]; r as in parseNormalizedAt.
+func finishNormalized(s string, u URL, i int, special bool, r *resume) (URL, bool) {
 	n := len(s)
 	u.queryStart = uint32(i)
 	if i < n && s[i] == '?' {
@@ -226,6 +250,12 @@ func finishNormalized(s string, u URL, i int, special bool) (URL, bool) {
 		for i < n && tab[s[i]] {
 			i++
 		}
+		if i < n && s[i] != '#' {
+			if r != nil {
+				r.st, r.at, r.u = queryState, i, u
+			}
+			return URL{}, false
+		}
 	}
 	u.fragStart = uint32(i)
 	if i < n && s[i] == '#' {
@@ -233,6 +263,9 @@ func finishNormalized(s string, u URL, i int, special bool) (URL, bool) {
 		i++
 		for i < n && fastFragment[s[i]] {
 			i++
+		}
+		if i < n && r != nil {
+			r.st, r.at, r.u = fragmentState, i, u
 		}
 	}
 	if i != n {
@@ -603,67 +636,9 @@ hostEnd:
 	}
 	pathStart := len(b)
 	b = append(b, '/')
-	seg := len(b) // the start of the open segment, after its "/"
-	for {
-		// Bulk: the bytes the path state appends as they are.
-		j := i
-		for j < n && dirPathSpecial[s[j]] == dCopy {
-			j++
-		}
-		b = append(b, s[i:j]...)
-		i = j
-		c := byte(0)
-		if i < n {
-			c = s[i]
-			switch dirPathSpecial[c] {
-			case dEnc:
-				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
-				i++
-				continue
-			case dOther:
-				if c < 0x80 {
-					return URL{}, false // tab or newline: the parser removes them first (§4.4 step 3)
-				}
-				r, size := utf8.DecodeRuneInString(s[i:])
-				if r == utf8.RuneError && size == 1 {
-					return URL{}, false // invalid UTF-8: read as U+FFFD
-				}
-				for k := i; k < i+size; k++ {
-					d := s[k]
-					b = append(b, '%', upperhex[d>>4], upperhex[d&15])
-				}
-				i += size
-				continue
-			}
-		}
-		// The segment ends: EOF, "/", "", "?" or "#".
-		slash := c == '/' || c == '\\'
-		if buffer := b[seg:]; len(buffer) > 0 && len(buffer) <= 6 && (buffer[0] == '.' || buffer[0] == '%') {
-			if isDoubleDot(buffer) {
-				// shorten url's path (a file URL's first segment is never a drive letter here)
-				k := seg - 2
-				for k >= pathStart && b[k] != '/' {
-					k--
-				}
-				b = b[:max(k, pathStart)]
-				if !slash {
-					b = append(b, '/')
-				}
-			} else if isSingleDot(buffer) {
-				b = b[:seg-1]
-				if !slash {
-					b = append(b, '/')
-				}
-			}
-		} else if file && seg-1 == pathStart && isWindowsDriveLetter(buffer) {
-			return URL{}, false // a Windows drive letter: the full parser's
-		}
-		if !slash {
-			break
-		}
-		i++
-		b = append(b, '/')
-		seg = len(b)
+	var ok bool
+	if b, i, ok = dirPath(b, s, i, pathStart, file); !ok {
+		return URL{}, false
 	}
 	return dirFinish(b, s, i, u, &dirQuerySpec)
 }
@@ -732,4 +707,135 @@ func specialIndexBytes(b []byte) int {
 		}
 	}
 	return -1
+}
+
+// dirPath runs the path state of a special URL from s[i], b's segment that starts after its
+// last byte (a "/"), to the "?", "#" or end that ends the path, whose index it returns; pathStart
+// is where the path starts in b, file whether the scheme is "file". It returns false where the
+// direct path gives up.
+func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool) {
+	n := len(s)
+	seg := len(b) // the start of the open segment, after its "/"
+	for {
+		// Bulk: the bytes the path state appends as they are.
+		j := i
+		for j < n && dirPathSpecial[s[j]] == dCopy {
+			j++
+		}
+		b = append(b, s[i:j]...)
+		i = j
+		c := byte(0)
+		if i < n {
+			c = s[i]
+			switch dirPathSpecial[c] {
+			case dEnc:
+				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+				i++
+				continue
+			case dOther:
+				if c < 0x80 {
+					return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
+				}
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if r == utf8.RuneError && size == 1 {
+					return b, i, false // invalid UTF-8: read as U+FFFD
+				}
+				for k := i; k < i+size; k++ {
+					d := s[k]
+					b = append(b, '%', upperhex[d>>4], upperhex[d&15])
+				}
+				i += size
+				continue
+			}
+		}
+		// The segment ends: EOF, "/", "", "?" or "#".
+		slash := c == '/' || c == '\\'
+		if buffer := b[seg:]; len(buffer) > 0 && len(buffer) <= 6 && (buffer[0] == '.' || buffer[0] == '%') {
+			if isDoubleDot(buffer) {
+				// shorten url's path (a file URL's first segment is never a drive letter here)
+				k := seg - 2
+				for k >= pathStart && b[k] != '/' {
+					k--
+				}
+				b = b[:max(k, pathStart)]
+				if !slash {
+					b = append(b, '/')
+				}
+			} else if isSingleDot(buffer) {
+				b = b[:seg-1]
+				if !slash {
+					b = append(b, '/')
+				}
+			}
+		} else if file && seg-1 == pathStart && isWindowsDriveLetter(buffer) {
+			return b, i, false // a Windows drive letter: the full parser's
+		}
+		if !slash {
+			break
+		}
+		i++
+		b = append(b, '/')
+		seg = len(b)
+	}
+	return b, i, true
+}
+
+// resumeDirect goes on from where parseNormalizedAt stopped, as recorded in r: the input
+// before r.at is the start of the href as it is.
+func resumeDirect(s string, r *resume) (URL, bool) {
+	n := len(s)
+	if n > dirMax || s[n-1] <= ' ' {
+		return URL{}, false // a trailing space or control is trimmed first: parseDirect's
+	}
+	var stack [512]byte
+	b := append(stack[:0], s[:r.at]...)
+	u := r.u
+	var ok bool
+	switch r.st {
+	case pathState:
+		file := s[:u.schemeEnd] == "file"
+		pathStart := int(u.pathStart)
+		if file {
+			// The first segment of a file URL's path may be a drive letter, which shortening
+			// keeps: the full parser's.
+			j := pathStart + 1
+			for j < r.at && s[j] != '/' {
+				j++
+			}
+			if j-pathStart-1 == 2 && isAlpha(s[pathStart+1]) {
+				return URL{}, false
+			}
+		}
+		b = append(b, '/')
+		i := 0
+		if b, i, ok = dirPath(b, s, r.at+1, pathStart, file); !ok {
+			return URL{}, false
+		}
+		return dirFinish(b, s, i, u, &dirQuerySpec)
+	case queryState:
+		qtab := &dirQueryOther
+		if u.flags&fSpecial != 0 {
+			qtab = &dirQuerySpec
+		}
+		i := 0
+		if b, i, ok = dirRun(b, s, r.at, qtab); !ok {
+			return URL{}, false
+		}
+		u.fragStart = uint32(len(b))
+		if i < n {
+			u.flags |= fFrag
+			b = append(b, '#')
+			if b, _, ok = dirRun(b, s, i+1, &dirFragment); !ok {
+				return URL{}, false
+			}
+		}
+	case fragmentState:
+		if b, _, ok = dirRun(b, s, r.at, &dirFragment); !ok {
+			return URL{}, false
+		}
+	default:
+		return URL{}, false
+	}
+	u.href = string(b)
+	return u, true
 }
