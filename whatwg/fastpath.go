@@ -463,6 +463,9 @@ func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 		switch tab[c] {
 		case dCopy:
 			j := i + 1
+			for j+4 <= n && tab[s[j]]|tab[s[j+1]]|tab[s[j+2]]|tab[s[j+3]] == dCopy {
+				j += 4
+			}
 			for j < n && tab[s[j]] == dCopy {
 				j++
 			}
@@ -719,6 +722,9 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 	for {
 		// Bulk: the bytes the path state appends as they are.
 		j := i
+		for j+4 <= n && dirPathSpecial[s[j]]|dirPathSpecial[s[j+1]]|dirPathSpecial[s[j+2]]|dirPathSpecial[s[j+3]] == dCopy {
+			j += 4
+		}
 		for j < n && dirPathSpecial[s[j]] == dCopy {
 			j++
 		}
