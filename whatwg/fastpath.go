@@ -404,6 +404,13 @@ const (
 	dOther              // non-ASCII (a UTF-8 sequence to check and percent-encode); a tab or newline (give up)
 )
 
+// The bits of dirDomain.
+const (
+	hUpper uint8 = 1 << iota
+	hDash
+	hStop
+)
+
 // The direct path's class tables, one a state, derived from the percent-encode sets (§1.3).
 var (
 	dirPathSpecial [256]uint8 // path state, special URL: "/", "\", "?", "#" end a segment; the path percent-encode set
@@ -411,10 +418,9 @@ var (
 	dirQueryOther  [256]uint8 // query state, other URL: "#" ends it; the query percent-encode set
 	dirFragment    [256]uint8 // fragment state: the fragment percent-encode set
 	dirOpaque      [256]uint8 // opaque path state: "?", "#" and the space end a run; the C0 control percent-encode set
-	// dirDomain: what the host state and the domain parser do with a byte of an ASCII domain:
-	// dCopy keep it, dEnc lowercase it (an upper-case letter), dOther keep it and note it (a "-",
-	// which an "xn--" label holds), dStop give up (a forbidden domain code point, "%", or
-	// non-ASCII: the IDNA code's).
+	// dirDomain: what the host state and the domain parser do with a byte of an ASCII domain,
+	// as bits: hUpper lowercase it, hDash note it (an "xn--" label holds one), hStop give up
+	// (a forbidden domain code point, "%", or non-ASCII: the IDNA code's); 0 keep it.
 	dirDomain [256]uint8
 )
 
@@ -440,11 +446,11 @@ func init() {
 	for c := 0; c < 256; c++ {
 		switch {
 		case c >= 0x80 || c == '%' || forbiddenDomainTab[c]:
-			dirDomain[c] = dStop
+			dirDomain[c] = hStop
 		case 'A' <= c && c <= 'Z':
-			dirDomain[c] = dEnc
+			dirDomain[c] = hUpper
 		case c == '-':
-			dirDomain[c] = dOther
+			dirDomain[c] = hDash
 		}
 	}
 }
@@ -575,23 +581,27 @@ func parseDirect(s string, base *URL) (URL, bool) {
 	u.userEnd, u.hostStart = uint32(len(b)), uint32(len(b))
 	// authority state (no "@": no credentials), host state, file host state: the host is the
 	// bytes up to ":", "/", "\", "?", "#"; a domain, lowercased, or an IPv4 address.
-	h, dash := i, false
-	for i < n {
-		c := s[i]
-		switch dirDomain[c] {
-		case dCopy:
-			b = append(b, c)
-		case dEnc:
-			b = append(b, c+('a'-'A'))
-		case dOther:
-			b = append(b, c)
-			dash = true
-		default:
-			goto hostEnd
+	h, acc := i, uint8(0)
+	for i+4 <= n {
+		t := dirDomain[s[i]] | dirDomain[s[i+1]] | dirDomain[s[i+2]] | dirDomain[s[i+3]]
+		if t&hStop != 0 {
+			break
 		}
+		acc |= t
+		i += 4
+	}
+	for i < n && dirDomain[s[i]]&hStop == 0 {
+		acc |= dirDomain[s[i]]
 		i++
 	}
-hostEnd:
+	b = append(b, s[h:i]...)
+	if acc&hUpper != 0 {
+		for k := int(u.hostStart); k < len(b); k++ {
+			if c := b[k]; 'A' <= c && c <= 'Z' {
+				b[k] = c + ('a' - 'A')
+			}
+		}
+	}
 	if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' && (s[i] != ':' || file) {
 		return URL{}, false // "@", "[", a forbidden code point, "%", non-ASCII
 	}
@@ -599,7 +609,7 @@ hostEnd:
 		if !file {
 			return URL{}, false // host-missing
 		}
-	} else if host := b[u.hostStart:]; dash && hasXNLabel(host) {
+	} else if host := b[u.hostStart:]; acc&hDash != 0 && hasXNLabel(host) {
 		return URL{}, false // "xn--": the domain parser's ToASCII checks the punycode
 	} else if endsInANumber(host) {
 		v, err := (*parser)(nil).parseIPv4(host, 0)
@@ -715,8 +725,73 @@ func specialIndexBytes(b []byte) int {
 // dirPath runs the path state of a special URL from s[i], b's segment that starts after its
 // last byte (a "/"), to the "?", "#" or end that ends the path, whose index it returns; pathStart
 // is where the path starts in b, file whether the scheme is "file". It returns false where the
-// direct path gives up.
+// direct path gives up. Runs of bytes appended as they are, "/" included, are copied at once; a
+// segment that may be a dot segment (it starts with "." or "%"), or the first of a file URL's
+// path (a Windows drive letter?), goes through dirSegment.
 func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool) {
+	n := len(s)
+	start := true // s[i] starts a segment
+	for {
+		if start && (i < n && (s[i] == '.' || s[i] == '%') || file && len(b)-1 == pathStart) {
+			var more, ok bool
+			if b, i, more, ok = dirSegment(b, s, i, pathStart, file); !ok || !more {
+				return b, i, ok
+			}
+			continue
+		}
+		start = false
+		mark := i
+		for {
+			for i+4 <= n && dirPathSpecial[s[i]]|dirPathSpecial[s[i+1]]|dirPathSpecial[s[i+2]]|dirPathSpecial[s[i+3]] == dCopy {
+				i += 4
+			}
+			for i < n && dirPathSpecial[s[i]] == dCopy {
+				i++
+			}
+			if i+1 < n && s[i] == '/' && s[i+1] != '.' && s[i+1] != '%' {
+				i++
+				continue
+			}
+			break
+		}
+		b = append(b, s[mark:i]...)
+		if i == n {
+			return b, i, true
+		}
+		c := s[i]
+		switch dirPathSpecial[c] {
+		case dStop:
+			if c != '/' && c != '\\' {
+				return b, i, true // "?" or "#"
+			}
+			b = append(b, '/')
+			i++
+			start = true
+		case dEnc:
+			b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+			i++
+		default:
+			if c < 0x80 {
+				return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return b, i, false // invalid UTF-8: read as U+FFFD
+			}
+			for k := i; k < i+size; k++ {
+				d := s[k]
+				b = append(b, '%', upperhex[d>>4], upperhex[d&15])
+			}
+			i += size
+		}
+	}
+}
+
+// dirSegment runs the path state on the one segment that starts at s[i], after b's last byte
+// (its "/"): it appends the segment, or removes it and shortens the path for a dot segment
+// (§4.4 path state). more says whether a "/" or "\\" followed, in which case b ends with the "/"
+// of the next segment and i is that segment's start; otherwise i is the "?", "#" or end.
+func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ int, more, ok bool) {
 	n := len(s)
 	seg := len(b) // the start of the open segment, after its "/"
 	for {
@@ -740,11 +815,11 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 				continue
 			case dOther:
 				if c < 0x80 {
-					return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
+					return b, i, false, false // tab or newline: the parser removes them first (§4.4 step 3)
 				}
 				r, size := utf8.DecodeRuneInString(s[i:])
 				if r == utf8.RuneError && size == 1 {
-					return b, i, false // invalid UTF-8: read as U+FFFD
+					return b, i, false, false // invalid UTF-8: read as U+FFFD
 				}
 				for k := i; k < i+size; k++ {
 					d := s[k]
@@ -774,16 +849,13 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 				}
 			}
 		} else if file && seg-1 == pathStart && isWindowsDriveLetter(buffer) {
-			return b, i, false // a Windows drive letter: the full parser's
+			return b, i, false, false // a Windows drive letter: the full parser's
 		}
 		if !slash {
-			break
+			return b, i, false, true
 		}
-		i++
-		b = append(b, '/')
-		seg = len(b)
+		return append(b, '/'), i + 1, true, true
 	}
-	return b, i, true
 }
 
 // resumeDirect goes on from where parseNormalizedAt stopped, as recorded in r: the input
