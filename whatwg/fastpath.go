@@ -3,6 +3,7 @@ package whatwg
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -514,8 +515,30 @@ func parseDirect(s string, base *URL) (URL, bool) {
 	if n == 0 || n > dirMax || !isAlpha(s[0]) {
 		return URL{}, false
 	}
-	var stack [512]byte
-	b := stack[:0]
+	if n <= dirStack {
+		var stack [dirStackCap]byte
+		return parseDirectTo(stack[:0], s, base)
+	}
+	bp := dirPool.Get().(*[]byte)
+	u, ok := parseDirectTo((*bp)[:0], s, base)
+	dirPool.Put(bp)
+	return u, ok
+}
+
+// The direct path writes the href into a buffer that never grows, so that the href string is
+// its one allocation: one on the stack for an input of up to dirStack bytes, one from dirPool
+// for a longer one. An input byte becomes at most three bytes of href, and what the parser adds
+// ("//", "/", an IPv4 address written out) is at most 32 bytes.
+const (
+	dirStackCap = 512
+	dirStack    = (dirStackCap - 32) / 3
+)
+
+var dirPool = sync.Pool{New: func() any { b := make([]byte, 0, 3*dirMax+32); return &b }}
+
+// parseDirectTo is parseDirect on the trimmed input s, writing into b.
+func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
+	n := len(s)
 	var u URL
 	u.port = -1
 	// scheme start state, scheme state: lowercased.
@@ -865,8 +888,20 @@ func resumeDirect(s string, r *resume) (URL, bool) {
 	if n > dirMax || s[n-1] <= ' ' {
 		return URL{}, false // a trailing space or control is trimmed first: parseDirect's
 	}
-	var stack [512]byte
-	b := append(stack[:0], s[:r.at]...)
+	if n <= dirStack {
+		var stack [dirStackCap]byte
+		return resumeDirectTo(stack[:0], s, r)
+	}
+	bp := dirPool.Get().(*[]byte)
+	u, ok := resumeDirectTo((*bp)[:0], s, r)
+	dirPool.Put(bp)
+	return u, ok
+}
+
+// resumeDirectTo is resumeDirect, writing into b.
+func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
+	n := len(s)
+	b = append(b, s[:r.at]...)
 	u := r.u
 	var ok bool
 	switch r.st {
