@@ -403,6 +403,7 @@ const (
 	dEnc                // percent-encoded
 	dStop               // ends the component: returned to the caller
 	dOther              // non-ASCII (a UTF-8 sequence to check and percent-encode); a tab or newline (give up)
+	dDot                // dirPathByte: "." or "%", which may start a dot segment
 )
 
 // The bits of dirDomain.
@@ -415,6 +416,7 @@ const (
 // The direct path's class tables, one a state, derived from the percent-encode sets (§1.3).
 var (
 	dirPathSpecial [256]uint8 // path state, special URL: "/", "\", "?", "#" end a segment; the path percent-encode set
+	dirPathByte    [256]uint8 // dirPath's: dirPathSpecial with "/" appended as it is, "." and "%" dDot
 	dirQuerySpec   [256]uint8 // query state, special URL: "#" ends it; the special-query percent-encode set
 	dirQueryOther  [256]uint8 // query state, other URL: "#" ends it; the query percent-encode set
 	dirFragment    [256]uint8 // fragment state: the fragment percent-encode set
@@ -440,6 +442,10 @@ func init() {
 		}
 	}
 	fill(&dirPathSpecial, &pathTab, "/\\?#")
+	dirPathByte = dirPathSpecial
+	dirPathByte['/'] = dCopy
+	dirPathByte['.'] = dDot
+	dirPathByte['%'] = dDot
 	fill(&dirQuerySpec, &specialQueryTab, "#")
 	fill(&dirQueryOther, &queryTab, "#")
 	fill(&dirFragment, &fragmentTab, "")
@@ -748,64 +754,64 @@ func specialIndexBytes(b []byte) int {
 // dirPath runs the path state of a special URL from s[i], b's segment that starts after its
 // last byte (a "/"), to the "?", "#" or end that ends the path, whose index it returns; pathStart
 // is where the path starts in b, file whether the scheme is "file". It returns false where the
-// direct path gives up. Runs of bytes appended as they are, "/" included, are copied at once; a
-// segment that may be a dot segment (it starts with "." or "%"), or the first of a file URL's
-// path (a Windows drive letter?), goes through dirSegment.
+// direct path gives up. It goes byte by byte, "/" included, with one test a byte that is rarely
+// true (a loop of few branches, which inputs of every shape run at the same pace); a segment
+// that may be a dot segment (it starts with "." or "%"), or the first of a file URL's path (a
+// Windows drive letter?), goes through dirSegment.
 func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool) {
 	n := len(s)
-	start := true // s[i] starts a segment
 	for {
-		if start && (i < n && (s[i] == '.' || s[i] == '%') || file && len(b)-1 == pathStart) {
+		// s[i] starts a segment; b ends with its "/".
+		if i < n && (s[i] == '.' || s[i] == '%') || file && len(b)-1 == pathStart {
 			var more, ok bool
 			if b, i, more, ok = dirSegment(b, s, i, pathStart, file); !ok || !more {
 				return b, i, ok
 			}
 			continue
 		}
-		start = false
-		mark := i
 		for {
-			for i+4 <= n && dirPathSpecial[s[i]]|dirPathSpecial[s[i+1]]|dirPathSpecial[s[i+2]]|dirPathSpecial[s[i+3]] == dCopy {
-				i += 4
+			if i == n {
+				return b, i, true
 			}
-			for i < n && dirPathSpecial[s[i]] == dCopy {
-				i++
-			}
-			if i+1 < n && s[i] == '/' && s[i+1] != '.' && s[i+1] != '%' {
+			c := s[i]
+			t := dirPathByte[c]
+			if t == dCopy {
+				b = append(b, c)
 				i++
 				continue
 			}
-			break
-		}
-		b = append(b, s[mark:i]...)
-		if i == n {
-			return b, i, true
-		}
-		c := s[i]
-		switch dirPathSpecial[c] {
-		case dStop:
-			if c != '/' && c != '\\' {
-				return b, i, true // "?" or "#"
+			if t == dDot {
+				if b[len(b)-1] == '/' {
+					break // at a segment's start
+				}
+				b = append(b, c)
+				i++
+				continue
 			}
-			b = append(b, '/')
-			i++
-			start = true
-		case dEnc:
-			b = append(b, '%', upperhex[c>>4], upperhex[c&15])
-			i++
-		default:
-			if c < 0x80 {
-				return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
+			switch t {
+			case dStop:
+				if c != '\\' {
+					return b, i, true // "?" or "#"
+				}
+				b = append(b, '/') // a special URL's "\\" is a "/"
+				i++
+			case dEnc:
+				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+				i++
+			default:
+				if c < 0x80 {
+					return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
+				}
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if r == utf8.RuneError && size == 1 {
+					return b, i, false // invalid UTF-8: read as U+FFFD
+				}
+				for k := i; k < i+size; k++ {
+					d := s[k]
+					b = append(b, '%', upperhex[d>>4], upperhex[d&15])
+				}
+				i += size
 			}
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				return b, i, false // invalid UTF-8: read as U+FFFD
-			}
-			for k := i; k < i+size; k++ {
-				d := s[k]
-				b = append(b, '%', upperhex[d>>4], upperhex[d&15])
-			}
-			i += size
 		}
 	}
 }
