@@ -386,16 +386,19 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 }
 
 // The second tier: parseDirect. An input that is not yet normalized, but of the common shape of
-// URLs from HTML, mail, logs and crawl frontiers (a special URL with a plain ASCII domain, or a
-// URL with an opaque path, with upper case, default ports, dot segments, backslashes, spaces or
-// non-ASCII to percent-encode), is parsed in one pass that writes the href straight into a
-// buffer on the stack, and then copied into the one string that the URL keeps: no record, no
-// second copy, no pooled parser. It follows the states of the basic URL parser (§4.4) for
-// those inputs, and gives up (returns false) on everything else, before it has changed
-// anything: userinfo, IPv6 and opaque hosts, non-ASCII or percent-encoded hosts (IDNA), tabs and
-// newlines, invalid UTF-8, Windows drive letters, a base of the same special scheme, any
-// failure. The full parser then runs and gives the answer, with its errors; the tests and the
-// fuzz target hold the two to the same result on every input.
+// URLs from HTML, mail, logs and crawl frontiers (a special URL with a plain ASCII domain or an
+// IPv4 address, or a URL with an opaque path, with upper case, default ports, dot segments,
+// backslashes, spaces or non-ASCII to percent-encode), is parsed in one pass that writes the
+// href straight into a buffer that never grows (on the stack, or pooled for a long input) and
+// is then copied into the one string that the URL keeps: no record, no pooled parser, one
+// allocation. When the fast path found the input normalized up to a place in a special URL's
+// path, or in a query or fragment, resumeDirect copies that much and goes on from there. Both
+// follow the states of the basic URL parser (§4.4) for those inputs and give up (return
+// false) on everything else, before anything is kept: credentials, IPv6 and opaque hosts,
+// non-ASCII, percent-encoded or "xn--" hosts (IDNA), tabs and newlines, invalid UTF-8, Windows
+// drive letters, a relative reference or a base of the same special scheme, inputs over dirMax
+// bytes, any failure. The full parser then runs and gives the answer, with its errors; the
+// tests (TestDirectAgrees, TestMessy) and the fuzz targets hold the paths to the same result.
 
 // Classes of bytes in the direct path's encoding loops (dirRun, dirPath). The loops go byte by
 // byte, with one test a byte that is rarely true: on inputs that vary from one URL to the next,
