@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	nlnwa "github.com/nlnwa/whatwg-url/url"
@@ -94,7 +95,11 @@ func TestNoAllocs(t *testing.T) {
 	if raceEnabled {
 		return // the pooled parser state is dropped at random under the race detector
 	}
-	for _, s := range []string{"HTTPS://Example.COM", "http://a/b/../c", "https://ex%41mple.com/a b"} {
+	for _, s := range []string{"HTTPS://Example.COM", "http://a/b/../c", "https://ex%41mple.com/a b",
+		// the direct path (parseDirect, resumeDirect): one allocation, the href
+		"HTTPS://WWW.Example.COM:443/a b/./c/../\u00e9?q=x y&w=\u00fc#f \u00fc", "FILE:\\\\h\\a\\..\\b", "NODE:a b?c",
+		"http://h/a/%2e%2E/b", "https://h/a b", "https://h/?a b", "https://h/#a b", "ws://1.2.3.4:80/x/./y",
+		"http://h/" + strings.Repeat("caf\u00e9/", 60)} {
 		if n := testing.AllocsPerRun(100, func() { Parse(s, nil) }); n != 1 {
 			t.Errorf("Parse(%q): %v allocations, want 1", s, n)
 		}

@@ -1,6 +1,11 @@
 package whatwg
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
 
 // The fast path. Most URLs that programs handle are already in the form the URL serializer
 // writes. parseNormalized checks, in one pass and without allocating, that input is such a URL:
@@ -46,7 +51,20 @@ func init() {
 }
 
 // parseNormalized returns input as a URL when input is already its own href.
-func parseNormalized(s string) (URL, bool) {
+func parseNormalized(s string) (URL, bool) { return parseNormalizedAt(s, nil) }
+
+// resume records where parseNormalized found the first byte the parser would change, when that
+// is in a special URL's path, or in a query or fragment: the input before it is the href's
+// start, and resumeDirect goes on from there.
+type resume struct {
+	st state // pathState, queryState or fragmentState; noOverride: nothing recorded
+	at int   // pathState: the "/" that opens the segment; otherwise the byte
+	u  URL   // the offsets so far (no href)
+}
+
+// parseNormalizedAt is parseNormalized; when it returns false and r is not nil, it fills r in
+// where it can.
+func parseNormalizedAt(s string, r *resume) (URL, bool) {
 	n := len(s)
 	// scheme start state and scheme state, with nothing to lowercase
 	if n == 0 || s[0] < 'a' || s[0] > 'z' {
@@ -158,7 +176,7 @@ func parseNormalized(s string) (URL, bool) {
 				}
 				break
 			}
-			return finishNormalized(s, u, i, special)
+			return finishNormalized(s, u, i, special, nil)
 		}
 		if strings.HasPrefix(s[i:], "/.//") {
 			// URL serializer: "/." before a path that starts with "//" when the host is null
@@ -177,6 +195,7 @@ func parseNormalized(s string) (URL, bool) {
 		(i+3 == n || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
 		return URL{}, false // path state: a first segment that is a Windows drive letter
 	}
+	seg := i // the "/" of the open segment
 	for i < n {
 		// Four plain bytes at a time where there are four.
 		for i+4 <= n && tab[s[i]] && tab[s[i+1]] && tab[s[i+2]] && tab[s[i+3]] {
@@ -194,6 +213,7 @@ func parseNormalized(s string) (URL, bool) {
 			break
 		}
 		// A segment starts: it is a dot segment only if it starts with "." or "%".
+		seg = i
 		i++
 		if i < n && (s[i] == '.' || s[i] == '%') {
 			j := i
@@ -201,15 +221,24 @@ func parseNormalized(s string) (URL, bool) {
 				j++
 			}
 			if isDotSegment(s[i:j]) {
+				if r != nil && special {
+					r.st, r.at, r.u = pathState, seg, u
+				}
 				return URL{}, false
 			}
 		}
 	}
-	return finishNormalized(s, u, i, special)
+	if i < n && s[i] != '?' && s[i] != '#' {
+		if r != nil && special {
+			r.st, r.at, r.u = pathState, seg, u
+		}
+		return URL{}, false
+	}
+	return finishNormalized(s, u, i, special, r)
 }
 
-// finishNormalized checks the query and fragment from s[i:].
-func finishNormalized(s string, u URL, i int, special bool) (URL, bool) {
+// finishNormalized checks the query and fragment from s[i:]; r as in parseNormalizedAt.
+func finishNormalized(s string, u URL, i int, special bool, r *resume) (URL, bool) {
 	n := len(s)
 	u.queryStart = uint32(i)
 	if i < n && s[i] == '?' {
@@ -222,6 +251,12 @@ func finishNormalized(s string, u URL, i int, special bool) (URL, bool) {
 		for i < n && tab[s[i]] {
 			i++
 		}
+		if i < n && s[i] != '#' {
+			if r != nil {
+				r.st, r.at, r.u = queryState, i, u
+			}
+			return URL{}, false
+		}
 	}
 	u.fragStart = uint32(i)
 	if i < n && s[i] == '#' {
@@ -229,6 +264,9 @@ func finishNormalized(s string, u URL, i int, special bool) (URL, bool) {
 		i++
 		for i < n && fastFragment[s[i]] {
 			i++
+		}
+		if i < n && r != nil {
+			r.st, r.at, r.u = fragmentState, i, u
 		}
 	}
 	if i != n {
@@ -345,4 +383,568 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 		return 0, 0, false
 	}
 	return j, k + 1, true
+}
+
+// The second tier: parseDirect. An input that is not yet normalized, but of the common shape of
+// URLs from HTML, mail, logs and crawl frontiers (a special URL with a plain ASCII domain or an
+// IPv4 address, or a URL with an opaque path, with upper case, default ports, dot segments,
+// backslashes, spaces or non-ASCII to percent-encode), is parsed in one pass that writes the
+// href straight into a buffer that never grows (on the stack, or pooled for a long input) and
+// is then copied into the one string that the URL keeps: no record, no pooled parser, one
+// allocation. When the fast path found the input normalized up to a place in a special URL's
+// path, or in a query or fragment, resumeDirect copies that much and goes on from there. Both
+// follow the states of the basic URL parser (§4.4) for those inputs and give up (return
+// false) on everything else, before anything is kept: credentials, IPv6 and opaque hosts,
+// non-ASCII, percent-encoded or "xn--" hosts (IDNA), tabs and newlines, invalid UTF-8, Windows
+// drive letters, a relative reference or a base of the same special scheme, inputs over dirMax
+// bytes, any failure. The full parser then runs and gives the answer, with its errors; the
+// tests (TestDirectAgrees, TestMessy) and the fuzz targets hold the paths to the same result.
+
+// Classes of bytes in the direct path's encoding loops (dirRun, dirPath). The loops go byte by
+// byte, with one test a byte that is rarely true: on inputs that vary from one URL to the next,
+// that beats scanning runs and copying them at once (measured with BenchmarkRatio).
+const (
+	dCopy  uint8 = iota // appended as it is
+	dEnc                // percent-encoded
+	dStop               // ends the component: returned to the caller
+	dOther              // non-ASCII (a UTF-8 sequence to check and percent-encode); a tab or newline (give up)
+	dDot                // dirPathByte: "." or "%", which may start a dot segment
+)
+
+// The bits of dirDomain.
+const (
+	hUpper uint8 = 1 << iota
+	hDash
+	hStop
+)
+
+// The direct path's class tables, one a state, derived from the percent-encode sets (§1.3).
+var (
+	dirPathSpecial [256]uint8 // path state, special URL: "/", "\", "?", "#" end a segment; the path percent-encode set
+	dirPathByte    [256]uint8 // dirPath's: dirPathSpecial with "/" appended as it is, "." and "%" dDot
+	dirQuerySpec   [256]uint8 // query state, special URL: "#" ends it; the special-query percent-encode set
+	dirQueryOther  [256]uint8 // query state, other URL: "#" ends it; the query percent-encode set
+	dirFragment    [256]uint8 // fragment state: the fragment percent-encode set
+	dirOpaque      [256]uint8 // opaque path state: "?", "#" and the space end a run; the C0 control percent-encode set
+	// dirDomain: what the host state and the domain parser do with a byte of an ASCII domain,
+	// as bits: hUpper lowercase it (asciiLower), hDash note it (an "xn--" label holds one), hStop give up
+	// (a forbidden domain code point, "%", or non-ASCII: the IDNA code's); 0 keep it.
+	dirDomain [256]uint8
+	// asciiLower maps each byte to itself, ASCII upper-case letters to lower case.
+	asciiLower [256]byte
+)
+
+func init() {
+	fill := func(t *[256]uint8, enc *[256]bool, stops string) {
+		for c := 0; c < 256; c++ {
+			switch {
+			case c >= 0x80 || c == '\t' || c == '\n' || c == '\r':
+				t[c] = dOther
+			case enc[c]:
+				t[c] = dEnc
+			}
+		}
+		for i := 0; i < len(stops); i++ {
+			t[stops[i]] = dStop
+		}
+	}
+	fill(&dirPathSpecial, &pathTab, "/\\?#")
+	dirPathByte = dirPathSpecial
+	dirPathByte['/'] = dCopy
+	dirPathByte['.'] = dDot
+	dirPathByte['%'] = dDot
+	fill(&dirQuerySpec, &specialQueryTab, "#")
+	fill(&dirQueryOther, &queryTab, "#")
+	fill(&dirFragment, &fragmentTab, "")
+	fill(&dirOpaque, &c0Tab, "?# ")
+	for c := 0; c < 256; c++ {
+		asciiLower[c] = byte(c)
+		if 'A' <= c && c <= 'Z' {
+			asciiLower[c] = byte(c) + 'a' - 'A'
+		}
+		switch {
+		case c >= 0x80 || c == '%' || forbiddenDomainTab[c]:
+			dirDomain[c] = hStop
+		case 'A' <= c && c <= 'Z':
+			dirDomain[c] = hUpper
+		case c == '-':
+			dirDomain[c] = hDash
+		}
+	}
+}
+
+// dirMax is the longest input the direct path takes; longer ones go to the full parser, which
+// sizes its buffers once for all they can hold.
+const dirMax = 4096
+
+// dirRun appends s[i:] to b, UTF-8 percent-encoded as tab says, up to the first byte of class
+// dStop. It returns b, the index of that byte (len(s) when there is none), and false when the
+// direct path must give up (a tab or newline, invalid UTF-8).
+func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
+	n := len(s)
+	for i < n {
+		c := s[i]
+		switch tab[c] {
+		case dCopy:
+			b = append(b, c)
+			i++
+		case dEnc:
+			b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+			i++
+		case dStop:
+			return b, i, true
+		default:
+			if c < 0x80 {
+				return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return b, i, false // invalid UTF-8: read as U+FFFD
+			}
+			for k := i; k < i+size; k++ {
+				d := s[k]
+				b = append(b, '%', upperhex[d>>4], upperhex[d&15])
+			}
+			i += size
+		}
+	}
+	return b, i, true
+}
+
+// parseDirect is the second tier described above: the URL that the basic URL parser makes of s
+// with base, or false when s is not of the shape it takes.
+func parseDirect(s string, base *URL) (URL, bool) {
+	// §4.4 step 1: remove leading and trailing C0 control or space.
+	for len(s) > 0 && s[0] <= ' ' {
+		s = s[1:]
+	}
+	for len(s) > 0 && s[len(s)-1] <= ' ' {
+		s = s[:len(s)-1]
+	}
+	n := len(s)
+	if n == 0 || n > dirMax || !isAlpha(s[0]) {
+		return URL{}, false
+	}
+	if n <= dirStack {
+		var stack [dirStackCap]byte
+		return parseDirectTo(stack[:0], s, base)
+	}
+	bp := dirPool.Get().(*[]byte)
+	u, ok := parseDirectTo((*bp)[:0], s, base)
+	dirPool.Put(bp)
+	return u, ok
+}
+
+// The direct path writes the href into a buffer that never grows, so that the href string is
+// its one allocation: one on the stack for an input of up to dirStack bytes, one from dirPool
+// for a longer one. An input byte becomes at most three bytes of href, and what the parser adds
+// ("//", "/", an IPv4 address written out) is at most 32 bytes.
+const (
+	dirStackCap = 512
+	dirStack    = (dirStackCap - 32) / 3
+)
+
+var dirPool = sync.Pool{New: func() any { b := make([]byte, 0, 3*dirMax+32); return &b }}
+
+// parseDirectTo is parseDirect on the trimmed input s, writing into b.
+func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
+	n := len(s)
+	var u URL
+	u.port = -1
+	// scheme start state, scheme state: lowercased.
+	i := 0
+	for i < n && schemeChar[s[i]] {
+		b = append(b, asciiLower[s[i]])
+		i++
+	}
+	if i == n || s[i] != ':' {
+		return URL{}, false // no scheme state: relative to base, or failure
+	}
+	u.schemeEnd = uint32(i)
+	si := specialIndexBytes(b)
+	special, file := si >= 0, si == 1
+	if special && base != nil && base.scheme() == string(b) {
+		return URL{}, false // special relative or authority state
+	}
+	b = append(b, ':')
+	i++
+	if !special {
+		if i < n && s[i] == '/' {
+			return URL{}, false // path or authority state
+		}
+		// opaque path state
+		u.flags |= fOpaque
+		u.userEnd, u.hostStart, u.hostEnd, u.pathStart = uint32(len(b)), uint32(len(b)), uint32(len(b)), uint32(len(b))
+		for {
+			var ok bool
+			if b, i, ok = dirRun(b, s, i, &dirOpaque); !ok {
+				return URL{}, false
+			}
+			if i == n || s[i] != ' ' {
+				break
+			}
+			// A space stays a space unless "?" or "#" follows it.
+			if i+1 < n && (s[i+1] == '?' || s[i+1] == '#') {
+				b = append(b, "%20"...)
+			} else {
+				b = append(b, ' ')
+			}
+			i++
+		}
+		return dirFinish(b, s, i, u, &dirQueryOther)
+	}
+	u.flags |= fSpecial | fHost
+	b = append(b, '/', '/')
+	if file {
+		// file state, file slash state: two slashes (either way), or the full parser.
+		if i+1 >= n || (s[i] != '/' && s[i] != '\\') || (s[i+1] != '/' && s[i+1] != '\\') {
+			return URL{}, false
+		}
+		i += 2
+	} else {
+		// special authority slashes state, special authority ignore slashes state.
+		for i < n && (s[i] == '/' || s[i] == '\\') {
+			i++
+		}
+	}
+	u.userEnd, u.hostStart = uint32(len(b)), uint32(len(b))
+	// authority state (no "@": no credentials), host state, file host state: the host is the
+	// bytes up to ":", "/", "\", "?", "#"; a domain, lowercased, or an IPv4 address.
+	h, acc := i, uint8(0)
+	for i < n {
+		c := s[i]
+		t := dirDomain[c]
+		if t&hStop != 0 {
+			break
+		}
+		acc |= t
+		b = append(b, asciiLower[c])
+		i++
+	}
+	if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' && (s[i] != ':' || file) {
+		return URL{}, false // "@", "[", a forbidden code point, "%", non-ASCII
+	}
+	if i == h {
+		if !file {
+			return URL{}, false // host-missing
+		}
+	} else if host := b[u.hostStart:]; acc&hDash != 0 && hasXNLabel(host) {
+		return URL{}, false // "xn--": the domain parser's ToASCII checks the punycode
+	} else if endsInANumber(host) {
+		v, err := (*parser)(nil).parseIPv4(host, 0)
+		if err != nil {
+			return URL{}, false
+		}
+		b = appendIPv4(b[:u.hostStart], v)
+	} else if file && string(host) == "localhost" {
+		b = b[:u.hostStart]
+	}
+	u.hostEnd = uint32(len(b))
+	if i < n && s[i] == ':' {
+		// port state
+		i++
+		port, digits := 0, 0
+		for i < n && '0' <= s[i] && s[i] <= '9' {
+			port = port*10 + int(s[i]-'0')
+			if port > 65535 {
+				return URL{}, false // port-out-of-range
+			}
+			i++
+			digits++
+		}
+		if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' {
+			return URL{}, false // port-invalid
+		}
+		if digits > 0 && int32(port) != specialSchemes[si].port {
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(port), 10)
+			u.port = int32(port)
+		}
+	}
+	// path start state: a "/" or "\" is consumed; path state: segment by segment.
+	u.pathStart = uint32(len(b))
+	if i < n && (s[i] == '/' || s[i] == '\\') {
+		i++
+	}
+	pathStart := len(b)
+	b = append(b, '/')
+	var ok bool
+	if b, i, ok = dirPath(b, s, i, pathStart, file); !ok {
+		return URL{}, false
+	}
+	return dirFinish(b, s, i, u, &dirQuerySpec)
+}
+
+// dirFinish runs the query state (with qtab) and the fragment state from s[i], which is "?", "#"
+// or the end, and returns the URL whose href is b, copied into a new string.
+func dirFinish(b []byte, s string, i int, u URL, qtab *[256]uint8) (URL, bool) {
+	n := len(s)
+	var ok bool
+	u.queryStart = uint32(len(b))
+	if i < n && s[i] == '?' {
+		u.flags |= fQuery
+		b = append(b, '?')
+		if b, i, ok = dirRun(b, s, i+1, qtab); !ok {
+			return URL{}, false
+		}
+	}
+	u.fragStart = uint32(len(b))
+	if i < n && s[i] == '#' {
+		u.flags |= fFrag
+		b = append(b, '#')
+		if b, _, ok = dirRun(b, s, i+1, &dirFragment); !ok {
+			return URL{}, false
+		}
+	}
+	u.href = string(b)
+	return u, true
+}
+
+// hasXNLabel reports whether the lowercased ASCII domain d has a label that starts with "xn--",
+// which the domain parser does not just lowercase (§3.3 domain to ASCII, step 1).
+func hasXNLabel(d []byte) bool {
+	for i := 0; i+4 <= len(d); i++ {
+		if (i == 0 || d[i-1] == '.') && d[i] == 'x' && d[i+1] == 'n' && d[i+2] == '-' && d[i+3] == '-' {
+			return true
+		}
+	}
+	return false
+}
+
+// specialIndexBytes is specialIndex for a scheme in bytes, without the generic function's
+// conversions: the direct path calls it once a URL.
+func specialIndexBytes(b []byte) int {
+	switch len(b) {
+	case 2:
+		if b[0] == 'w' && b[1] == 's' {
+			return 4
+		}
+	case 3:
+		if b[0] == 'f' && b[1] == 't' && b[2] == 'p' {
+			return 0
+		}
+		if b[0] == 'w' && b[1] == 's' && b[2] == 's' {
+			return 5
+		}
+	case 4:
+		if b[0] == 'h' && b[1] == 't' && b[2] == 't' && b[3] == 'p' {
+			return 2
+		}
+		if b[0] == 'f' && b[1] == 'i' && b[2] == 'l' && b[3] == 'e' {
+			return 1
+		}
+	case 5:
+		if b[0] == 'h' && b[1] == 't' && b[2] == 't' && b[3] == 'p' && b[4] == 's' {
+			return 3
+		}
+	}
+	return -1
+}
+
+// dirPath runs the path state of a special URL from s[i], b's segment that starts after its
+// last byte (a "/"), to the "?", "#" or end that ends the path, whose index it returns; pathStart
+// is where the path starts in b, file whether the scheme is "file". It returns false where the
+// direct path gives up. It goes byte by byte, "/" included, with one test a byte that is rarely
+// true (a loop of few branches, which inputs of every shape run at the same pace); a segment
+// that may be a dot segment (it starts with "." or "%"), or the first of a file URL's path (a
+// Windows drive letter?), goes through dirSegment.
+func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool) {
+	n := len(s)
+	for {
+		// s[i] starts a segment; b ends with its "/".
+		if i < n && (s[i] == '.' || s[i] == '%') || file && len(b)-1 == pathStart {
+			var more, ok bool
+			if b, i, more, ok = dirSegment(b, s, i, pathStart, file); !ok || !more {
+				return b, i, ok
+			}
+			continue
+		}
+		for {
+			if i == n {
+				return b, i, true
+			}
+			c := s[i]
+			t := dirPathByte[c]
+			if t == dCopy {
+				b = append(b, c)
+				i++
+				continue
+			}
+			if t == dDot {
+				if b[len(b)-1] == '/' {
+					break // at a segment's start
+				}
+				b = append(b, c)
+				i++
+				continue
+			}
+			switch t {
+			case dStop:
+				if c != '\\' {
+					return b, i, true // "?" or "#"
+				}
+				b = append(b, '/') // a special URL's "\\" is a "/"
+				i++
+			case dEnc:
+				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+				i++
+			default:
+				if c < 0x80 {
+					return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
+				}
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if r == utf8.RuneError && size == 1 {
+					return b, i, false // invalid UTF-8: read as U+FFFD
+				}
+				for k := i; k < i+size; k++ {
+					d := s[k]
+					b = append(b, '%', upperhex[d>>4], upperhex[d&15])
+				}
+				i += size
+			}
+		}
+	}
+}
+
+// dirSegment runs the path state on the one segment that starts at s[i], after b's last byte
+// (its "/"): it appends the segment, or removes it and shortens the path for a dot segment
+// (§4.4 path state). more says whether a "/" or "\\" followed, in which case b ends with the "/"
+// of the next segment and i is that segment's start; otherwise i is the "?", "#" or end.
+func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ int, more, ok bool) {
+	n := len(s)
+	seg := len(b) // the start of the open segment, after its "/"
+	for {
+		// Bulk: the bytes the path state appends as they are.
+		j := i
+		for j+4 <= n && dirPathSpecial[s[j]]|dirPathSpecial[s[j+1]]|dirPathSpecial[s[j+2]]|dirPathSpecial[s[j+3]] == dCopy {
+			j += 4
+		}
+		for j < n && dirPathSpecial[s[j]] == dCopy {
+			j++
+		}
+		b = append(b, s[i:j]...)
+		i = j
+		c := byte(0)
+		if i < n {
+			c = s[i]
+			switch dirPathSpecial[c] {
+			case dEnc:
+				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+				i++
+				continue
+			case dOther:
+				if c < 0x80 {
+					return b, i, false, false // tab or newline: the parser removes them first (§4.4 step 3)
+				}
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if r == utf8.RuneError && size == 1 {
+					return b, i, false, false // invalid UTF-8: read as U+FFFD
+				}
+				for k := i; k < i+size; k++ {
+					d := s[k]
+					b = append(b, '%', upperhex[d>>4], upperhex[d&15])
+				}
+				i += size
+				continue
+			}
+		}
+		// The segment ends: EOF, "/", "", "?" or "#".
+		slash := c == '/' || c == '\\'
+		if buffer := b[seg:]; len(buffer) > 0 && len(buffer) <= 6 && (buffer[0] == '.' || buffer[0] == '%') {
+			if isDoubleDot(buffer) {
+				// shorten url's path (a file URL's first segment is never a drive letter here)
+				k := seg - 2
+				for k >= pathStart && b[k] != '/' {
+					k--
+				}
+				b = b[:max(k, pathStart)]
+				if !slash {
+					b = append(b, '/')
+				}
+			} else if isSingleDot(buffer) {
+				b = b[:seg-1]
+				if !slash {
+					b = append(b, '/')
+				}
+			}
+		} else if file && seg-1 == pathStart && isWindowsDriveLetter(buffer) {
+			return b, i, false, false // a Windows drive letter: the full parser's
+		}
+		if !slash {
+			return b, i, false, true
+		}
+		return append(b, '/'), i + 1, true, true
+	}
+}
+
+// resumeDirect goes on from where parseNormalizedAt stopped, as recorded in r: the input
+// before r.at is the start of the href as it is.
+func resumeDirect(s string, r *resume) (URL, bool) {
+	n := len(s)
+	if n > dirMax || s[n-1] <= ' ' {
+		return URL{}, false // a trailing space or control is trimmed first: parseDirect's
+	}
+	if n <= dirStack {
+		var stack [dirStackCap]byte
+		return resumeDirectTo(stack[:0], s, r)
+	}
+	bp := dirPool.Get().(*[]byte)
+	u, ok := resumeDirectTo((*bp)[:0], s, r)
+	dirPool.Put(bp)
+	return u, ok
+}
+
+// resumeDirectTo is resumeDirect, writing into b.
+func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
+	n := len(s)
+	b = append(b, s[:r.at]...)
+	u := r.u
+	var ok bool
+	switch r.st {
+	case pathState:
+		file := s[:u.schemeEnd] == "file"
+		pathStart := int(u.pathStart)
+		if file {
+			// The first segment of a file URL's path may be a drive letter, which shortening
+			// keeps: the full parser's.
+			j := pathStart + 1
+			for j < r.at && s[j] != '/' {
+				j++
+			}
+			if j-pathStart-1 == 2 && isAlpha(s[pathStart+1]) {
+				return URL{}, false
+			}
+		}
+		b = append(b, '/')
+		i := 0
+		if b, i, ok = dirPath(b, s, r.at+1, pathStart, file); !ok {
+			return URL{}, false
+		}
+		return dirFinish(b, s, i, u, &dirQuerySpec)
+	case queryState:
+		qtab := &dirQueryOther
+		if u.flags&fSpecial != 0 {
+			qtab = &dirQuerySpec
+		}
+		i := 0
+		if b, i, ok = dirRun(b, s, r.at, qtab); !ok {
+			return URL{}, false
+		}
+		u.fragStart = uint32(len(b))
+		if i < n {
+			u.flags |= fFrag
+			b = append(b, '#')
+			if b, _, ok = dirRun(b, s, i+1, &dirFragment); !ok {
+				return URL{}, false
+			}
+		}
+	case fragmentState:
+		if b, _, ok = dirRun(b, s, r.at, &dirFragment); !ok {
+			return URL{}, false
+		}
+	default:
+		return URL{}, false
+	}
+	u.href = string(b)
+	return u, true
 }

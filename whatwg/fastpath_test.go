@@ -369,6 +369,8 @@ func FuzzFastPath(f *testing.F) {
 		"http://[::1]/", "http://[::01]/", "http://[::ffff:1.2.3.4]/", "a:b ?q", "a:b c",
 		"http://h/?a'b", "foo://h/?a'b", "http://h/#a`b", "http://h/a\\b", "foo://h/a\\b",
 		"http://h", "foo://h", "http://h?q", "file://u@h/", "foo://:1/",
+		"HTTPS://A.COM:443/a b/\u00e9/./x/../y?q=x y#f", "FILE:\\\\h\\a\\..\\b", "NODE:a b?c d#e f",
+		"http://h/a/b/%2E%2e/c/.?\u00fc#\u00fc", "https://a.b/c/../../../d", "file:////x/C|/..", "ws://A-B.xn--Z/",
 		"ht\ttp://\xff@h:7z/", " \xff\thttp://h/\xfe^\xf0\x90 ", "foo://\xff\xff^/", "a:\xff\n\xe0\x80 ?",
 	} {
 		f.Add(s, "")

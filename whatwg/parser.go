@@ -198,13 +198,18 @@ func (p *parser) report(code Code, i int, rule string) {
 	}
 	if len(p.errs) >= MaxValidationErrors {
 		// Past the cap (and so past steps 1–3, which change p.input): count, once a place.
-		if code != p.lastCode || i != p.lastAt {
-			if p.dropped == 0 {
-				p.droppedAt = p.offset(i)
-			}
-			p.dropped++
+		// (lastCode is stored only when it changes: a store of a string into the pooled
+		// parser costs a write barrier while the collector runs, once a byte on some inputs.)
+		if code != p.lastCode {
+			p.lastCode = code
+		} else if i == p.lastAt {
+			return
 		}
-		p.lastCode, p.lastAt = code, i
+		if p.dropped == 0 {
+			p.droppedAt = p.offset(i)
+		}
+		p.dropped++
+		p.lastAt = i
 		return
 	}
 	p.lastCode, p.lastAt = code, i
@@ -628,6 +633,11 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 			if c != '/' && c != '\\' {
 				st = authorityState
 				again = true
+			} else if !p.collect {
+				// Bulk: the run of slashes, which reports nothing here.
+				for ptr+1 < n && (input[ptr+1] == '/' || input[ptr+1] == '\\') {
+					ptr++
+				}
 			} else {
 				p.report(SpecialSchemeMissingFollowingSolidus, ptr, st.rule())
 			}
@@ -889,6 +899,14 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 					buffer[1] = ':'
 				}
 				segOpen = false
+				// Bulk: the empty segments of a run of slashes, each "/" in url's path.
+				for slash && ptr+1 < n && (input[ptr+1] == '/' || url.special && input[ptr+1] == '\\') {
+					ptr++
+					if input[ptr] == '\\' {
+						p.report(InvalidReverseSolidus, ptr, st.rule())
+					}
+					url.path = append(url.path, '/')
+				}
 				if c == '?' {
 					url.hasQuery = true
 					url.query = url.query[:0]

@@ -58,7 +58,18 @@ func Parse(input string, base *URL) (URL, error) { return parse(input, base, tru
 // the tests hold the two to the same results.
 func parse(input string, base *URL, fast bool) (URL, error) {
 	if fast {
-		if u, ok := parseNormalized(input); ok {
+		var r resume
+		if u, ok := parseNormalizedAt(input, &r); ok {
+			return u, nil
+		}
+		// The input up to r.at is a normalized href's start ("scheme://" for a special URL, which
+		// no base changes): the direct path goes on from there.
+		if r.st != noOverride {
+			if u, ok := resumeDirect(input, &r); ok {
+				return u, nil
+			}
+		}
+		if u, ok := parseDirect(input, base); ok {
 			return u, nil
 		}
 	}

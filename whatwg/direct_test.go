@@ -1,0 +1,86 @@
+package whatwg
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// Pieces of inputs for TestDirectAgrees: every shape the direct path (parseDirect,
+// resumeDirect) takes, gives up on, or must tell apart, in each component.
+var (
+	directSchemes = []string{"http", "HTTP", "hTtPs", "https", "ws", "WSS", "ftp", "file", "FILE", "foo", "NODE", "a+b", "1a", ""}
+	directSeps    = []string{":", "://", ":\\\\", ":/", ":///", ":/\\", "://///", ":\\/", " :"}
+	directHosts   = []string{"example.com", "Example.COM", "a-b.c", "xn--nxasmq6b", "XN--abc", "a.xn--", "1.2.3.4", "0x7F.1", "1.2.3.256",
+		"999999999999", "4294967296", "1.2.3.4.", "localhost", "LocalHost", "", "[::1]", "[::ffff:1.2.3.4]", "u:p@h", "@h", "h@",
+		"\u00fc", "a%41", "a b", "a\tb", "C:", "c|", "h\\", "a.b.", "..", "%", "^", "h~"}
+	directPorts = []string{"", ":", ":80", ":443", ":0443", ":21", ":8080", ":65535", ":65536", ":99999999999", ":1a", ": 1", ":0"}
+	directPath  = []string{"/", "\\", ".", "..", "%2e", "%2E", ".%2e", "%2e.", "%2E%2e", "a", "a b", "caf\u00e9", "\u65e5", "\t", "\n",
+		"\xff", "\xed\xa0\x80", "C:", "c|", "C|", "^", "{", "}", "`", "\"", "<", ">", "'", "%", "%zz", "%41", "\x01", "\x7f", " ", "//", "~"}
+	directTails = []string{"", "?", "?q", "?a b", "?'\"<>", "?\u00fc", "?#", "#", "#f", "#a b", "#`<>", "#\u00fc", "?q#f", "?\xff", "#\xff",
+		"?\t", " ", "\x00", "?%", "#%2"}
+)
+
+// directInput draws an input from the pieces.
+func directInput(r *rand.Rand) string {
+	pick := func(l []string) string { return l[r.IntN(len(l))] }
+	var b strings.Builder
+	if r.IntN(10) == 0 {
+		b.WriteString(pick([]string{" ", "\x01", "\t"}))
+	}
+	b.WriteString(pick(directSchemes))
+	b.WriteString(pick(directSeps))
+	b.WriteString(pick(directHosts))
+	b.WriteString(pick(directPorts))
+	for range r.IntN(6) {
+		b.WriteString(pick([]string{"/", "/", "\\", ""}))
+		b.WriteString(pick(directPath))
+	}
+	b.WriteString(pick(directTails))
+	return b.String()
+}
+
+// TestDirectAgrees holds Parse, which takes the fast and direct paths where they apply, to the
+// full parser's result on generated inputs, with no base and with bases of each kind, and counts
+// that the direct path took a good share of them.
+func TestDirectAgrees(t *testing.T) {
+	n := 200000
+	if testing.Short() {
+		n = 20000
+	}
+	bases := []*URL{nil}
+	for _, s := range []string{"http://b/c/d", "https://b/", "file:///C:/x", "foo:op", "foo://h/p"} {
+		u := MustParse(s)
+		bases = append(bases, &u)
+	}
+	r := rand.New(rand.NewPCG(1, 10))
+	direct := 0
+	for range n {
+		in := directInput(r)
+		base := bases[r.IntN(len(bases))]
+		var rs resume
+		if _, ok := parseNormalizedAt(in, &rs); !ok {
+			_, ok1 := parseDirect(in, base)
+			ok2 := false
+			if rs.st != noOverride {
+				_, ok2 = resumeDirect(in, &rs)
+			}
+			if ok1 || ok2 {
+				direct++
+			}
+		}
+		u1, err1 := parse(in, base, true)
+		u2, err2 := parse(in, base, false)
+		if u1 != u2 || (err1 == nil) != (err2 == nil) {
+			bh := ""
+			if base != nil {
+				bh = base.href
+			}
+			t.Fatalf("%q (base %q): Parse gives %+v, %v; the full parser %+v, %v", in, bh, u1, err1, u2, err2)
+		}
+	}
+	if direct < n/10 {
+		t.Errorf("the direct path took %d of %d inputs", direct, n)
+	}
+	t.Logf("the direct path took %d of %d inputs", direct, n)
+}
