@@ -175,11 +175,13 @@ func (p *parser) domainParser(dst []byte, domain string, ascii bool, off int) ([
 	return dst, nil
 }
 
-// maxIDNALabel is the longest label, in bytes after UTS #46 mapping, that needs Punycode (one
-// with a non-ASCII code point, or an xn-- label) that the domain parser converts. A longer
-// one fails with domain-to-ASCII: a limit of this package, not of the standard, since Punycode
-// encoding and decoding take time quadratic in a label's length. No label longer than this
-// gives a DNS label (at most 63 bytes, RFC 1034 §3.1; a code point is at most 4 bytes).
+// maxIDNALabel is the longest label, in bytes after UTS #46 mapping and normalization, that
+// needs Punycode (one with a non-ASCII code point, or an xn-- label) that the domain parser
+// converts. A longer one fails with domain-to-ASCII (so does one longer than 4×maxIDNALabel
+// bytes after mapping, before normalization): a limit of this package, not of the standard,
+// since Punycode encoding and decoding take time quadratic in a label's length. No label
+// longer than this gives a DNS label (at most 63 bytes, RFC 1034 §3.1; a code point is at
+// most 4 bytes).
 const maxIDNALabel = 4*63 + 4
 
 const ruleIDNALimit = "locator whatwg limits: a label of more than 256 bytes that needs Punycode"

@@ -112,9 +112,10 @@ func punyDecode(out []rune, s string) ([]rune, bool) {
 	return out, true
 }
 
-// punyEncode appends the Punycode of the code points in (without "xn--") to dst. It takes time
+// punyEncode appends the Punycode of the code points in (without "xn--") to dst and reports
+// whether it could: as in npm punycode, a delta past 2^31−1 is an overflow. It takes time
 // O(len(in) × the number of distinct code points): callers bound len(in).
-func punyEncode(dst []byte, in []rune) []byte {
+func punyEncode(dst []byte, in []rune) ([]byte, bool) {
 	b := 0
 	for _, r := range in {
 		if r < 0x80 {
@@ -134,11 +135,16 @@ func punyEncode(dst []byte, in []rune) []byte {
 				m = int(r)
 			}
 		}
+		if m-n > (punyMaxInt-delta)/(h+1) {
+			return dst, false
+		}
 		delta += (m - n) * (h + 1)
 		n = m
 		for _, r := range in {
 			if int(r) < n {
-				delta++
+				if delta++; delta > punyMaxInt {
+					return dst, false
+				}
 			}
 			if int(r) == n {
 				q := delta
@@ -164,7 +170,7 @@ func punyEncode(dst []byte, in []rune) []byte {
 		delta++
 		n++
 	}
-	return dst
+	return dst, true
 }
 
 func punyEncodeDigit(d int) byte {

@@ -1,6 +1,9 @@
 package whatwg
 
 import (
+	"bytes"
+	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -86,7 +89,13 @@ func uts46ToASCII(dst []byte, domain string, strict bool, b *idnaBuf) ([]byte, s
 	// §4 Processing 1. Map: each code point by its status in the IDNA Mapping Table; with
 	// Transitional_Processing false, a deviation is kept, a disallowed one too (the validity
 	// criteria reject it).
-	m := b.mapped[:0]
+	// The buffers are sized once for the common case (mapping that does not lengthen the
+	// domain), so that a long domain costs a few allocations, not one per growth step.
+	m := slices.Grow(b.mapped[:0], len(domain))
+	// A label that needs Punycode and is longer than 4×maxIDNALabel bytes here is longer than
+	// maxIDNALabel after normalization too (NFC shortens UTF-8 at most threefold): it fails
+	// now, before a mapping that lengthens it (U+FDFA gives 33 bytes) fills memory.
+	labelStart, nonASCII := 0, false
 	for i := 0; i < len(domain); {
 		c := domain[i]
 		if c < 0x80 {
@@ -94,6 +103,9 @@ func uts46ToASCII(dst []byte, domain string, strict bool, b *idnaBuf) ([]byte, s
 				c += 'a' - 'A'
 			}
 			m = append(m, c)
+			if c == '.' {
+				labelStart, nonASCII = len(m), false
+			}
 			i++
 			continue
 		}
@@ -102,21 +114,34 @@ func uts46ToASCII(dst []byte, domain string, strict bool, b *idnaBuf) ([]byte, s
 		case uts46Ignored:
 		case uts46Mapped:
 			m = append(m, mapping...)
+			if k := strings.LastIndexByte(mapping, '.'); k >= 0 {
+				labelStart, nonASCII = len(m)-len(mapping)+k+1, !isASCII(mapping[k+1:])
+			} else {
+				nonASCII = nonASCII || !isASCII(mapping)
+			}
 		default:
 			m = append(m, domain[i:i+size]...)
+			nonASCII = true
+		}
+		if nonASCII && len(m)-labelStart > 4*maxIDNALabel {
+			b.mapped = m
+			return dst[:start], ruleIDNALimit
 		}
 		i += size
 	}
 	b.mapped = m
 	// 2. Normalize the domain name string to Unicode Normalization Form C.
 	if !norm.NFC.IsNormal(m) {
-		b.tmpNorm = norm.NFC.Append(b.tmpNorm[:0], m...)
+		b.tmpNorm = norm.NFC.Append(slices.Grow(b.tmpNorm[:0], len(m)+len(m)/4), m...)
 		m, b.mapped, b.tmpNorm = b.tmpNorm, b.tmpNorm, m
 	}
 	// 3. Break the string into labels at U+002E (.) FULL STOP.
 	// 4. Convert/Validate: an xn-- label is decoded (4.1); the result, a Bidi domain name or not,
 	// decides step 4's validity criteria (CheckBidi), so all labels are converted first.
-	labels, ends, puny := b.labels[:0], b.ends[:0], b.puny[:0]
+	labels := slices.Grow(b.labels[:0], len(m)+1)
+	nl := bytes.Count(m, []byte{'.'}) + 1
+	ends, puny := slices.Grow(b.ends[:0], nl), slices.Grow(b.puny[:0], nl)
+	b.runes = slices.Grow(b.runes[:0], min(len(m), maxIDNALabel))
 	bidiDomain := false
 	for i := 0; i <= len(m); {
 		j := i
@@ -175,13 +200,14 @@ func uts46ToASCII(dst []byte, domain string, strict bool, b *idnaBuf) ([]byte, s
 	b.labels, b.ends, b.puny = labels, ends, puny
 	from := 0
 	for n, end := range ends {
-		if rule := b.validLabel(bstr(labels[from:end]), puny[n], strict, bidiDomain); rule != "" {
+		if rule := b.validLabel(labels[from:end], puny[n], strict, bidiDomain); rule != "" {
 			return dst[:start], rule
 		}
 		from = end + 1
 	}
 	// §4.2 ToASCII 3. Convert each label with non-ASCII characters to Punycode and prefix it
-	// with "xn--".
+	// with "xn--". (Punycode is seldom longer than the label's UTF-8.)
+	dst = slices.Grow(dst, len(labels)+len(labels)/2)
 	from = 0
 	for n, end := range ends {
 		if n > 0 {
@@ -196,7 +222,10 @@ func uts46ToASCII(dst []byte, domain string, strict bool, b *idnaBuf) ([]byte, s
 				b.runes = append(b.runes, r)
 			}
 			dst = append(dst, "xn--"...)
-			dst = punyEncode(dst, b.runes)
+			var ok bool
+			if dst, ok = punyEncode(dst, b.runes); !ok {
+				return dst[:start], ruleUTS46Punycode
+			}
 		}
 		from = end + 1
 	}
@@ -225,14 +254,16 @@ func uts46ToASCII(dst []byte, domain string, strict bool, b *idnaBuf) ([]byte, s
 // validLabel checks a label against the Validity Criteria of UTS #46 §4.1, with the domain
 // parser's options and beStrict = strict. decoded says the label came from an xn-- label.
 // It returns the rule that fails, or "".
-func (b *idnaBuf) validLabel(label string, decoded, strict, bidiDomain bool) string {
+func (b *idnaBuf) validLabel(lb []byte, decoded, strict, bidiDomain bool) string {
+	label := bstr(lb)
 	// The criteria are for a non-empty label.
 	if label == "" {
 		return ""
 	}
 	// 1. The label must be in Unicode Normalization Form NFC. (Any other label is a part of the
 	// normalized domain name between two "."s, so it is.)
-	if decoded && !norm.NFC.IsNormalString(label) {
+	// (norm's IsNormalString allocates; IsNormal does not.)
+	if decoded && !norm.NFC.IsNormal(lb) {
 		return ruleUTS46Validity
 	}
 	if strict {
@@ -263,7 +294,7 @@ func (b *idnaBuf) validLabel(label string, decoded, strict, bidiDomain bool) str
 	// 6. The label must not begin with a combining mark, that is: General_Category=Mark.
 	// 7. Each code point must have the status valid or deviation (Transitional_Processing
 	// false); with UseSTD3ASCIIRules (beStrict), an ASCII one must be a-z, 0-9 or "-".
-	b.runes = b.runes[:0]
+	b.runes = slices.Grow(b.runes[:0], len(label))
 	for _, r := range label {
 		if r == '.' {
 			return ruleUTS46Validity
