@@ -180,7 +180,7 @@ func uts46ToASCII(dst []byte, domain string, strict bool, b *idnaBuf) ([]byte, s
 		} else {
 			labels = append(labels, label...)
 		}
-		// A Bidi domain name (RFC 5893 §1.4, as UTS #46 uses it) has a label with a code
+		// A Bidi domain name (as RFC 5893 defines it and UTS #46 uses it) has a label with a code
 		// point of Bidi_Class R, AL or AN, none of which is ASCII.
 		ls := 0
 		if len(ends) > 0 {
@@ -312,7 +312,7 @@ func (b *idnaBuf) validLabel(lb []byte, decoded, strict, bidiDomain bool) string
 	if cps[0] >= 0x80 && uts46Props(cps[0])&propMark != 0 {
 		return ruleUTS46Validity
 	}
-	// 8. CheckJoiners: the CONTEXTJ rules of RFC 5892 (Appendix A.1 and A.2), as the reference
+	// 8. CheckJoiners: the CONTEXTJ rules of RFC 5892 (its appendix on U+200C and U+200D), as the reference
 	// implementation (npm tr46) applies them: a U+200D or U+200C after a virama
 	// (Canonical_Combining_Class=Virama) passes; a U+200C passes when the part of the label
 	// from after the last U+200C that passed up to the next U+200C matches
@@ -320,7 +320,7 @@ func (b *idnaBuf) validLabel(lb []byte, decoded, strict, bidiDomain bool) string
 	if rule := checkJoiners(cps); rule != "" {
 		return rule
 	}
-	// 9. CheckBidi: in a Bidi domain name, the Bidi Rule of RFC 5893 (its section 2).
+	// 9. CheckBidi: in a Bidi domain name, the Bidi Rule of RFC 5893 (its six conditions).
 	if bidiDomain {
 		return checkBidi(cps)
 	}
@@ -378,7 +378,7 @@ func zwnjContext(cps []rune, i, last, next int) bool {
 	return k < next && uts46Props(cps[k])&propJoinRD != 0
 }
 
-// checkBidi implements the Bidi Rule (RFC 5893, its section 2) on a label's code points.
+// checkBidi implements the Bidi Rule (the six conditions of RFC 5893) on a label's code points.
 func checkBidi(cps []rune) string {
 	first := uts46Props(cps[0])
 	var allowed, end, nsm uint16
