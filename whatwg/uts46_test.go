@@ -117,8 +117,8 @@ func TestUTS46Rules(t *testing.T) {
 		{"\u00fc.xn--", ruleUTS46Punycode},
 		{"\u00fc.xn--a", ruleUTS46Validity}, // U+0080
 		{"\u00fc.xn--\u00fc", ruleUTS46Punycode},
-		{"\u00fc.xn--xn--tda-", ruleUTS46Punycode}, // "xn--tda": ASCII
-		{"\u00fc.xn--xn--tda-xxa", ruleUTS46Validity},  // "xn--tda\u00e0" begins with "xn--"
+		{"\u00fc.xn--xn--tda-", ruleUTS46Punycode},    // "xn--tda": ASCII
+		{"\u00fc.xn--xn--tda-xxa", ruleUTS46Validity}, // "xn--tda\u00e0" begins with "xn--"
 		{"\u0300a", ruleUTS46Validity},
 		{"\u00fc\u00ad\ufffd", ruleUTS46Validity},
 		{"a\u2136", ruleUTS46Bidi},
