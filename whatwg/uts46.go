@@ -312,8 +312,8 @@ func (b *idnaBuf) validLabel(lb []byte, decoded, strict, bidiDomain bool) string
 	if cps[0] >= 0x80 && uts46Props(cps[0])&propMark != 0 {
 		return ruleUTS46Validity
 	}
-	// 8. CheckJoiners: the CONTEXTJ rules of RFC 5892 (its appendix on U+200C and U+200D), as the reference
-	// implementation (npm tr46) applies them: a U+200D or U+200C after a virama
+	// 8. CheckJoiners: the CONTEXTJ rules of RFC 5892 (its appendix on U+200C and U+200D), as
+	// the reference implementation (npm tr46) applies them: a U+200D or U+200C after a virama
 	// (Canonical_Combining_Class=Virama) passes; a U+200C passes when the part of the label
 	// from after the last U+200C that passed up to the next U+200C matches
 	// (Joining_Type:{L,D})(Joining_Type:T)*U+200C(Joining_Type:T)*(Joining_Type:{R,D}).
