@@ -386,3 +386,25 @@ func FuzzUTS46VsXNet(f *testing.F) {
 		}
 	})
 }
+
+// TestUTS46KnownDifferences lists where this package and the reference (npm whatwg-url 17.3.0
+// with tr46 7.0.0, on Node 20.20 with ICU 78.2, Unicode 17.0) differ, with the reason, and
+// fails when one goes away so that the list stays true. NFC: golang.org/x/text/unicode/norm has
+// Unicode 15.0 tables with Go 1.26, so pairs that compose since Unicode 16 stay apart and
+// their Punycode differs.
+func TestUTS46KnownDifferences(t *testing.T) {
+	for _, c := range []struct{ host, reference, locator string }{
+		{"\U00016d67\U00016d67", "xn--bj0f", "xn--9i0fa"},     // U+16D68 KIRAT RAI VOWEL SIGN AI (Unicode 16)
+		{"a\U000105d2\u0307", "xn--a-jh3i", "xn--a-9bb6689q"}, // U+105C9 TODHRI LETTER EI (Unicode 16)
+		{"\U00011382\U000113c9", "xn--sq1d", "xn--rq1dwe"},    // U+11383 TULU-TIGALARI LETTER II (Unicode 16)
+	} {
+		u, err := Parse("http://"+c.host+"/", nil)
+		got := ""
+		if err == nil {
+			got = u.Host()
+		}
+		if got != c.locator {
+			t.Errorf("%+q: host %q, want %q (the reference gives %q)", c.host, got, c.locator, c.reference)
+		}
+	}
+}
