@@ -27,10 +27,9 @@
 // reference implementation (npm whatwg-url 17.3.0) uses: Unicode 18.0.0. So an xn-- label that
 // is not ASCII, is not Punycode, or decodes to nothing or to ASCII fails; the Bidi Rule and the
 // validity criteria apply to the mapped labels; a U+200C needs a virama before it or a
-// joining context around it. Normalization to NFC is golang.org/x/text/unicode/norm's, whose
-// tables are Unicode 15.0 with Go 1.26: a host whose mapped form holds an uncomposed pair or an
-// unordered combining sequence of code points assigned since Unicode 16 is not normalized as
-// the reference (JavaScript's String.prototype.normalize) would.
+// joining context around it. Normalization to NFC is the package's own too, on tables generated
+// from the Unicode 17.0 data that golang.org/x/text v0.43.0 ships (its Go 1.26 build uses
+// Unicode 15.0), the version that the reference's JavaScript engine (ICU 78) normalizes with.
 //
 // [ParseForm], [SerializeForm] and [SearchParams] implement application/x-www-form-urlencoded
 // (§5) and the URLSearchParams class (§6.2); [URL.SearchParams] is tied to its URL's query.

@@ -124,13 +124,13 @@ const maxPooled = 64 << 10
 func (p *parser) release() {
 	for _, b := range []*[]byte{&p.buf, &p.hbuf, &p.dbuf, &p.rec.scheme, &p.rec.username,
 		&p.rec.password, &p.rec.host, &p.rec.path, &p.rec.query, &p.rec.frag, &p.idna.mapped,
-		&p.idna.labels, &p.idna.tmpNorm, &p.idna.out} {
+		&p.idna.labels, &p.idna.tmpNorm, &p.idna.out, &p.idna.tmpLabel} {
 		if cap(*b) > maxPooled {
 			*b = nil
 		}
 	}
-	if cap(p.idna.runes) > maxPooled || cap(p.idna.ends) > maxPooled {
-		p.idna.runes, p.idna.ends, p.idna.puny = nil, nil, nil
+	if cap(p.idna.runes) > maxPooled || cap(p.idna.ends) > maxPooled || cap(p.idna.nfcRunes) > maxPooled {
+		p.idna.runes, p.idna.ends, p.idna.puny, p.idna.nfcRunes = nil, nil, nil, nil
 	}
 	if cap(p.errs) > 2*MaxValidationErrors {
 		p.errs = nil

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+	"golang.org/x/text/unicode/norm"
 )
 
 // uts46Reference holds hosts and what the reference implementation, npm whatwg-url 17.3.0 with
@@ -19,6 +20,11 @@ import (
 // the mapped label), W3 (CONTEXTJ for U+200C) and W4 (the tables of the current Unicode), and
 // the neighbours of each on the other side of the rule.
 var uts46Reference = []struct{ host, want string }{
+	// NFC of Unicode 17 (the reference's ICU): pairs that compose since Unicode 16.
+	{"\U00016d67\U00016d67", "xn--bj0f"}, // U+16D68 KIRAT RAI VOWEL SIGN AI
+	{"a\U000105d2\u0307", "xn--a-jh3i"},  // U+105C9 TODHRI LETTER EI
+	{"\U00011382\U000113c9", "xn--sq1d"}, // U+11383 TULU-TIGALARI LETTER II
+	{"\U0001611e\U0001611e", ""},         // U+16121 GURUNG KHEMA VOWEL SIGN AA: a mark
 	{"\u00fc.xn--abc-", ""},
 	{"\u00fc.xn--", ""},
 	{"xn--\uff0e", ""},
@@ -387,24 +393,77 @@ func FuzzUTS46VsXNet(f *testing.F) {
 	})
 }
 
-// TestUTS46KnownDifferences lists where this package and the reference (npm whatwg-url 17.3.0
-// with tr46 7.0.0, on Node 20.20 with ICU 78.2, Unicode 17.0) differ, with the reason, and
-// fails when one goes away so that the list stays true. NFC: golang.org/x/text/unicode/norm has
-// Unicode 15.0 tables with Go 1.26, so pairs that compose since Unicode 16 stay apart and
-// their Punycode differs.
-func TestUTS46KnownDifferences(t *testing.T) {
-	for _, c := range []struct{ host, reference, locator string }{
-		{"\U00016d67\U00016d67", "xn--bj0f", "xn--9i0fa"},     // U+16D68 KIRAT RAI VOWEL SIGN AI (Unicode 16)
-		{"a\U000105d2\u0307", "xn--a-jh3i", "xn--a-9bb6689q"}, // U+105C9 TODHRI LETTER EI (Unicode 16)
-		{"\U00011382\U000113c9", "xn--sq1d", "xn--rq1dwe"},    // U+11383 TULU-TIGALARI LETTER II (Unicode 16)
-	} {
-		u, err := Parse("http://"+c.host+"/", nil)
-		got := ""
-		if err == nil {
-			got = u.Host()
+// TestNFC compares nfcAppend with golang.org/x/text/unicode/norm (Unicode 15.0 with Go 1.26) on
+// random strings of code points whose normalization data both share, and checks that each
+// code point's canonical decomposition composes back exactly when it is a primary composite.
+func TestNFC(t *testing.T) {
+	var pool []rune
+	for r := rune(0xA0); r < 0x30000; r++ {
+		if 0xD800 <= r && r <= 0xDFFF {
+			continue
 		}
-		if got != c.locator {
-			t.Errorf("%+q: host %q, want %q (the reference gives %q)", c.host, got, c.locator, c.reference)
+		p := norm.NFC.PropertiesString(string(r))
+		ccc, _, dec := nfcLookup(r)
+		xdec := string(norm.NFD.PropertiesString(string(r)).Decomposition())
+		if p.CCC() != ccc || xdec != dec {
+			continue
+		}
+		if ccc != 0 || dec != "" || r%97 == 0 || 0x1100 <= r && r <= 0x11FF {
+			pool = append(pool, r)
+		}
+	}
+	if len(pool) < 3000 {
+		t.Fatalf("pool of %d code points", len(pool))
+	}
+	rng := rand.New(rand.NewSource(17))
+	var buf []rune
+	n := 200000
+	if testing.Short() {
+		n = 20000
+	}
+	for i := 0; i < n; i++ {
+		rs := make([]rune, 1+rng.Intn(6))
+		for j := range rs {
+			rs[j] = pool[rng.Intn(len(pool))]
+			if rng.Intn(4) == 0 {
+				rs[j] = rune('a' + rng.Intn(26))
+			}
+		}
+		s := []byte(string(rs))
+		got := nfcAppend(nil, s, &buf)
+		want := norm.NFC.Bytes(s)
+		if string(got) != string(want) {
+			t.Fatalf("NFC(%+q) = %+q, want %+q", s, got, want)
+		}
+		if nfcIsNormal(s) && string(want) != string(s) {
+			t.Fatalf("nfcIsNormal(%+q), but NFC is %+q", s, want)
+		}
+	}
+	// Every decomposition recomposes to its code point exactly for the primary composites
+	// (NFC_Quick_Check not No), including those new since Unicode 15.
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		_, qc, dec := nfcLookup(r)
+		if dec == "" {
+			continue
+		}
+		got := string(nfcAppend(nil, []byte(dec), &buf))
+		if (got == string(r)) != (qc != 1) {
+			t.Errorf("%U: NFC of its decomposition %+q is %+q; quick check %d", r, dec, got, qc)
+		}
+	}
+	// Hangul: LV, LVT and the syllables themselves.
+	for _, c := range []struct{ in, want string }{
+		{"\u1100\u1161", "\uac00"},
+		{"\u1100\u1161\u11a8", "\uac01"},
+		{"\uac00\u11a8", "\uac01"},
+		{"\uac01\u11a8", "\uac01\u11a8"},
+		{"\u1100\u0300\u1161", "\u1100\u0300\u1161"},
+		{"\u0300a", "\u0300a"},
+		{"a\u0327\u0301\u0300", "\u00e1\u0327\u0300"},
+		{"", ""},
+	} {
+		if got := string(nfcAppend(nil, []byte(c.in), &buf)); got != c.want {
+			t.Errorf("NFC(%+q) = %+q, want %+q", c.in, got, c.want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -46,5 +47,30 @@ func TestMappingTable(t *testing.T) {
 		} else if strings.Contains(err.Error(), "panic") {
 			t.Error(err)
 		}
+	}
+}
+
+func TestNormData(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("//go:build go1.27\n\nvar testData = []runeData{\n")
+	b.WriteString("\t{0x0, 0, 0, 0, f(Yes, false, \"\")},\n")
+	for r := 1; r < 1200; r++ {
+		b.WriteString("\t{" + "0x" + strconv.FormatInt(int64(r), 16) + ", 0, 0, 0, f(Yes, false, \"\")},\n")
+	}
+	b.WriteString("\t{0x2000, 0, 0, 0, f(Yes, true, \"\")},\n")
+	b.WriteString("\t{0x2001, 230, 1, 1, f(Maybe, false, \"\")},\n")
+	b.WriteString("\t{0x2002, 0, 0, 1, g(Yes, No, false, false, \"\\u2000\\u2001\", \"x\")},\n")
+	b.WriteString("\t{0x2003, 0, 0, 1, f(No, false, \"\\u2000\\u2001\")},\n")
+	b.WriteString("\t{0x2004, 0, 0, 0, f(Yes, false, \"\")},\n}\n")
+	starts, vals, decs, pairs, comps, err := normData(b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(starts) != 1205 || decs != "\u2000\u2001\u2000\u2001" || len(pairs) != 1 ||
+		pairs[0] != 0x2000<<21|0x2001 || comps[0] != 0x2002 || vals[1201]&0xff != 230 {
+		t.Errorf("%d ranges, decompositions %+q, pairs %x → %x", len(starts), decs, pairs, comps)
+	}
+	if _, _, _, _, _, err := normData(strings.Replace(b.String(), "//go:build go1.27", "", 1)); err == nil {
+		t.Error("data without the go1.27 build tag: no error")
 	}
 }
