@@ -467,3 +467,38 @@ func TestNFC(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUTS46 runs uts46ToASCII on any UTF-8: no panic, ASCII output, and, for a success, the
+// output converts to itself (ToASCII is idempotent: its xn-- labels decode to valid labels).
+func FuzzUTS46(f *testing.F) {
+	for _, s := range []string{"b\u00fccher.example", "xn--tda.\u00fc", "\u0644\u200c\u0627",
+		"a\u0301\u0327", "\u1100\u1161\u11a8", "\U00016d67\U00016d67", "\u05d0.1"} {
+		f.Add(s)
+	}
+	var b idnaBuf
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			return
+		}
+		for _, strict := range []bool{false, true} {
+			out, rule := uts46ToASCII(nil, s, strict, &b)
+			if rule != "" {
+				continue
+			}
+			if !isASCII(string(out)) {
+				t.Fatalf("%+q: non-ASCII %+q", s, out)
+			}
+			long := false
+			for _, l := range strings.Split(string(out), ".") {
+				long = long || len(l) > maxIDNALabel
+			}
+			if long {
+				continue
+			}
+			again, rule := uts46ToASCII(nil, string(out), strict, &b)
+			if rule != "" || string(again) != string(out) {
+				t.Fatalf("%+q → %q → %q (%s)", s, out, again, rule)
+			}
+		}
+	})
+}
