@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -501,4 +502,46 @@ func FuzzUTS46(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestUTS46Linear: uts46ToASCII on 1 MB domains of each adversarial shape takes time linear in
+// the input: the best of five runs at 1 MB (after one that grows the buffers) is at most 32
+// times that at 128 KB (linear is 8 times, quadratic 64; the rest is for a shared machine), and
+// it allocates nothing once its buffers have grown.
+func TestUTS46Linear(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector slows every call")
+	}
+	shapes := []string{"\u00e9", "\u00e9a.", "\u00e9.xn--mgbh0fb.", "\u00e9.xn--abc-.",
+		"\u0628\u064b\u200c\u064b\u0628.", "\u0915\u094d\u200c\u200c\u094d\u200c", "\u0915\u094d\u200c.",
+		"\u05d0\u05d1\u0661.", "\ufdfa", "\ufdfa.", "\u00ad", "a\u00ad\u00e9", "a\u0301\u0327.",
+		"\u0301", "\u1100\u1161\u11a8.", ".", "xn--", "a", idnaDistinctLabel()}
+	var b idnaBuf
+	var dst []byte
+	best := func(s string, strict bool) time.Duration {
+		dst, _ = uts46ToASCII(dst[:0], s, strict, &b)
+		d := time.Duration(1 << 62)
+		for range 5 {
+			t0 := time.Now()
+			dst, _ = uts46ToASCII(dst[:0], s, strict, &b)
+			d = min(d, time.Since(t0))
+		}
+		return d
+	}
+	for _, sh := range shapes {
+		for _, strict := range []bool{false, true} {
+			if strict && testing.Short() {
+				continue
+			}
+			small := adversarialRun(sh, 128<<10)
+			large := adversarialRun(sh, 1<<20)
+			ts, tl := best(small, strict), best(large, strict)
+			if tl > 32*ts && tl > 20*time.Millisecond {
+				t.Errorf("%+.12q strict=%v: %v at 1 MB, %v at 128 KB", sh, strict, tl, ts)
+			}
+			if n := testing.AllocsPerRun(1, func() { dst, _ = uts46ToASCII(dst[:0], large, strict, &b) }); n != 0 {
+				t.Errorf("%+.12q strict=%v: %v allocations with grown buffers", sh, strict, n)
+			}
+		}
+	}
 }
