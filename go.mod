@@ -8,6 +8,7 @@ require (
 	github.com/spf13/cobra v1.8.1
 	golang.org/x/net v0.35.0
 	golang.org/x/term v0.44.0
+	golang.org/x/text v0.22.0
 )
 
 require (
@@ -17,5 +18,4 @@ require (
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/spf13/pflag v1.0.5 // indirect
 	golang.org/x/sys v0.46.0 // indirect
-	golang.org/x/text v0.22.0 // indirect
 )

@@ -124,3 +124,49 @@ func BenchmarkParseOne(b *testing.B) {
 		}
 	})
 }
+
+// idnaBenchHosts are internationalized hosts: the domain parser's UTS #46 path.
+var idnaBenchHosts = []string{
+	"b\u00fccher.example", "\u4f8b\u3048.\u30c6\u30b9\u30c8", "xn--bcher-kva.\u00fc",
+	"\u0645\u062b\u0627\u0644.\u0625\u062e\u062a\u0628\u0627\u0631", "\u00c9XAMPLE.com",
+	"\u0444\u0443\u0442\u0431\u043e\u043b.\u0440\u0444", "fa\u00df.de",
+}
+
+// BenchmarkIDNA parses URLs with internationalized hosts (one op is the whole list), and runs
+// Unicode ToASCII alone on their hosts, with this package's UTS #46 processing and with
+// golang.org/x/net/idna (the options of the domain parser), in the same run.
+func BenchmarkIDNA(b *testing.B) {
+	urls := make([]string, len(idnaBenchHosts))
+	for i, h := range idnaBenchHosts {
+		urls[i] = "http://" + h + "/"
+	}
+	b.Run("Parse", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, s := range urls {
+				u, _ := Parse(s, nil)
+				sink += len(u.href)
+			}
+		}
+	})
+	b.Run("uts46", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf idnaBuf
+		var dst []byte
+		for b.Loop() {
+			for _, h := range idnaBenchHosts {
+				dst, _ = uts46ToASCII(dst[:0], h, false, &buf)
+				sink += len(dst)
+			}
+		}
+	})
+	b.Run("x-net-idna", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, h := range idnaBenchHosts {
+				s, _ := xnetLenient.ToASCII(h)
+				sink += len(s)
+			}
+		}
+	})
+}

@@ -3,10 +3,7 @@ package whatwg
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
-
-	"golang.org/x/net/idna"
 )
 
 // Rules cited by the host parsing code.
@@ -16,18 +13,6 @@ const (
 	ruleIPv4Parser   = "WHATWG URL §3.5 IPv4 parser"
 	ruleIPv6Parser   = "WHATWG URL §3.5 IPv6 parser"
 	ruleDomainParser = "WHATWG URL §3.3 domain parser"
-)
-
-// The two profiles of "domain parser ToASCII" (§3.3 IDNA): Unicode ToASCII with CheckBidi=true,
-// CheckJoiners=true, Transitional_Processing=false, IgnoreInvalidPunycode=false, and CheckHyphens,
-// UseSTD3ASCIIRules and VerifyDnsLength set to beStrict. [UTS46]
-var (
-	idnaLenient = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.CheckJoiners(true),
-		idna.CheckHyphens(false), idna.StrictDomainName(false), idna.Transitional(false),
-		idna.VerifyDNSLength(false))
-	idnaStrict = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.CheckJoiners(true),
-		idna.CheckHyphens(true), idna.StrictDomainName(true), idna.Transitional(false),
-		idna.VerifyDNSLength(true))
 )
 
 // isASCII reports whether s is an ASCII string.
@@ -141,19 +126,16 @@ func (p *parser) parseHost(dst []byte, input string, isOpaque bool, off int) ([]
 }
 
 // domainParser implements the domain parser (§3.3 IDNA) with beStrict false, appending the
-// result to dst.
+// result to dst. Its domain to ASCII is Unicode ToASCII of UTS #46 as uts46ToASCII implements
+// it, on the Unicode version of uts46_tables.go.
 func (p *parser) domainParser(dst []byte, domain string, ascii bool, off int) ([]byte, *Error) {
-	// The punycode encoder of x/net/idna takes time quadratic in a label's length; past
-	// maxIDNALabel bytes, a label that it would encode fails here instead.
-	long, longASCII := longLabel(domain)
 	// 1–2. strictResult, only to report domain-to-ASCII; it costs a second ToASCII, so it runs
-	// only when validation errors are collected. A label too long for DNS (VerifyDnsLength, which
-	// beStrict sets) is such an error without it.
+	// only when validation errors are collected.
 	if p.collect {
-		if long || longASCII {
-			p.report(DomainToASCII, off, ruleDomainParser)
-		} else if _, err := idnaStrict.ToASCII(uts46Update(domain)); err != nil {
-			p.report(DomainToASCII, off, ruleDomainParser)
+		var rule string
+		p.idna.out, rule = uts46ToASCII(p.idna.out[:0], domain, true, &p.idna)
+		if rule != "" {
+			p.report(DomainToASCII, off, ruleDomainParser+": "+rule)
 		}
 	}
 	start := len(dst)
@@ -168,14 +150,14 @@ func (p *parser) domainParser(dst []byte, domain string, ascii bool, off int) ([
 		}
 	} else {
 		// 6. Otherwise, set result to domain parser ToASCII with domain and false; failure → failure.
-		if long {
-			return dst, p.fail(DomainToASCII, off, ruleIDNALimit)
+		var rule string
+		dst, rule = uts46ToASCII(dst, domain, false, &p.idna)
+		if rule == ruleIDNALimit {
+			return dst, p.fail(DomainToASCII, off, rule)
 		}
-		r, err := idnaLenient.ToASCII(uts46Update(domain))
-		if err != nil {
-			return dst, p.fail(DomainToASCII, off, ruleDomainParser)
+		if rule != "" {
+			return dst, p.fail(DomainToASCII, off, ruleDomainParser+": "+rule)
 		}
-		dst = append(dst, r...)
 	}
 	res := dst[start:]
 	// 7. If result is the empty string, then return failure.
@@ -193,47 +175,16 @@ func (p *parser) domainParser(dst []byte, domain string, ascii bool, off int) ([
 	return dst, nil
 }
 
-// maxIDNALabel is the longest label, in bytes, holding a non-ASCII code point, that the domain
-// parser hands to Unicode ToASCII. A longer one fails with domain-to-ASCII: a limit of this
-// package, not of the standard, since x/net/idna's punycode encoder takes time quadratic in a
-// label's length. No label longer than this gives a DNS label (at most 63 bytes, RFC 1034
-// §3.1; a code point is at most 4 bytes) unless most of it is code points that UTS #46
-// ignores.
+// maxIDNALabel is the longest label, in bytes after UTS #46 mapping and normalization, that
+// needs Punycode (one with a non-ASCII code point, or an xn-- label) that the domain parser
+// converts. A longer one fails with domain-to-ASCII (so does one longer than 4×maxIDNALabel
+// bytes after mapping, before normalization): a limit of this package, not of the standard,
+// since Punycode encoding and decoding take time quadratic in a label's length. No label
+// longer than this gives a DNS label (at most 63 bytes, RFC 1034 §3.1; a code point is at
+// most 4 bytes).
 const maxIDNALabel = 4*63 + 4
 
-const ruleIDNALimit = "locator whatwg limits: a label of more than 256 bytes that needs IDNA"
-
-// longLabel reports whether domain has a label (split at the dots that UTS #46 maps to ".":
-// U+002E, U+3002, U+FF0E, U+FF61) of more than maxIDNALabel bytes with a non-ASCII byte, and
-// whether it has an ASCII label of more than 63 bytes, which DNS does not allow.
-func longLabel(domain string) (long, longASCII bool) {
-	start, ascii := 0, true
-	for i := 0; i <= len(domain); i++ {
-		end := i == len(domain) || domain[i] == '.'
-		sep := 1
-		if !end && domain[i] >= 0x80 {
-			if rest := domain[i:]; strings.HasPrefix(rest, "\u3002") ||
-				strings.HasPrefix(rest, "\uff0e") || strings.HasPrefix(rest, "\uff61") {
-				end, sep = true, 3
-			} else {
-				ascii = false
-			}
-		}
-		if !end {
-			continue
-		}
-		n := i - start
-		if ascii && n > 63 {
-			longASCII = true
-		}
-		if !ascii && n > maxIDNALabel {
-			long = true
-		}
-		start, ascii = i+sep, true
-		i += sep - 1
-	}
-	return long, longASCII
-}
+const ruleIDNALimit = "locator whatwg limits: a label of more than 256 bytes that needs Punycode"
 
 // endsInANumber implements the ends in a number checker (§3.5).
 func endsInANumber[T string | []byte](input T) bool {
@@ -589,47 +540,4 @@ func (p *parser) parseOpaqueHost(dst []byte, input string, off int) ([]byte, *Er
 	}
 	// 4. UTF-8 percent-encode input using the C0 control percent-encode set.
 	return appendEncoded(dst, input, &c0Tab), nil
-}
-
-// uts46Update applies, before x/net/idna's UTS #46 mapping (Unicode 15.0 data in v0.35.0), the
-// changes that UTS #46 made to the IDNA Mapping Table in Unicode 15.1 and later for code points
-// that the web-platform tests exercise: case mappings that now give the lower-case letter rather
-// than being disallowed or mapped elsewhere, and Hangul fillers and format characters that became
-// "ignored". The standard asks for the current UTS #46 (§3.3 IDNA, [UTS46]).
-func uts46Update(s string) string {
-	if isASCII(s) {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == 0x1E9E: // LATIN CAPITAL LETTER SHARP S → ß (15.1)
-			return 0xDF
-		case 0x10A0 <= r && r <= 0x10C5: // Georgian capitals → Nuskhuri (15.1)
-			return r - 0x10A0 + 0x2D00
-		case r == 0x10C7, r == 0x10CD:
-			return r - 0x10A0 + 0x2D00
-		case r == 0x04C0: // CYRILLIC LETTER PALOCHKA → U+04CF (15.1)
-			return 0x04CF
-		case r == 0x2132: // TURNED CAPITAL F → U+214E (15.1)
-			return 0x214E
-		case r == 0x2183: // ROMAN NUMERAL REVERSED ONE HUNDRED → U+2184 (15.1)
-			return 0x2184
-		case r == 0x2F868: // CJK compatibility ideographs whose mappings 15.1 corrected
-			return 0x36FC
-		case r == 0x2F874:
-			return 0x5F53
-		case r == 0x2F91F:
-			return 0x243AB
-		case r == 0x2F95F:
-			return 0x7AEE
-		case r == 0x2F9BF:
-			return 0x45D7
-		case r == 0x115F, r == 0x1160, r == 0x3164, r == 0xFFA0, // Hangul fillers: ignored (15.1)
-			r == 0x17B4, r == 0x17B5, r == 0x180E, // Khmer inherent vowels, Mongolian vowel separator
-			0x1D173 <= r && r <= 0x1D17A, // musical symbol format characters
-			0x206A <= r && r <= 0x206F:   // deprecated format characters
-			return -1
-		}
-		return r
-	}, s)
 }

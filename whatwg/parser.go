@@ -90,6 +90,7 @@ type parser struct {
 	buf       []byte
 	hbuf      []byte // the host parser's output, copied to the URL on success
 	dbuf      []byte // the host parser's percent-decoded input
+	idna      idnaBuf
 	rec       record
 
 	// The validation errors past MaxValidationErrors are counted, not kept: dropped is their
@@ -122,10 +123,14 @@ const maxPooled = 64 << 10
 // release drops the buffers that a long input grew, before p goes back to the pool.
 func (p *parser) release() {
 	for _, b := range []*[]byte{&p.buf, &p.hbuf, &p.dbuf, &p.rec.scheme, &p.rec.username,
-		&p.rec.password, &p.rec.host, &p.rec.path, &p.rec.query, &p.rec.frag} {
+		&p.rec.password, &p.rec.host, &p.rec.path, &p.rec.query, &p.rec.frag, &p.idna.mapped,
+		&p.idna.labels, &p.idna.tmpNorm, &p.idna.out, &p.idna.tmpLabel} {
 		if cap(*b) > maxPooled {
 			*b = nil
 		}
+	}
+	if cap(p.idna.runes) > maxPooled || cap(p.idna.ends) > maxPooled || cap(p.idna.nfcRunes) > maxPooled {
+		p.idna.runes, p.idna.ends, p.idna.puny, p.idna.nfcRunes = nil, nil, nil, nil
 	}
 	if cap(p.errs) > 2*MaxValidationErrors {
 		p.errs = nil
