@@ -1,0 +1,343 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/scheme"
+)
+
+// The JSON of parse --json as it was written before the append-based encoder (jsonenc.go):
+// a struct encoded by encoding/json. The tests compare the two, byte for byte.
+
+// oldParseResult is the JSON form of a report as encoding/json wrote it.
+type oldParseResult struct {
+	Input        string          `json:"input"`
+	InputBase64  string          `json:"input_base64,omitempty"`
+	Spec         string          `json:"spec"`
+	Valid        bool            `json:"valid"`
+	Scheme       *string         `json:"scheme"`
+	User         *string         `json:"user"`
+	Password     *string         `json:"password"`
+	Host         *string         `json:"host"`
+	Port         *string         `json:"port"`
+	Path         *string         `json:"path"`
+	Query        *string         `json:"query"`
+	Fragment     *string         `json:"fragment"`
+	Parts        json.RawMessage `json:"parts"`
+	Errors       []diag          `json:"errors"`
+	Warnings     []diag          `json:"warnings"`
+	MoreErrors   int             `json:"more_errors,omitempty"`
+	MoreWarnings int             `json:"more_warnings,omitempty"`
+}
+
+// oldParseJSONLine returns the line of parse --json for r as encoding/json wrote it.
+func oldParseJSONLine(r *scheme.Report, spec locator.Spec) string {
+	out := oldParseResult{Input: r.Input, InputBase64: inputBase64(r.Input), Spec: spec.String(), Valid: r.Valid(),
+		Errors: []diag{}, Warnings: []diag{}, MoreErrors: r.OmittedErrors, MoreWarnings: r.Omitted - r.OmittedErrors}
+	if r.Parsed {
+		c := components(r.URL)
+		ptrs := [8]**string{&out.Scheme, &out.User, &out.Password, &out.Host, &out.Port, &out.Path, &out.Query, &out.Fragment}
+		for i := range c {
+			if c[i].present {
+				v := c[i].value
+				*ptrs[i] = &v
+			}
+		}
+	}
+	if r.View != nil {
+		b, err := marshalView(r.View)
+		if err != nil {
+			out.Errors = append(out.Errors, diag{Code: "view-json", Rule: "locator", Message: err.Error()})
+			out.Valid = false
+		} else {
+			out.Parts = b
+		}
+	}
+	for _, f := range r.Findings {
+		d := diag{Offset: f.Offset, Code: string(f.Code), Rule: f.Rule, Message: f.Message}
+		if f.Severity == locator.SeverityError {
+			out.Errors = append(out.Errors, d)
+		} else {
+			out.Warnings = append(out.Warnings, d)
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		return "{}\n"
+	}
+	return b.String()
+}
+
+// adversarialLines returns inputs that stress the JSON encoders: every view's scheme with
+// each byte that JSON escapes (quotation mark, backslash, controls with \b and \f, DEL,
+// U+2028, U+2029, a byte-order mark, invalid and cut UTF-8) in each component; runs of
+// the bytes the house rules name, long enough to have more than 100 findings; and the lines
+// of the test corpora in testdata (WPT, RFC examples, libwww, ada's extra tests...).
+func adversarialLines(tb testing.TB) []string {
+	var lines []string
+	urls := []string{
+		"ftp://u:p@h.dom:21/a/b;type=d", "ftp://@h/%2Fetc/motd", "http://u@h:80/p?q#f", "https://h/p?s",
+		"gopher://h:70/1sel%09search%09+", "gopher://h/", "gopher://h/7a%09b%09!", "gopher://h/0x%09%09$",
+		"mailto:a@b.c", "news:comp.x", "news:*", "news:a@b", "nntp://h/g/12", "telnet://u:p@h:23/",
+		"wais://h/db?s", "wais://h/db/t/p", "file://localhost/etc/x", "file:///a", "prospero://h/x;v=1;a=b",
+		"mid:a@b/c@d", "cid:a@b", "afs://cell/p", "rlogin://u@h", "tn3270://h", "x-unknown:a", "urn:a:b",
+		"", "nocolon", ":", "http:", "http://", "http://[::1]:8/", "HTTP://H/%zz",
+	}
+	inserts := []string{"\"", "\\", "\b", "\f", "\x00", "\x01", "\x1f", "\t", "\n", "\r", "\x7f", "\u2028",
+		"\u2029", "\ufeff", "\xff", "\xe2\x80", "\xc3", "é", "日", "<>&", "%", "%00", "%ff", "%e2%80%a8", " ", "@", ":", "[", "?", "#", ";", "/"}
+	for _, u := range urls {
+		lines = append(lines, u, "\ufeff"+u, "\xff"+u, u+"\xff")
+		for _, ins := range inserts {
+			for _, at := range []int{len(u) / 3, len(u) / 2, len(u) * 2 / 3, len(u)} {
+				lines = append(lines, u[:at]+ins+u[at:])
+			}
+		}
+	}
+	for _, run := range []string{".", "%", ":", "@", "[", " ", "\x01", "\xff", "/", "?", "%%", "\b\f"} {
+		lines = append(lines, "http://h/"+strings.Repeat(run, 5000), "ftp://"+strings.Repeat(run, 3000)+"/x",
+			strings.Repeat(run, 2000), "gopher://h/1"+strings.Repeat(run, 2000))
+	}
+	for _, dir := range []string{"ada-extra", "fielding-roytest", "libwww-w3c", "libxml2", "rfc", "rust-url-idna", "wpt"} {
+		files, _ := filepath.Glob(filepath.Join("../../testdata", dir, "*"))
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				continue // a directory
+			}
+			for line := range strings.Lines(string(data)) {
+				line = strings.TrimRight(line, "\r\n")
+				lines = append(lines, line, strings.TrimSpace(line))
+				if i := strings.IndexByte(line, '"'); i >= 0 {
+					// a quoted URL in a JSON or C test file, without its quotes
+					if j := strings.IndexByte(line[i+1:], '"'); j >= 0 {
+						lines = append(lines, line[i+1:i+1+j])
+					}
+				}
+			}
+		}
+	}
+	if len(lines) < 10000 {
+		tb.Fatalf("only %d adversarial lines", len(lines))
+	}
+	return lines
+}
+
+// allBenchLines returns the lines of testdata/bench/*.txt.
+func allBenchLines(tb testing.TB) []string {
+	files, err := filepath.Glob("../../testdata/bench/*.txt")
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("no benchmark files: %v", err)
+	}
+	var lines []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for line := range strings.Lines(string(data)) {
+			lines = append(lines, strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r"))
+		}
+	}
+	return lines
+}
+
+// The append-based parse --json writes the bytes encoding/json wrote, over the benchmark
+// files and the adversarial inputs, under every specification of the family.
+func TestParseJSONSameAsEncodingJSON(t *testing.T) {
+	lines := adversarialLines(t)
+	bench := allBenchLines(t)
+	if testing.Short() {
+		var some []string
+		for i := 0; i < len(bench); i += 10 {
+			some = append(some, bench[i])
+		}
+		bench = some
+	}
+	lines = append(lines, bench...)
+	specs := []locator.Spec{locator.RFC1738, locator.RFC3986, locator.URLDraft1994, locator.URLDraft1993, locator.RFC1630}
+	views, bad := map[string]int{}, 0
+	for _, spec := range specs {
+		var pj parseJSON
+		var b []byte
+		for _, line := range lines {
+			r := scheme.Inspect(line, spec)
+			if r.View != nil {
+				views[r.View.Scheme()]++
+			}
+			b = pj.append(b[:0], &r, spec)
+			if want := oldParseJSONLine(&r, spec); string(b) != want {
+				if bad++; bad <= 5 {
+					t.Errorf("--spec %s %q:\n got %s\nwant %s", spec, line, b, want)
+				}
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d lines differ", bad)
+	}
+	// Every typed view was written (the plans of each view type were used).
+	for _, s := range []string{"ftp", "http", "https", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "mid", "cid", "afs", "rlogin", "tn3270"} {
+		if views[s] == 0 {
+			t.Errorf("no %s view among the inputs", s)
+		}
+	}
+}
+
+// appendJSONText writes what encoding/json writes, for every byte alone and after "é", and
+// for the characters it escapes; without shortBF, \b and \f are \u0008 and \u000c.
+func TestAppendJSONText(t *testing.T) {
+	var in []string
+	for c := range 256 {
+		in = append(in, string([]byte{byte(c)}), "aé"+string([]byte{byte(c)})+"z")
+		for at := range 17 { // at each place of the 8-byte steps (plain8)
+			b := []byte("0123456789abcdef~")
+			b[at] = byte(c)
+			in = append(in, string(b))
+		}
+	}
+	in = append(in, "\u2028\u2029", "a\xe2\x80", "\xed\xa0\x80", "\U0010ffff", "\xf4\x90\x80\x80", "<>&", "")
+	for _, s := range in {
+		want, err := json.Marshal(s) // escapes <, > and & for HTML: undone below
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(want))
+		if got := string(appendJSONStd(nil, s)); got != w {
+			t.Errorf("appendJSONStd(%q) = %s, want %s", s, got, w)
+		}
+		if strings.ContainsAny(s, "\b\f") {
+			if strings.ContainsRune(s, '\\') {
+				continue // the replacement below would be ambiguous
+			}
+			w = strings.NewReplacer(`\b`, `\u0008`, `\f`, `\u000c`).Replace(w)
+		}
+		if got := string(appendJSONString(nil, s)); got != w {
+			t.Errorf("appendJSONString(%q) = %s, want %s", s, got, w)
+		}
+	}
+}
+
+// Each view type's plan writes what encoding/json writes, for values filled at random:
+// absent and present pointers, nil, empty and full slices, strings that need escaping.
+func TestViewPlans(t *testing.T) {
+	views := []scheme.View{scheme.FTP{}, scheme.Mid{}, scheme.File{}, scheme.Prospero{}, scheme.Session{},
+		scheme.Telnet{}, scheme.HTTP{}, scheme.AFS{}, scheme.Cid{}, scheme.WAIS{}, scheme.Gopher{},
+		scheme.News{}, scheme.NNTP{}, scheme.Mailto{}}
+	rng := rand.New(rand.NewPCG(1, 2))
+	strs := []string{"", "a", "\"\\", "\b\f\x00\x7f", "\xff", "\u2028", "é日", "<&>", "0"}
+	var fill func(v reflect.Value)
+	fill = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString(strs[rng.IntN(len(strs))])
+		case reflect.Bool:
+			v.SetBool(rng.IntN(2) == 0)
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			v.SetInt(int64(rng.IntN(3)) - 1)
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			v.SetUint(uint64(rng.IntN(3)))
+		case reflect.Pointer:
+			if rng.IntN(3) > 0 {
+				p := reflect.New(v.Type().Elem())
+				fill(p.Elem())
+				v.Set(p)
+			}
+		case reflect.Slice:
+			if n := rng.IntN(4); n > 0 {
+				s := reflect.MakeSlice(v.Type(), n-1, n-1)
+				for i := range n - 1 {
+					fill(s.Index(i))
+				}
+				v.Set(s)
+			}
+		case reflect.Struct:
+			for i := range v.NumField() {
+				if v.Type().Field(i).IsExported() {
+					fill(v.Field(i))
+				}
+			}
+		}
+	}
+	for _, v0 := range views {
+		typ := reflect.TypeOf(v0)
+		if viewPlanOf(typ) == nil {
+			t.Errorf("%s: no plan; it would be encoded by encoding/json", typ)
+			continue
+		}
+		for range 300 {
+			p := reflect.New(typ)
+			fill(p.Elem())
+			v := p.Elem().Interface().(scheme.View)
+			want, err := marshalView(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := appendViewJSON(nil, v)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("%s %+v:\n got %s, %v\nwant %s", typ, v, got, err, want)
+				break
+			}
+		}
+	}
+}
+
+// dupA and dupB have a field of one name: embedded side by side, encoding/json writes
+// neither.
+type (
+	dupA struct{ X string }
+	dupB struct{ X string }
+)
+
+// A type the plans leave to encoding/json is written by it: a MarshalJSON method, a map, a
+// float, two fields of one name, the "string" option.
+func TestViewPlanFallback(t *testing.T) {
+	for _, v := range []any{
+		struct{ M map[string]int }{map[string]int{"b": 1, "a": 2}},
+		struct{ F float64 }{1.5},
+		struct {
+			json.RawMessage
+		}{json.RawMessage(`{"a":1}`)},
+		struct {
+			dupA
+			dupB
+		}{dupA{"a"}, dupB{"b"}},
+		struct {
+			N int `json:",string"`
+		}{3},
+	} {
+		if viewPlanOf(reflect.TypeOf(v)) != nil {
+			t.Errorf("%T has a plan", v)
+		}
+	}
+	type inner struct {
+		A string `json:"a"`
+	}
+	type outer struct {
+		inner
+		B     *inner `json:"b,omitempty"`
+		C     []inner
+		D     int8   `json:"d,omitempty"`
+		e     string //nolint:unused // unexported: not written
+		Skip  string `json:"-"`
+		Empty []string
+	}
+	v := outer{inner: inner{"\b"}, C: []inner{{"x"}}, e: "no", Skip: "no"}
+	p := viewPlanOf(reflect.TypeOf(v))
+	if p == nil {
+		t.Fatal("no plan for outer")
+	}
+	want, _ := json.Marshal(v)
+	if got := p(nil, reflect.ValueOf(v)); !bytes.Equal(got, want) {
+		t.Errorf("outer: got %s, want %s", got, want)
+	}
+}
