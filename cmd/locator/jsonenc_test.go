@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/extract"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -339,5 +340,44 @@ func TestViewPlanFallback(t *testing.T) {
 	want, _ := json.Marshal(v)
 	if got := p(nil, reflect.ValueOf(v)); !bytes.Equal(got, want) {
 		t.Errorf("outer: got %s, want %s", got, want)
+	}
+}
+
+// extract --json writes what encoding/json wrote for fileFinding, over the findings in the
+// adversarial inputs and the benchmark files written as running text, with and without a
+// file name (one with bytes that need escaping), and with alternatives.
+func TestExtractJSONSameAsEncodingJSON(t *testing.T) {
+	text := strings.Join(adversarialLines(t), "\n") + "\nsee <http://a.example/long-\n  name> and ftp://h/x-\ny\n"
+	text += string(proseInput([]byte(strings.Join(allBenchLines(t)[:20000], "\n"))))
+	fs := extract.Find([]byte(text))
+	fs = append(fs, extract.Finding{URL: "http://a/\b\xff", Alternatives: nil, Form: extract.Wrapped},
+		extract.Finding{URL: "x:y", Alternatives: []string{"a\"", "\u2028"}, Start: -1, Form: extract.Prefixed, Valid: true})
+	alts := 0
+	for _, file := range []string{"", "a.txt", "dir/\x01\"\xff.txt"} {
+		for _, f := range fs {
+			if len(f.Alternatives) > 0 {
+				alts++
+			}
+			ff := fileFinding{File: file, Finding: f}
+			var want bytes.Buffer
+			enc := json.NewEncoder(&want)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(ff); err != nil {
+				t.Fatal(err)
+			}
+			x := &extractor{f: &outputFormat{kind: outJSON}, file: file, st: newStats(false)}
+			got, err := x.appendFinding(nil, f)
+			if err != nil || string(got) != want.String() {
+				t.Fatalf("%+v:\n got %s, %v\nwant %s", ff, got, err, want.String())
+			}
+		}
+	}
+	if len(fs) < 10000 || alts == 0 {
+		t.Errorf("%d findings, %d with alternatives: the test does not look far", len(fs), alts)
+	}
+	// A form that is none of the package's is an error, as encoding/json made it.
+	x := &extractor{f: &outputFormat{kind: outJSON}, st: newStats(false)}
+	if _, err := x.appendFinding(nil, extract.Finding{URL: "a:b", Form: extract.Form(9)}); err == nil {
+		t.Error("form 9: no error")
 	}
 }
