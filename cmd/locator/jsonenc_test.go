@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -77,79 +75,6 @@ func oldParseJSONLine(r *scheme.Report, spec locator.Spec) string {
 		return "{}\n"
 	}
 	return b.String()
-}
-
-// adversarialLines returns inputs that stress the JSON encoders: every view's scheme with
-// each byte that JSON escapes (quotation mark, backslash, controls with \b and \f, DEL,
-// U+2028, U+2029, a byte-order mark, invalid and cut UTF-8) in each component; runs of
-// the bytes the house rules name, long enough to have more than 100 findings; and the lines
-// of the test corpora in testdata (WPT, RFC examples, libwww, ada's extra tests...).
-func adversarialLines(tb testing.TB) []string {
-	var lines []string
-	urls := []string{
-		"ftp://u:p@h.dom:21/a/b;type=d", "ftp://@h/%2Fetc/motd", "http://u@h:80/p?q#f", "https://h/p?s",
-		"gopher://h:70/1sel%09search%09+", "gopher://h/", "gopher://h/7a%09b%09!", "gopher://h/0x%09%09$",
-		"mailto:a@b.c", "news:comp.x", "news:*", "news:a@b", "nntp://h/g/12", "telnet://u:p@h:23/",
-		"wais://h/db?s", "wais://h/db/t/p", "file://localhost/etc/x", "file:///a", "prospero://h/x;v=1;a=b",
-		"mid:a@b/c@d", "cid:a@b", "afs://cell/p", "rlogin://u@h", "tn3270://h", "x-unknown:a", "urn:a:b",
-		"", "nocolon", ":", "http:", "http://", "http://[::1]:8/", "HTTP://H/%zz",
-	}
-	inserts := []string{"\"", "\\", "\b", "\f", "\x00", "\x01", "\x1f", "\t", "\n", "\r", "\x7f", "\u2028",
-		"\u2029", "\ufeff", "\xff", "\xe2\x80", "\xc3", "é", "日", "<>&", "%", "%00", "%ff", "%e2%80%a8", " ", "@", ":", "[", "?", "#", ";", "/"}
-	for _, u := range urls {
-		lines = append(lines, u, "\ufeff"+u, "\xff"+u, u+"\xff")
-		for _, ins := range inserts {
-			for _, at := range []int{len(u) / 3, len(u) / 2, len(u) * 2 / 3, len(u)} {
-				lines = append(lines, u[:at]+ins+u[at:])
-			}
-		}
-	}
-	for _, run := range []string{".", "%", ":", "@", "[", " ", "\x01", "\xff", "/", "?", "%%", "\b\f"} {
-		lines = append(lines, "http://h/"+strings.Repeat(run, 5000), "ftp://"+strings.Repeat(run, 3000)+"/x",
-			strings.Repeat(run, 2000), "gopher://h/1"+strings.Repeat(run, 2000))
-	}
-	for _, dir := range []string{"ada-extra", "fielding-roytest", "libwww-w3c", "libxml2", "rfc", "rust-url-idna", "wpt"} {
-		files, _ := filepath.Glob(filepath.Join("../../testdata", dir, "*"))
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				continue // a directory
-			}
-			for line := range strings.Lines(string(data)) {
-				line = strings.TrimRight(line, "\r\n")
-				lines = append(lines, line, strings.TrimSpace(line))
-				if i := strings.IndexByte(line, '"'); i >= 0 {
-					// a quoted URL in a JSON or C test file, without its quotes
-					if j := strings.IndexByte(line[i+1:], '"'); j >= 0 {
-						lines = append(lines, line[i+1:i+1+j])
-					}
-				}
-			}
-		}
-	}
-	if len(lines) < 10000 {
-		tb.Fatalf("only %d adversarial lines", len(lines))
-	}
-	return lines
-}
-
-// allBenchLines returns the lines of testdata/bench/*.txt.
-func allBenchLines(tb testing.TB) []string {
-	files, err := filepath.Glob("../../testdata/bench/*.txt")
-	if err != nil || len(files) == 0 {
-		tb.Fatalf("no benchmark files: %v", err)
-	}
-	var lines []string
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for line := range strings.Lines(string(data)) {
-			lines = append(lines, strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r"))
-		}
-	}
-	return lines
 }
 
 // The append-based parse --json writes the bytes encoding/json wrote, over the benchmark

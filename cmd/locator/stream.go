@@ -77,19 +77,23 @@ and elapsed time on standard error when it is a terminal (nothing otherwise).
 valid and invalid results, and counts per scheme and per error code.`
 
 // stats are the counts of --stats. Each worker has its own; they are merged at the end.
+// The maps count through pointers: an assignment to an existing key would store the new key
+// string (Go replaces a string key on assignment), and a line's scheme points into the input
+// buffer, which the next lines overwrite.
 type stats struct {
 	lines, valid, invalid int
 	detail                bool // count schemes and codes (--stats)
-	schemes               map[string]int
-	codes                 map[string]int
+	schemes               map[string]*int
+	codes                 map[string]*int
 }
 
 func newStats(detail bool) *stats {
-	return &stats{detail: detail, schemes: map[string]int{}, codes: map[string]int{}}
+	return &stats{detail: detail, schemes: map[string]*int{}, codes: map[string]*int{}}
 }
 
-// result counts one line: valid or not, its scheme ("" when it has none) and its error code
-// ("" for none). The strings may point into the input buffer: a new key is copied.
+// result counts one line: valid or not, its scheme ("" when it has none; counted in lower
+// case) and its error code ("" for none). The strings may point into the input buffer: a
+// new key is copied.
 func (s *stats) result(valid bool, scheme, code string) {
 	s.lines++
 	if valid {
@@ -103,17 +107,29 @@ func (s *stats) result(valid bool, scheme, code string) {
 	if scheme == "" {
 		scheme = "(none)"
 	}
-	if _, ok := s.schemes[scheme]; !ok {
+	n := s.schemes[scheme]
+	if n == nil {
 		scheme = strings.ToLower(scheme) // ToLower copies or returns scheme
-		scheme = strings.Clone(scheme)
+		n = count(s.schemes, scheme)
 	}
-	s.schemes[scheme]++
+	*n++
 	if code != "" {
-		if _, ok := s.codes[code]; !ok {
-			code = strings.Clone(code)
+		n := s.codes[code]
+		if n == nil {
+			n = count(s.codes, code)
 		}
-		s.codes[code]++
+		*n++
 	}
+}
+
+// count returns the counter of key in m, adding one (with a copy of key) when there is none.
+func count(m map[string]*int, key string) *int {
+	n := m[key]
+	if n == nil {
+		n = new(int)
+		m[strings.Clone(key)] = n
+	}
+	return n
 }
 
 // add adds the counts of o to s.
@@ -122,10 +138,10 @@ func (s *stats) add(o *stats) {
 	s.valid += o.valid
 	s.invalid += o.invalid
 	for k, v := range o.schemes {
-		s.schemes[k] += v
+		*count(s.schemes, k) += *v
 	}
 	for k, v := range o.codes {
-		s.codes[k] += v
+		*count(s.codes, k) += *v
 	}
 }
 
@@ -135,18 +151,18 @@ func (s *stats) write(w io.Writer) error {
 	b := fmt.Appendf(nil, "lines\t%d\nvalid\t%d\ninvalid\t%d\n", s.lines, s.valid, s.invalid)
 	for _, group := range []struct {
 		name string
-		m    map[string]int
+		m    map[string]*int
 	}{{"scheme", s.schemes}, {"error", s.codes}} {
 		keys := make([]string, 0, len(group.m))
 		for k := range group.m {
 			keys = append(keys, k)
 		}
 		sort.Slice(keys, func(i, j int) bool {
-			a, b := group.m[keys[i]], group.m[keys[j]]
+			a, b := *group.m[keys[i]], *group.m[keys[j]]
 			return a > b || a == b && keys[i] < keys[j]
 		})
 		for _, k := range keys {
-			b = fmt.Appendf(b, "%s\t%s\t%d\n", group.name, display.String(k), group.m[k])
+			b = fmt.Appendf(b, "%s\t%s\t%d\n", group.name, display.String(k), *group.m[k])
 		}
 	}
 	_, err := w.Write(b)
