@@ -12,6 +12,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/scheme"
+	"github.com/locator-url/locator/whatwg"
 )
 
 // The JSON of parse --json, written by appending (issue 10, "Fast" 5: encoding/json cost
@@ -474,4 +475,81 @@ func plainJSONName(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// whatwgJSONLine is what one line of parse --spec whatwg --json is written from.
+type whatwgJSONLine struct {
+	input string
+	err   error      // the parser's failure; the getters are then null
+	g     [11]string // the getters (whatwgGetters)
+	verrs []whatwg.ValidationError
+}
+
+// whatwgGetterField is the field of getter i (whatwgGetters): null when the parser failed.
+func whatwgGetterField(name string, i int) jsonField[whatwgJSONLine] {
+	return jsonField[whatwgJSONLine]{name: name, value: func(b []byte, d *whatwgJSONLine) []byte {
+		if d.err != nil {
+			return append(b, "null"...)
+		}
+		return appendJSONStd(b, d.g[i])
+	}}
+}
+
+// whatwgJSONObject is the object of parse --spec whatwg --json, field by field in order
+// (parseLong documents it).
+var whatwgJSONObject = newJSONObject([]jsonField[whatwgJSONLine]{
+	{name: "input", value: func(b []byte, d *whatwgJSONLine) []byte { return appendJSONStd(b, d.input) }},
+	{name: "input_base64", omit: func(d *whatwgJSONLine) bool { return utf8.ValidString(d.input) },
+		value: func(b []byte, d *whatwgJSONLine) []byte { return appendBase64JSON(b, d.input) }},
+	{name: "spec", value: func(b []byte, d *whatwgJSONLine) []byte { return append(b, `"whatwg"`...) }},
+	{name: "valid", value: func(b []byte, d *whatwgJSONLine) []byte { return strconv.AppendBool(b, d.err == nil) }},
+	whatwgGetterField("href", 0),
+	whatwgGetterField("origin", 1),
+	whatwgGetterField("protocol", 2),
+	whatwgGetterField("username", 3),
+	whatwgGetterField("password", 4),
+	whatwgGetterField("host", 5),
+	whatwgGetterField("hostname", 6),
+	whatwgGetterField("port", 7),
+	whatwgGetterField("pathname", 8),
+	whatwgGetterField("search", 9),
+	whatwgGetterField("hash", 10),
+	{name: "scheme", value: func(b []byte, d *whatwgJSONLine) []byte {
+		if d.err != nil {
+			return append(b, "null"...)
+		}
+		return appendJSONStd(b, schemeOfProtocol(d.g[2]))
+	}},
+	{name: "validation_errors", value: func(b []byte, d *whatwgJSONLine) []byte {
+		b = append(b, '[')
+		for i, v := range d.verrs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"offset":`...)
+			b = appendInt(b, v.Offset)
+			b = append(b, `,"code":`...)
+			b = appendJSONStd(b, string(v.Code))
+			b = append(b, `,"rule":`...)
+			b = appendJSONStd(b, v.Rule)
+			b = append(b, '}')
+		}
+		return append(b, ']')
+	}},
+	{name: "errors", value: func(b []byte, d *whatwgJSONLine) []byte {
+		if d.err == nil {
+			return append(b, "[]"...)
+		}
+		e := whatwgDiag(d.err)
+		return append(appendDiag(append(b, '['), e.Offset, e.Code, e.Rule, e.Message), ']')
+	}},
+})
+
+// appendWHATWGJSON appends the line of parse --spec whatwg --json: the object and "\n".
+func appendWHATWGJSON(b []byte, input string, u *whatwg.URL, verrs []whatwg.ValidationError, err error) []byte {
+	d := whatwgJSONLine{input: input, err: err, verrs: verrs}
+	if err == nil {
+		d.g = whatwgGetters(u)
+	}
+	return append(whatwgJSONObject.append(b, &d), '\n')
 }

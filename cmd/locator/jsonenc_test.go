@@ -11,6 +11,7 @@ import (
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/extract"
 	"github.com/locator-url/locator/scheme"
+	"github.com/locator-url/locator/whatwg"
 )
 
 // The JSON of parse --json as it was written before the append-based encoder (jsonenc.go):
@@ -304,5 +305,90 @@ func TestExtractJSONSameAsEncodingJSON(t *testing.T) {
 	x := &extractor{f: &outputFormat{kind: outJSON}, st: newStats(false)}
 	if _, err := x.appendFinding(nil, extract.Finding{URL: "a:b", Form: extract.Form(9)}); err == nil {
 		t.Error("form 9: no error")
+	}
+}
+
+// oldWHATWGResult is the JSON of parse --spec whatwg --json as encoding/json wrote it.
+type oldWHATWGResult struct {
+	Input            string                   `json:"input"`
+	InputBase64      string                   `json:"input_base64,omitempty"`
+	Spec             string                   `json:"spec"`
+	Valid            bool                     `json:"valid"`
+	Href             *string                  `json:"href"`
+	Origin           *string                  `json:"origin"`
+	Protocol         *string                  `json:"protocol"`
+	Username         *string                  `json:"username"`
+	Password         *string                  `json:"password"`
+	Host             *string                  `json:"host"`
+	Hostname         *string                  `json:"hostname"`
+	Port             *string                  `json:"port"`
+	Pathname         *string                  `json:"pathname"`
+	Search           *string                  `json:"search"`
+	Hash             *string                  `json:"hash"`
+	Scheme           *string                  `json:"scheme"`
+	ValidationErrors []whatwg.ValidationError `json:"validation_errors"`
+	Errors           []diag                   `json:"errors"`
+}
+
+func oldWHATWGJSON(input string, u *whatwg.URL, verrs []whatwg.ValidationError, err error) oldWHATWGResult {
+	r := oldWHATWGResult{Input: input, InputBase64: inputBase64(input), Spec: "whatwg", Valid: err == nil, ValidationErrors: verrs, Errors: []diag{}}
+	if r.ValidationErrors == nil {
+		r.ValidationErrors = []whatwg.ValidationError{}
+	}
+	if err != nil {
+		r.Errors = append(r.Errors, whatwgDiag(err))
+		return r
+	}
+	g := whatwgGetters(u)
+	ptrs := [11]**string{&r.Href, &r.Origin, &r.Protocol, &r.Username, &r.Password, &r.Host,
+		&r.Hostname, &r.Port, &r.Pathname, &r.Search, &r.Hash}
+	for i := range g {
+		v := g[i]
+		*ptrs[i] = &v
+	}
+	s := schemeOfProtocol(g[2])
+	r.Scheme = &s
+	return r
+}
+
+// parse --spec whatwg --json writes what encoding/json wrote for oldWHATWGResult, over the
+// adversarial inputs and the benchmark files, without a base and against one.
+func TestWHATWGJSONSameAsEncodingJSON(t *testing.T) {
+	lines := append(adversarialLines(t), allBenchLines(t)...)
+	if testing.Short() {
+		var some []string
+		for i := 0; i < len(lines); i += 7 {
+			some = append(some, lines[i])
+		}
+		lines = some
+	}
+	base, err := whatwg.Parse("http://user:pass@example.com:8080/a/b/c?q#f", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, verrs, failed := 0, 0, 0
+	for _, b := range []*whatwg.URL{nil, &base} {
+		for _, line := range lines {
+			u, ve, err := whatwg.ParseValidate(line, b)
+			verrs += len(ve)
+			if err != nil {
+				failed++
+			}
+			var want bytes.Buffer
+			enc := json.NewEncoder(&want)
+			enc.SetEscapeHTML(false)
+			if enc.Encode(oldWHATWGJSON(line, &u, ve, err)) != nil {
+				want.Reset()
+				want.WriteString("{}\n")
+			}
+			if got := appendWHATWGJSON(nil, line, &u, ve, err); string(got) != want.String() {
+				if bad++; bad <= 5 {
+					t.Errorf("%q:\n got %s\nwant %s", line, got, want.String())
+				}
+			}
+		}
+	}
+	if bad > 0 || verrs == 0 || failed == 0 {
+		t.Errorf("%d lines differ (%d validation errors, %d failures)", bad, verrs, failed)
 	}
 }
