@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
@@ -279,10 +280,28 @@ func appendViewJSON(b []byte, v scheme.View) ([]byte, error) {
 	return append(b, js...), nil
 }
 
+// appendJSONValue appends the JSON of *v as encoding/json writes it with
+// SetEscapeHTML(false): by the plan of its type, or by encoding/json when the type has none.
+// On an error of encoding/json, b is returned as it was.
+func appendJSONValue[T any](b []byte, v *T) ([]byte, error) {
+	rv := reflect.ValueOf(v).Elem()
+	if p := viewPlanOf(rv.Type()); p != nil {
+		return p(b, rv), nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return b, err
+	}
+	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...), nil
+}
+
 // A valuePlan appends the JSON of a value of the type it was made for.
 type valuePlan func(b []byte, v reflect.Value) []byte
 
-// viewPlans holds the plan of each view type seen, nil for a type that has none.
+// viewPlans holds the plan of each type seen (typed views, plan --json), nil for a type
+// that has none.
 var viewPlans sync.Map // reflect.Type → valuePlan
 
 // viewPlanOf returns the plan of type t, made on first use, or nil when t holds what the

@@ -392,3 +392,52 @@ func TestWHATWGJSONSameAsEncodingJSON(t *testing.T) {
 		t.Errorf("%d lines differ (%d validation errors, %d failures)", bad, verrs, failed)
 	}
 }
+
+// plan --json writes what encoding/json wrote for planJSON and planFailure, over the
+// adversarial inputs and the benchmark files, with and without --gopher-literal.
+func TestPlanJSONSameAsEncodingJSON(t *testing.T) {
+	lines := append(adversarialLines(t), allBenchLines(t)...)
+	if testing.Short() {
+		var some []string
+		for i := 0; i < len(lines); i += 7 {
+			some = append(some, lines[i])
+		}
+		lines = some
+	}
+	for _, typ := range []reflect.Type{reflect.TypeFor[planJSON](), reflect.TypeFor[planFailure]()} {
+		if viewPlanOf(typ) == nil {
+			t.Errorf("%s: no plan; it would be encoded by encoding/json", typ)
+		}
+	}
+	bad, plans, failures := 0, 0, 0
+	for _, spec := range []locator.Spec{locator.RFC1738, locator.RFC3986} {
+		for _, literal := range []bool{false, true} {
+			for _, line := range lines {
+				pr := planOf(line, spec, literal)
+				var v any
+				if pr.err != nil {
+					failures++
+					fd := errorFinding(pr.err, locator.SeverityError)
+					v = planFailure{Input: line, InputBase64: inputBase64(line), Error: diag{fd.Offset, string(fd.Code), fd.Rule, fd.Message}}
+				} else {
+					plans++
+					v = pr.json(line)
+				}
+				var want bytes.Buffer
+				enc := json.NewEncoder(&want)
+				enc.SetEscapeHTML(false)
+				if enc.Encode(v) != nil {
+					t.Fatal(line)
+				}
+				if got := pr.appendJSON(nil, line); string(got) != want.String() {
+					if bad++; bad <= 5 {
+						t.Errorf("%q:\n got %s\nwant %s", line, got, want.String())
+					}
+				}
+			}
+		}
+	}
+	if bad > 0 || plans == 0 || failures == 0 {
+		t.Errorf("%d lines differ (%d plans, %d failures)", bad, plans, failures)
+	}
+}
