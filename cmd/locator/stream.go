@@ -256,8 +256,11 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 				return
 			default:
 				if made < poolSize {
+					// A batch gets its full size at once rather than growing to it by
+					// copies (issue 10: the parallel path allocated 2 to 5 times what
+					// --jobs 1 did).
 					made++
-					b = &batch{done: make(chan struct{}, 1)}
+					b = &batch{data: make([]byte, 0, batchBytes+readSize), done: make(chan struct{}, 1)}
 					break
 				}
 				select {
@@ -313,6 +316,11 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 		go func() {
 			for b := range work {
 				data := b.data
+				if cap(b.out) < 2*len(data) {
+					// Most outputs are one to six times their input: at most a few
+					// copies as it grows, and none once the batch is reused.
+					b.out = make([]byte, 0, 2*len(data))
+				}
 				for len(data) > 0 {
 					line := data
 					if i := bytes.IndexByte(data, '\n'); i >= 0 {
