@@ -215,7 +215,7 @@ var parseJSONObject = newJSONObject([]jsonField[parseJSON]{
 // appendBase64JSON appends s in base64 (RFC 4648 §4) as a JSON string.
 func appendBase64JSON(b []byte, s string) []byte {
 	b = append(b, '"')
-	b = base64.StdEncoding.AppendEncode(b, []byte(s))
+	b = base64.StdEncoding.AppendEncode(b, stringBytes(s))
 	return append(b, '"')
 }
 

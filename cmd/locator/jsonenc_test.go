@@ -441,3 +441,45 @@ func TestPlanJSONSameAsEncodingJSON(t *testing.T) {
 		t.Errorf("%d lines differ (%d plans, %d failures)", bad, plans, failures)
 	}
 }
+
+// On 1 MB lines of the bytes the house rules name, one line of parse --json and of plan
+// --json allocates no more than computing it does (scheme.Inspect; planOf and a few for the
+// structs of plan's JSON), once its output buffer has grown, and writes at most 6 bytes of JSON per input byte (\u00XX) per field
+// that holds the input, plus the findings (at most 100, each bounded).
+func TestJSONLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1 MB lines")
+	}
+	for _, run := range []string{".", "%", ":", "@", "[", " ", "\x01", "\xff", "\"", "\\", "\b", "\u2028", "%zz"} {
+		for _, line := range []string{"http://h/" + strings.Repeat(run, 1<<20/len(run)), strings.Repeat(run, 1<<20/len(run)),
+			"gopher://h/1" + strings.Repeat(run, 1<<20/len(run))} {
+			var pj parseJSON
+			var dst []byte
+			inspect := testing.AllocsPerRun(2, func() { r := scheme.Inspect(line, locator.RFC1738); _ = r })
+			r := scheme.Inspect(line, locator.RFC1738)
+			dst = pj.append(dst[:0], &r, locator.RFC1738)
+			encode := testing.AllocsPerRun(2, func() {
+				r := scheme.Inspect(line, locator.RFC1738)
+				dst = pj.append(dst[:0], &r, locator.RFC1738)
+			})
+			if encode > inspect {
+				t.Errorf("parse --json %q×%d: %.0f allocations, Inspect alone %.0f", run, len(line)/len(run), encode, inspect)
+			}
+			// input, input_base64 (4/3), path and the view's path: 4 copies at most.
+			if len(dst) > 4*6*len(line)+100*2000 {
+				t.Errorf("parse --json %q×%d: %d bytes", run, len(line)/len(run), len(dst))
+			}
+			pr := planOf(line, locator.RFC1738, false)
+			dst = pr.appendJSON(dst[:0], line)
+			planAllocs := testing.AllocsPerRun(2, func() { pr := planOf(line, locator.RFC1738, false); _ = pr })
+			both := testing.AllocsPerRun(2, func() {
+				pr := planOf(line, locator.RFC1738, false)
+				dst = pr.appendJSON(dst[:0], line)
+			})
+			if both > planAllocs+8 { // the errors' slice, input_base64, the failure's finding
+
+				t.Errorf("plan --json %q×%d: %.0f allocations, planOf alone %.0f", run, len(line)/len(run), both, planAllocs)
+			}
+		}
+	}
+}

@@ -254,6 +254,9 @@ func (p *planResult) appendJSON(b []byte, input string) []byte {
 // json returns the JSON form of the plan of input, which has one.
 func (p *planResult) json(input string) planJSON {
 	j := planJSON{Input: input, InputBase64: inputBase64(input), Valid: p.valid(), Plan: p.plan}
+	if len(p.errors) > 0 {
+		j.Errors = make([]diag, 0, min(len(p.errors), maxDiagnostics))
+	}
 	for i, f := range p.errors {
 		if i == maxDiagnostics {
 			j.MoreErrors = len(p.errors) - i

@@ -373,6 +373,12 @@ func bytesString(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
+// stringBytes returns the bytes of s without copying, for functions that only read them
+// (base64's encoders). They must not be changed.
+func stringBytes(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
+
 // progress is the display of --progress: a progressbar/v3 spinner counting lines, with
 // lines/s, the bytes read and the elapsed time. It is nil, and does nothing, unless
 // --progress was given and standard error is a terminal.
