@@ -256,8 +256,9 @@ func goldenSum(in []byte, args []string) string {
 }
 
 // Every bulk command writes, byte for byte, what it wrote before issue 10's append-based
-// encoders and reused buffers, with 1 job and with 2, over the benchmark files and the
-// adversarial inputs (-short: every eighth adversarial line, "short").
+// encoders and reused buffers, with 1 job and with 2: over every eighth adversarial line
+// ("short"), and without -short over the benchmark files too (and with LOCATOR_GOLDEN_ALL=1
+// over all the adversarial lines).
 func TestBulkGolden(t *testing.T) {
 	inputs := goldenInputs(t)
 	if os.Getenv("LOCATOR_GOLDEN_PRINT") != "" {
@@ -279,8 +280,13 @@ func TestBulkGolden(t *testing.T) {
 		t.Fatal("no golden sums")
 	}
 	for _, g := range bulkGolden {
-		if testing.Short() != strings.Contains(g.input, "short") {
+		switch {
+		case strings.Contains(g.input, "short"):
+			// always
+		case testing.Short():
 			continue
+		case strings.Contains(g.input, "adversarial") && os.Getenv("LOCATOR_GOLDEN_ALL") == "":
+			continue // 124,000 lines: with LOCATOR_GOLDEN_ALL=1 only
 		}
 		for _, jobs := range []int{1, 2} {
 			args := append([]string{g.args[0], "--jobs", strconv.Itoa(jobs)}, g.args[1:]...)
