@@ -261,7 +261,7 @@ func (d *parseJSON) append(b []byte, r *scheme.Report, spec locator.Spec) []byte
 		}
 	}
 	b = parseJSONObject.append(b, d)
-	d.r = scheme.Report{} // let the line's strings go
+	d.r, d.comps = scheme.Report{}, [8]component{} // let the line's strings go
 	return append(b, '\n')
 }
 

@@ -483,3 +483,50 @@ func TestJSONLinear(t *testing.T) {
 		}
 	}
 }
+
+// appendJSONText writes what encoding/json writes (SetEscapeHTML(false)) for any string,
+// and with shortBF false the same but for \b and \f.
+func FuzzAppendJSONText(f *testing.F) {
+	for _, s := range []string{"", "a\"b\\c", "\b\f\x00\x7f", "\xff\xe2\x80", "\u2028x\u2029", "0123456789abcdef\x01", "é日本\U0010ffff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		w := strings.TrimSuffix(want.String(), "\n")
+		if got := string(appendJSONStd(nil, s)); got != w {
+			t.Fatalf("appendJSONStd(%q) = %s, want %s", s, got, w)
+		}
+		// Without shortBF: the same, but \b and \f as \u0008 and \u000c (read back when s
+		// has no backslash, which would make the replacement ambiguous).
+		got := string(appendJSONText(nil, s, false))
+		if strings.ContainsAny(s, "\b\f") == (got == w) {
+			t.Fatalf("appendJSONText(%q, false) = %s; with \\b and \\f: %s", s, got, w)
+		}
+		if r := strings.NewReplacer(`\u0008`, `\b`, `\u000c`, `\f`).Replace(got); !strings.Contains(s, "\\") && r != w {
+			t.Fatalf("appendJSONText(%q, false) = %s, want %s with \\u0008 and \\u000c", s, got, w)
+		}
+	})
+}
+
+// parse --json writes what encoding/json wrote, for any input under every specification of
+// the family.
+func FuzzParseJSON(f *testing.F) {
+	for _, s := range []string{"ftp://u:p@h/a;type=d", "gopher://h/1a%09b%09+", "http://h/\xff\b", "mailto:a@b", "prospero://h/x;a=b", "%zz"} {
+		f.Add(s)
+	}
+	specs := []locator.Spec{locator.RFC1738, locator.RFC3986, locator.URLDraft1994, locator.URLDraft1993, locator.RFC1630}
+	f.Fuzz(func(t *testing.T, s string) {
+		var pj parseJSON
+		for _, spec := range specs {
+			r := scheme.Inspect(s, spec)
+			if got, want := string(pj.append(nil, &r, spec)), oldParseJSONLine(&r, spec); got != want {
+				t.Fatalf("--spec %s %q:\n got %s\nwant %s", spec, s, got, want)
+			}
+		}
+	})
+}
