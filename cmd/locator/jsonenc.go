@@ -43,9 +43,11 @@ func appendJSONText(dst []byte, s string, shortBF bool) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if i+8 <= len(s) && plain8(s[i:i+8]) {
+		for i+8 <= len(s) && plain8(load64(s[i:i+8])) {
 			i += 8
-			continue
+		}
+		if i == len(s) {
+			break
 		}
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -94,16 +96,21 @@ func appendJSONText(dst []byte, s string, shortBF bool) []byte {
 	return append(dst, '"')
 }
 
-// plain8 reports whether the 8 bytes of s are all written as they are in a JSON string:
-// ASCII, none below U+0020, no quotation mark and no reverse solidus (the bit tricks of
-// "Bit Twiddling Hacks", "Determine if a word has a byte less than n").
-func plain8(s string) bool {
+// load64 returns the 8 bytes of s as a little-endian number (one load once compiled).
+func load64(s string) uint64 {
 	_ = s[7]
-	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// plain8 reports whether the 8 bytes of x (load64) are all written as they are in a JSON
+// string: ASCII, none below U+0020, no quotation mark and no reverse solidus (the bit
+// tricks of "Bit Twiddling Hacks", "Determine if a word has a byte less than n": with no
+// byte above 0x7f, (x - n×0x01…01) &^ x & 0x80…80 is 0 exactly when no byte is below n).
+func plain8(x uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	less := func(x, n uint64) uint64 { return (x - ones*n) &^ x & highs }
-	return (x&highs | less(x, 0x20) | less(x^(ones*'"'), 1) | less(x^(ones*'\\'), 1)) == 0
+	q, bs := x^(ones*'"'), x^(ones*'\\')
+	return (x|(x-ones*0x20)&^x|(q-ones)&^q|(bs-ones)&^bs)&highs == 0
 }
 
 // appendJSONStd appends s as encoding/json writes it (appendJSONText with \b and \f).

@@ -314,12 +314,14 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 		all[i] = st
 		f := newFunc()
 		go func() {
+			grow := 2 // the output of a batch is at most grow times its input, so far
 			for b := range work {
 				data := b.data
-				if cap(b.out) < 2*len(data) {
-					// Most outputs are one to six times their input: at most a few
-					// copies as it grows, and none once the batch is reused.
-					b.out = make([]byte, 0, 2*len(data))
+				if cap(b.out) < grow*len(data) {
+					// A new batch gets the room the worker's outputs have needed (one to
+					// ten times the input): it does not grow by copies, and a reused one
+					// has that room already.
+					b.out = make([]byte, 0, grow*len(data))
 				}
 				for len(data) > 0 {
 					line := data
@@ -333,6 +335,9 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 					}
 					b.out = f(b.out, bytesString(line), st)
 					b.lines++
+				}
+				if len(b.data) > 0 {
+					grow = max(grow, len(b.out)/len(b.data)+1)
 				}
 				b.done <- struct{}{}
 			}
