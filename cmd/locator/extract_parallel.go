@@ -11,10 +11,12 @@ import (
 // finding of package extract spans a blank line: a wrapper ends at one, a bare URL ends at
 // white space, and the quote markers a URL's continued lines may carry are read on the line
 // the URL starts on. So the text is cut just after blank lines into chunks of at least
-// extractChunk bytes, which are searched by extract.Find on --jobs workers; the findings are
-// written in input order, with the chunk's offset added. Text with no blank line within
-// extractMaxChunk bytes is read from there to its end by the streaming Scanner, in constant
-// memory. The output is the same as that of one streaming pass.
+// extractChunk bytes, which --jobs workers scan with extract's Scanner and write out in the
+// chosen form, with the chunk's offset added; the outputs are written in input order. The
+// chunks' buffers and outputs are reused (issue 10), so memory is bounded by the chunks in
+// flight. Text with no blank line within extractMaxChunk bytes is read from there to its end
+// by the streaming Scanner, in constant memory. The output is the same as that of one
+// streaming pass.
 
 // Variables so that the tests can make several chunks of small texts.
 var (
