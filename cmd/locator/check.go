@@ -119,17 +119,7 @@ func newCheckCmd(opts *options) *cobra.Command {
 				if verbose && f.custom() {
 					return usageErrorf("-v cannot be combined with --json, --format or --output")
 				}
-				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
-					fw, rec := f.worker(), newRecord(checkFields)
-					return func(dst []byte, line string, st *stats) []byte {
-						r := scheme.Inspect(line, opts.spec)
-						st.result(r.Valid(), r.URL.Scheme(), firstErrorCode(&r))
-						if !f.custom() {
-							return appendCheckLine(dst, &r)
-						}
-						return checkRecord(rec, &r, opts.spec).appendTo(dst, fw)
-					}
-				})
+				return runLines(cmd, args, bulk, f.header(), func() lineFunc { return checkLineFunc(opts.spec, f) })
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 			invalid := false
@@ -158,6 +148,19 @@ func newCheckCmd(opts *options) *cobra.Command {
 	addOutputFlags(cmd, &out, "URL")
 	addBulkFlags(cmd, &bulk)
 	return cmd
+}
+
+// checkLineFunc returns the bulk-path function of check for spec and format f.
+func checkLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
+	fw, rec := f.worker(), newRecord(checkFields)
+	return func(dst []byte, line string, st *stats) []byte {
+		r := scheme.Inspect(line, spec)
+		st.result(r.Valid(), r.URL.Scheme(), firstErrorCode(&r))
+		if !f.custom() {
+			return appendCheckLine(dst, &r)
+		}
+		return checkRecord(rec, &r, spec).appendTo(dst, fw)
+	}
 }
 
 // maxDiagnostics is the number of findings check shows per URL in the compiler form; the

@@ -117,10 +117,6 @@ func newExtractCmd() *cobra.Command {
 			x := &extractor{w: w, f: f, fw: f.worker(), rec: newRecord(extractFields),
 				st: newStats(withStats), prog: newProgress(cmd.ErrOrStderr(), withProgress), jobs: jobs,
 				ctx: ctx, opts: extract.Options{Spec: spec}, errw: cmd.ErrOrStderr()}
-			if f.kind == outJSON {
-				x.enc = json.NewEncoder(w)
-				x.enc.SetEscapeHTML(false)
-			}
 			w.Write(f.header())
 			for _, name := range args {
 				x.name = name
@@ -176,9 +172,8 @@ type extractor struct {
 	f       *outputFormat
 	fw      *formatWorker
 	rec     *record
-	enc     *json.Encoder // --json
-	name    string        // the FILE being read, "-" for standard input
-	file    string        // the FILE, "" for one text alone
+	name    string // the FILE being read, "-" for standard input
+	file    string // the FILE, "" for one text alone
 	st      *stats
 	prog    *progress
 	jobs    int // --jobs: above 1, search chunks of the text in parallel
@@ -321,16 +316,31 @@ func (x *extractor) emit(f extract.Finding) error {
 
 // write writes one finding in the chosen output form.
 func (x *extractor) write(f extract.Finding) error {
+	b, err := x.appendFinding(x.b[:0], f)
+	x.b = b
+	if err != nil {
+		return err
+	}
+	_, err = x.w.Write(b)
+	return err
+}
+
+// appendFinding counts one finding and appends its line in the chosen output form. The
+// error is that of a form the JSON cannot name, which the package never reports.
+func (x *extractor) appendFinding(b []byte, f extract.Finding) ([]byte, error) {
 	x.st.result(f.Valid, schemeOf(f.URL), "")
 	switch x.f.kind {
 	case outJSON:
-		return x.enc.Encode(fileFinding{File: x.file, Finding: f})
+		ff := fileFinding{File: x.file, Finding: f}
+		if int(f.Form) >= len(extractForms) {
+			// Not a form of the package: encoding/json reports the error of MarshalText.
+			js, err := json.Marshal(ff)
+			return append(append(b, js...), '\n'), err
+		}
+		return append(extractJSONObject.append(b, &ff), '\n'), nil
 	case outTemplate, outTSV, outCSV:
-		x.b = x.findingRecord(f).appendTo(x.b[:0], x.fw)
-		_, err := x.w.Write(x.b)
-		return err
+		return x.findingRecord(f).appendTo(b, x.fw), nil
 	}
-	b := x.b[:0]
 	if x.file != "" {
 		b = display.Append(b, x.file)
 		b = append(b, ':')
@@ -351,11 +361,36 @@ func (x *extractor) write(f extract.Finding) error {
 		b = append(b, '\t')
 		b = display.Append(b, a)
 	}
-	b = append(b, '\n')
-	x.b = b
-	_, err := x.w.Write(b)
-	return err
+	return append(b, '\n'), nil
 }
+
+// extractForms are the forms of package extract, whose names its JSON writes.
+var extractForms = [...]extract.Form{extract.Bare, extract.Bracketed, extract.Prefixed, extract.Wrapped}
+
+// extractJSONObject is the object of extract --json, field by field in order, as
+// encoding/json wrote fileFinding (the tests compare the two).
+var extractJSONObject = newJSONObject([]jsonField[fileFinding]{
+	{name: "file", omit: func(f *fileFinding) bool { return f.File == "" },
+		value: func(b []byte, f *fileFinding) []byte { return appendJSONStd(b, f.File) }},
+	{name: "url", value: func(b []byte, f *fileFinding) []byte { return appendJSONStd(b, f.URL) }},
+	{name: "alternatives", value: func(b []byte, f *fileFinding) []byte {
+		if f.Alternatives == nil {
+			return append(b, "null"...)
+		}
+		b = append(b, '[')
+		for i, a := range f.Alternatives {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONStd(b, a)
+		}
+		return append(b, ']')
+	}},
+	{name: "start", value: func(b []byte, f *fileFinding) []byte { return appendInt(b, f.Start) }},
+	{name: "end", value: func(b []byte, f *fileFinding) []byte { return appendInt(b, f.End) }},
+	{name: "form", value: func(b []byte, f *fileFinding) []byte { return appendJSONStd(b, f.Form.String()) }},
+	{name: "valid", value: func(b []byte, f *fileFinding) []byte { return strconv.AppendBool(b, f.Valid) }},
+})
 
 // extractFields are the fields of extract's --format and --output: the FILE ("-" for
 // standard input; a column of the table only when there are several FILEs), then those of

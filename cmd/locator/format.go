@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/locator-url/locator/internal/display"
 	"github.com/spf13/cobra"
@@ -317,45 +316,10 @@ func inputField(name string) bool {
 }
 
 // appendJSONString appends s as a JSON string (RFC 8259 §7) as encoding/json writes it with
-// SetEscapeHTML(false): control characters escaped, invalid UTF-8 as U+FFFD, and U+2028 and
-// U+2029 escaped.
-func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				dst = append(dst, '\\', c)
-			case c == '\n':
-				dst = append(dst, `\n`...)
-			case c == '\r':
-				dst = append(dst, `\r`...)
-			case c == '\t':
-				dst = append(dst, `\t`...)
-			case c < 0x20:
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			default:
-				dst = append(dst, c)
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, `\u202`...)
-			dst = strconv.AppendInt(dst, int64(r&15), 16)
-		default:
-			dst = append(dst, s[i:i+n]...)
-		}
-		i += n
-	}
-	return append(dst, '"')
-}
+// SetEscapeHTML(false), except U+0008 and U+000C, written \u0008 and \u000c (encoding/json
+// writes \b and \f since Go 1.22): control characters escaped, invalid UTF-8 as U+FFFD, and
+// U+2028 and U+2029 escaped. See appendJSONText.
+func appendJSONString(dst []byte, s string) []byte { return appendJSONText(dst, s, false) }
 
 // record is one result of a command in the shared output formats: its values in the order of
 // the command's fields, and which of them are present (an absent one is null in JSON, empty

@@ -157,9 +157,7 @@ var parseFields = []field{
 
 // parseLineFunc returns the bulk-path function of parse for spec and format f.
 func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
+	var pj parseJSON
 	fw := f.worker()
 	vals := make([]string, len(parseFields))
 	var codes [2][]byte
@@ -182,12 +180,7 @@ func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
 		case outPlain:
 			return appendCompact(dst, &r)
 		case outJSON:
-			buf.Reset()
-			if err := enc.Encode(toJSON(&r, spec)); err != nil {
-				// Only a typed view can fail to encode, and toJSON reports that itself.
-				return append(dst, "{}\n"...)
-			}
-			return append(dst, buf.Bytes()...)
+			return pj.append(dst, &r, spec)
 		}
 		vals[0], vals[1], vals[2] = line, spec.String(), strconv.FormatBool(valid)
 		present := uint64(0b111 | 1<<11 | 1<<12)
@@ -220,15 +213,12 @@ type parser struct {
 	w       *bufio.Writer
 	spec    locator.Spec
 	json    bool
-	enc     *json.Encoder
+	pj      parseJSON
+	b       []byte
 	invalid bool // some URL was not valid
 }
 
 func (p *parser) run(args []string) error {
-	if p.json {
-		p.enc = json.NewEncoder(p.w)
-		p.enc.SetEscapeHTML(false)
-	}
 	for i, a := range args {
 		if p.json {
 			if err := p.writeJSON(a); err != nil {
@@ -249,34 +239,11 @@ func (p *parser) run(args []string) error {
 func (p *parser) writeJSON(input string) error {
 	r := scheme.Inspect(input, p.spec)
 	p.invalid = p.invalid || !r.Valid()
-	if err := p.enc.Encode(toJSON(&r, p.spec)); err != nil {
+	p.b = p.pj.append(p.b[:0], &r, p.spec)
+	if _, err := p.w.Write(p.b); err != nil {
 		return ioError(err)
 	}
 	return nil
-}
-
-// parseResult is the JSON form of a report (parse --json).
-type parseResult struct {
-	Input       string          `json:"input"`
-	InputBase64 string          `json:"input_base64,omitempty"`
-	Spec        string          `json:"spec"`
-	Valid       bool            `json:"valid"`
-	Prefix      *string         `json:"prefix,omitempty"` // the "URL:" prefix; left out when absent
-	Scheme      *string         `json:"scheme"`
-	User        *string         `json:"user"`
-	Password    *string         `json:"password"`
-	Host        *string         `json:"host"`
-	Port        *string         `json:"port"`
-	Path        *string         `json:"path"`
-	Query       *string         `json:"query"`
-	Fragment    *string         `json:"fragment"`
-	Parts       json.RawMessage `json:"parts"`
-	Errors      []diag          `json:"errors"`
-	Warnings    []diag          `json:"warnings"`
-	// MoreErrors and MoreWarnings count the findings past the first 100 of a URL, which are
-	// not listed (scheme.Report.Omitted).
-	MoreErrors   int `json:"more_errors,omitempty"`
-	MoreWarnings int `json:"more_warnings,omitempty"`
 }
 
 // diag is the JSON form of a finding.
@@ -312,42 +279,6 @@ func components(u locator.URL) [8]component {
 	c[7].name = "fragment"
 	c[7].value, c[7].present = u.Fragment()
 	return c
-}
-
-func toJSON(r *scheme.Report, spec locator.Spec) parseResult {
-	out := parseResult{Input: r.Input, InputBase64: inputBase64(r.Input), Spec: spec.String(), Valid: r.Valid(),
-		Errors: []diag{}, Warnings: []diag{}, MoreErrors: r.OmittedErrors, MoreWarnings: r.Omitted - r.OmittedErrors}
-	if r.Parsed {
-		if p, ok := r.URL.Prefix(); ok {
-			out.Prefix = &p
-		}
-		c := components(r.URL)
-		ptrs := [8]**string{&out.Scheme, &out.User, &out.Password, &out.Host, &out.Port, &out.Path, &out.Query, &out.Fragment}
-		for i := range c {
-			if c[i].present {
-				v := c[i].value
-				*ptrs[i] = &v
-			}
-		}
-	}
-	if r.View != nil {
-		b, err := marshalView(r.View)
-		if err != nil {
-			out.Errors = append(out.Errors, diag{Code: "view-json", Rule: "locator", Message: err.Error()})
-			out.Valid = false
-		} else {
-			out.Parts = b
-		}
-	}
-	for _, f := range r.Findings {
-		d := diag{Offset: f.Offset, Code: string(f.Code), Rule: f.Rule, Message: f.Message}
-		if f.Severity == locator.SeverityError {
-			out.Errors = append(out.Errors, d)
-		} else {
-			out.Warnings = append(out.Warnings, d)
-		}
-	}
-	return out
 }
 
 // marshalView returns the JSON of a typed view, without HTML escaping.

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -33,49 +31,6 @@ var whatwgFields = []field{
 func whatwgGetters(u *whatwg.URL) [11]string {
 	return [11]string{u.Href(), u.Origin(), u.Protocol(), u.Username(), u.Password(), u.Host(),
 		u.Hostname(), u.Port(), u.Pathname(), u.Search(), u.Hash()}
-}
-
-// whatwgResult is the JSON of parse --spec whatwg --json.
-type whatwgResult struct {
-	Input            string                   `json:"input"`
-	InputBase64      string                   `json:"input_base64,omitempty"`
-	Spec             string                   `json:"spec"`
-	Valid            bool                     `json:"valid"`
-	Href             *string                  `json:"href"`
-	Origin           *string                  `json:"origin"`
-	Protocol         *string                  `json:"protocol"`
-	Username         *string                  `json:"username"`
-	Password         *string                  `json:"password"`
-	Host             *string                  `json:"host"`
-	Hostname         *string                  `json:"hostname"`
-	Port             *string                  `json:"port"`
-	Pathname         *string                  `json:"pathname"`
-	Search           *string                  `json:"search"`
-	Hash             *string                  `json:"hash"`
-	Scheme           *string                  `json:"scheme"`
-	ValidationErrors []whatwg.ValidationError `json:"validation_errors"`
-	Errors           []diag                   `json:"errors"`
-}
-
-func whatwgJSON(input string, u *whatwg.URL, verrs []whatwg.ValidationError, err error) whatwgResult {
-	r := whatwgResult{Input: input, InputBase64: inputBase64(input), Spec: "whatwg", Valid: err == nil, ValidationErrors: verrs, Errors: []diag{}}
-	if r.ValidationErrors == nil {
-		r.ValidationErrors = []whatwg.ValidationError{}
-	}
-	if err != nil {
-		r.Errors = append(r.Errors, whatwgDiag(err))
-		return r
-	}
-	g := whatwgGetters(u)
-	ptrs := [11]**string{&r.Href, &r.Origin, &r.Protocol, &r.Username, &r.Password, &r.Host,
-		&r.Hostname, &r.Port, &r.Pathname, &r.Search, &r.Hash}
-	for i := range g {
-		v := g[i]
-		*ptrs[i] = &v
-	}
-	s := schemeOfProtocol(g[2])
-	r.Scheme = &s
-	return r
 }
 
 // whatwgDiag is the JSON of a failure of the WHATWG parser.
@@ -161,9 +116,6 @@ func whatwgLineFunc(base *whatwg.URL, f *outputFormat) lineFunc {
 			return appendResultLine(dst, u.Href())
 		}
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
 	fw := f.worker()
 	vals := make([]string, len(whatwgFields))
 	var codes []byte
@@ -185,11 +137,7 @@ func whatwgLineFunc(base *whatwg.URL, f *outputFormat) lineFunc {
 		case outPlain:
 			return appendWHATWGCompact(dst, line, &u, err)
 		case outJSON:
-			buf.Reset()
-			if enc.Encode(whatwgJSON(line, &u, verrs, err)) != nil {
-				return append(dst, "{}\n"...)
-			}
-			return append(dst, buf.Bytes()...)
+			return appendWHATWGJSON(dst, line, &u, verrs, err)
 		}
 		vals[0], vals[1], vals[2] = line, "whatwg", strconv.FormatBool(err == nil)
 		present := uint64(0b111 | 1<<15 | 1<<16)

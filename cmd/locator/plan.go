@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"net"
 	"os"
@@ -131,9 +129,6 @@ func newPlanCmd(opts *options) *cobra.Command {
 			}
 			if isStdin(args) || f.custom() {
 				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
-					var buf bytes.Buffer
-					enc := json.NewEncoder(&buf)
-					enc.SetEscapeHTML(false)
 					fw, rec := f.worker(), newRecord(planFields)
 					return func(dst []byte, line string, st *stats) []byte {
 						pr := planOf(line, opts.spec, gopherLiteral, ftp)
@@ -142,11 +137,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 						case outPlain:
 							return appendPlanLine(dst, line, &pr)
 						case outJSON:
-							buf.Reset()
-							if enc.Encode(pr.json(line)) != nil {
-								return append(dst, "{}\n"...)
-							}
-							return append(dst, buf.Bytes()...)
+							return pr.appendJSON(dst, line)
 						}
 						return planRecord(rec, line, &pr).appendTo(dst, fw)
 					}
@@ -312,13 +303,30 @@ type planFailure struct {
 	Error       diag   `json:"error"`
 }
 
-// json returns the JSON form of the plan of input.
-func (p *planResult) json(input string) any {
+// appendJSON appends the line of plan --json for the plan of input: the object, as
+// encoding/json writes planJSON or planFailure (by their plans, jsonenc.go), and "\n".
+func (p *planResult) appendJSON(b []byte, input string) []byte {
+	var err error
 	if p.err != nil {
 		fd := errorFinding(p.err, locator.SeverityError)
-		return planFailure{Input: input, InputBase64: inputBase64(input), Error: diag{fd.Offset, string(fd.Code), fd.Rule, fd.Message}}
+		j := planFailure{Input: input, InputBase64: inputBase64(input), Error: diag{fd.Offset, string(fd.Code), fd.Rule, fd.Message}}
+		b, err = appendJSONValue(b, &j)
+	} else {
+		j := p.json(input)
+		b, err = appendJSONValue(b, &j)
 	}
+	if err != nil {
+		return append(b, "{}\n"...) // as before: a value encoding/json refuses
+	}
+	return append(b, '\n')
+}
+
+// json returns the JSON form of the plan of input, which has one.
+func (p *planResult) json(input string) planJSON {
 	j := planJSON{Input: input, InputBase64: inputBase64(input), Valid: p.valid(), Plan: p.plan}
+	if len(p.errors) > 0 {
+		j.Errors = make([]diag, 0, min(len(p.errors), maxDiagnostics))
+	}
 	for i, f := range p.errors {
 		if i == maxDiagnostics {
 			j.MoreErrors = len(p.errors) - i

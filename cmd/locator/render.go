@@ -192,7 +192,7 @@ func inputBase64(s string) string {
 	if utf8.ValidString(s) {
 		return ""
 	}
-	return base64.StdEncoding.EncodeToString([]byte(s))
+	return base64.StdEncoding.EncodeToString(stringBytes(s))
 }
 
 // appendInt appends n in decimal.

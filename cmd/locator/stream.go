@@ -77,19 +77,23 @@ and elapsed time on standard error when it is a terminal (nothing otherwise).
 valid and invalid results, and counts per scheme and per error code.`
 
 // stats are the counts of --stats. Each worker has its own; they are merged at the end.
+// The maps count through pointers: an assignment to an existing key would store the new key
+// string (Go replaces a string key on assignment), and a line's scheme points into the input
+// buffer, which the next lines overwrite.
 type stats struct {
 	lines, valid, invalid int
 	detail                bool // count schemes and codes (--stats)
-	schemes               map[string]int
-	codes                 map[string]int
+	schemes               map[string]*int
+	codes                 map[string]*int
 }
 
 func newStats(detail bool) *stats {
-	return &stats{detail: detail, schemes: map[string]int{}, codes: map[string]int{}}
+	return &stats{detail: detail, schemes: map[string]*int{}, codes: map[string]*int{}}
 }
 
-// result counts one line: valid or not, its scheme ("" when it has none) and its error code
-// ("" for none). The strings may point into the input buffer: a new key is copied.
+// result counts one line: valid or not, its scheme ("" when it has none; counted in lower
+// case) and its error code ("" for none). The strings may point into the input buffer: a
+// new key is copied.
 func (s *stats) result(valid bool, scheme, code string) {
 	s.lines++
 	if valid {
@@ -103,17 +107,29 @@ func (s *stats) result(valid bool, scheme, code string) {
 	if scheme == "" {
 		scheme = "(none)"
 	}
-	if _, ok := s.schemes[scheme]; !ok {
+	n := s.schemes[scheme]
+	if n == nil {
 		scheme = strings.ToLower(scheme) // ToLower copies or returns scheme
-		scheme = strings.Clone(scheme)
+		n = count(s.schemes, scheme)
 	}
-	s.schemes[scheme]++
+	*n++
 	if code != "" {
-		if _, ok := s.codes[code]; !ok {
-			code = strings.Clone(code)
+		n := s.codes[code]
+		if n == nil {
+			n = count(s.codes, code)
 		}
-		s.codes[code]++
+		*n++
 	}
+}
+
+// count returns the counter of key in m, adding one (with a copy of key) when there is none.
+func count(m map[string]*int, key string) *int {
+	n := m[key]
+	if n == nil {
+		n = new(int)
+		m[strings.Clone(key)] = n
+	}
+	return n
 }
 
 // add adds the counts of o to s.
@@ -122,10 +138,10 @@ func (s *stats) add(o *stats) {
 	s.valid += o.valid
 	s.invalid += o.invalid
 	for k, v := range o.schemes {
-		s.schemes[k] += v
+		*count(s.schemes, k) += *v
 	}
 	for k, v := range o.codes {
-		s.codes[k] += v
+		*count(s.codes, k) += *v
 	}
 }
 
@@ -135,18 +151,18 @@ func (s *stats) write(w io.Writer) error {
 	b := fmt.Appendf(nil, "lines\t%d\nvalid\t%d\ninvalid\t%d\n", s.lines, s.valid, s.invalid)
 	for _, group := range []struct {
 		name string
-		m    map[string]int
+		m    map[string]*int
 	}{{"scheme", s.schemes}, {"error", s.codes}} {
 		keys := make([]string, 0, len(group.m))
 		for k := range group.m {
 			keys = append(keys, k)
 		}
 		sort.Slice(keys, func(i, j int) bool {
-			a, b := group.m[keys[i]], group.m[keys[j]]
+			a, b := *group.m[keys[i]], *group.m[keys[j]]
 			return a > b || a == b && keys[i] < keys[j]
 		})
 		for _, k := range keys {
-			b = fmt.Appendf(b, "%s\t%s\t%d\n", group.name, display.String(k), group.m[k])
+			b = fmt.Appendf(b, "%s\t%s\t%d\n", group.name, display.String(k), *group.m[k])
 		}
 	}
 	_, err := w.Write(b)
@@ -240,8 +256,11 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 				return
 			default:
 				if made < poolSize {
+					// A batch gets its full size at once rather than growing to it by
+					// copies (issue 10: the parallel path allocated 2 to 5 times what
+					// --jobs 1 did).
 					made++
-					b = &batch{done: make(chan struct{}, 1)}
+					b = &batch{data: make([]byte, 0, batchBytes+readSize), done: make(chan struct{}, 1)}
 					break
 				}
 				select {
@@ -295,8 +314,15 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 		all[i] = st
 		f := newFunc()
 		go func() {
+			grow := 2 // the output of a batch is at most grow times its input, so far
 			for b := range work {
 				data := b.data
+				if cap(b.out) < grow*len(data) {
+					// A new batch gets the room the worker's outputs have needed (one to
+					// ten times the input): it does not grow by copies, and a reused one
+					// has that room already.
+					b.out = make([]byte, 0, grow*len(data))
+				}
 				for len(data) > 0 {
 					line := data
 					if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -309,6 +335,9 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 					}
 					b.out = f(b.out, bytesString(line), st)
 					b.lines++
+				}
+				if len(b.data) > 0 {
+					grow = max(grow, len(b.out)/len(b.data)+1)
 				}
 				b.done <- struct{}{}
 			}
@@ -347,6 +376,12 @@ func bytesString(b []byte) string {
 		return ""
 	}
 	return unsafe.String(&b[0], len(b))
+}
+
+// stringBytes returns the bytes of s without copying, for functions that only read them
+// (base64's encoders). They must not be changed.
+func stringBytes(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
 }
 
 // progress is the display of --progress: a progressbar/v3 spinner counting lines, with
