@@ -57,16 +57,18 @@ func TestValidationErrorsNoAlloc(t *testing.T) {
 				if op.name == "ParseValidate" {
 					allocs[k] = n
 				}
-				if n > 24 {
-					t.Errorf("%s %s ×%d: %v allocations, want at most 24", sh.name, op.name, reps, n)
+				if n > 40 {
+					t.Errorf("%s %s ×%d: %v allocations, want at most 40", sh.name, op.name, reps, n)
 				}
 				if by := m1.TotalAlloc - m0.TotalAlloc; by > uint64(16*len(in)+64<<10) {
 					t.Errorf("%s %s ×%d: %d bytes allocated for %d bytes of input", sh.name, op.name, reps, by, len(in))
 				}
 			}
 		}
-		// From 10,000 errors to 1,000,000: the buffers grow a few more times, nothing more.
-		if allocs[1] > allocs[0]+10 {
+		// From 10,000 errors to 1,000,000: the buffers grow a few more times, nothing more
+		// (each doubles about seven times more for a hundred times the input: the output,
+		// the path's and the offset map's), where one allocation an error would add 990,000.
+		if allocs[1] > allocs[0]+24 {
 			t.Errorf("%s: ParseValidate makes %v allocations at 10,000 repetitions and %v at 1,000,000", sh.name, allocs[0], allocs[1])
 		}
 	}
