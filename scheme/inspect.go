@@ -44,20 +44,35 @@ func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(
 // other specifications, which read "URL" as a scheme, a CodePrefixAsScheme warning says so
 // when RFC 1738 would read a prefix:
 //
-//   - a failure of locator.ParseAs: an error, and nothing else is reported;
+//   - a failure of locator.ParseAs: an error, and nothing else is reported; but under
+//     locator.URLDraft1993 and locator.RFC1630, whose checkers read the text, the findings of
+//     the document's checker on the input, with the failure only when that checker finds no
+//     error (the report is invalid either way): "http://h/%*" under locator.RFC1630 is the URI
+//     draft's illegal escape (Example 3), not RFC 1738 §2.2's; under locator.URLDraft1994 a bad
+//     escape is cited by the draft's BNF (escape);
 //   - the findings of the strict checker of spec ([Check]), errors and warnings as it says;
 //   - the failure of the scheme's typed view ([ParseView]), unless the checker found an error
 //     already: an error under locator.RFC1738 and locator.URLDraft1994, whose schemes the views
-//     follow, and a warning under any other specification (RFC 3986 leaves the scheme-specific
-//     syntax to the scheme). A scheme with no view ([CodeNoView]) is not a problem of the URL,
-//     nor is a view that reads a form the spec does not have (see viewFollows): under
-//     locator.RFC1738 the views of afs, mid and cid (the 1994 URL draft's, which RFC 1738 §4
-//     only reserves); under locator.URLDraft1994 the view of file (not in the draft) and of an
-//     nntp URL without "//" (the draft's "nntp:" group "/" digits);
+//     follow, and a warning under locator.RFC3986 and locator.WHATWG (RFC 3986 leaves the
+//     scheme-specific syntax to the scheme). A scheme with no view ([CodeNoView]) is not a
+//     problem of the URL, nor is a view that reads a form the spec does not have (see
+//     viewFollows): under locator.RFC1738 the views of afs, mid and cid (the 1994 URL draft's,
+//     which RFC 1738 §4 only reserves); under locator.URLDraft1994 the view of file (not in
+//     the draft) and of an nntp URL without "//" (the draft's "nntp:" group "/" digits); under
+//     locator.URLDraft1993 and locator.RFC1630 every view, which reads RFC 1738's grammar where
+//     the document has its own ("gopher://h?search", a 1993 draft gopheraddress; an nntp URL
+//     the URI draft gives no form): the document's checker alone says what the document says.
+//     A view that succeeds is kept in Report.View under every spec;
 //   - the findings of [Security] (RFC 1738 §6, RFC 3986 §7) but its characters that must be
-//     encoded (the checker reports those), always warnings; under
-//     locator.RFC3986 those whose rule is RFC 1738's alone are cited by the rule of RFC 3986
-//     that names the same hazard, or left out where RFC 3986 names none (see rfc3986Security).
+//     encoded (the checker reports those), always warnings, advisory, each citing the RFC
+//     that names its hazard; under locator.RFC3986 those whose rule is RFC 1738's alone are
+//     cited by the rule of RFC 3986 that names the same hazard, or left out where RFC 3986
+//     names none (see rfc3986Security); under the 1993 and 1994 URL drafts and locator.RFC1630
+//     an escape "%00" in a prospero path is the document's own separator of the version (and
+//     attributes), not a hazard: its encoded-nul note is left out (see prosperoNULSeparator).
+//
+// Report.SpecScheme holds the scheme name the document's grammar reads where locator.URL has
+// none ([SpecScheme]: "a_b" in "a_b:x" under the drafts).
 //
 // The findings are in offset order, those of the checker first at one offset, then the view's,
 // then Security's; a finding with the offset and the code, or the offset and the message, of
@@ -123,7 +138,9 @@ func capFindings(r *Report, all []locator.Finding) []locator.Finding {
 // locator.URLDraft1993 and locator.RFC1630, whose checkers read text, the findings are those
 // of the document's checker on the input ("%*" is the URI draft's illegal escape, Example 3,
 // not RFC 1738 §2.2's), and err is added only when that checker finds no error, so that the
-// report says why the input is invalid; under any other specification, err alone.
+// report says why the input is invalid. Under locator.URLDraft1994 err alone, a bad escape
+// cited by the draft's BNF (escape = % hex hex, as RFC 1738 §2.2 has it); under any other
+// specification, err alone.
 func parseFailed(r *Report, err error) {
 	parseErr := []locator.Finding{errorFinding(err, locator.SeverityError)}
 	var sk syntax.Sink
@@ -132,6 +149,13 @@ func parseFailed(r *Report, err error) {
 		checkDraft1993Text(&sk, r.Input)
 	case locator.RFC1630:
 		checkRFC1630Text(&sk, r.Input)
+	case locator.URLDraft1994:
+		if parseErr[0].Code == locator.CodeBadEscape {
+			// The draft's own rule, the same as RFC 1738 §2.2's (BNF, escape).
+			parseErr[0].Rule = draftRule + "BNF escape = % hex hex"
+		}
+		r.Findings = parseErr
+		return
 	default:
 		r.Findings = parseErr
 		return
