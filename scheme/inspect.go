@@ -23,7 +23,7 @@ type Report struct {
 	// locator.RFC1630 an ialpha name that RFC 3986 §3.1 does not allow ("a_b" in "a_b:x",
 	// which URL holds as its path).
 	SpecScheme string
-	View   View         // the typed view; nil when the scheme has none, or it failed
+	View       View // the typed view; nil when the scheme has none, or it failed
 	// Findings are the errors and warnings, in offset order, each said once, at most
 	// locator.MaxFindings (100) of them: the first ones by offset.
 	Findings []locator.Finding

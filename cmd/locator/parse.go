@@ -279,9 +279,7 @@ type parseResult struct {
 	Valid       bool            `json:"valid"`
 	Prefix      *string         `json:"prefix,omitempty"` // the "URL:" prefix; left out when absent
 	Scheme      *string         `json:"scheme"`
-	// SpecScheme is the scheme the document of --spec reads where locator.URL has none
-	// (scheme.Report.SpecScheme: "a_b" in "a_b:x" under the drafts); left out otherwise.
-	SpecScheme *string `json:"spec_scheme,omitempty"`
+	SpecScheme  *string         `json:"spec_scheme,omitempty"` // the document's scheme where Scheme is null (scheme.Report.SpecScheme)
 	User        *string         `json:"user"`
 	Password    *string         `json:"password"`
 	Host        *string         `json:"host"`
