@@ -165,7 +165,7 @@ func parseFailed(r *Report, err error) {
 		f = merge(f, parseErr)
 	}
 	r.Omitted, r.OmittedErrors = omitted, omittedErrors
-	r.Findings = capFindings(r, f)
+	r.Findings = capFindings(r, dedupe(f))
 }
 
 // SpecScheme returns the scheme name that spec's own grammar reads in u where u has none, or
