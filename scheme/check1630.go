@@ -44,8 +44,13 @@ const CodeSearchEmptyWord = syntax.CodeSearchEmptyWord
 const CodeSchemeForStudy locator.Code = "scheme-for-study"
 
 // checkRFC1630To adds to sk the findings of the URI draft (RFC 1630) on u.
-func checkRFC1630To(sk *syntax.Sink, u locator.URL) {
-	p := syntax.CheckRFC1630(sk, u)
+func checkRFC1630To(sk *syntax.Sink, u locator.URL) { checkRFC1630Text(sk, u.String()) }
+
+// checkRFC1630Text is checkRFC1630To on the text s, which need not be a URL locator.Parse
+// accepts (Inspect runs it on an input Parse rejects: the draft's Example 3 "%*"); the
+// offsets are into s.
+func checkRFC1630Text(sk *syntax.Sink, s string) {
+	p := syntax.CheckRFC1630Text(sk, s)
 	if !p.HasScheme || !syntax.IsIalpha(p.Scheme) {
 		// A partial form (Partial (relative) form): the generic grammar is all there is; or
 		// a scheme name that is not ialpha, which CheckRFC1630 reported.

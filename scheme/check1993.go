@@ -60,8 +60,12 @@ var draft1993Defined = [...]string{"http", "ftp", "afs", "news", "wais", "prospe
 // string whose format is a function of the naming scheme" (Full form), and the schemes of
 // Internet protocols "have a common syntax for the rest of the object name" (Internet
 // protocol parts). The prose is followed: a scheme with a production is held to it.
-func checkDraft1993To(sk *syntax.Sink, u locator.URL) {
-	d := syntax.CheckDraft1993(sk, u)
+func checkDraft1993To(sk *syntax.Sink, u locator.URL) { checkDraft1993Text(sk, u.String()) }
+
+// checkDraft1993Text is checkDraft1993To on the text s, which need not be a URL locator.Parse
+// accepts (Inspect runs it on an input Parse rejects); the offsets are into s.
+func checkDraft1993Text(sk *syntax.Sink, s string) {
+	d := syntax.CheckDraft1993Text(sk, s)
 	if d.Colon < 0 {
 		return // a partial form: CheckDraft1993 checked it
 	}

@@ -18,7 +18,12 @@ type Report struct {
 	URL    locator.URL  // the parsed URL (locator.ParseAs under Spec, its "URL:" prefix kept); the zero URL when Parsed is false
 	Parsed bool         // locator.ParseAs accepted the input under Spec
 	Spec   locator.Spec // the specification the input was checked against
-	View   View         // the typed view; nil when the scheme has none, or it failed
+	// SpecScheme is the scheme name Spec's own grammar reads where URL has no scheme, or ""
+	// (see [SpecScheme]): under locator.URLDraft1993, locator.URLDraft1994 and
+	// locator.RFC1630 an ialpha name that RFC 3986 §3.1 does not allow ("a_b" in "a_b:x",
+	// which URL holds as its path).
+	SpecScheme string
+	View       View // the typed view; nil when the scheme has none, or it failed
 	// Findings are the errors and warnings, in offset order, each said once, at most
 	// locator.MaxFindings (100) of them: the first ones by offset.
 	Findings []locator.Finding
@@ -39,20 +44,35 @@ func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(
 // other specifications, which read "URL" as a scheme, a CodePrefixAsScheme warning says so
 // when RFC 1738 would read a prefix:
 //
-//   - a failure of locator.ParseAs: an error, and nothing else is reported;
+//   - a failure of locator.ParseAs: an error, and nothing else is reported; but under
+//     locator.URLDraft1993 and locator.RFC1630, whose checkers read the text, the findings of
+//     the document's checker on the input, with the failure only when that checker finds no
+//     error (the report is invalid either way): "http://h/%*" under locator.RFC1630 is the URI
+//     draft's illegal escape (Example 3), not RFC 1738 §2.2's; under locator.URLDraft1994 a bad
+//     escape is cited by the draft's BNF (escape);
 //   - the findings of the strict checker of spec ([Check]), errors and warnings as it says;
 //   - the failure of the scheme's typed view ([ParseView]), unless the checker found an error
 //     already: an error under locator.RFC1738 and locator.URLDraft1994, whose schemes the views
-//     follow, and a warning under any other specification (RFC 3986 leaves the scheme-specific
-//     syntax to the scheme). A scheme with no view ([CodeNoView]) is not a problem of the URL,
-//     nor is a view that reads a form the spec does not have (see viewFollows): under
-//     locator.RFC1738 the views of afs, mid and cid (the 1994 URL draft's, which RFC 1738 §4
-//     only reserves); under locator.URLDraft1994 the view of file (not in the draft) and of an
-//     nntp URL without "//" (the draft's "nntp:" group "/" digits);
+//     follow, and a warning under locator.RFC3986 and locator.WHATWG (RFC 3986 leaves the
+//     scheme-specific syntax to the scheme). A scheme with no view ([CodeNoView]) is not a
+//     problem of the URL, nor is a view that reads a form the spec does not have (see
+//     viewFollows): under locator.RFC1738 the views of afs, mid and cid (the 1994 URL draft's,
+//     which RFC 1738 §4 only reserves); under locator.URLDraft1994 the view of file (not in
+//     the draft) and of an nntp URL without "//" (the draft's "nntp:" group "/" digits); under
+//     locator.URLDraft1993 and locator.RFC1630 every view, which reads RFC 1738's grammar where
+//     the document has its own ("gopher://h?search", a 1993 draft gopheraddress; an nntp URL
+//     the URI draft gives no form): the document's checker alone says what the document says.
+//     A view that succeeds is kept in Report.View under every spec;
 //   - the findings of [Security] (RFC 1738 §6, RFC 3986 §7) but its characters that must be
-//     encoded (the checker reports those), always warnings; under
-//     locator.RFC3986 those whose rule is RFC 1738's alone are cited by the rule of RFC 3986
-//     that names the same hazard, or left out where RFC 3986 names none (see rfc3986Security).
+//     encoded (the checker reports those), always warnings, advisory, each citing the RFC
+//     that names its hazard; under locator.RFC3986 those whose rule is RFC 1738's alone are
+//     cited by the rule of RFC 3986 that names the same hazard, or left out where RFC 3986
+//     names none (see rfc3986Security); under the 1993 and 1994 URL drafts and locator.RFC1630
+//     an escape "%00" in a prospero path is the document's own separator of the version (and
+//     attributes), not a hazard: its encoded-nul note is left out (see prosperoNULSeparator).
+//
+// Report.SpecScheme holds the scheme name the document's grammar reads where locator.URL has
+// none ([SpecScheme]: "a_b" in "a_b:x" under the drafts).
 //
 // The findings are in offset order, those of the checker first at one offset, then the view's,
 // then Security's; a finding with the offset and the code, or the offset and the message, of
@@ -63,11 +83,12 @@ func Inspect(input string, spec locator.Spec) Report {
 	r := Report{Input: input, Spec: spec}
 	pu, err := locator.ParseAs(input, spec)
 	if err != nil {
-		r.Findings = []locator.Finding{errorFinding(err, locator.SeverityError)}
+		parseFailed(&r, err)
 		return r
 	}
 	r.URL, r.Parsed = pu, true
 	u, off := behind(pu)
+	r.SpecScheme = SpecScheme(u, spec)
 	var ck syntax.Sink
 	checkTo(&ck, u, spec)
 	f, omitted, omittedErrors := ck.Result()
@@ -79,6 +100,8 @@ func Inspect(input string, spec locator.Spec) Report {
 		r.View = v
 	case errors.As(err, &le) && le.Code == CodeNoView:
 		// the scheme has no typed view: not a problem of the URL
+	case spec == locator.URLDraft1993 || spec == locator.RFC1630:
+		// the views read RFC 1738's (and the 1994 draft's) grammar, not this document's
 	case (spec == locator.RFC1738 || spec == locator.URLDraft1994) && !viewFollows(spec, u):
 		// the view reads a form the spec does not have: its failure says nothing of the URL
 	case (spec == locator.RFC1738 || spec == locator.URLDraft1994) && Valid(f) && omittedErrors == 0:
@@ -89,20 +112,89 @@ func Inspect(input string, spec locator.Spec) Report {
 	var sk syntax.Sink
 	securityTo(&sk, u, spec, false)
 	sec, secOmitted, _ := sk.Result()
-	all := merge(merge(merge(f, prefixAsScheme(pu, spec)), viewFinding), securityFor(spec, sec))
+	all := merge(merge(merge(f, prefixAsScheme(pu, spec)), viewFinding), securityFor(spec, u, sec))
 	all = dedupe(all)
 	r.Omitted, r.OmittedErrors = omitted+secOmitted, omittedErrors
-	if len(all) > locator.MaxFindings {
-		r.Omitted += len(all) - locator.MaxFindings
-		for _, x := range all[locator.MaxFindings:] {
-			if x.Severity == locator.SeverityError {
-				r.OmittedErrors++
-			}
-		}
-		all = append(make([]locator.Finding, 0, locator.MaxFindings), all[:locator.MaxFindings]...) // let the rest be collected
-	}
-	r.Findings = shiftFindings(all, off)
+	r.Findings = shiftFindings(capFindings(&r, all), off)
 	return r
+}
+
+// capFindings returns the first locator.MaxFindings of all (in offset order), counting the
+// others in r.Omitted and the errors among them in r.OmittedErrors.
+func capFindings(r *Report, all []locator.Finding) []locator.Finding {
+	if len(all) <= locator.MaxFindings {
+		return all
+	}
+	r.Omitted += len(all) - locator.MaxFindings
+	for _, x := range all[locator.MaxFindings:] {
+		if x.Severity == locator.SeverityError {
+			r.OmittedErrors++
+		}
+	}
+	return append(make([]locator.Finding, 0, locator.MaxFindings), all[:locator.MaxFindings]...) // let the rest be collected
+}
+
+// parseFailed fills r, whose input locator.ParseAs rejected with err. Under
+// locator.URLDraft1993 and locator.RFC1630, whose checkers read text, the findings are those
+// of the document's checker on the input ("%*" is the URI draft's illegal escape, Example 3,
+// not RFC 1738 §2.2's), and err is added only when that checker finds no error, so that the
+// report says why the input is invalid. Under locator.URLDraft1994 err alone, a bad escape
+// cited by the draft's BNF (escape = % hex hex, as RFC 1738 §2.2 has it); under any other
+// specification, err alone.
+func parseFailed(r *Report, err error) {
+	parseErr := []locator.Finding{errorFinding(err, locator.SeverityError)}
+	var sk syntax.Sink
+	switch r.Spec {
+	case locator.URLDraft1993:
+		checkDraft1993Text(&sk, r.Input)
+	case locator.RFC1630:
+		checkRFC1630Text(&sk, r.Input)
+	case locator.URLDraft1994:
+		if parseErr[0].Code == locator.CodeBadEscape {
+			// The draft's own rule, the same as RFC 1738 §2.2's (BNF, escape).
+			parseErr[0].Rule = draftRule + "BNF escape = % hex hex"
+		}
+		r.Findings = parseErr
+		return
+	default:
+		r.Findings = parseErr
+		return
+	}
+	f, omitted, omittedErrors := sk.Result()
+	if Valid(f) && omittedErrors == 0 {
+		f = merge(f, parseErr)
+	}
+	r.Omitted, r.OmittedErrors = omitted, omittedErrors
+	r.Findings = capFindings(r, dedupe(f))
+}
+
+// SpecScheme returns the scheme name that spec's own grammar reads in u where u has none, or
+// "": the 1993 URL draft (syntax.SplitDraft1993), the 1994 URL draft and the URI draft
+// (RFC 1630, syntax.SplitRFC1630) read an ialpha before the first ":" (a letter, then
+// letters, digits, safe and extra characters: "a_b", "x.y", "A$B") as the scheme, while
+// RFC 3986 §3.1 allows letters, digits, "+", "-" and "." only, so that locator.Parse keeps
+// "a_b:x" whole as the path. Under any other spec, and when u has a scheme (the documents and
+// RFC 3986 then read the same name), it returns "".
+func SpecScheme(u locator.URL, spec locator.Spec) string {
+	if u.HasScheme() {
+		return ""
+	}
+	s := u.String()
+	switch spec {
+	case locator.URLDraft1993:
+		if d := syntax.SplitDraft1993(s); d.Colon >= 0 && syntax.IsDraft1993Ialpha(d.Scheme()) {
+			return d.Scheme()
+		}
+	case locator.RFC1630:
+		if p := syntax.SplitRFC1630(s); p.HasScheme && syntax.IsIalpha(p.Scheme) {
+			return p.Scheme
+		}
+	case locator.URLDraft1994:
+		if n := draftSchemeLike(s); n > 0 {
+			return s[:n]
+		}
+	}
+	return ""
 }
 
 // prefixAsScheme returns a CodePrefixAsScheme warning when u, parsed under spec, has the
@@ -146,11 +238,17 @@ var rfc3986Security = map[locator.Code]string{
 	CodeUnencodedChar:    "",
 }
 
-// securityFor returns the findings of Security as warnings under spec (see rfc3986Security),
-// reusing sec's array.
-func securityFor(spec locator.Spec, sec []locator.Finding) []locator.Finding {
+// securityFor returns the findings of Security on u as warnings under spec (see
+// rfc3986Security), reusing sec's array. Under the drafts whose prospero URLs separate the
+// version (and the 1993 draft's attributes) by "%00" (prosperoNULSeparator), an encoded-nul
+// note on such a "%00" is left out: the document writes it as a separator, so that a note
+// that it decodes to NUL would contradict the document.
+func securityFor(spec locator.Spec, u locator.URL, sec []locator.Finding) []locator.Finding {
 	out := sec[:0]
 	for _, x := range sec {
+		if x.Code == CodeEncodedNUL && prosperoNULSeparator(spec, u, x.Offset) {
+			continue
+		}
 		x.Severity = locator.SeverityWarning
 		if rule, ok := rfc3986Security[x.Code]; ok && spec == locator.RFC3986 {
 			if rule == "" {
@@ -266,4 +364,24 @@ func viewFollows(spec locator.Spec, u locator.URL) bool {
 		return !draftScheme1738(name)
 	}
 	return name != "file" && (name != "nntp" || u.HasAuthority())
+}
+
+// prosperoNULSeparator reports whether the "%00" at offset i of u is in the path of a prospero
+// URL under a document that writes "%00" there as a separator: the 1993 URL draft ("separated
+// from the host specific object name and from each other by the characters "%00"",
+// Prospero), the 1994 URL draft (BNF prosperolink: hsoname [ "%00" version [ attributes ] ])
+// and the URI draft (Prospero: the version number "is seperated from the host specific
+// object name by the characters "%00""). RFC 1738 §3.11 has no such separator (its fields
+// follow ";"), and RFC 3986 §7.3 names the hazard: the note stays under them.
+func prosperoNULSeparator(spec locator.Spec, u locator.URL, i int) bool {
+	switch spec {
+	case locator.URLDraft1993, locator.URLDraft1994, locator.RFC1630:
+	default:
+		return false
+	}
+	if !u.IsScheme("prospero") || !u.HasAuthority() {
+		return false
+	}
+	o := u.Offsets()
+	return i >= o.Path.Start && i < o.Path.End
 }

@@ -200,7 +200,8 @@ func ExampleReport_Valid() {
 func FuzzInspect(f *testing.F) {
 	for _, s := range []string{"", "%zz", "http://h/a b", "gopher://h/1%0A", "news:", "x-inspect:bad",
 		"ftp://u:p@h:21/a;type=q", "http://h/" + strings.Repeat("%0A ", 60), "mailto:%1B",
-		"URL:ftp://a?b@host/x y", "ftp://a:p?q@h/f", "url:gopher://h/1?x@y", "URL:URL:http://a"} {
+		"URL:ftp://a?b@host/x y", "ftp://a:p?q@h/f", "url:gopher://h/1?x@y", "URL:URL:http://a",
+		"http://h/%*", "http://h/%as", "http://a:+:111", "prospero://h/x%00%00a", "a_b:x", "gopher://h?search"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -240,6 +241,9 @@ func FuzzInspect(f *testing.F) {
 				if i > 0 && r.Findings[i-1].Offset > x.Offset {
 					t.Fatalf("Inspect(%q, %v): out of order at %d", s, spec, i)
 				}
+			}
+			if !r.Parsed && r.OmittedErrors == 0 && scheme.Valid(r.Findings) {
+				t.Fatalf("Inspect(%q, %v): not parsed, but no error says why: %v", s, spec, r.Findings)
 			}
 			if r.Valid() != (r.Parsed && r.OmittedErrors == 0 && scheme.Valid(r.Findings)) {
 				t.Fatalf("Inspect(%q, %v): Valid %v", s, spec, r.Valid())

@@ -53,6 +53,14 @@ headings: its BNF (ialpha schemes such as a_b:x, http://host?search and
 gopher://host?search, the wais document form with type and length, prospero's
 %00 fields) and its character sets (safe, extra, variant, punctuation).
 
+Under url-draft-1993 and rfc1630 only the document speaks: the failure of a typed
+view (RFC 1738's reading of the scheme) is no finding, and a URL that locator
+cannot parse ("http://h/%*", the URI draft's Example 3) gets the findings of the
+document's checker on its text (invalid either way; locator's parse error only
+when that checker finds no error). Under url-draft-1994 a bad escape cites the
+draft's BNF. Security notes stay warnings citing their RFC, but not on a prospero
+"%00" under the three drafts, which write it as the separator of the version.
+
 In the URL and caret lines, a tab is shown as \t, other control bytes and invalid
 UTF-8 as \xHH, and invisible or format characters (a byte-order mark, bidirectional
 controls) as \uHHHH, so the caret stays under the right character and no byte of

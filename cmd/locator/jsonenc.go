@@ -190,6 +190,8 @@ var parseJSONObject = newJSONObject([]jsonField[parseJSON]{
 	{name: "prefix", omit: func(d *parseJSON) bool { _, ok := d.r.URL.Prefix(); return !d.r.Parsed || !ok },
 		value: func(b []byte, d *parseJSON) []byte { p, _ := d.r.URL.Prefix(); return appendJSONStd(b, p) }},
 	componentField("scheme", 0),
+	{name: "spec_scheme", omit: func(d *parseJSON) bool { return !d.r.Parsed || d.r.SpecScheme == "" },
+		value: func(b []byte, d *parseJSON) []byte { return appendJSONStd(b, d.r.SpecScheme) }},
 	componentField("user", 1),
 	componentField("password", 2),
 	componentField("host", 3),

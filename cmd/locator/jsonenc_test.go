@@ -25,6 +25,7 @@ type oldParseResult struct {
 	Valid        bool            `json:"valid"`
 	Prefix       *string         `json:"prefix,omitempty"`
 	Scheme       *string         `json:"scheme"`
+	SpecScheme   *string         `json:"spec_scheme,omitempty"`
 	User         *string         `json:"user"`
 	Password     *string         `json:"password"`
 	Host         *string         `json:"host"`
@@ -46,6 +47,10 @@ func oldParseJSONLine(r *scheme.Report, spec locator.Spec) string {
 	if r.Parsed {
 		if p, ok := r.URL.Prefix(); ok {
 			out.Prefix = &p
+		}
+		if r.SpecScheme != "" {
+			ss := r.SpecScheme
+			out.SpecScheme = &ss
 		}
 		c := components(r.URL)
 		ptrs := [8]**string{&out.Scheme, &out.User, &out.Password, &out.Host, &out.Port, &out.Path, &out.Query, &out.Fragment}

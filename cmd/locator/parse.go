@@ -31,9 +31,21 @@ ftp. A login may hold "?" (RFC 1738 §5 user and password): "ftp://a?b@host/" ha
 the user "a?b" and the host "host", when an "@" follows the "?" before any "/" or
 "#"; a warning (login-two-readings) says that RFC 3986 reads another host. Under
 rfc3986, whatwg, url-draft-1993 and rfc1630, which define no prefix, "URL" is the
-scheme (with a warning, prefix-as-scheme) and the authority ends at the first "?". The typed view (ftp's cwd, name and type, gopher's
-type, selector and search, ...) is shown field by field, each value in JSON, decoded.
-Then come the findings: errors, and warnings (including RFC 1738 §6 security notes),
+scheme (with a warning, prefix-as-scheme) and the authority ends at the first "?".
+
+Under url-draft-1993, url-draft-1994 and rfc1630 a scheme is ialpha: a letter, then
+letters, digits and the draft's safe and extra characters, so "a_b:x" has the scheme
+"a_b". RFC 3986 §3.1 allows no "_" in a scheme, and the components (as RFC 3986
+splits the URL) hold "a_b:x" as the path; the scheme line then shows the draft's
+reading, "a_b (url-draft-1993's scheme; RFC 3986 reads it as part of the path)",
+and --json adds the field spec_scheme ("scheme" stays null).
+
+The typed view (ftp's cwd, name and type, gopher's type, selector and search, ...)
+is shown field by field, each value in JSON, decoded. Under url-draft-1993 and
+rfc1630 it is RFC 1738's reading, shown for information: its failure is no finding,
+since those documents have grammars of their own. Then come the findings (as "locator help check" says of each --spec; under
+url-draft-1993 and rfc1630 a URL locator cannot parse gets the document's findings
+on its text): errors, and warnings (including RFC 1738 §6 security notes),
 at most 20 of them, then "… N more findings" (--json lists up to 100). Every value
 is shown as "locator help check" says: controls, invalid UTF-8 and invisible
 characters escaped.
@@ -41,12 +53,16 @@ characters escaped.
 With --json, each URL gives one JSON object on one line:
   input      the URL as given (an input that is not UTF-8 also in base64 as
              input_base64, whose bytes the offsets count; see below)
-  spec       the specification checked ("rfc1738" or "rfc3986")
+  spec       the specification checked (the --spec name: "rfc1738", "rfc1630", ...)
   valid      true when there is no error (warnings allowed)
   prefix     the "URL:" prefix as written (only when there is one)
   scheme, user, password, host, port, path, query, fragment
              the components as written; null when absent, "" when empty
              (all null when the URL could not be parsed)
+  spec_scheme
+             the scheme the document of --spec reads where scheme is null
+             (url-draft-1993, url-draft-1994, rfc1630: "a_b" in "a_b:x");
+             only when there is one
   parts      the typed view's fields, or null when the scheme has none or the
              view failed (the failure is then in errors)
   errors, warnings
@@ -340,6 +356,12 @@ func writeHuman(w io.Writer, r *scheme.Report) {
 		for _, c := range components(r.URL) {
 			b = fmt.Appendf(b, "  %-10s ", c.name)
 			switch {
+			case c.name == "scheme" && r.SpecScheme != "":
+				// The document's ialpha scheme, which locator.URL (RFC 3986 §3.1) cannot hold.
+				b = display.Append(b, r.SpecScheme)
+				b = append(b, " ("...)
+				b = append(b, r.Spec.String()...)
+				b = append(b, "'s scheme; RFC 3986 reads it as part of the path)"...)
 			case !c.present:
 				b = append(b, "(absent)"...)
 			case c.value == "":

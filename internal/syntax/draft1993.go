@@ -138,9 +138,13 @@ func (d Draft1993) Body() string { return d.S[d.BodyStart:d.BodyEnd] }
 //     anything other than a well controlled context, the full form must always be used"),
 //     whose parts are then checked as the partial form writes them;
 //   - the fragment-id, xalphas, possibly void ("Fragment-id").
-func CheckDraft1993(sk *Sink, u locator.URL) Draft1993 {
-	d := SplitDraft1993(u.String())
-	s := d.S
+func CheckDraft1993(sk *Sink, u locator.URL) Draft1993 { return CheckDraft1993Text(sk, u.String()) }
+
+// CheckDraft1993Text is [CheckDraft1993] on the text s, which need not be a URL locator.Parse
+// accepts (the draft's text checker, for an input Parse rejects: "%*" is the draft's bad
+// escape, not RFC 1738's); the offsets are into s.
+func CheckDraft1993Text(sk *Sink, s string) Draft1993 {
+	d := SplitDraft1993(s)
 	if d.Colon < 0 {
 		msg := "no scheme: a partial form, for a well controlled context only; a full form is scheme \":\" and the rest, the \":\" before any \"/\""
 		if s == "" {
@@ -158,6 +162,25 @@ func CheckDraft1993(sk *Sink, u locator.URL) Draft1993 {
 		draft93Chars(sk, s[d.Hash+1:], d.Hash+1, draft93Xalpha, "1993 URL draft, BNF: fragmentid")
 	}
 	return d
+}
+
+// IsDraft1993Ialpha reports whether s is ialpha = alpha [ xalphas ] of the 1993 URL draft (BNF):
+// a letter, then letters, digits, safe and extra characters (space aside, see the notes at
+// the top of this file) and escapes.
+func IsDraft1993Ialpha(s string) bool {
+	if s == "" || !pct.Alpha.Contains(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch {
+		case draft93Xalpha.Contains(s[i]):
+		case isEscape(s, i):
+			i += 2
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // checkDraft1993Scheme checks the scheme name sc, at offset 0: ialpha = alpha [ xalphas ].
