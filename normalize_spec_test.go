@@ -241,8 +241,8 @@ func TestNormalizeForLarge(t *testing.T) {
 			}
 			if d > 20*time.Millisecond {
 				q, _ := mk(size / 4)
-				full := fastest(func() { NormalizeFor(u, spec, NormalizeSafe); CanonicalFor(u, spec) })
-				quarter := fastest(func() { NormalizeFor(q, spec, NormalizeSafe); CanonicalFor(q, spec) })
+				full := advFastest(func() { NormalizeFor(u, spec, NormalizeSafe); CanonicalFor(u, spec) })
+				quarter := advFastest(func() { NormalizeFor(q, spec, NormalizeSafe); CanonicalFor(q, spec) })
 				if full > 200*time.Millisecond && full > 16*quarter {
 					t.Logf("%s, %q in place %d: %v at full size, %v at a quarter (logged: speed is for the benchmarks)", spec, shape, pi, full, quarter)
 				}
@@ -252,17 +252,6 @@ func TestNormalizeForLarge(t *testing.T) {
 			}
 		}
 	}
-}
-
-func fastest(f func()) time.Duration {
-	runtime.GC()
-	best := time.Duration(1<<63 - 1)
-	for range 3 {
-		st := time.Now()
-		f()
-		best = min(best, time.Since(st))
-	}
-	return best
 }
 
 // FuzzEncodingLevelFor: under every spec, EncodingLevelFor and CanonicalFor keep the URL's

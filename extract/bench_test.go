@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator/internal/cputime"
 )
 
 // loop runs f b.N times and reports cpu-MB/s besides the wall-clock MB/s.
@@ -14,11 +16,11 @@ func loop(b *testing.B, n int, f func()) {
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		f()
 	}
-	if d := cpuTime() - start; d > 0 {
+	if d := cputime.Process() - start; d > 0 {
 		b.ReportMetric(float64(n)*float64(b.N)/1e6/d.Seconds(), "cpu-MB/s")
 	}
 }

@@ -8,14 +8,15 @@ import (
 	"time"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/cputime"
 )
 
 // cpuOf returns the CPU time of a run of f: the process's CPU time is the figure that the
 // neighbours on a shared machine disturb least.
 func cpuOf(f func()) time.Duration {
-	start := cpuTime()
+	start := cputime.Process()
 	f()
-	return cpuTime() - start
+	return cputime.Process() - start
 }
 
 // hangGuard is the CPU time past which a call on a megabyte fails: no linear call comes near

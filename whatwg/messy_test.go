@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/locator-url/locator/internal/cputime"
 )
 
 // The messy set (issue 10, "Fast" item 1): the lines of the bench files (testdata/bench) made
@@ -358,24 +360,24 @@ func BenchmarkRatio(b *testing.B) {
 			b.Run(f+"/"+set, func(b *testing.B) {
 				var tw, tn time.Duration
 				whatwg := func(ls []string) time.Duration {
-					t0 := threadCPU()
+					t0 := cputime.Thread()
 					for _, l := range ls {
 						if u, err := Parse(l, nil); err == nil {
 							sink += len(u.href)
 						}
 					}
-					return threadCPU() - t0
+					return cputime.Thread() - t0
 				}
 				netURL := func(ls []string) time.Duration {
-					t0 := threadCPU()
+					t0 := cputime.Thread()
 					for _, l := range ls {
 						if u, err := url.Parse(l); err == nil {
 							sink += len(u.Path)
 						}
 					}
-					return threadCPU() - t0
+					return cputime.Thread() - t0
 				}
-				defer lockThread()()
+				defer cputime.LockThread()()
 				turn := false
 				for b.Loop() {
 					for k := 0; k < len(lines); k += ratioChunk {

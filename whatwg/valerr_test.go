@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator/internal/cputime"
 )
 
 // Inputs that report one validation error a byte (issue 10, "Fast" item 2): runs of slashes
@@ -92,8 +94,8 @@ func BenchmarkValidationErrors(b *testing.B) {
 			}
 			b.Run(name, func(b *testing.B) {
 				b.ReportAllocs()
-				defer lockThread()()
-				t0 := threadCPU()
+				defer cputime.LockThread()()
+				t0 := cputime.Thread()
 				for b.Loop() {
 					if validate {
 						ParseValidate(in, bu)
@@ -101,7 +103,7 @@ func BenchmarkValidationErrors(b *testing.B) {
 						Parse(in, bu)
 					}
 				}
-				b.ReportMetric(float64(threadCPU()-t0)/float64(b.N)/float64(len(in)), "cpu-ns/byte")
+				b.ReportMetric(float64(cputime.Thread()-t0)/float64(b.N)/float64(len(in)), "cpu-ns/byte")
 			})
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/cputime"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -91,7 +92,7 @@ func BenchmarkBulk(b *testing.B) {
 				args := append([]string{bc.args[0], "--jobs", strconv.Itoa(j)}, bc.args[1:]...)
 				b.SetBytes(int64(len(input)))
 				b.ReportAllocs()
-				cpu0 := cpuTime()
+				cpu0 := cputime.Process()
 				b.ResetTimer()
 				for range b.N {
 					code := run(context.Background(), args, bytes.NewReader(input), io.Discard, io.Discard)
@@ -100,7 +101,7 @@ func BenchmarkBulk(b *testing.B) {
 					}
 				}
 				b.StopTimer()
-				b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 				b.ReportMetric(float64(lines)*float64(b.N)/b.Elapsed().Seconds(), "URLs/s")
 			})
 		}
@@ -153,13 +154,13 @@ func BenchmarkLineCost(b *testing.B) {
 			st := newStats(false)
 			var dst []byte
 			b.ReportAllocs()
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			b.ResetTimer()
 			for i := range b.N {
 				dst = f(dst[:0], lines[i*7919%len(lines)], st) // spread over all the files
 			}
 			b.StopTimer()
-			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
