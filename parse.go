@@ -217,15 +217,16 @@ func parse(s string, mode uint8) (URL, error) {
 		u.flags |= hasAuthority
 		a := i + 2
 		at, firstColon, hostColon, ahead := -1, -1, -1, -1
-		prev := uint16(0) // the class of the byte before
-		for e = a; e < n; e++ {
-			cl := classTab[s[e]]
-			pairCl |= prev << 2 & cl // "..", ".-" or "-." (see classTab)
-			prev = cl
-			if cl&(clCheck|clAt|clColon|clEndAuthority) == 0 {
-				hostCl |= cl
-				continue
+		for e = a; ; e++ {
+			// The bytes up to the next delimiter, "%" or control, in runs (see scanHost).
+			var c, p uint16
+			e, c, p = scanHost(s, e)
+			hostCl |= c
+			pairCl |= p
+			if e == n {
+				break
 			}
+			cl := classTab[s[e]]
 			if cl&clEndAuthority != 0 {
 				// RFC 1738 §5: login = [ user [ ":" password ] "@" ] hostport, user and
 				// password *[ uchar | ";" | "?" | "&" | "=" ]: a "?" with an "@" after it,
@@ -302,60 +303,122 @@ func parse(s string, mode uint8) (URL, error) {
 	u.userEnd, u.hostStart, u.hostEnd, u.pathStart = uint32(ue), uint32(hs), uint32(he), uint32(e)
 	// RFC 3986 §3.3–3.5: the path runs to "?" or "#", the query to "#".
 	q, f := n, n
+	var c uint16
 	k := e
-	for ; k < n; k++ {
+	for ; ; k++ {
+		if k, c = scanRun(s, k, clCheck|clQuery|clHash); k == n {
+			pathCl |= c
+			break
+		}
+		pathCl |= c
 		cl := classTab[s[k]]
-		if cl&(clCheck|clQuery|clHash) == 0 {
-			pathCl |= cl
-			continue
-		}
-		if cl&clCheck != 0 {
-			pathCl |= cl
-			if k, err = checkByte(s, k); err != nil {
-				return URL{}, err
+		if cl&clCheck == 0 {
+			q = k
+			if cl&clHash != 0 {
+				f = k
 			}
-			continue
+			break
 		}
-		q = k
-		if cl&clHash != 0 {
-			f = k
+		pathCl |= cl
+		if k, err = checkByte(s, k); err != nil {
+			return URL{}, err
 		}
-		break
 	}
 	if q < n && f == n {
 		u.flags |= hasQuery
-		for k = q + 1; k < n; k++ {
+		for k = q + 1; ; k++ {
+			k, c = scanRun(s, k, clCheck|clHash)
+			queryCl |= c
+			if k == n {
+				break
+			}
 			cl := classTab[s[k]]
-			if cl&(clCheck|clHash) == 0 {
-				queryCl |= cl
-				continue
+			if cl&clCheck == 0 {
+				f = k
+				break
 			}
-			if cl&clCheck != 0 {
-				queryCl |= cl
-				if k, err = checkByte(s, k); err != nil {
-					return URL{}, err
-				}
-				continue
+			queryCl |= cl
+			if k, err = checkByte(s, k); err != nil {
+				return URL{}, err
 			}
-			f = k
-			break
 		}
 	}
 	if f < n {
 		u.flags |= hasFragment
-		for k = f + 1; k < n; k++ {
-			cl := classTab[s[k]]
-			fragCl |= cl
-			if cl&clCheck != 0 {
-				if k, err = checkByte(s, k); err != nil {
-					return URL{}, err
-				}
+		for k = f + 1; ; k++ {
+			k, c = scanRun(s, k, clCheck)
+			fragCl |= c
+			if k == n {
+				break
+			}
+			fragCl |= classTab[s[k]]
+			if k, err = checkByte(s, k); err != nil {
+				return URL{}, err
 			}
 		}
 	}
 	u.queryStart, u.fragStart = uint32(q), uint32(f)
 	u.chars = summarize(userCl, hostCl, pathCl, queryCl, fragCl, pairCl)
 	return u, nil
+}
+
+// scanRun returns the index of the first byte of s at or after k whose class has a bit of
+// stop, or len(s), and the OR of the classes of the bytes from k to it. It reads eight bytes
+// at a time while none of them stops the run, with one test for the eight, and then byte by
+// byte to the stop.
+func scanRun(s string, k int, stop uint16) (int, uint16) {
+	var acc uint16
+	for k >= 0 && k+8 <= len(s) {
+		t := s[k : k+8]
+		c := classTab[t[0]] | classTab[t[1]] | classTab[t[2]] | classTab[t[3]] |
+			classTab[t[4]] | classTab[t[5]] | classTab[t[6]] | classTab[t[7]]
+		if c&stop != 0 {
+			break
+		}
+		acc |= c
+		k += 8
+	}
+	for ; k < len(s); k++ {
+		c := classTab[s[k]]
+		if c&stop != 0 {
+			break
+		}
+		acc |= c
+	}
+	return k, acc
+}
+
+// scanHost is scanRun for the authority: it stops at a delimiter of the authority (RFC 3986
+// §3.2: "/", "?", "#"; "@" and ":" of RFC 1738 §3.1), a control or "%", and returns besides
+// the OR over the pairs of bytes of the run of the class of the first shifted by two and the
+// class of the second (see summarize). A run starts after such a byte or at the start of
+// the authority, whose class has no bit of clDot or clHyphen, so no pair crosses its start.
+func scanHost(s string, k int) (int, uint16, uint16) {
+	const stop = clCheck | clAt | clColon | clEndAuthority
+	var acc, pairs, prev uint16
+	for k >= 0 && k+8 <= len(s) {
+		t := s[k : k+8]
+		c0, c1, c2, c3 := classTab[t[0]], classTab[t[1]], classTab[t[2]], classTab[t[3]]
+		c4, c5, c6, c7 := classTab[t[4]], classTab[t[5]], classTab[t[6]], classTab[t[7]]
+		c := c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7
+		if c&stop != 0 {
+			break
+		}
+		acc |= c
+		pairs |= prev<<2&c0 | c0<<2&c1 | c1<<2&c2 | c2<<2&c3 | c3<<2&c4 | c4<<2&c5 | c5<<2&c6 | c6<<2&c7
+		prev = c7
+		k += 8
+	}
+	for ; k < len(s); k++ {
+		c := classTab[s[k]]
+		if c&stop != 0 {
+			break
+		}
+		acc |= c
+		pairs |= prev << 2 & c
+		prev = c
+	}
+	return k, acc, pairs
 }
 
 func hexByte(c byte) string {
