@@ -81,14 +81,17 @@ func init() {
 // components, and within each in the order clUnsafe, cl3986, clNotHost, clAlpha of classTab,
 // then ";" and, for the query, "/" or "?".
 func summarize(user, host, path, query, frag, hostPairs uint16) Chars {
-	const u = 8        // clUnsafe is 1<<u; cl3986, clNotHost and clAlpha follow it
-	sum := user>>u&1 | // UserUnsafe
-		host>>u&15<<1 | // HostUnsafe, HostNot3986, HostNotHostname, HostAlpha
-		path>>u&3<<5 | path>>6&1<<7 | // PathUnsafe, PathNot3986; PathSemicolon (clSemi is 1<<6)
-		query>>u&3<<8 | query>>6&1<<10 | // QueryUnsafe, QueryNot3986; QuerySemicolon
-		(query>>1|query>>2)&1<<11 | // QuerySlashQuestion (clSlash and clQuery are 1<<1, 1<<2)
-		frag>>u&3<<12 | // FragmentUnsafe, FragmentNot3986
-		(hostPairs>>14|hostPairs>>15)&1<<14 // HostDotHyphen (clAfterDot, clAfterHyphen)
+	// Each term moves bits of classTab to their place in Chars with one shift and one mask
+	// (clUnsafe is 1<<8, cl3986, clNotHost and clAlpha follow it; clSlash is 1<<1, clQuery
+	// 1<<2, clSemi 1<<6, clAfterDot 1<<14, clAfterHyphen 1<<15), few enough operations for
+	// summarize to be inlined.
+	sum := user>>8&1 | // UserUnsafe
+		host>>7&(15<<1) | // HostUnsafe, HostNot3986, HostNotHostname, HostAlpha
+		path>>3&(3<<5) | path<<1&(1<<7) | // PathUnsafe, PathNot3986; PathSemicolon
+		query&(3<<8) | query<<4&(1<<10) | // QueryUnsafe, QueryNot3986; QuerySemicolon
+		(query<<10|query<<9)&(1<<11) | // QuerySlashQuestion
+		frag<<4&(3<<12) | // FragmentUnsafe, FragmentNot3986
+		(hostPairs|hostPairs>>1)&(1<<14) // HostDotHyphen
 	return Chars(sum)
 }
 
@@ -368,16 +371,28 @@ func parse(s string, mode uint8) (URL, error) {
 // byte to the stop.
 func scanRun(s string, k int, stop uint16) (int, uint16) {
 	var acc uint16
+	k0 := k
 	for k >= 0 && k+8 <= len(s) {
 		t := s[k : k+8]
 		c := classTab[t[0]] | classTab[t[1]] | classTab[t[2]] | classTab[t[3]] |
 			classTab[t[4]] | classTab[t[5]] | classTab[t[6]] | classTab[t[7]]
 		if c&stop != 0 {
-			break
+			goto bytes
 		}
 		acc |= c
 		k += 8
 	}
+	// The last bytes, fewer than eight, in the eight that end s when the run has them: the
+	// bytes before k among these are the run's and stop nothing.
+	if k < len(s) && k0 >= 0 && len(s)-8 >= k0 {
+		t := s[len(s)-8:]
+		c := classTab[t[0]] | classTab[t[1]] | classTab[t[2]] | classTab[t[3]] |
+			classTab[t[4]] | classTab[t[5]] | classTab[t[6]] | classTab[t[7]]
+		if c&stop == 0 {
+			return len(s), acc | c
+		}
+	}
+bytes:
 	for ; k < len(s); k++ {
 		c := classTab[s[k]]
 		if c&stop != 0 {
