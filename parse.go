@@ -187,15 +187,17 @@ func parse(s string, mode uint8) (URL, error) {
 	}
 	// One pass: each component is scanned once, and its controls and escapes are checked in
 	// the same loop (parseReference in slow_test.go is the readable two-pass version).
-	var u URL
-	u.s = s
+	// The URL's fields are locals, written into the result once at the end (a URL built
+	// field by field in memory and then copied costs a store-forwarding stall per word).
+	var flags uint16
+	schemeEnd := uint32(0)
 	n := len(s)
 	i := 0
 	var err error
 	if mode&readPrefix != 0 && hasURLPrefix(s) {
 		// 1994 URL draft, URL syntax: "the whole string must start with a constant prefix
 		// "URL:"" (BNF: prefixedurl = u r l : url); RFC 1738 Appendix.
-		u.flags |= hasPrefix
+		flags |= hasPrefix
 		i = prefixLen
 	}
 	// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); RFC 1738 §2.1.
@@ -205,8 +207,8 @@ func parse(s string, mode uint8) (URL, error) {
 			j++
 		}
 		if j < n && s[j] == ':' {
-			u.schemeEnd = uint32(j)
-			u.flags |= hasScheme
+			schemeEnd = uint32(j)
+			flags |= hasScheme
 			i = j + 1
 		}
 	}
@@ -217,7 +219,7 @@ func parse(s string, mode uint8) (URL, error) {
 	var userCl, hostCl, pathCl, queryCl, fragCl, pairCl uint16
 	if n-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		// RFC 1738 §3.1 "//" login; RFC 3986 §3.2 authority, ended by "/", "?" or "#".
-		u.flags |= hasAuthority
+		flags |= hasAuthority
 		a := i + 2
 		at, firstColon, hostColon, ahead := -1, -1, -1, -1
 		for e = a; ; e++ {
@@ -237,7 +239,7 @@ func parse(s string, mode uint8) (URL, error) {
 				if cl&clQuery == 0 || mode&readLogin1738 == 0 || !atAhead(s, e, &ahead) {
 					break
 				}
-				u.flags |= hasLogin1738
+				flags |= hasLogin1738
 				hostCl |= cl
 				continue
 			}
@@ -265,11 +267,11 @@ func parse(s string, mode uint8) (URL, error) {
 		if at >= 0 {
 			// RFC 1738 §3.1: user and password end at ":" and "@"; the user information
 			// ends at the last "@" (RFC 3986 §3.2.1 userinfo holds no "@").
-			u.flags |= hasUser
+			flags |= hasUser
 			ue = at
 			if firstColon >= 0 && firstColon < at {
 				ue = firstColon
-				u.flags |= hasPassword
+				flags |= hasPassword
 			}
 			hs = at + 1
 		}
@@ -294,7 +296,7 @@ func parse(s string, mode uint8) (URL, error) {
 		}
 		if he < e {
 			// RFC 1738 §3.1 and §5: port = digits; RFC 3986 §3.2.3 port = *DIGIT.
-			u.flags |= hasPort
+			flags |= hasPort
 			for k := he + 1; k < e; k++ {
 				if c := s[k]; c < '0' || c > '9' {
 					return URL{}, &Error{Input: s, Offset: k, Code: CodeBadPort,
@@ -303,7 +305,6 @@ func parse(s string, mode uint8) (URL, error) {
 			}
 		}
 	}
-	u.userEnd, u.hostStart, u.hostEnd, u.pathStart = uint32(ue), uint32(hs), uint32(he), uint32(e)
 	// RFC 3986 §3.3–3.5: the path runs to "?" or "#", the query to "#".
 	q, f := n, n
 	var c uint16
@@ -328,7 +329,7 @@ func parse(s string, mode uint8) (URL, error) {
 		}
 	}
 	if q < n && f == n {
-		u.flags |= hasQuery
+		flags |= hasQuery
 		for k = q + 1; ; k++ {
 			k, c = scanRun(s, k, clCheck|clHash)
 			queryCl |= c
@@ -347,7 +348,7 @@ func parse(s string, mode uint8) (URL, error) {
 		}
 	}
 	if f < n {
-		u.flags |= hasFragment
+		flags |= hasFragment
 		for k = f + 1; ; k++ {
 			k, c = scanRun(s, k, clCheck)
 			fragCl |= c
@@ -360,9 +361,9 @@ func parse(s string, mode uint8) (URL, error) {
 			}
 		}
 	}
-	u.queryStart, u.fragStart = uint32(q), uint32(f)
-	u.chars = summarize(userCl, hostCl, pathCl, queryCl, fragCl, pairCl)
-	return u, nil
+	return URL{s: s, schemeEnd: schemeEnd, userEnd: uint32(ue), hostStart: uint32(hs), hostEnd: uint32(he),
+		pathStart: uint32(e), queryStart: uint32(q), fragStart: uint32(f), flags: flags,
+		chars: summarize(userCl, hostCl, pathCl, queryCl, fragCl, pairCl)}, nil
 }
 
 // scanRun returns the index of the first byte of s at or after k whose class has a bit of
