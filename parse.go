@@ -1,6 +1,8 @@
 package locator
 
 import (
+	"math/bits"
+
 	"github.com/locator-url/locator/pct"
 )
 
@@ -310,7 +312,7 @@ func parse(s string, mode uint8) (URL, error) {
 	var c uint16
 	k := e
 	for ; ; k++ {
-		if k, c = scanRun(s, k, clCheck|clQuery|clHash); k == n {
+		if k, c = scanRun(s, k, rCheck|rQuery|rHash); k == n {
 			pathCl |= c
 			break
 		}
@@ -331,7 +333,7 @@ func parse(s string, mode uint8) (URL, error) {
 	if q < n && f == n {
 		flags |= hasQuery
 		for k = q + 1; ; k++ {
-			k, c = scanRun(s, k, clCheck|clHash)
+			k, c = scanRun(s, k, rCheck|rHash)
 			queryCl |= c
 			if k == n {
 				break
@@ -350,7 +352,7 @@ func parse(s string, mode uint8) (URL, error) {
 	if f < n {
 		flags |= hasFragment
 		for k = f + 1; ; k++ {
-			k, c = scanRun(s, k, clCheck)
+			k, c = scanRun(s, k, rCheck)
 			fragCl |= c
 			if k == n {
 				break
@@ -366,75 +368,186 @@ func parse(s string, mode uint8) (URL, error) {
 		chars: summarize(userCl, hostCl, pathCl, queryCl, fragCl, pairCl)}, nil
 }
 
-// scanRun returns the index of the first byte of s at or after k whose class has a bit of
-// stop, or len(s), and the OR of the classes of the bytes from k to it. It reads eight bytes
-// at a time while none of them stops the run, with one test for the eight, and then byte by
-// byte to the stop.
-func scanRun(s string, k int, stop uint16) (int, uint16) {
-	var acc uint16
+// The scans of runs of bytes (scanRun, scanHost) read eight bytes at a time and keep the
+// classes of the eight in the eight bytes of a uint64, one table lookup a byte, from these
+// tables of one byte a class: the stop bits and what the summary needs of classTab.
+var (
+	runTab  [256]uint8 // rCheck… for the path, query and fragment (scanRun)
+	hostTab [256]uint8 // hStop… for the authority (scanHost)
+)
+
+// The bits of runTab: clCheck, clSlash, clQuery and clHash where classTab has them, then
+// clSemi, clUnsafe and cl3986 (see runClasses).
+const (
+	rCheck  uint8 = 1 << iota // clCheck
+	rSlash                    // clSlash
+	rQuery                    // clQuery
+	rHash                     // clHash
+	rSemi                     // clSemi
+	rUnsafe                   // clUnsafe
+	r3986                     // cl3986
+)
+
+// The bits of hostTab.
+const (
+	hStop    uint8 = 1 << iota // clCheck, clAt, clColon or clEndAuthority: ends a run of the authority
+	hUnsafe                    // clUnsafe
+	h3986                      // cl3986
+	hNotHost                   // clNotHost
+	hAlpha                     // clAlpha
+	hDot                       // "."
+	hHyphen                    // "-"
+)
+
+// ones has a 1 in each byte: ones*b has b in each.
+const ones = 0x0101010101010101
+
+func init() {
+	for c := range 256 {
+		cl := classTab[c]
+		runTab[c] = uint8(cl&(clCheck|clSlash|clQuery|clHash)) | uint8(cl&clSemi>>2) | uint8(cl&(clUnsafe|cl3986)>>3)
+		if cl&(clCheck|clAt|clColon|clEndAuthority) != 0 {
+			hostTab[c] |= hStop
+		}
+		hostTab[c] |= uint8(cl & (clUnsafe | cl3986 | clNotHost | clAlpha) >> 7)
+		if cl&clDot != 0 {
+			hostTab[c] |= hDot
+		}
+		if cl&clHyphen != 0 {
+			hostTab[c] |= hHyphen
+		}
+		if runClasses(uint64(runTab[c])) != cl&(clCheck|clSlash|clQuery|clHash|clSemi|clUnsafe|cl3986) ||
+			hostClasses(uint64(hostTab[c])) != cl&(clUnsafe|cl3986|clNotHost|clAlpha) {
+			panic("locator: the tables of the scans do not match classTab")
+		}
+	}
+}
+
+// orBytes returns the OR of the eight bytes of x.
+func orBytes(x uint64) uint64 {
+	x |= x >> 32
+	x |= x >> 16
+	return (x | x>>8) & 0xff
+}
+
+// runClasses returns the classTab bits of the OR b of runTab entries.
+func runClasses(b uint64) uint16 {
+	return uint16(b&0x0f) | uint16(b&uint64(rSemi))<<2 | uint16(b&uint64(rUnsafe|r3986))<<3
+}
+
+// hostClasses returns the classTab bits of the OR b of hostTab entries.
+func hostClasses(b uint64) uint16 { return uint16(b&uint64(hUnsafe|h3986|hNotHost|hAlpha)) << 7 }
+
+// hostPairs returns, in each byte, hDot when the byte of v holds "." and the byte of p (the
+// byte before it) "." or "-", or when the byte of v holds "-" and that of p "." (RFC 1738 §5
+// hostname has none of "..", ".-", "-."), for hostTab entries v and p.
+func hostPairs(p, v uint64) uint64 {
+	return (p&(v|v>>1) | p>>1&v) & (ones * uint64(hDot))
+}
+
+// scanRun returns the index of the first byte of s at or after k whose runTab entry has a bit
+// of stop, or len(s), and the classTab bits (runClasses) of the bytes from k to it. It takes
+// eight bytes at a time: without a stop among them, with one test; with one, the bytes before
+// the first stop by a mask, without a branch a byte; the last bytes, when the run has eight
+// or more, as the eight that end s.
+func scanRun(s string, k int, stop uint8) (int, uint16) {
+	var acc uint64
 	k0 := k
+	stops := ones * uint64(stop)
 	for k >= 0 && k+8 <= len(s) {
 		t := s[k : k+8]
-		c := classTab[t[0]] | classTab[t[1]] | classTab[t[2]] | classTab[t[3]] |
-			classTab[t[4]] | classTab[t[5]] | classTab[t[6]] | classTab[t[7]]
-		if c&stop != 0 {
-			goto bytes
+		v := uint64(runTab[t[0]]) | uint64(runTab[t[1]])<<8 | uint64(runTab[t[2]])<<16 | uint64(runTab[t[3]])<<24 |
+			uint64(runTab[t[4]])<<32 | uint64(runTab[t[5]])<<40 | uint64(runTab[t[6]])<<48 | uint64(runTab[t[7]])<<56
+		if m := v & stops; m != 0 {
+			j := bits.TrailingZeros64(m) >> 3
+			acc |= v & (1<<(8*j) - 1)
+			return k + j, runClasses(orBytes(acc))
 		}
-		acc |= c
+		acc |= v
 		k += 8
 	}
-	// The last bytes, fewer than eight, in the eight that end s when the run has them: the
-	// bytes before k among these are the run's and stop nothing.
 	if k < len(s) && k0 >= 0 && len(s)-8 >= k0 {
-		t := s[len(s)-8:]
-		c := classTab[t[0]] | classTab[t[1]] | classTab[t[2]] | classTab[t[3]] |
-			classTab[t[4]] | classTab[t[5]] | classTab[t[6]] | classTab[t[7]]
-		if c&stop == 0 {
-			return len(s), acc | c
+		// The bytes before k among the last eight are the run's and stop nothing.
+		w := len(s) - 8
+		t := s[w:]
+		v := uint64(runTab[t[0]]) | uint64(runTab[t[1]])<<8 | uint64(runTab[t[2]])<<16 | uint64(runTab[t[3]])<<24 |
+			uint64(runTab[t[4]])<<32 | uint64(runTab[t[5]])<<40 | uint64(runTab[t[6]])<<48 | uint64(runTab[t[7]])<<56
+		if m := v & stops; m != 0 {
+			j := bits.TrailingZeros64(m) >> 3
+			acc |= v & (1<<(8*j) - 1)
+			return w + j, runClasses(orBytes(acc))
 		}
+		return len(s), runClasses(orBytes(acc | v))
 	}
-bytes:
 	for ; k < len(s); k++ {
-		c := classTab[s[k]]
-		if c&stop != 0 {
+		c := uint64(runTab[s[k]])
+		if c&stops != 0 {
 			break
 		}
 		acc |= c
 	}
-	return k, acc
+	return k, runClasses(orBytes(acc))
 }
 
 // scanHost is scanRun for the authority: it stops at a delimiter of the authority (RFC 3986
-// §3.2: "/", "?", "#"; "@" and ":" of RFC 1738 §3.1), a control or "%", and returns besides
-// the OR over the pairs of bytes of the run of the class of the first shifted by two and the
-// class of the second (see summarize). A run starts after such a byte or at the start of
-// the authority, whose class has no bit of clDot or clHyphen, so no pair crosses its start.
+// §3.2: "/", "?", "#"; "@" and ":" of RFC 1738 §3.1), a control or "%" (hStop), and returns
+// besides clAfterDot when the run has "..", ".-" or "-." (see summarize). A run starts after
+// such a byte or at the start of the authority, so no pair crosses its start.
 func scanHost(s string, k int) (int, uint16, uint16) {
-	const stop = clCheck | clAt | clColon | clEndAuthority
-	var acc, pairs, prev uint16
+	const stops = ones * uint64(hStop)
+	var acc, pairs, prev uint64 // prev: the entry of the byte before the eight
+	k0 := k
 	for k >= 0 && k+8 <= len(s) {
 		t := s[k : k+8]
-		c0, c1, c2, c3 := classTab[t[0]], classTab[t[1]], classTab[t[2]], classTab[t[3]]
-		c4, c5, c6, c7 := classTab[t[4]], classTab[t[5]], classTab[t[6]], classTab[t[7]]
-		c := c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7
-		if c&stop != 0 {
-			break
+		v := uint64(hostTab[t[0]]) | uint64(hostTab[t[1]])<<8 | uint64(hostTab[t[2]])<<16 | uint64(hostTab[t[3]])<<24 |
+			uint64(hostTab[t[4]])<<32 | uint64(hostTab[t[5]])<<40 | uint64(hostTab[t[6]])<<48 | uint64(hostTab[t[7]])<<56
+		if m := v & stops; m != 0 {
+			j := bits.TrailingZeros64(m) >> 3
+			v &= 1<<(8*j) - 1
+			acc |= v
+			pairs |= hostPairs(v<<8|prev, v)
+			return k + j, hostClasses(orBytes(acc)), hostPairBit(pairs)
 		}
-		acc |= c
-		pairs |= prev<<2&c0 | c0<<2&c1 | c1<<2&c2 | c2<<2&c3 | c3<<2&c4 | c4<<2&c5 | c5<<2&c6 | c6<<2&c7
-		prev = c7
+		acc |= v
+		pairs |= hostPairs(v<<8|prev, v)
+		prev = v >> 56
 		k += 8
 	}
+	if k < len(s) && k0 >= 0 && len(s)-8 >= k0 {
+		// The last eight bytes: those before k are the run's, stop nothing, and their pairs
+		// are counted, so the byte before the eight does not matter.
+		w := len(s) - 8
+		t := s[w:]
+		v := uint64(hostTab[t[0]]) | uint64(hostTab[t[1]])<<8 | uint64(hostTab[t[2]])<<16 | uint64(hostTab[t[3]])<<24 |
+			uint64(hostTab[t[4]])<<32 | uint64(hostTab[t[5]])<<40 | uint64(hostTab[t[6]])<<48 | uint64(hostTab[t[7]])<<56
+		k = len(s)
+		if m := v & stops; m != 0 {
+			j := bits.TrailingZeros64(m) >> 3
+			v &= 1<<(8*j) - 1
+			k = w + j
+		}
+		acc |= v
+		pairs |= hostPairs(v<<8, v)
+		return k, hostClasses(orBytes(acc)), hostPairBit(pairs)
+	}
 	for ; k < len(s); k++ {
-		c := classTab[s[k]]
-		if c&stop != 0 {
+		c := uint64(hostTab[s[k]])
+		if c&stops != 0 {
 			break
 		}
 		acc |= c
-		pairs |= prev << 2 & c
+		pairs |= hostPairs(prev, c)
 		prev = c
 	}
-	return k, acc, pairs
+	return k, hostClasses(orBytes(acc)), hostPairBit(pairs)
+}
+
+// hostPairBit returns clAfterDot when pairs (of hostPairs) has a bit.
+func hostPairBit(pairs uint64) uint16 {
+	if pairs != 0 {
+		return clAfterDot
+	}
+	return 0
 }
 
 func hexByte(c byte) string {
