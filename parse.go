@@ -399,6 +399,9 @@ const (
 	hHyphen                    // "-"
 )
 
+// runBits are the bits of classTab that runTab has (see runClasses).
+const runBits = clCheck | clSlash | clQuery | clHash | clSemi | clUnsafe | cl3986
+
 // ones has a 1 in each byte: ones*b has b in each.
 const ones = 0x0101010101010101
 
@@ -416,7 +419,7 @@ func init() {
 		if cl&clHyphen != 0 {
 			hostTab[c] |= hHyphen
 		}
-		if runClasses(uint64(runTab[c])) != cl&(clCheck|clSlash|clQuery|clHash|clSemi|clUnsafe|cl3986) ||
+		if runClasses(uint64(runTab[c])) != cl&runBits || uint16(runTab[c]&(rCheck|rQuery|rHash)) != cl&(clCheck|clQuery|clHash) ||
 			hostClasses(uint64(hostTab[c])) != cl&(clUnsafe|cl3986|clNotHost|clAlpha) {
 			panic("locator: the tables of the scans do not match classTab")
 		}
@@ -452,32 +455,39 @@ func hostPairs(p, v uint64) uint64 {
 // or more, as the eight that end s.
 func scanRun(s string, k int, stop uint8) (int, uint16) {
 	var acc uint64
+	var acc16 uint16 // the classTab entries of the eights without a stop
 	k0 := k
 	stops := ones * uint64(stop)
 	for k >= 0 && k+8 <= len(s) {
+		// The eight without a stop by classTab, whose bits of the stops are runTab's.
 		t := s[k : k+8]
+		c := classTab[t[0]] | classTab[t[1]] | classTab[t[2]] | classTab[t[3]] |
+			classTab[t[4]] | classTab[t[5]] | classTab[t[6]] | classTab[t[7]]
+		if c&uint16(stop) == 0 {
+			acc16 |= c
+			k += 8
+			continue
+		}
 		v := uint64(runTab[t[0]]) | uint64(runTab[t[1]])<<8 | uint64(runTab[t[2]])<<16 | uint64(runTab[t[3]])<<24 |
 			uint64(runTab[t[4]])<<32 | uint64(runTab[t[5]])<<40 | uint64(runTab[t[6]])<<48 | uint64(runTab[t[7]])<<56
-		if m := v & stops; m != 0 {
-			j := bits.TrailingZeros64(m) >> 3
-			acc |= v & (1<<(8*j) - 1)
-			return k + j, runClasses(orBytes(acc))
-		}
-		acc |= v
-		k += 8
+		j := bits.TrailingZeros64(v&stops) >> 3
+		acc |= v & (1<<(8*j) - 1)
+		return k + j, acc16&runBits | runClasses(orBytes(acc))
 	}
 	if k < len(s) && k0 >= 0 && len(s)-8 >= k0 {
 		// The bytes before k among the last eight are the run's and stop nothing.
 		w := len(s) - 8
 		t := s[w:]
+		c := classTab[t[0]] | classTab[t[1]] | classTab[t[2]] | classTab[t[3]] |
+			classTab[t[4]] | classTab[t[5]] | classTab[t[6]] | classTab[t[7]]
+		if c&uint16(stop) == 0 {
+			return len(s), (acc16|c)&runBits | runClasses(orBytes(acc))
+		}
 		v := uint64(runTab[t[0]]) | uint64(runTab[t[1]])<<8 | uint64(runTab[t[2]])<<16 | uint64(runTab[t[3]])<<24 |
 			uint64(runTab[t[4]])<<32 | uint64(runTab[t[5]])<<40 | uint64(runTab[t[6]])<<48 | uint64(runTab[t[7]])<<56
-		if m := v & stops; m != 0 {
-			j := bits.TrailingZeros64(m) >> 3
-			acc |= v & (1<<(8*j) - 1)
-			return w + j, runClasses(orBytes(acc))
-		}
-		return len(s), runClasses(orBytes(acc | v))
+		j := bits.TrailingZeros64(v&stops) >> 3
+		acc |= v & (1<<(8*j) - 1)
+		return w + j, acc16&runBits | runClasses(orBytes(acc))
 	}
 	for ; k < len(s); k++ {
 		c := uint64(runTab[s[k]])
@@ -486,7 +496,7 @@ func scanRun(s string, k int, stop uint8) (int, uint16) {
 		}
 		acc |= c
 	}
-	return k, runClasses(orBytes(acc))
+	return k, acc16&runBits | runClasses(orBytes(acc))
 }
 
 // scanHost is scanRun for the authority: it stops at a delimiter of the authority (RFC 3986
@@ -496,6 +506,9 @@ func scanRun(s string, k int, stop uint8) (int, uint16) {
 func scanHost(s string, k int) (int, uint16, uint16) {
 	const stops = ones * uint64(hStop)
 	var acc, pairs, prev uint64 // prev: the entry of the byte before the eight
+	if k >= 0 && k < len(s) && hostTab[s[k]]&hStop != 0 {
+		return k, 0, 0 // an empty run: an empty host ("file:///") or user, "@@", "::"
+	}
 	k0 := k
 	for k >= 0 && k+8 <= len(s) {
 		t := s[k : k+8]
