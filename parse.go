@@ -203,7 +203,16 @@ func parse(s string, mode uint8) (URL, error) {
 		i = prefixLen
 	}
 	// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); RFC 1738 §2.1.
-	if n > i && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z') {
+	// The commonest schemes in lower case first, each one comparison of the bytes.
+	if i == 0 && n >= 8 && (s[:8] == "https://" || s[:8] == "file:///") {
+		if s[4] == ':' {
+			schemeEnd, flags, i = 4, hasScheme, 5
+		} else {
+			schemeEnd, flags, i = 5, hasScheme, 6
+		}
+	} else if i == 0 && n >= 7 && s[:7] == "http://" {
+		schemeEnd, flags, i = 4, hasScheme, 5
+	} else if n > i && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z') {
 		j := i + 1
 		for j < n && schemeTab[s[j]] {
 			j++
