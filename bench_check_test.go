@@ -1,6 +1,7 @@
 package locator_test
 
 import (
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,7 @@ import (
 // every URL of each testdata/bench file per op. Run them together, so that the ratios come
 // from one run:
 //
-//	go test -run '^$' -bench 'TableScan|Parse$|ParseAs|Check' -benchmem -cpu 1 -count 6 .
+//	go test -run '^$' -bench 'TableScan|ParseFiles|ParseAs1738|NetURLFiles|CheckRFC' -benchmem -cpu 1 -count 6 .
 //
 // Besides ns/URL (wall clock) each reports cpu-ns/URL, the CPU time of the benchmark's thread
 // per URL, which a busy machine disturbs less (see threadCPU).
@@ -104,6 +105,17 @@ func BenchmarkParseFiles(b *testing.B) {
 		return func() {
 			for _, s := range urls {
 				_, _ = locator.Parse(s)
+			}
+		}
+	})
+}
+
+// BenchmarkNetURLFiles is net/url.Parse on the same URLs, for the README's table.
+func BenchmarkNetURLFiles(b *testing.B) {
+	benchEach(b, func(urls []string) func() {
+		return func() {
+			for _, s := range urls {
+				_, _ = url.Parse(s)
 			}
 		}
 	})
