@@ -1,6 +1,8 @@
 package locator
 
 import (
+	"math/bits"
+
 	"github.com/locator-url/locator/pct"
 )
 
@@ -81,14 +83,17 @@ func init() {
 // components, and within each in the order clUnsafe, cl3986, clNotHost, clAlpha of classTab,
 // then ";" and, for the query, "/" or "?".
 func summarize(user, host, path, query, frag, hostPairs uint16) Chars {
-	const u = 8        // clUnsafe is 1<<u; cl3986, clNotHost and clAlpha follow it
-	sum := user>>u&1 | // UserUnsafe
-		host>>u&15<<1 | // HostUnsafe, HostNot3986, HostNotHostname, HostAlpha
-		path>>u&3<<5 | path>>6&1<<7 | // PathUnsafe, PathNot3986; PathSemicolon (clSemi is 1<<6)
-		query>>u&3<<8 | query>>6&1<<10 | // QueryUnsafe, QueryNot3986; QuerySemicolon
-		(query>>1|query>>2)&1<<11 | // QuerySlashQuestion (clSlash and clQuery are 1<<1, 1<<2)
-		frag>>u&3<<12 | // FragmentUnsafe, FragmentNot3986
-		(hostPairs>>14|hostPairs>>15)&1<<14 // HostDotHyphen (clAfterDot, clAfterHyphen)
+	// Each term moves bits of classTab to their place in Chars with one shift and one mask
+	// (clUnsafe is 1<<8, cl3986, clNotHost and clAlpha follow it; clSlash is 1<<1, clQuery
+	// 1<<2, clSemi 1<<6, clAfterDot 1<<14, clAfterHyphen 1<<15), few enough operations for
+	// summarize to be inlined.
+	sum := user>>8&1 | // UserUnsafe
+		host>>7&(15<<1) | // HostUnsafe, HostNot3986, HostNotHostname, HostAlpha
+		path>>3&(3<<5) | path<<1&(1<<7) | // PathUnsafe, PathNot3986; PathSemicolon
+		query&(3<<8) | query<<4&(1<<10) | // QueryUnsafe, QueryNot3986; QuerySemicolon
+		(query<<10|query<<9)&(1<<11) | // QuerySlashQuestion
+		frag<<4&(3<<12) | // FragmentUnsafe, FragmentNot3986
+		(hostPairs|hostPairs>>1)&(1<<14) // HostDotHyphen
 	return Chars(sum)
 }
 
@@ -184,26 +189,37 @@ func parse(s string, mode uint8) (URL, error) {
 	}
 	// One pass: each component is scanned once, and its controls and escapes are checked in
 	// the same loop (parseReference in slow_test.go is the readable two-pass version).
-	var u URL
-	u.s = s
+	// The URL's fields are locals, written into the result once at the end (a URL built
+	// field by field in memory and then copied costs a store-forwarding stall per word).
+	var flags uint16
+	schemeEnd := uint32(0)
 	n := len(s)
 	i := 0
 	var err error
 	if mode&readPrefix != 0 && hasURLPrefix(s) {
 		// 1994 URL draft, URL syntax: "the whole string must start with a constant prefix
 		// "URL:"" (BNF: prefixedurl = u r l : url); RFC 1738 Appendix.
-		u.flags |= hasPrefix
+		flags |= hasPrefix
 		i = prefixLen
 	}
 	// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); RFC 1738 §2.1.
-	if n > i && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z') {
+	// The commonest schemes in lower case first, each one comparison of the bytes.
+	if i == 0 && n >= 8 && (s[:8] == "https://" || s[:8] == "file:///") {
+		if s[4] == ':' {
+			schemeEnd, flags, i = 4, hasScheme, 5
+		} else {
+			schemeEnd, flags, i = 5, hasScheme, 6
+		}
+	} else if i == 0 && n >= 7 && s[:7] == "http://" {
+		schemeEnd, flags, i = 4, hasScheme, 5
+	} else if n > i && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z') {
 		j := i + 1
 		for j < n && schemeTab[s[j]] {
 			j++
 		}
 		if j < n && s[j] == ':' {
-			u.schemeEnd = uint32(j)
-			u.flags |= hasScheme
+			schemeEnd = uint32(j)
+			flags |= hasScheme
 			i = j + 1
 		}
 	}
@@ -214,18 +230,19 @@ func parse(s string, mode uint8) (URL, error) {
 	var userCl, hostCl, pathCl, queryCl, fragCl, pairCl uint16
 	if n-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		// RFC 1738 §3.1 "//" login; RFC 3986 §3.2 authority, ended by "/", "?" or "#".
-		u.flags |= hasAuthority
+		flags |= hasAuthority
 		a := i + 2
 		at, firstColon, hostColon, ahead := -1, -1, -1, -1
-		prev := uint16(0) // the class of the byte before
-		for e = a; e < n; e++ {
-			cl := classTab[s[e]]
-			pairCl |= prev << 2 & cl // "..", ".-" or "-." (see classTab)
-			prev = cl
-			if cl&(clCheck|clAt|clColon|clEndAuthority) == 0 {
-				hostCl |= cl
-				continue
+		for e = a; ; e++ {
+			// The bytes up to the next delimiter, "%" or control, in runs (see scanHost).
+			var c, p uint16
+			e, c, p = scanHost(s, e)
+			hostCl |= c
+			pairCl |= p
+			if e == n {
+				break
 			}
+			cl := classTab[s[e]]
 			if cl&clEndAuthority != 0 {
 				// RFC 1738 §5: login = [ user [ ":" password ] "@" ] hostport, user and
 				// password *[ uchar | ";" | "?" | "&" | "=" ]: a "?" with an "@" after it,
@@ -233,7 +250,7 @@ func parse(s string, mode uint8) (URL, error) {
 				if cl&clQuery == 0 || mode&readLogin1738 == 0 || !atAhead(s, e, &ahead) {
 					break
 				}
-				u.flags |= hasLogin1738
+				flags |= hasLogin1738
 				hostCl |= cl
 				continue
 			}
@@ -261,11 +278,11 @@ func parse(s string, mode uint8) (URL, error) {
 		if at >= 0 {
 			// RFC 1738 §3.1: user and password end at ":" and "@"; the user information
 			// ends at the last "@" (RFC 3986 §3.2.1 userinfo holds no "@").
-			u.flags |= hasUser
+			flags |= hasUser
 			ue = at
 			if firstColon >= 0 && firstColon < at {
 				ue = firstColon
-				u.flags |= hasPassword
+				flags |= hasPassword
 			}
 			hs = at + 1
 		}
@@ -290,7 +307,7 @@ func parse(s string, mode uint8) (URL, error) {
 		}
 		if he < e {
 			// RFC 1738 §3.1 and §5: port = digits; RFC 3986 §3.2.3 port = *DIGIT.
-			u.flags |= hasPort
+			flags |= hasPort
 			for k := he + 1; k < e; k++ {
 				if c := s[k]; c < '0' || c > '9' {
 					return URL{}, &Error{Input: s, Offset: k, Code: CodeBadPort,
@@ -299,63 +316,260 @@ func parse(s string, mode uint8) (URL, error) {
 			}
 		}
 	}
-	u.userEnd, u.hostStart, u.hostEnd, u.pathStart = uint32(ue), uint32(hs), uint32(he), uint32(e)
 	// RFC 3986 §3.3–3.5: the path runs to "?" or "#", the query to "#".
 	q, f := n, n
+	var c uint16
 	k := e
-	for ; k < n; k++ {
-		cl := classTab[s[k]]
-		if cl&(clCheck|clQuery|clHash) == 0 {
-			pathCl |= cl
-			continue
+	for ; ; k++ {
+		if k, c = scanRun(s, k, rCheck|rQuery|rHash); k == n {
+			pathCl |= c
+			break
 		}
-		if cl&clCheck != 0 {
-			pathCl |= cl
+		pathCl |= c
+		cl := classTab[s[k]]
+		if cl&clCheck == 0 {
+			q = k
+			if cl&clHash != 0 {
+				f = k
+			}
+			break
+		}
+		pathCl |= cl
+		if k, err = checkByte(s, k); err != nil {
+			return URL{}, err
+		}
+	}
+	if q < n && f == n {
+		flags |= hasQuery
+		for k = q + 1; ; k++ {
+			k, c = scanRun(s, k, rCheck|rHash)
+			queryCl |= c
+			if k == n {
+				break
+			}
+			cl := classTab[s[k]]
+			if cl&clCheck == 0 {
+				f = k
+				break
+			}
+			queryCl |= cl
 			if k, err = checkByte(s, k); err != nil {
 				return URL{}, err
 			}
-			continue
-		}
-		q = k
-		if cl&clHash != 0 {
-			f = k
-		}
-		break
-	}
-	if q < n && f == n {
-		u.flags |= hasQuery
-		for k = q + 1; k < n; k++ {
-			cl := classTab[s[k]]
-			if cl&(clCheck|clHash) == 0 {
-				queryCl |= cl
-				continue
-			}
-			if cl&clCheck != 0 {
-				queryCl |= cl
-				if k, err = checkByte(s, k); err != nil {
-					return URL{}, err
-				}
-				continue
-			}
-			f = k
-			break
 		}
 	}
 	if f < n {
-		u.flags |= hasFragment
-		for k = f + 1; k < n; k++ {
-			cl := classTab[s[k]]
-			fragCl |= cl
-			if cl&clCheck != 0 {
-				if k, err = checkByte(s, k); err != nil {
-					return URL{}, err
-				}
+		flags |= hasFragment
+		for k = f + 1; ; k++ {
+			k, c = scanRun(s, k, rCheck)
+			fragCl |= c
+			if k == n {
+				break
+			}
+			fragCl |= classTab[s[k]]
+			if k, err = checkByte(s, k); err != nil {
+				return URL{}, err
 			}
 		}
 	}
-	u.queryStart, u.fragStart = uint32(q), uint32(f)
-	u.chars = summarize(userCl, hostCl, pathCl, queryCl, fragCl, pairCl)
-	return u, nil
+	return URL{s: s, schemeEnd: schemeEnd, userEnd: uint32(ue), hostStart: uint32(hs), hostEnd: uint32(he),
+		pathStart: uint32(e), queryStart: uint32(q), fragStart: uint32(f), flags: flags,
+		chars: summarize(userCl, hostCl, pathCl, queryCl, fragCl, pairCl)}, nil
+}
+
+// The scans of runs of bytes (scanRun, scanHost) read eight bytes at a time and keep the
+// classes of the eight in the eight bytes of a uint64, one table lookup a byte, from these
+// tables of one byte a class: the stop bits and what the summary needs of classTab.
+var (
+	runTab  [256]uint8 // rCheck… for the path, query and fragment (scanRun)
+	hostTab [256]uint8 // hStop… for the authority (scanHost)
+)
+
+// The bits of runTab: clCheck, clSlash, clQuery and clHash where classTab has them, then
+// clSemi, clUnsafe and cl3986 (see runClasses).
+const (
+	rCheck  uint8 = 1 << iota // clCheck
+	rSlash                    // clSlash
+	rQuery                    // clQuery
+	rHash                     // clHash
+	rSemi                     // clSemi
+	rUnsafe                   // clUnsafe
+	r3986                     // cl3986
+)
+
+// The bits of hostTab.
+const (
+	hStop    uint8 = 1 << iota // clCheck, clAt, clColon or clEndAuthority: ends a run of the authority
+	hUnsafe                    // clUnsafe
+	h3986                      // cl3986
+	hNotHost                   // clNotHost
+	hAlpha                     // clAlpha
+	hDot                       // "."
+	hHyphen                    // "-"
+)
+
+// runBits are the bits of classTab that runTab has (see runClasses).
+const runBits = clCheck | clSlash | clQuery | clHash | clSemi | clUnsafe | cl3986
+
+// ones has a 1 in each byte: ones*b has b in each.
+const ones = 0x0101010101010101
+
+func init() {
+	for c := range 256 {
+		cl := classTab[c]
+		runTab[c] = uint8(cl&(clCheck|clSlash|clQuery|clHash)) | uint8(cl&clSemi>>2) | uint8(cl&(clUnsafe|cl3986)>>3)
+		if cl&(clCheck|clAt|clColon|clEndAuthority) != 0 {
+			hostTab[c] |= hStop
+		}
+		hostTab[c] |= uint8(cl & (clUnsafe | cl3986 | clNotHost | clAlpha) >> 7)
+		if cl&clDot != 0 {
+			hostTab[c] |= hDot
+		}
+		if cl&clHyphen != 0 {
+			hostTab[c] |= hHyphen
+		}
+		if runClasses(uint64(runTab[c])) != cl&runBits || uint16(runTab[c]&(rCheck|rQuery|rHash)) != cl&(clCheck|clQuery|clHash) ||
+			hostClasses(uint64(hostTab[c])) != cl&(clUnsafe|cl3986|clNotHost|clAlpha) {
+			panic("locator: the tables of the scans do not match classTab")
+		}
+	}
+}
+
+// orBytes returns the OR of the eight bytes of x.
+func orBytes(x uint64) uint64 {
+	x |= x >> 32
+	x |= x >> 16
+	return (x | x>>8) & 0xff
+}
+
+// runClasses returns the classTab bits of the OR b of runTab entries.
+func runClasses(b uint64) uint16 {
+	return uint16(b&0x0f) | uint16(b&uint64(rSemi))<<2 | uint16(b&uint64(rUnsafe|r3986))<<3
+}
+
+// hostClasses returns the classTab bits of the OR b of hostTab entries.
+func hostClasses(b uint64) uint16 { return uint16(b&uint64(hUnsafe|h3986|hNotHost|hAlpha)) << 7 }
+
+// hostPairs returns, in each byte, hDot when the byte of v holds "." and the byte of p (the
+// byte before it) "." or "-", or when the byte of v holds "-" and that of p "." (RFC 1738 §5
+// hostname has none of "..", ".-", "-."), for hostTab entries v and p.
+func hostPairs(p, v uint64) uint64 {
+	return (p&(v|v>>1) | p>>1&v) & (ones * uint64(hDot))
+}
+
+// scanRun returns the index of the first byte of s at or after k whose runTab entry has a bit
+// of stop, or len(s), and the classTab bits (runClasses) of the bytes from k to it. It takes
+// eight bytes at a time: without a stop among them, with one test; with one, the bytes before
+// the first stop by a mask, without a branch a byte; the last bytes, when the run has eight
+// or more, as the eight that end s.
+func scanRun(s string, k int, stop uint8) (int, uint16) {
+	var acc uint64
+	var acc16 uint16 // the classTab entries of the eights without a stop
+	k0 := k
+	stops := ones * uint64(stop)
+	for k >= 0 && k+8 <= len(s) {
+		// The eight without a stop by classTab, whose bits of the stops are runTab's.
+		t := s[k : k+8]
+		c := classTab[t[0]] | classTab[t[1]] | classTab[t[2]] | classTab[t[3]] |
+			classTab[t[4]] | classTab[t[5]] | classTab[t[6]] | classTab[t[7]]
+		if c&uint16(stop) == 0 {
+			acc16 |= c
+			k += 8
+			continue
+		}
+		v := uint64(runTab[t[0]]) | uint64(runTab[t[1]])<<8 | uint64(runTab[t[2]])<<16 | uint64(runTab[t[3]])<<24 |
+			uint64(runTab[t[4]])<<32 | uint64(runTab[t[5]])<<40 | uint64(runTab[t[6]])<<48 | uint64(runTab[t[7]])<<56
+		j := bits.TrailingZeros64(v&stops) >> 3
+		acc |= v & (1<<(8*j) - 1)
+		return k + j, acc16&runBits | runClasses(orBytes(acc))
+	}
+	if k < len(s) && k0 >= 0 && len(s)-8 >= k0 {
+		// The bytes before k among the last eight are the run's and stop nothing.
+		w := len(s) - 8
+		t := s[w:]
+		c := classTab[t[0]] | classTab[t[1]] | classTab[t[2]] | classTab[t[3]] |
+			classTab[t[4]] | classTab[t[5]] | classTab[t[6]] | classTab[t[7]]
+		if c&uint16(stop) == 0 {
+			return len(s), (acc16|c)&runBits | runClasses(orBytes(acc))
+		}
+		v := uint64(runTab[t[0]]) | uint64(runTab[t[1]])<<8 | uint64(runTab[t[2]])<<16 | uint64(runTab[t[3]])<<24 |
+			uint64(runTab[t[4]])<<32 | uint64(runTab[t[5]])<<40 | uint64(runTab[t[6]])<<48 | uint64(runTab[t[7]])<<56
+		j := bits.TrailingZeros64(v&stops) >> 3
+		acc |= v & (1<<(8*j) - 1)
+		return w + j, acc16&runBits | runClasses(orBytes(acc))
+	}
+	for ; k < len(s); k++ {
+		c := uint64(runTab[s[k]])
+		if c&stops != 0 {
+			break
+		}
+		acc |= c
+	}
+	return k, acc16&runBits | runClasses(orBytes(acc))
+}
+
+// scanHost is scanRun for the authority: it stops at a delimiter of the authority (RFC 3986
+// §3.2: "/", "?", "#"; "@" and ":" of RFC 1738 §3.1), a control or "%" (hStop), and returns
+// besides clAfterDot when the run has "..", ".-" or "-." (see summarize). A run starts after
+// such a byte or at the start of the authority, so no pair crosses its start.
+func scanHost(s string, k int) (int, uint16, uint16) {
+	const stops = ones * uint64(hStop)
+	var acc, pairs, prev uint64 // prev: the entry of the byte before the eight
+	if k >= 0 && k < len(s) && hostTab[s[k]]&hStop != 0 {
+		return k, 0, 0 // an empty run: an empty host ("file:///") or user, "@@", "::"
+	}
+	k0 := k
+	for k >= 0 && k+8 <= len(s) {
+		t := s[k : k+8]
+		v := uint64(hostTab[t[0]]) | uint64(hostTab[t[1]])<<8 | uint64(hostTab[t[2]])<<16 | uint64(hostTab[t[3]])<<24 |
+			uint64(hostTab[t[4]])<<32 | uint64(hostTab[t[5]])<<40 | uint64(hostTab[t[6]])<<48 | uint64(hostTab[t[7]])<<56
+		if m := v & stops; m != 0 {
+			j := bits.TrailingZeros64(m) >> 3
+			v &= 1<<(8*j) - 1
+			acc |= v
+			pairs |= hostPairs(v<<8|prev, v)
+			return k + j, hostClasses(orBytes(acc)), hostPairBit(pairs)
+		}
+		acc |= v
+		pairs |= hostPairs(v<<8|prev, v)
+		prev = v >> 56
+		k += 8
+	}
+	if k < len(s) && k0 >= 0 && len(s)-8 >= k0 {
+		// The last eight bytes: those before k are the run's, stop nothing, and their pairs
+		// are counted, so the byte before the eight does not matter.
+		w := len(s) - 8
+		t := s[w:]
+		v := uint64(hostTab[t[0]]) | uint64(hostTab[t[1]])<<8 | uint64(hostTab[t[2]])<<16 | uint64(hostTab[t[3]])<<24 |
+			uint64(hostTab[t[4]])<<32 | uint64(hostTab[t[5]])<<40 | uint64(hostTab[t[6]])<<48 | uint64(hostTab[t[7]])<<56
+		k = len(s)
+		if m := v & stops; m != 0 {
+			j := bits.TrailingZeros64(m) >> 3
+			v &= 1<<(8*j) - 1
+			k = w + j
+		}
+		acc |= v
+		pairs |= hostPairs(v<<8, v)
+		return k, hostClasses(orBytes(acc)), hostPairBit(pairs)
+	}
+	for ; k < len(s); k++ {
+		c := uint64(hostTab[s[k]])
+		if c&stops != 0 {
+			break
+		}
+		acc |= c
+		pairs |= hostPairs(prev, c)
+		prev = c
+	}
+	return k, hostClasses(orBytes(acc)), hostPairBit(pairs)
+}
+
+// hostPairBit returns clAfterDot when pairs (of hostPairs) has a bit.
+func hostPairBit(pairs uint64) uint16 {
+	if pairs != 0 {
+		return clAfterDot
+	}
+	return 0
 }
 
 func hexByte(c byte) string {

@@ -254,6 +254,25 @@ func TestParseMatchesReference(t *testing.T) {
 			pick("", "?", "?/?", "?;", "?#", "??")+
 			pick("", "#", "##", "#?", "#%", "#\x00"))
 	}
+	// And long components, so that each delimiter, escape and pair of "." and "-" falls at
+	// each place in the eight bytes that parse reads at a time, and runs end at the end of
+	// the input or before it.
+	run := func(max int, xs ...string) string {
+		var b strings.Builder
+		for n := r.IntN(max + 1); n > 0; n-- {
+			b.WriteString(xs[r.IntN(len(xs))])
+		}
+		return b.String()
+	}
+	for i := 0; i < 50000; i++ {
+		inputs = append(inputs, pick("", "http:", "https:", "file:", "ftp:")+pick("", "//", "//", "/")+
+			pick("", run(20, "u", "-", ".", "%41", "?", ";", " ")+"@")+
+			run(30, "a", "b", "1", ".", "-", ".", "-", "%41", "~", " ", "\x80", "_")+
+			pick("", ":", ":80")+
+			run(30, "/", "a", "b", ";", "%2F", "~", " ", "\x80", ".", "{", "?", "%", "\x00")+
+			pick("", "?"+run(30, "a", "/", "?", ";", "=", "&", "%41", " ", "#"))+
+			pick("", "#"+run(30, "a", "#", "%41", " ", "/", "?")))
+	}
 	mismatches := 0
 	for _, s := range inputs {
 		u, err := Parse(s)
