@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/cputime"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -52,12 +53,12 @@ func benchEach(b *testing.B, prep func(urls []string) func()) {
 			op := prep(urls)
 			b.ReportAllocs()
 			b.SetBytes(sizes[i])
-			defer lockThread()()
-			c0 := threadCPU()
+			defer cputime.LockThread()()
+			c0 := cputime.Thread()
 			for b.Loop() {
 				op()
 			}
-			cpu := threadCPU() - c0
+			cpu := cputime.Thread() - c0
 			per := float64(b.N) * float64(len(urls))
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/URL")
 			b.ReportMetric(float64(cpu.Nanoseconds())/per, "cpu-ns/URL")
