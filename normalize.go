@@ -43,10 +43,19 @@ const (
 	// and a reserved character that the scheme does not reserve where the component's RFC
 	// 1738 §5 production holds it only encoded ("&" in a wais database).
 	NormalizeEncodeUnsafe
-	// NormalizeRemoveDotSegments removes "." and ".." segments (RFC 3986 §6.2.2.3 and
-	// §5.2.4) from the path of a URL with a scheme whose path is absolute. Relative references
-	// and rootless paths ("urn:a/../b") keep them: there they are data, or climb to a base that
-	// is not known. A ".." above the root is dropped, as RFC 3986 does.
+	// NormalizeRemoveDotSegments removes "." and ".." segments from the path of a URL with a
+	// scheme by RFC 3986 §5.2.4 remove_dot_segments (RFC 3986 §6.2.2.3), as [Resolve] does
+	// to a reference with a scheme (RFC 3986 §5.2.2), so that Normalize and Resolve agree: a
+	// rootless path is cleaned too ("urn:a/../b" → "urn:/b"), a ".." above the root is
+	// dropped, and a result without an authority whose path would start with "//" gets "/."
+	// before it ("foo:/a/..//b" → "foo:/.//b"; RFC 3986 §3.3: such a path "cannot begin with
+	// two slash characters"). A relative reference keeps them: there they climb to a base
+	// that is not known. Under [NormalizeFor] with [RFC1738] or [URLDraft1994], the path of a
+	// known scheme other than ftp, http, https, file and afs (mailto, news, gopher, nntp, wais,
+	// prospero, …) keeps them too: RFC 1738 §2.3 gives a hierarchy only to "some URL schemes
+	// (such as the ftp, http, and file schemes)", so there "." and ".." are data; and under every spec but [RFC3986] and [WHATWG] a rootless path keeps them
+	// (the older documents hold no generic path that starts with "/", which "a/../b" would
+	// become).
 	NormalizeRemoveDotSegments
 	// NormalizeRemoveDefaultPort removes an empty port ("http://h:/") and a port equal to the
 	// scheme's default ([LookupScheme], or [SchemeInfo.Normalize]'s own; "http://h:80/" →
@@ -267,7 +276,9 @@ func normalizeWith(u URL, opts NormalizeFlags, info SchemeInfo, known bool) (URL
 func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known bool) (string, bool) {
 	dec := lv.path
 	if opts&NormalizeDecodeUnreserved == 0 {
-		lv = &encLevel{enc: lv.enc, hostAsWritten: lv.hostAsWritten, noPathSlash: lv.noPathSlash, hostLetterFirst: lv.hostLetterFirst}
+		lv = &encLevel{enc: lv.enc, hostAsWritten: lv.hostAsWritten, noPathSlash: lv.noPathSlash,
+			hostLetterFirst: lv.hostLetterFirst, dotsHierarchical: lv.dotsHierarchical,
+			dotsRootedOnly: lv.dotsRootedOnly}
 		dec = pct.Set{}
 	}
 	b := lazybuf{s: u.s, enc: lv.enc}
@@ -338,11 +349,37 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 	if lv.noPathSlash {
 		popts &^= NormalizeEmptyPathSlash
 	}
+	if (lv.dotsHierarchical && !hierPath1738(info, known)) || (lv.dotsRootedOnly && (p == "" || p[0] != '/')) {
+		popts &^= NormalizeRemoveDotSegments // RFC 1738 §2.3; see encLevel
+	}
 	if np := schemePathSteps(u, p, out[pathEnd:], popts, info, known); np != p {
 		out = out[:pathStart] + np + out[pathEnd:]
 		changed = true
 	}
 	return out, changed
+}
+
+// hierPath1738 reports whether "/" in the path of a URL of the scheme whose facts are info
+// (known false when there are none) separates the levels of a hierarchy by RFC 1738, so that
+// "." and ".." can name them: RFC 1738 §2.3 names "the ftp, http, and file schemes" (§3.10:
+// the file path "is a hierarchical directory path"), https is http's, and afs's is a file path
+// (1994 URL draft, afsaddress). A path of another scheme of the table is not: a gopher
+// selector, an nntp group and article, a wais database, a prospero hsoname ("no significance
+// may be assumed", RFC 1738 §3.11), a mailto address. An unknown scheme (RFC 1738 §5
+// otherurl) has the generic syntax, and a scheme a program describes is as its Hierarchical
+// says.
+func hierPath1738(info SchemeInfo, known bool) bool {
+	if !known {
+		return true
+	}
+	switch info.Name {
+	case "ftp", "http", "https", "file", "afs":
+		return true
+	}
+	if _, ok := definedSchemes[info.Name]; ok {
+		return false
+	}
+	return info.Hierarchical
 }
 
 // lazybuf builds a string that is likely to equal s, allocating only from the first byte
@@ -733,12 +770,11 @@ func pathSteps(u URL, p string, opts NormalizeFlags, hier bool) string {
 	if opts&NormalizeRemoveDuplicateSlashes != 0 {
 		p = collapseSlashes(p)
 	}
-	if opts&NormalizeRemoveDotSegments != 0 && u.flags&hasScheme != 0 && len(p) > 0 && p[0] == '/' && hasDotSeg(p) {
-		// RFC 3986 §6.2.2.3 and §5.2.4; RFC 3986 §3.3: without an authority the path may not
-		// start with "//", so such a result is not taken.
-		if np := RemoveDotSegments(p, ModeRFC3986); hasAuth || len(np) < 2 || np[1] != '/' {
-			p = np
-		}
+	if opts&NormalizeRemoveDotSegments != 0 && u.flags&hasScheme != 0 {
+		// RFC 3986 §6.2.2.3: "URI normalizers should remove dot-segments by applying the
+		// remove_dot_segments algorithm to the path" (§5.2.4), the path of any URL with a
+		// scheme, rootless or not, as §5.2.2 does for a reference with a scheme.
+		p = RemoveDotSegments(p, ModeRFC3986)
 	}
 	if opts&NormalizeRemoveDirectoryIndex != 0 {
 		p = removeDirectoryIndex(p)
@@ -748,6 +784,12 @@ func pathSteps(u URL, p string, opts NormalizeFlags, hier bool) string {
 	}
 	if opts&NormalizeEmptyPathSlash != 0 && p == "" && hasAuth && hier {
 		p = "/" // RFC 3986 §6.2.3; RFC 1738 §3.3
+	}
+	if !hasAuth && len(p) >= 2 && p[0] == '/' && p[1] == '/' {
+		// RFC 3986 §3.3: without an authority the path "cannot begin with two slash
+		// characters" ("foo:/a/..//b" would become "foo://b", with the host "b"): "/." goes
+		// before it, as [Resolve] does (guardPath), and the WHATWG URL Standard's serializer.
+		p = "/." + p
 	}
 	return p
 }
