@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/locator-url/locator/pct"
 )
@@ -352,11 +353,80 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 	if (lv.dotsHierarchical && !hierPath1738(info, known)) || (lv.dotsRootedOnly && (p == "" || p[0] != '/')) {
 		popts &^= NormalizeRemoveDotSegments // RFC 1738 §2.3; see encLevel
 	}
-	if np := schemePathSteps(u, p, out[pathEnd:], popts, info, known); np != p {
-		out = out[:pathStart] + np + out[pathEnd:]
-		changed = true
+	w := pathBuf{out: out, buf: b.buf, ps: pathStart, pe: pathEnd}
+	np := schemePathSteps(u, p, out[pathEnd:], popts, info, known, &w)
+	// RFC 3986 §3.3: without an authority the path "cannot begin with two slash characters"
+	// ("foo:/a/..//b" would become "foo://b", with the host "b"): "/." goes before it, as
+	// [Resolve] does (guardPath), and the WHATWG URL Standard's serializer.
+	guard := u.flags&hasAuthority == 0 && len(np) >= 2 && np[0] == '/' && np[1] == '/'
+	if w.dirty || guard || np != p {
+		return w.splice(np, guard), true
 	}
 	return out, changed
+}
+
+// pathBuf is normalize's output while the path steps run: out, with the path at out[ps:pe],
+// and buf, the buffer out shares when normalize allocated one (nil when out is the input's
+// string). The steps that rewrite the path (collapseSlashes, dot-segment removal) do it in
+// place in buf, so that a normalization allocates one buffer, which becomes the result.
+type pathBuf struct {
+	out    string
+	buf    []byte
+	ps, pe int
+	dirty  bool // buf[ps:pe] was rewritten: out no longer holds the path as written
+}
+
+// load returns the bytes of p, a path the steps made from out[ps:pe] and no longer than it,
+// at buf[ps:], to rewrite in place: out is copied into a buffer of normalize's own first if
+// there is none, and p into buf[ps:] unless it is there already.
+func (w *pathBuf) load(p string) []byte {
+	if len(p) > w.pe-w.ps {
+		return append(make([]byte, 0, len(p)+1), p...) // cannot happen: no step lengthens it
+	}
+	if w.buf == nil {
+		w.buf = make([]byte, len(w.out), len(w.out)+2) // room for "/." (splice)
+		copy(w.buf, w.out)
+		w.out = ownedString(w.buf)
+	}
+	w.dirty = true
+	r := w.buf[w.ps : w.ps+len(p) : w.pe]
+	if len(p) > 0 && unsafe.StringData(p) != &r[0] {
+		copy(r, p)
+	}
+	return r
+}
+
+// view returns r, which load returned or a part of it that starts where it does, as a string.
+// The string shares buf: a later load rewrites it, so the steps keep only the last view.
+func view(r []byte) string { return ownedString(r) }
+
+// splice returns out with the path replaced by np, after "/." when guard, in buf when
+// normalize owns one (np may be a view of buf's path, as load left it), else in a new buffer.
+func (w *pathBuf) splice(np string, guard bool) string {
+	g := 0
+	if guard {
+		g = 2
+	}
+	rest := len(w.out) - w.pe
+	n := w.ps + g + len(np) + rest
+	if w.buf == nil || n > cap(w.buf) {
+		b := make([]byte, 0, n)
+		b = append(b, w.out[:w.ps]...)
+		if guard {
+			b = append(b, '/', '.')
+		}
+		b = append(append(b, np...), w.out[w.pe:]...)
+		return ownedString(b)
+	}
+	// In place: the rest moves first (its new place starts after np's, so it overwrites
+	// neither np nor, moving right, anything still to move), then np, then "/.".
+	b := w.buf[:max(n, len(w.buf))]
+	copy(b[w.ps+g+len(np):], b[w.pe:w.pe+rest])
+	copy(b[w.ps+g:], np)
+	if guard {
+		b[w.ps], b[w.ps+1] = '/', '.'
+	}
+	return ownedString(b[:n])
 }
 
 // hierPath1738 reports whether "/" in the path of a URL of the scheme whose facts are info
@@ -438,12 +508,13 @@ func (b *lazybuf) replaceSince(start int, t string) {
 	b.addString(t)
 }
 
-// result returns the string built and whether it differs from s.
+// result returns the string built and whether it differs from s. A string built in buf
+// shares it: nothing writes to buf afterwards but normalize's path steps ([pathBuf]).
 func (b *lazybuf) result() (string, bool) {
 	if b.buf == nil {
 		return b.s[:b.w], b.w != len(b.s)
 	}
-	return string(b.buf), true
+	return ownedString(b.buf), true
 }
 
 func lowerByte(c byte) byte {
@@ -759,7 +830,9 @@ func formatIPv4(out []byte, v uint32) []byte {
 
 // pathSteps applies the path steps of opts that work on whole segments to p, u's path as
 // [lazybuf.path] wrote it; hier says that u's scheme has the common Internet scheme syntax.
-func pathSteps(u URL, p string, opts NormalizeFlags, hier bool) string {
+// The steps that rewrite the path do it in w's buffer ([pathBuf.load]); the "/." that a
+// path starting with "//" without an authority needs is normalize's to add.
+func pathSteps(u URL, p string, opts NormalizeFlags, hier bool, w *pathBuf) string {
 	hasAuth := u.flags&hasAuthority != 0
 	if u.flags&(hasScheme|hasAuthority) == 0 && indexByteStr(p[:firstSegEnd(p)], ':') >= 0 {
 		// A relative reference whose first segment holds ":" (RFC 3986 §4.2 forbids it) is
@@ -767,14 +840,16 @@ func pathSteps(u URL, p string, opts NormalizeFlags, hier bool) string {
 		// host "A" for a reader of the 1993 URL draft's ialpha. Its path is kept as written.
 		return p
 	}
-	if opts&NormalizeRemoveDuplicateSlashes != 0 {
-		p = collapseSlashes(p)
+	if opts&NormalizeRemoveDuplicateSlashes != 0 && strings.Contains(p, "//") {
+		p = view(collapseSlashes(w.load(p)))
 	}
-	if opts&NormalizeRemoveDotSegments != 0 && u.flags&hasScheme != 0 {
+	if opts&NormalizeRemoveDotSegments != 0 && u.flags&hasScheme != 0 && hasDotSeg(p) {
 		// RFC 3986 §6.2.2.3: "URI normalizers should remove dot-segments by applying the
 		// remove_dot_segments algorithm to the path" (§5.2.4), the path of any URL with a
-		// scheme, rootless or not, as §5.2.2 does for a reference with a scheme.
-		p = RemoveDotSegments(p, ModeRFC3986)
+		// scheme, rootless or not, as §5.2.2 does for a reference with a scheme. In place:
+		// the RFC 3986 rule writes no further than it has read.
+		r := w.load(p)
+		p = view(appendDots3986(r[:0], r))
 	}
 	if opts&NormalizeRemoveDirectoryIndex != 0 {
 		p = removeDirectoryIndex(p)
@@ -784,12 +859,6 @@ func pathSteps(u URL, p string, opts NormalizeFlags, hier bool) string {
 	}
 	if opts&NormalizeEmptyPathSlash != 0 && p == "" && hasAuth && hier {
 		p = "/" // RFC 3986 §6.2.3; RFC 1738 §3.3
-	}
-	if !hasAuth && len(p) >= 2 && p[0] == '/' && p[1] == '/' {
-		// RFC 3986 §3.3: without an authority the path "cannot begin with two slash
-		// characters" ("foo:/a/..//b" would become "foo://b", with the host "b"): "/." goes
-		// before it, as [Resolve] does (guardPath), and the WHATWG URL Standard's serializer.
-		p = "/." + p
 	}
 	return p
 }
@@ -801,22 +870,18 @@ func firstSegEnd(p string) int {
 	return len(p)
 }
 
-// collapseSlashes replaces each run of slashes with one (purell's
-// FlagRemoveDuplicateSlashes).
-func collapseSlashes(p string) string {
-	for i := 1; i < len(p); i++ {
-		if p[i] == '/' && p[i-1] == '/' {
-			b := []byte(p[:i])
-			for ; i < len(p); i++ {
-				if p[i] == '/' && b[len(b)-1] == '/' {
-					continue
-				}
-				b = append(b, p[i])
-			}
-			return string(b)
+// collapseSlashes replaces each run of slashes in p with one (purell's
+// FlagRemoveDuplicateSlashes), in place.
+func collapseSlashes(p []byte) []byte {
+	w := 0
+	for i := 0; i < len(p); i++ {
+		if p[i] == '/' && w > 0 && p[w-1] == '/' {
+			continue
 		}
+		p[w] = p[i]
+		w++
 	}
-	return p
+	return p[:w]
 }
 
 // removeDirectoryIndex removes a last segment "index.EXT" or "default.EXT" (any case, EXT
