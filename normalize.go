@@ -238,7 +238,10 @@ func ParseNormalizeFlags(s string) (NormalizeFlags, error) {
 // [RFC3986], and decodes "%7E" to "~". For the level of RFC 1738 (where "~" is national and
 // stays encoded) or of one of the drafts, call NormalizeFor with that spec; the comparison
 // functions ([Canonical], [Equivalent]) are the RFC 1738 case. It returns u itself, without
-// allocating, when no step changes it, and is idempotent for every set of steps. It works on
+// allocating, when no step changes it; otherwise the steps write into one buffer, which the
+// result shares (the path steps rewrite the path in place): one allocation of about the
+// input's length, and more only where escapes lengthen the URL or the query is sorted. It is
+// idempotent for every set of steps. It works on
 // the URL behind a "URL:" prefix and writes a "?" of the user information as "%3F", whatever
 // opts (see [ParseAs]). The error is reserved for a result that does not parse, which the
 // steps are built never to produce.

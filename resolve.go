@@ -197,7 +197,9 @@ func resolveRegistered(base, ref URL, mode Mode) (URL, error) {
 //
 // The result is a parsed URL. Resolve does not allocate when the result is one of its inputs
 // (an absolute reference already in the mode's resolved form, the base, or the base without
-// its fragment), and allocates the result's string once otherwise.
+// its fragment), and allocates once otherwise: the result's string, or, for a long one, the
+// buffer of about the inputs' length that it is composed and cleaned of dot-segments in, and
+// then shares.
 func Resolve(base, ref URL, mode Mode) (URL, error) {
 	base, ref = plain(base), plain(ref)
 	if mode >= ModeWHATWG {
