@@ -370,66 +370,67 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 
 // pathBuf is normalize's output while the path steps run: out, with the path at out[ps:pe],
 // and buf, the buffer out shares when normalize allocated one (nil when out is the input's
-// string). The steps that rewrite the path (collapseSlashes, dot-segment removal) do it in
-// place in buf, so that a normalization allocates one buffer, which becomes the result.
+// string). The steps that rewrite the path (collapseSlashes, dot-segment removal) write it
+// at buf[ps:], in place when it is there, so that a normalization allocates one buffer, which
+// becomes the result.
 type pathBuf struct {
 	out    string
 	buf    []byte
 	ps, pe int
-	dirty  bool // buf[ps:pe] was rewritten: out no longer holds the path as written
+	dirty  bool // buf[ps:] holds a rewritten path: out no longer holds it as written
 }
 
-// load returns the bytes of p, a path the steps made from out[ps:pe] and no longer than it,
-// at buf[ps:], to rewrite in place: out is copied into a buffer of normalize's own first if
-// there is none, and p into buf[ps:] unless it is there already.
-func (w *pathBuf) load(p string) []byte {
-	if len(p) > w.pe-w.ps {
-		return append(make([]byte, 0, len(p)+1), p...) // cannot happen: no step lengthens it
-	}
-	if w.buf == nil {
-		w.buf = make([]byte, len(w.out), len(w.out)+2) // room for "/." (splice)
-		copy(w.buf, w.out)
-		w.out = ownedString(w.buf)
-	}
+// dst returns where a step writes a rewritten path no longer than p, buf[ps:ps] with room
+// up to pe, and, when p lies there already, p's bytes, to read in place (the rules write no
+// further than they have read); otherwise src is nil and the step reads p. Without a buffer
+// of normalize's own, one is made with out's bytes before the path (the rest is added by
+// splice) and room for "/.".
+func (w *pathBuf) dst(p string) (dst, src []byte) {
 	w.dirty = true
-	r := w.buf[w.ps : w.ps+len(p) : w.pe]
-	if len(p) > 0 && unsafe.StringData(p) != &r[0] {
-		copy(r, p)
+	if w.buf == nil {
+		w.buf = make([]byte, w.ps, len(w.out)+2)
+		copy(w.buf, w.out[:w.ps])
 	}
-	return r
+	region := w.buf[w.ps:w.pe:w.pe]
+	if len(p) > 0 && len(p) <= len(region) && unsafe.StringData(p) == &region[0] {
+		return region[:0], region[:len(p)]
+	}
+	return region[:0], nil
 }
 
-// view returns r, which load returned or a part of it that starts where it does, as a string.
-// The string shares buf: a later load rewrites it, so the steps keep only the last view.
+// view returns r, which a step wrote at dst, as a string. The string shares buf: a later
+// step rewrites it, so the steps keep only the last view.
 func view(r []byte) string { return ownedString(r) }
 
-// splice returns out with the path replaced by np, after "/." when guard, in buf when
-// normalize owns one (np may be a view of buf's path, as load left it), else in a new buffer.
+// splice returns out with the path replaced by np, after "/." when guard: in buf when
+// normalize owns one (np may be a view of buf's path, as a step left it), else in a new
+// buffer.
 func (w *pathBuf) splice(np string, guard bool) string {
 	g := 0
 	if guard {
 		g = 2
 	}
-	rest := len(w.out) - w.pe
-	n := w.ps + g + len(np) + rest
+	rest := w.out[w.pe:]
+	n := w.ps + g + len(np) + len(rest)
 	if w.buf == nil || n > cap(w.buf) {
 		b := make([]byte, 0, n)
 		b = append(b, w.out[:w.ps]...)
 		if guard {
 			b = append(b, '/', '.')
 		}
-		b = append(append(b, np...), w.out[w.pe:]...)
+		b = append(append(b, np...), rest...)
 		return ownedString(b)
 	}
-	// In place: the rest moves first (its new place starts after np's, so it overwrites
-	// neither np nor, moving right, anything still to move), then np, then "/.".
-	b := w.buf[:max(n, len(w.buf))]
-	copy(b[w.ps+g+len(np):], b[w.pe:w.pe+rest])
+	// In buf: the rest moves first (its new place starts after np's, so it overwrites
+	// neither np nor, moving right, anything still to move; copy is memmove), then np, then
+	// "/.". When buf holds out, rest is a view of it, which is unchanged past pe.
+	b := w.buf[:n]
+	copy(b[w.ps+g+len(np):], rest)
 	copy(b[w.ps+g:], np)
 	if guard {
 		b[w.ps], b[w.ps+1] = '/', '.'
 	}
-	return ownedString(b[:n])
+	return ownedString(b)
 }
 
 // hierPath1738 reports whether "/" in the path of a URL of the scheme whose facts are info
@@ -833,7 +834,7 @@ func formatIPv4(out []byte, v uint32) []byte {
 
 // pathSteps applies the path steps of opts that work on whole segments to p, u's path as
 // [lazybuf.path] wrote it; hier says that u's scheme has the common Internet scheme syntax.
-// The steps that rewrite the path do it in w's buffer ([pathBuf.load]); the "/." that a
+// The steps that rewrite the path do it in w's buffer ([pathBuf.dst]); the "/." that a
 // path starting with "//" without an authority needs is normalize's to add.
 func pathSteps(u URL, p string, opts NormalizeFlags, hier bool, w *pathBuf) string {
 	hasAuth := u.flags&hasAuthority != 0
@@ -844,15 +845,21 @@ func pathSteps(u URL, p string, opts NormalizeFlags, hier bool, w *pathBuf) stri
 		return p
 	}
 	if opts&NormalizeRemoveDuplicateSlashes != 0 && strings.Contains(p, "//") {
-		p = view(collapseSlashes(w.load(p)))
+		if d, src := w.dst(p); src != nil {
+			p = view(collapseSlashes(d, src))
+		} else {
+			p = view(collapseSlashes(d, p))
+		}
 	}
 	if opts&NormalizeRemoveDotSegments != 0 && u.flags&hasScheme != 0 && hasDotSeg(p) {
 		// RFC 3986 §6.2.2.3: "URI normalizers should remove dot-segments by applying the
 		// remove_dot_segments algorithm to the path" (§5.2.4), the path of any URL with a
-		// scheme, rootless or not, as §5.2.2 does for a reference with a scheme. In place:
-		// the RFC 3986 rule writes no further than it has read.
-		r := w.load(p)
-		p = view(appendDots3986(r[:0], r))
+		// scheme, rootless or not, as §5.2.2 does for a reference with a scheme.
+		if d, src := w.dst(p); src != nil {
+			p = view(appendDots3986(d, src))
+		} else {
+			p = view(appendDots3986(d, p))
+		}
 	}
 	if opts&NormalizeRemoveDirectoryIndex != 0 {
 		p = removeDirectoryIndex(p)
@@ -873,18 +880,17 @@ func firstSegEnd(p string) int {
 	return len(p)
 }
 
-// collapseSlashes replaces each run of slashes in p with one (purell's
-// FlagRemoveDuplicateSlashes), in place.
-func collapseSlashes(p []byte) []byte {
-	w := 0
+// collapseSlashes appends to dst the path p with each run of slashes replaced by one
+// (purell's FlagRemoveDuplicateSlashes). dst may be p[:0]: it writes no further than it
+// has read.
+func collapseSlashes[S ~string | ~[]byte](dst []byte, p S) []byte {
 	for i := 0; i < len(p); i++ {
-		if p[i] == '/' && w > 0 && p[w-1] == '/' {
+		if p[i] == '/' && len(dst) > 0 && dst[len(dst)-1] == '/' {
 			continue
 		}
-		p[w] = p[i]
-		w++
+		dst = append(dst, p[i])
 	}
-	return p[:w]
+	return dst
 }
 
 // removeDirectoryIndex removes a last segment "index.EXT" or "default.EXT" (any case, EXT
