@@ -173,12 +173,12 @@ func (b *lazybuf) removeLocalHost(start int, u URL, opts NormalizeFlags, info Sc
 // [NormalizeRemoveTrailingSlash] looks at it), then [pathSteps], then
 // [NormalizeRemoveDefaultPath] (so that "/./1" and "//1" become "/1" before it looks). rest
 // is what the output holds after the path: a query there starts with "?".
-func schemePathSteps(u URL, p, rest string, opts NormalizeFlags, info SchemeInfo, known bool) string {
+func schemePathSteps(u URL, p, rest string, opts NormalizeFlags, info SchemeInfo, known bool, w *pathBuf) string {
 	noQuery := rest == "" || rest[0] != '?'
 	if info.Typecode && noQuery && opts&(NormalizeLowerTypecode|NormalizeRemoveDirectoryTypecode) != 0 {
 		p = typecodeSteps(p, opts)
 	}
-	p = pathSteps(u, p, opts, emptyPathSlash(info, known))
+	p = pathSteps(u, p, opts, emptyPathSlash(info, known), w)
 	if opts&NormalizeRemoveDefaultPath != 0 && info.DefaultPath != "" && noQuery &&
 		u.flags&hasAuthority != 0 && len(p) == 1+len(info.DefaultPath) && p[0] == '/' &&
 		p[1:] == info.DefaultPath {

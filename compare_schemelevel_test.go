@@ -369,7 +369,10 @@ func TestSchemeLevelLarge(t *testing.T) {
 		{"ftp://h" + strings.Repeat("/;type=d", n/8), "ftp://h" + strings.Repeat("/;type=d", n/8-1) + "/"},
 		{"ftp://h/" + strings.Repeat(";", n) + "type=I", "ftp://h/" + strings.Repeat(";", n) + "type=i"},
 		{"gopher://h/" + strings.Repeat("1", n), "gopher://h/" + strings.Repeat("1", n)},
-		{"gopher://h" + strings.Repeat("/.", n/2) + "/1", "gopher://h/"},
+		// RFC 1738 §3.4: a gopher path is a type and an opaque selector, not a hierarchy: its
+		// dot-segments are kept (issue 10; NormalizeRemoveDotSegments).
+		{"gopher://h" + strings.Repeat("/.", n/2) + "/1", "gopher://h" + strings.Repeat("/.", n/2) + "/1"},
+		{"http://h" + strings.Repeat("/.", n/2) + "/1", "http://h/1"},
 	} {
 		u := MustParse(tt.in)
 		var got URL

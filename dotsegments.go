@@ -1,5 +1,7 @@
 package locator
 
+import "unsafe"
+
 // Dot-segment removal, one rule per specification.
 //
 // The specifications agree that "." and ".." are reserved path elements ("complete path
@@ -38,23 +40,57 @@ package locator
 //     does after the last "://".
 //
 // RemoveDotSegments returns path itself, without allocating, when it has no dot-segment to
-// remove. An unknown mode is treated as ModeRFC3986.
+// remove, and otherwise allocates the result once (no rule makes a path longer). An unknown
+// mode is treated as ModeRFC3986.
 func RemoveDotSegments(path string, mode Mode) string {
 	if !hasDotSeg(path) {
 		return path
 	}
+	// One buffer of the input's length, and one byte for the "/" that cancelDots writes after
+	// the last segment before it trims it.
+	b := make([]byte, 0, len(path)+1)
 	switch mode {
 	case ModeRFC2396:
-		return string(appendDots2396(nil, path))
+		b = appendDots2396(b, path)
 	case ModeRFC1808:
 		p, params := splitParams1808(path)
-		return string(append(appendDots2396(nil, p), params...))
+		b = append(appendDots2396(b, p), params...)
 	case ModeURLDraft:
-		return string(appendDotsURLDraft(nil, path))
+		b = appendDotsURLDraft(b, path)
 	case ModeRFC1630, ModeRFC1630Published:
-		return string(appendDots1630(nil, path))
+		b = appendDots1630(b, path)
+	default:
+		b = appendDots3986(b, path)
 	}
-	return string(appendDots3986(nil, path))
+	return ownedString(b)
+}
+
+// ownedString returns the bytes of b as a string without copying them. b must be a buffer
+// that nothing writes to afterwards (one the caller allocated and drops), as strings.Builder
+// does with its own.
+func ownedString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// removeDotsInPlace applies the rule of mode to the path b[ps:] in place and returns b cut
+// to the result (the caller provides one byte of capacity after b for cancelDots's last
+// "/"). Every rule writes no further than it has read (a segment is kept by moving it left,
+// or where it is; "/." and "/.." are dropped), so the output overtakes no unread input:
+// copy is memmove, and the appends of the append* functions copy within the buffer.
+func removeDotsInPlace(b []byte, ps int, mode Mode) []byte {
+	in := b[ps:]
+	switch mode {
+	case ModeRFC2396, ModeRFC1808:
+		return appendDots2396(b[:ps], in)
+	case ModeURLDraft:
+		return appendDotsURLDraft(b[:ps], in)
+	case ModeRFC1630, ModeRFC1630Published:
+		return appendDots1630(b[:ps], in)
+	}
+	return appendDots3986(b[:ps], in)
 }
 
 func isDot[S ~string | ~[]byte](s S) bool    { return len(s) == 1 && s[0] == '.' }

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/locator-url/locator/pct"
 )
@@ -43,10 +44,19 @@ const (
 	// and a reserved character that the scheme does not reserve where the component's RFC
 	// 1738 §5 production holds it only encoded ("&" in a wais database).
 	NormalizeEncodeUnsafe
-	// NormalizeRemoveDotSegments removes "." and ".." segments (RFC 3986 §6.2.2.3 and
-	// §5.2.4) from the path of a URL with a scheme whose path is absolute. Relative references
-	// and rootless paths ("urn:a/../b") keep them: there they are data, or climb to a base that
-	// is not known. A ".." above the root is dropped, as RFC 3986 does.
+	// NormalizeRemoveDotSegments removes "." and ".." segments from the path of a URL with a
+	// scheme by RFC 3986 §5.2.4 remove_dot_segments (RFC 3986 §6.2.2.3), as [Resolve] does
+	// to a reference with a scheme (RFC 3986 §5.2.2), so that Normalize and Resolve agree: a
+	// rootless path is cleaned too ("urn:a/../b" → "urn:/b"), a ".." above the root is
+	// dropped, and a result without an authority whose path would start with "//" gets "/."
+	// before it ("foo:/a/..//b" → "foo:/.//b"; RFC 3986 §3.3: such a path "cannot begin with
+	// two slash characters"). A relative reference keeps them: there they climb to a base
+	// that is not known. Under [NormalizeFor] with [RFC1738] or [URLDraft1994], the path of a
+	// known scheme other than ftp, http, https, file and afs (mailto, news, gopher, nntp, wais,
+	// prospero, …) keeps them too: RFC 1738 §2.3 gives a hierarchy only to "some URL schemes
+	// (such as the ftp, http, and file schemes)", so there "." and ".." are data; and under every spec but [RFC3986] and [WHATWG] a rootless path keeps them
+	// (the older documents hold no generic path that starts with "/", which "a/../b" would
+	// become).
 	NormalizeRemoveDotSegments
 	// NormalizeRemoveDefaultPort removes an empty port ("http://h:/") and a port equal to the
 	// scheme's default ([LookupScheme], or [SchemeInfo.Normalize]'s own; "http://h:80/" →
@@ -228,7 +238,10 @@ func ParseNormalizeFlags(s string) (NormalizeFlags, error) {
 // [RFC3986], and decodes "%7E" to "~". For the level of RFC 1738 (where "~" is national and
 // stays encoded) or of one of the drafts, call NormalizeFor with that spec; the comparison
 // functions ([Canonical], [Equivalent]) are the RFC 1738 case. It returns u itself, without
-// allocating, when no step changes it, and is idempotent for every set of steps. It works on
+// allocating, when no step changes it; otherwise the steps write into one buffer, which the
+// result shares (the path steps rewrite the path in place): one allocation of about the
+// input's length, and more only where escapes lengthen the URL or the query is sorted. It is
+// idempotent for every set of steps. It works on
 // the URL behind a "URL:" prefix and writes a "?" of the user information as "%3F", whatever
 // opts (see [ParseAs]). The error is reserved for a result that does not parse, which the
 // steps are built never to produce.
@@ -267,7 +280,9 @@ func normalizeWith(u URL, opts NormalizeFlags, info SchemeInfo, known bool) (URL
 func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known bool) (string, bool) {
 	dec := lv.path
 	if opts&NormalizeDecodeUnreserved == 0 {
-		lv = &encLevel{enc: lv.enc, hostAsWritten: lv.hostAsWritten, noPathSlash: lv.noPathSlash, hostLetterFirst: lv.hostLetterFirst}
+		lv = &encLevel{enc: lv.enc, hostAsWritten: lv.hostAsWritten, noPathSlash: lv.noPathSlash,
+			hostLetterFirst: lv.hostLetterFirst, dotsHierarchical: lv.dotsHierarchical,
+			dotsRootedOnly: lv.dotsRootedOnly}
 		dec = pct.Set{}
 	}
 	b := lazybuf{s: u.s, enc: lv.enc}
@@ -338,11 +353,107 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 	if lv.noPathSlash {
 		popts &^= NormalizeEmptyPathSlash
 	}
-	if np := schemePathSteps(u, p, out[pathEnd:], popts, info, known); np != p {
-		out = out[:pathStart] + np + out[pathEnd:]
-		changed = true
+	if (lv.dotsHierarchical && !hierPath1738(info, known)) || (lv.dotsRootedOnly && (p == "" || p[0] != '/')) {
+		popts &^= NormalizeRemoveDotSegments // RFC 1738 §2.3; see encLevel
+	}
+	w := pathBuf{out: out, buf: b.buf, ps: pathStart, pe: pathEnd}
+	np := schemePathSteps(u, p, out[pathEnd:], popts, info, known, &w)
+	// RFC 3986 §3.3: without an authority the path "cannot begin with two slash characters"
+	// ("foo:/a/..//b" would become "foo://b", with the host "b"): "/." goes before it, as
+	// [Resolve] does (guardPath), and the WHATWG URL Standard's serializer.
+	guard := u.flags&hasAuthority == 0 && len(np) >= 2 && np[0] == '/' && np[1] == '/'
+	if w.dirty || guard || np != p {
+		return w.splice(np, guard), true
 	}
 	return out, changed
+}
+
+// pathBuf is normalize's output while the path steps run: out, with the path at out[ps:pe],
+// and buf, the buffer out shares when normalize allocated one (nil when out is the input's
+// string). The steps that rewrite the path (collapseSlashes, dot-segment removal) write it
+// at buf[ps:], in place when it is there, so that a normalization allocates one buffer, which
+// becomes the result.
+type pathBuf struct {
+	out    string
+	buf    []byte
+	ps, pe int
+	dirty  bool // buf[ps:] holds a rewritten path: out no longer holds it as written
+}
+
+// dst returns where a step writes a rewritten path no longer than p, buf[ps:ps] with room
+// up to pe, and, when p lies there already, p's bytes, to read in place (the rules write no
+// further than they have read); otherwise src is nil and the step reads p. Without a buffer
+// of normalize's own, one is made with out's bytes before the path (the rest is added by
+// splice) and room for "/.".
+func (w *pathBuf) dst(p string) (dst, src []byte) {
+	w.dirty = true
+	if w.buf == nil {
+		w.buf = make([]byte, w.ps, len(w.out)+2)
+		copy(w.buf, w.out[:w.ps])
+	}
+	region := w.buf[w.ps:w.pe:w.pe]
+	if len(p) > 0 && len(p) <= len(region) && unsafe.StringData(p) == &region[0] {
+		return region[:0], region[:len(p)]
+	}
+	return region[:0], nil
+}
+
+// view returns r, which a step wrote at dst, as a string. The string shares buf: a later
+// step rewrites it, so the steps keep only the last view.
+func view(r []byte) string { return ownedString(r) }
+
+// splice returns out with the path replaced by np, after "/." when guard: in buf when
+// normalize owns one (np may be a view of buf's path, as a step left it), else in a new
+// buffer.
+func (w *pathBuf) splice(np string, guard bool) string {
+	g := 0
+	if guard {
+		g = 2
+	}
+	rest := w.out[w.pe:]
+	n := w.ps + g + len(np) + len(rest)
+	if w.buf == nil || n > cap(w.buf) {
+		b := make([]byte, 0, n)
+		b = append(b, w.out[:w.ps]...)
+		if guard {
+			b = append(b, '/', '.')
+		}
+		b = append(append(b, np...), rest...)
+		return ownedString(b)
+	}
+	// In buf: the rest moves first (its new place starts after np's, so it overwrites
+	// neither np nor, moving right, anything still to move; copy is memmove), then np, then
+	// "/.". When buf holds out, rest is a view of it, which is unchanged past pe.
+	b := w.buf[:n]
+	copy(b[w.ps+g+len(np):], rest)
+	copy(b[w.ps+g:], np)
+	if guard {
+		b[w.ps], b[w.ps+1] = '/', '.'
+	}
+	return ownedString(b)
+}
+
+// hierPath1738 reports whether "/" in the path of a URL of the scheme whose facts are info
+// (known false when there are none) separates the levels of a hierarchy by RFC 1738, so that
+// "." and ".." can name them: RFC 1738 §2.3 names "the ftp, http, and file schemes" (§3.10:
+// the file path "is a hierarchical directory path"), https is http's, and afs's is a file path
+// (1994 URL draft, afsaddress). A path of another scheme of the table is not: a gopher
+// selector, an nntp group and article, a wais database, a prospero hsoname ("no significance
+// may be assumed", RFC 1738 §3.11), a mailto address. An unknown scheme (RFC 1738 §5
+// otherurl) has the generic syntax, and a scheme a program describes is as its Hierarchical
+// says.
+func hierPath1738(info SchemeInfo, known bool) bool {
+	if !known {
+		return true
+	}
+	switch info.Name {
+	case "ftp", "http", "https", "file", "afs":
+		return true
+	}
+	if _, ok := definedSchemes[info.Name]; ok {
+		return false
+	}
+	return info.Hierarchical
 }
 
 // lazybuf builds a string that is likely to equal s, allocating only from the first byte
@@ -401,12 +512,13 @@ func (b *lazybuf) replaceSince(start int, t string) {
 	b.addString(t)
 }
 
-// result returns the string built and whether it differs from s.
+// result returns the string built and whether it differs from s. A string built in buf
+// shares it: nothing writes to buf afterwards but normalize's path steps ([pathBuf]).
 func (b *lazybuf) result() (string, bool) {
 	if b.buf == nil {
 		return b.s[:b.w], b.w != len(b.s)
 	}
-	return string(b.buf), true
+	return ownedString(b.buf), true
 }
 
 func lowerByte(c byte) byte {
@@ -722,7 +834,9 @@ func formatIPv4(out []byte, v uint32) []byte {
 
 // pathSteps applies the path steps of opts that work on whole segments to p, u's path as
 // [lazybuf.path] wrote it; hier says that u's scheme has the common Internet scheme syntax.
-func pathSteps(u URL, p string, opts NormalizeFlags, hier bool) string {
+// The steps that rewrite the path do it in w's buffer ([pathBuf.dst]); the "/." that a
+// path starting with "//" without an authority needs is normalize's to add.
+func pathSteps(u URL, p string, opts NormalizeFlags, hier bool, w *pathBuf) string {
 	hasAuth := u.flags&hasAuthority != 0
 	if u.flags&(hasScheme|hasAuthority) == 0 && indexByteStr(p[:firstSegEnd(p)], ':') >= 0 {
 		// A relative reference whose first segment holds ":" (RFC 3986 §4.2 forbids it) is
@@ -730,14 +844,21 @@ func pathSteps(u URL, p string, opts NormalizeFlags, hier bool) string {
 		// host "A" for a reader of the 1993 URL draft's ialpha. Its path is kept as written.
 		return p
 	}
-	if opts&NormalizeRemoveDuplicateSlashes != 0 {
-		p = collapseSlashes(p)
+	if opts&NormalizeRemoveDuplicateSlashes != 0 && strings.Contains(p, "//") {
+		if d, src := w.dst(p); src != nil {
+			p = view(collapseSlashes(d, src))
+		} else {
+			p = view(collapseSlashes(d, p))
+		}
 	}
-	if opts&NormalizeRemoveDotSegments != 0 && u.flags&hasScheme != 0 && len(p) > 0 && p[0] == '/' && hasDotSeg(p) {
-		// RFC 3986 §6.2.2.3 and §5.2.4; RFC 3986 §3.3: without an authority the path may not
-		// start with "//", so such a result is not taken.
-		if np := RemoveDotSegments(p, ModeRFC3986); hasAuth || len(np) < 2 || np[1] != '/' {
-			p = np
+	if opts&NormalizeRemoveDotSegments != 0 && u.flags&hasScheme != 0 && hasDotSeg(p) {
+		// RFC 3986 §6.2.2.3: "URI normalizers should remove dot-segments by applying the
+		// remove_dot_segments algorithm to the path" (§5.2.4), the path of any URL with a
+		// scheme, rootless or not, as §5.2.2 does for a reference with a scheme.
+		if d, src := w.dst(p); src != nil {
+			p = view(appendDots3986(d, src))
+		} else {
+			p = view(appendDots3986(d, p))
 		}
 	}
 	if opts&NormalizeRemoveDirectoryIndex != 0 {
@@ -759,22 +880,17 @@ func firstSegEnd(p string) int {
 	return len(p)
 }
 
-// collapseSlashes replaces each run of slashes with one (purell's
-// FlagRemoveDuplicateSlashes).
-func collapseSlashes(p string) string {
-	for i := 1; i < len(p); i++ {
-		if p[i] == '/' && p[i-1] == '/' {
-			b := []byte(p[:i])
-			for ; i < len(p); i++ {
-				if p[i] == '/' && b[len(b)-1] == '/' {
-					continue
-				}
-				b = append(b, p[i])
-			}
-			return string(b)
+// collapseSlashes appends to dst the path p with each run of slashes replaced by one
+// (purell's FlagRemoveDuplicateSlashes). dst may be p[:0]: it writes no further than it
+// has read.
+func collapseSlashes[S ~string | ~[]byte](dst []byte, p S) []byte {
+	for i := 0; i < len(p); i++ {
+		if p[i] == '/' && len(dst) > 0 && dst[len(dst)-1] == '/' {
+			continue
 		}
+		dst = append(dst, p[i])
 	}
-	return p
+	return dst
 }
 
 // removeDirectoryIndex removes a last segment "index.EXT" or "default.EXT" (any case, EXT

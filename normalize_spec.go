@@ -76,6 +76,24 @@ type encLevel struct {
 	// drafts' hostname = ialpha [ "." hostname ]), so [NormalizeRemoveWWW] keeps "www." before
 	// a label that starts otherwise ("www.3com.com").
 	hostLetterFirst bool
+	// dotsHierarchical: the spec gives "." and ".." their meaning only in the path of a
+	// scheme that is hierarchical, so [NormalizeRemoveDotSegments] leaves the path of a known
+	// scheme that is not ([hierPath1738]: mailto, news, gopher, …) as it is. RFC 1738
+	// §2.3: "Some URL schemes (such as the ftp, http, and file schemes) contain names that can
+	// be considered hierarchical"; the 1994 URL draft, Path, has the path "interpreted in a
+	// manner dependent on the scheme being used", where "Generally" a "/" "denotes a level in
+	// a hierarchical structure". The
+	// 1993 URL draft and the URI draft ("Path") say of every scheme that slashes in a path
+	// "must imply a hierarchical structure", with "." and ".." "reserved" (the URI draft,
+	// "Hierarchical forms"), and RFC 3986 §6.2.2.3 cleans every path: for them it is false.
+	dotsHierarchical bool
+	// dotsRootedOnly: [NormalizeRemoveDotSegments] leaves a rootless path ("foo:a/../b") as
+	// it is. RFC 3986 §5.2.4 can make a rootless path start with "/" ("a/../b" → "/b"), which
+	// the older documents do not let it do: the 1993 URL draft and the URI draft (BNF syntax:
+	// "path void | xpalphas [ / path ]") hold no path of a generic URL that starts with "/",
+	// and their partial forms never remove a first element not preceded by "/" (the 1993 URL
+	// draft, Partial form: "/xxx/.." and "/."). True for every spec but RFC 3986 and WHATWG.
+	dotsRootedOnly bool
 }
 
 // level3986 is the level of RFC 3986 §6.2.2.2 (and of [Normalize]): the escapes of unreserved
@@ -137,6 +155,8 @@ func levelOf(spec Spec, info SchemeInfo, known bool) *encLevel {
 // (known false when there are none). A spec out of range gets the RFC 1738 level.
 func levelFor(spec Spec, info SchemeInfo, known bool) encLevel {
 	lv := levelFor0(spec, info, known)
+	lv.dotsHierarchical = spec == RFC1738 || spec == URLDraft1994
+	lv.dotsRootedOnly = spec != RFC3986 && spec != WHATWG
 	switch spec {
 	case URLDraft1994, URLDraft1993:
 		lv.hostLetterFirst = true
@@ -259,8 +279,10 @@ func level1738(info SchemeInfo, known bool, keep, frag pct.Set) encLevel {
 // "-", "." and "_". No generic delimiter (":" "/" "?" "#" "[" "]" "@") and no "%" is ever
 // decoded. The result checks under spec no worse than u does (package scheme's Check: no
 // error a check of u did not report). The other steps of opts (case, ports, dot-segments, …)
-// are the same under every spec. NormalizeFor is idempotent, and returns u itself, without
-// allocating, when no step changes it. A spec out of range is an [*Error] with code
+// are the same under every spec, but that dot-segments are removed from a rootless path under
+// RFC3986 and WHATWG only, and under RFC1738 and URLDraft1994 not from the path of a scheme
+// that is not hierarchical ([NormalizeRemoveDotSegments]). NormalizeFor is
+// idempotent, and returns u itself, without allocating, when no step changes it. A spec out of range is an [*Error] with code
 // [CodeUnknownSpec].
 func NormalizeFor(u URL, spec Spec, opts NormalizeFlags) (URL, error) {
 	if int(spec) >= len(specNames) {

@@ -330,3 +330,44 @@ func TestNormalizeForNoPathSlash(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeForDotSegments: where each spec removes dot-segments (issue 10, N1/N2). RFC 3986
+// §6.2.2.3 cleans the path of every URL with a scheme; the older documents hold no rootless
+// path that becomes one starting with "/", so there a rootless path keeps them; the 1993 URL
+// draft and the URI draft reserve "/" "." ".." for a hierarchy in every path ("Path",
+// "Hierarchical forms"), while RFC 1738 §2.3 and the 1994 URL draft give a hierarchy to some
+// schemes only (ftp, http, file; https and afs alike), so the path of another known scheme
+// keeps them.
+func TestNormalizeForDotSegments(t *testing.T) {
+	const kept, removed = false, true
+	for _, tt := range []struct {
+		in, out string
+		want    map[Spec]bool
+	}{
+		{"urn:a/../b", "urn:/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: kept, RFC1630: kept}},
+		{"mailto:a/../b@c", "mailto:/b@c", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: kept, RFC1630: kept}},
+		{"news:/a/./b", "news:/a/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: removed, RFC1630: removed}},
+		{"foo:a/../b", "foo:/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: kept, RFC1630: kept}},
+		{"gopher://h/1/../x", "gopher://h/x", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: removed, RFC1630: removed}},
+		{"nntp://h/g/../12", "nntp://h/12", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: removed, RFC1630: removed}},
+		{"file://h/a/../b", "file://h/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: removed, URLDraft1994: removed, URLDraft1993: removed, RFC1630: removed}},
+		{"afs://c/a/./b", "afs://c/a/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: removed, URLDraft1994: removed, URLDraft1993: removed, RFC1630: removed}},
+		{"http://h/a/../b", "http://h/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: removed, URLDraft1994: removed, URLDraft1993: removed, RFC1630: removed}},
+		{"ftp:a/./b", "ftp:a/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: kept, RFC1630: kept}},
+		{"foo:/a/..//b", "foo:/.//b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: removed, URLDraft1994: removed, URLDraft1993: removed, RFC1630: removed}},
+	} {
+		for _, spec := range Specs() {
+			u, err := ParseAs(tt.in, spec)
+			if err != nil {
+				t.Fatalf("ParseAs(%q, %s): %v", tt.in, spec, err)
+			}
+			want := tt.in
+			if tt.want[spec] {
+				want = tt.out
+			}
+			if n, err := NormalizeFor(u, spec, NormalizeRemoveDotSegments); err != nil || n.String() != want {
+				t.Errorf("NormalizeFor(%q, %s, remove-dot-segments) = %q, %v; want %q", tt.in, spec, n, err, want)
+			}
+		}
+	}
+}

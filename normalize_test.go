@@ -66,9 +66,21 @@ func TestNormalizeSteps(t *testing.T) {
 		{"%61:b/%61", NormalizeSafe, "%61:b/a"}, // RFC 3986 §4.2: not the URL "a:b"
 		{"x/%61:b", NormalizeSafe, "x/a:b"},
 		{"http://h/a/%2E%2E/c", NormalizeDecodeUnreserved | NormalizeRemoveDotSegments, "http://h/c"},
-		{"a/../b", NormalizeRemoveDotSegments, "a/../b"},             // relative: kept
-		{"urn:a/../b", NormalizeRemoveDotSegments, "urn:a/../b"},     // rootless: kept
-		{"foo:/a/..//b", NormalizeRemoveDotSegments, "foo:/a/..//b"}, // would start with "//"
+		{"a/../b", NormalizeRemoveDotSegments, "a/../b"}, // relative: kept
+		// RFC 3986 §6.2.2.3: every path of a URL with a scheme, as Resolve does (issue 10, N1/N2).
+		{"urn:a/../b", NormalizeRemoveDotSegments, "urn:/b"},
+		{"urn:./a", NormalizeRemoveDotSegments, "urn:a"},
+		{"urn:a/..", NormalizeRemoveDotSegments, "urn:/"},
+		{"urn:.", NormalizeRemoveDotSegments, "urn:"},
+		{"urn:a/b/../c?q#f", NormalizeRemoveDotSegments, "urn:a/c?q#f"},
+		{"mailto:a/../b@c", NormalizeRemoveDotSegments, "mailto:/b@c"},
+		// RFC 3986 §3.3: no path starting with "//" without an authority: "/." before it.
+		{"foo:/a/..//b", NormalizeRemoveDotSegments, "foo:/.//b"},
+		{"foo:/.//b", NormalizeRemoveDotSegments, "foo:/.//b"},
+		{"foo:a/..//b", NormalizeRemoveDotSegments, "foo:/.//b"},
+		{"foo:/a/..//", NormalizeRemoveDotSegments | NormalizeRemoveTrailingSlash, "foo:/"},
+		{"foo://h/a/..//b", NormalizeRemoveDotSegments, "foo://h//b"}, // an authority: no guard
+		{"foo:/a/../b", NormalizeRemoveDotSegments, "foo:/b"},
 		{"http://h:80/", NormalizeRemoveDefaultPort, "http://h/"},
 		{"http://h:/", NormalizeRemoveDefaultPort, "http://h/"},
 		{"http://h:8080/", NormalizeRemoveDefaultPort, "http://h:8080/"},

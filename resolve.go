@@ -197,7 +197,9 @@ func resolveRegistered(base, ref URL, mode Mode) (URL, error) {
 //
 // The result is a parsed URL. Resolve does not allocate when the result is one of its inputs
 // (an absolute reference already in the mode's resolved form, the base, or the base without
-// its fragment), and allocates the result's string once otherwise.
+// its fragment), and allocates once otherwise: the result's string, or, for a long one, the
+// buffer of about the inputs' length that it is composed and cleaned of dot-segments in, and
+// then shares.
 func Resolve(base, ref URL, mode Mode) (URL, error) {
 	base, ref = plain(base), plain(ref)
 	if mode >= ModeWHATWG {
@@ -209,13 +211,44 @@ func Resolve(base, ref URL, mode Mode) (URL, error) {
 		return URL{}, &Error{Input: base.s, Code: CodeBaseNotAbsolute, Rule: "RFC 3986 §5.1",
 			Message: "the base URL has no scheme; a base must be absolute"}
 	}
-	var arr [256]byte
+	if resolveBound(base, ref) > resolveStack {
+		// A long result is composed in one buffer of the most it can take (compose reserves
+		// it when it does not return an input), which becomes the result's string: one
+		// allocation, of about the inputs' length.
+		r, b, done := compose(nil, base, ref, mode)
+		if done {
+			return r, nil
+		}
+		return finishResolveOwned(b, base)
+	}
+	var arr [resolveStack]byte
 	r, b, done := compose(arr[:0], base, ref, mode)
 	if done {
 		return r, nil
 	}
 	return finishResolve(b, base)
 }
+
+// reserve returns b with room for what compose may write for ref against base
+// ([resolveBound]), so that composing grows no buffer: one allocation at most.
+func reserve(b []byte, base, ref URL) []byte {
+	if n := resolveBound(base, ref); cap(b)-len(b) < n {
+		nb := make([]byte, len(b), len(b)+n)
+		copy(nb, b)
+		return nb
+	}
+	return b
+}
+
+// resolveStack is the size of the stack buffer of a short resolution.
+const resolveStack = 256
+
+// resolveBound is the most bytes compose writes for ref against base under any mode: every
+// rule takes each byte of the result from one of the inputs (the scheme and authority of one
+// of them, the merged path from the base's directory and the reference's path, the query and
+// fragment of one of them), removing dot-segments writes no byte it has not read, and
+// guardPath adds "/." (two bytes) and cancelDots a "/" it then trims (one).
+func resolveBound(base, ref URL) int { return len(base.s) + len(ref.s) + 3 }
 
 // compose is Resolve for a mode below ModeWHATWG and a base or reference with a scheme,
 // without the final parse: either the result is one of the inputs (done), or its
@@ -227,11 +260,13 @@ func compose(b []byte, base, ref URL, mode Mode) (URL, []byte, bool) {
 		if r, ok := resolve3986Fast(base, ref, mode == ModeRFC3986Compat); ok {
 			return r, b, true
 		}
+		b = reserve(b, base, ref)
 		b = resolve3986(b, base, ref, mode == ModeRFC3986Compat)
 	case ModeRFC2396:
 		if r, ok := resolve2396Fast(base, ref); ok {
 			return r, b, true
 		}
+		b = reserve(b, base, ref)
 		b = resolve2396(b, base, ref)
 	case ModeRFC1808:
 		if ref.s == "" {
@@ -242,6 +277,7 @@ func compose(b []byte, base, ref URL, mode Mode) (URL, []byte, bool) {
 		if ref.flags&hasScheme != 0 {
 			return ref, b, true // RFC 1808 §4 step 2b
 		}
+		b = reserve(b, base, ref)
 		b = resolve1808(b, base, ref)
 	case ModeURLDraft:
 		if ref.flags&hasScheme != 0 {
@@ -249,6 +285,7 @@ func compose(b []byte, base, ref URL, mode Mode) (URL, []byte, bool) {
 			// absolute locator must be given"; a full form has a colon before any slash.
 			return ref, b, true
 		}
+		b = reserve(b, base, ref)
 		b = resolveURLDraft(b, base, ref)
 	case ModeRFC1630, ModeRFC1630Published:
 		if ref.flags&hasScheme != 0 {
@@ -256,6 +293,7 @@ func compose(b []byte, base, ref URL, mode Mode) (URL, []byte, bool) {
 			// whole absolute URI must be given"; a full form has a colon before any slash.
 			return ref, b, true
 		}
+		b = reserve(b, base, ref)
 		b = resolve1630(b, base, ref, mode == ModeRFC1630Published)
 	}
 	return URL{}, b, false
@@ -274,6 +312,24 @@ func finishResolve(b []byte, base URL) (URL, error) {
 		return wf, nil
 	}
 	s := string(b)
+	u, err := Parse(s)
+	if err != nil {
+		return URL{}, &Error{Input: s, Code: CodeComposeFailed, Rule: "RFC 3986 §5.3",
+			Message: "the resolved reference does not parse: " + errMessage(err)}
+	}
+	return u, nil
+}
+
+// finishResolveOwned is finishResolve for a buffer b that Resolve allocated and nothing else
+// holds: the result's string shares it.
+func finishResolveOwned(b []byte, base URL) (URL, error) {
+	if string(b) == base.s {
+		return base, nil
+	}
+	if wf := base.WithoutFragment(); string(b) == wf.s {
+		return wf, nil
+	}
+	s := ownedString(b)
 	u, err := Parse(s)
 	if err != nil {
 		return URL{}, &Error{Input: s, Code: CodeComposeFailed, Rule: "RFC 3986 §5.3",
@@ -307,20 +363,14 @@ func guardPath(b []byte, ps int, hasAuth bool) []byte {
 // appendMerged appends the merge of the base path (RFC 3986 §5.2.3: basePath up to its
 // right-most "/", see [baseDir]) and refPath, with its dot-segments removed by the rule of
 // mode (RFC 1808's rule is RFC 2396's on a path without ";params"). The merged path is
-// assembled in a stack buffer and cleaned into b.
+// appended to b and cleaned where it stands ([removeDotsInPlace]).
 func appendMerged(b []byte, base URL, basePath, refPath string, mode Mode) []byte {
-	dir := baseDir(base, basePath)
-	var tmp [256]byte
-	m := append(append(tmp[:0], dir...), refPath...)
-	switch mode {
-	case ModeRFC2396, ModeRFC1808:
-		return appendDots2396(b, m)
-	case ModeURLDraft:
-		return appendDotsURLDraft(b, m)
-	case ModeRFC1630, ModeRFC1630Published:
-		return appendDots1630(b, m)
+	ps := len(b)
+	b = append(append(b, baseDir(base, basePath)...), refPath...)
+	if len(b) == cap(b) {
+		b = append(b, 0)[:len(b)] // the byte cancelDots may write after the last segment
 	}
-	return appendDots3986(b, m)
+	return removeDotsInPlace(b, ps, mode)
 }
 
 // baseDir returns the base path "excluding any characters after the right-most "/"" (RFC 3986

@@ -115,6 +115,12 @@ var neverWorseSeeds = []string{
 	"http://h/%7B%7d%7C%5c%5E%60%5B%5D%3C%3E%23", "http://h/%00%1F%7F%80%FF", "http://h/\u00e9",
 	"https://h/%7E%24", "gopher://h/1a%09b%3Bc", "http://h/#a%7Eb%3B", "ftp://h/a%3Btype=a",
 	"nntp://", "nntp://h", "wais://h", "prospero://h", "afs://c", "file://h", "news://h", "mid://h",
+	// dot-segments in every kind of path (issue 10, N1/N2: rootless paths are cleaned, and a
+	// path that would start with "//" gets "/.").
+	"urn:a/../b", "urn:.", "urn:./a:b", "mailto:a/../b@c", "mailto:./a@b", "news:a/../b", "news:./a",
+	"mid:a/./b@c", "x-y:a/..//b", "foo:/a/..//b", "foo:a/%2e%2E/b", "file:a/../b", "ftp:./a",
+	"gopher://h/1/../x", "wais://h/db/../x", "prospero://h/a/../b;f=v", "nntp://h/g/../12",
+	"http:a/../b", "telnet://h/./", "afs://c/a/../b", "cid:./a@b", "foo:/a/..//",
 }
 
 // byteClassURLs returns URLs with byte c raw and escaped (lower- and upper-case hex) in each

@@ -60,7 +60,13 @@ it (check --spec S reports no new error):
   whatwg          each URL is first parsed by the WHATWG URL Standard and its href
                   (itself a normal form: "HTTP://EXAMPLE.com:80/./a" is
                   "http://example.com/a") is then normalized as by rfc3986
-Every other step is the same under every specification.
+Every other step is the same under every specification, but remove-dot-segments:
+under rfc3986 and whatwg it cleans the path of every URL with a scheme by RFC 3986
+§5.2.4, as resolve does ("urn:a/../b" is "urn:/b"; "foo:/a/..//b" is "foo:/.//b",
+§3.3); the others keep the dot-segments of a rootless path, and rfc1738 and
+url-draft-1994 clean only the paths RFC 1738 §2.3 calls hierarchical (ftp, http,
+https, file, afs, and schemes they do not define), not a gopher selector, an nntp
+group, a mailto address or a urn.
 
 A "URL:" prefix (RFC 1738 Appendix; the 1994 URL draft's prefixedurl, any letter
 case) is read and left out of the normal form: a normal form is one string for all
