@@ -173,7 +173,7 @@ func (b *lazybuf) removeLocalHost(start int, u URL, opts NormalizeFlags, info Sc
 // [NormalizeRemoveTrailingSlash] looks at it), then [pathSteps], then
 // [NormalizeRemoveDefaultPath] (so that "/./1" and "//1" become "/1" before it looks). rest
 // is what the output holds after the path: a query there starts with "?".
-func schemePathSteps(u URL, p, rest string, opts NormalizeFlags, info SchemeInfo, known bool, w *pathBuf) string {
+func schemePathSteps(u URL, p, rest string, opts NormalizeFlags, info SchemeInfo, known bool, w *pathBuf, noSlash bool) string {
 	noQuery := rest == "" || rest[0] != '?'
 	if info.Typecode && noQuery && opts&(NormalizeLowerTypecode|NormalizeRemoveDirectoryTypecode) != 0 {
 		p = typecodeSteps(p, opts)
@@ -183,6 +183,9 @@ func schemePathSteps(u URL, p, rest string, opts NormalizeFlags, info SchemeInfo
 		u.flags&hasAuthority != 0 && len(p) == 1+len(info.DefaultPath) && p[0] == '/' &&
 		p[1:] == info.DefaultPath {
 		p = "/" // RFC 1738 §3.4.1: the gophertype defaults to "1"
+		if noSlash {
+			p = "" // the 1993 URL draft: a "/" needs a gtype after it (gopheraddress)
+		}
 	}
 	return p
 }

@@ -280,9 +280,10 @@ func normalizeWith(u URL, opts NormalizeFlags, info SchemeInfo, known bool) (URL
 func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known bool) (string, bool) {
 	dec := lv.path
 	if opts&NormalizeDecodeUnreserved == 0 {
-		lv = &encLevel{enc: lv.enc, hostAsWritten: lv.hostAsWritten, noPathSlash: lv.noPathSlash,
-			hostLetterFirst: lv.hostLetterFirst, dotsHierarchical: lv.dotsHierarchical,
-			dotsRootedOnly: lv.dotsRootedOnly}
+		// Nothing is decoded, and no reserved character encoded: the sets go, the rules stay.
+		c := *lv
+		c.user, c.host, c.path, c.query, c.frag, c.pathEnc, c.queryEnc = pct.Set{}, pct.Set{}, pct.Set{}, pct.Set{}, pct.Set{}, pct.Set{}, pct.Set{}
+		lv = &c
 		dec = pct.Set{}
 	}
 	b := lazybuf{s: u.s, enc: lv.enc}
@@ -330,7 +331,7 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 		b.add('?')
 		qs := b.w
 		b.levelEnc(q, opts, lv.query, lv.queryEnc, false)
-		if opts&NormalizeSortQuery != 0 {
+		if opts&NormalizeSortQuery != 0 && !lv.searchWords {
 			if w := b.since(qs); w != "" {
 				if s := sortQuery(w); s != w {
 					b.replaceSince(qs, s)
@@ -357,7 +358,7 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 		popts &^= NormalizeRemoveDotSegments // RFC 1738 §2.3; see encLevel
 	}
 	w := pathBuf{out: out, buf: b.buf, ps: pathStart, pe: pathEnd}
-	np := schemePathSteps(u, p, out[pathEnd:], popts, info, known, &w)
+	np := schemePathSteps(u, p, out[pathEnd:], popts, info, known, &w, lv.noPathSlash)
 	// RFC 3986 §3.3: without an authority the path "cannot begin with two slash characters"
 	// ("foo:/a/..//b" would become "foo://b", with the host "b"): "/." goes before it, as
 	// [Resolve] does (guardPath), and the WHATWG URL Standard's serializer.
@@ -660,8 +661,8 @@ func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set, letterFirst b
 	}
 	// "www." goes before the IPv4 forms are read, so that "www.0" becomes "0.0.0.0" in one
 	// pass (Normalize is idempotent).
-	if opts&NormalizeRemoveWWW != 0 && wwwRemovable(h) && (!letterFirst || isAlphaByte(h[4])) {
-		h = h[4:]
+	for opts&NormalizeRemoveWWW != 0 && wwwRemovable(h) && (!letterFirst || isAlphaByte(h[4])) {
+		h = h[4:] // every leading "www.", so that the step is idempotent ("www.www.a.b")
 	}
 	if opts&NormalizeDecodeIPv4 != 0 {
 		if v, ok := parseIPv4Forms(h); ok {

@@ -76,6 +76,11 @@ type encLevel struct {
 	// drafts' hostname = ialpha [ "." hostname ]), so [NormalizeRemoveWWW] keeps "www." before
 	// a label that starts otherwise ("www.3com.com").
 	hostLetterFirst bool
+	// searchWords: the spec's search is words joined by "+" (the 1993 URL draft's and the URI
+	// draft's search = xalphas [ + search ]; the 1994 draft's likewise), not "&"-separated
+	// pairs, so [NormalizeSortQuery] does not reorder it (sorting by "&" could leave an empty
+	// word, which those grammars forbid).
+	searchWords bool
 	// dotsHierarchical: the spec gives "." and ".." their meaning only in the path of a
 	// scheme that is hierarchical, so [NormalizeRemoveDotSegments] leaves the path of a known
 	// scheme that is not ([hierPath1738]: mailto, news, gopher, …) as it is. RFC 1738
@@ -160,6 +165,7 @@ func levelFor(spec Spec, info SchemeInfo, known bool) encLevel {
 	switch spec {
 	case URLDraft1994, URLDraft1993:
 		lv.hostLetterFirst = true
+		lv.searchWords = true
 		switch info.Name {
 		case "telnet", "rlogin", "tn3270":
 			lv.noPathSlash = known
