@@ -70,6 +70,10 @@ func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 	return shiftFindings(sk.Findings(), off)
 }
 
+// fastPaths turns the fast paths of checkTo (fastHTTP, quickCheck) on; the differential test
+// (fastpath_internal_test.go) turns them off to compare.
+var fastPaths = true
+
 // checkTo adds the findings of Check to sk.
 func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
 	switch spec {
@@ -91,8 +95,9 @@ func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
 			Message: "no strict checker for " + spec.String() + " in package scheme"})
 		return
 	}
-	switch name := u.Scheme(); name {
-	case "http", "https":
+	switch name := u.Scheme(); {
+	case !fastPaths:
+	case name == "http" || name == "https":
 		if fastHTTP(sk, u) {
 			return
 		}
