@@ -90,8 +90,13 @@ func validHostPortURL(u locator.URL) bool {
 	if h[0] == '.' || h[0] == '-' || h[last] == '.' || h[last] == '-' {
 		return false
 	}
-	// RFC 1738 §3.1: "The rightmost domain label will never start with a digit".
-	if c := h[strings.LastIndexByte(h, '.')+1]; c >= '0' && c <= '9' {
+	// RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The top
+	// label is short: a loop back to its "." costs less than a call of strings.LastIndexByte.
+	top := last
+	for top > 0 && h[top-1] != '.' {
+		top--
+	}
+	if c := h[top]; c >= '0' && c <= '9' {
 		return false
 	}
 	p, ok := u.Port()
@@ -429,6 +434,9 @@ func CheckLogin(sk *Sink, u locator.URL) {
 
 // LoginOK reports whether CheckLogin finds nothing in u, allocating nothing.
 func LoginOK(u locator.URL) bool {
+	if _, ok := u.Userinfo(); !ok && u.HasAuthority() && validHostPortURL(u) {
+		return true // CheckLogin's own fast path, without a Sink
+	}
 	var sk Sink
 	CheckLogin(&sk, u)
 	return sk.Len() == 0
