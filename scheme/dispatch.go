@@ -194,10 +194,12 @@ func checkDefined(sk *syntax.Sink, name string, u locator.URL) bool {
 // §2.2), which comes first and wins over the same finding of checkHTTP. It returns false for
 // other URLs.
 func fastHTTP(sk *syntax.Sink, u locator.URL) bool {
-	if !u.HasAuthority() {
+	// Each accessor copies u: read each part once (syntax.HostPortOK, not LoginOK).
+	if _, ok := u.Userinfo(); ok || !u.HasAuthority() {
 		return false
 	}
-	if _, ok := u.Userinfo(); ok || !syntax.LoginOK(u) {
+	sum := u.Chars()
+	if !syntax.HostPortOK(u.Host(), u.HostPort(), sum) {
 		return false
 	}
 	p := u.Path()
@@ -206,7 +208,6 @@ func fastHTTP(sk *syntax.Sink, u locator.URL) bool {
 	}
 	q, hasQuery := u.Query()
 	// The character summary says which parts hold a character to report (see init).
-	sum := u.Chars()
 	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) == 0 &&
 		(p != "" || !hasQuery) {
 		return true
