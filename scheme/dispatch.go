@@ -65,9 +65,13 @@ func PlanFor(u locator.URL) (Plan, error) {
 // locator.URLDraft1994) is no finding: the URL behind it is checked, and the offsets are u's.
 func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 	var sk syntax.Sink
-	b, off := behind(u)
-	checkTo(&sk, b, spec)
-	return shiftFindings(sk.Findings(), off)
+	if _, ok := u.Prefix(); ok {
+		b, off := behind(u)
+		checkTo(&sk, &b, spec)
+		return shiftFindings(sk.Findings(), off)
+	}
+	checkTo(&sk, &u, spec) // by pointer: a URL is copied on each call by value
+	return sk.Findings()
 }
 
 // fastPaths turns the fast paths of checkTo (fastHTTP, quickCheck) on; the differential test
@@ -75,19 +79,19 @@ func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 var fastPaths = true
 
 // checkTo adds the findings of Check to sk.
-func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
+func checkTo(sk *syntax.Sink, up *locator.URL, spec locator.Spec) {
 	switch spec {
 	case locator.RFC3986:
-		syntax.CheckRFC3986(sk, u)
+		syntax.CheckRFC3986(sk, *up)
 		return
 	case locator.URLDraft1993:
-		checkDraft1993To(sk, u)
+		checkDraft1993To(sk, *up)
 		return
 	case locator.RFC1630:
-		checkRFC1630To(sk, u)
+		checkRFC1630To(sk, *up)
 		return
 	case locator.URLDraft1994:
-		checkDraft1994To(sk, u)
+		checkDraft1994To(sk, *up)
 		return
 	case locator.RFC1738:
 	default:
@@ -95,17 +99,18 @@ func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
 			Message: "no strict checker for " + spec.String() + " in package scheme"})
 		return
 	}
-	switch name := u.Scheme(); {
+	switch name := up.Scheme(); {
 	case !fastPaths:
 	case name == "http" || name == "https":
-		if fastHTTP(sk, u) {
+		if fastHTTP(sk, up) {
 			return
 		}
 	default:
-		if quick := quickChecks(name); quick != nil && quickCheck(u, quick) {
+		if quick := quickChecks(name); quick != nil && quickCheck(*up, quick) {
 			return
 		}
 	}
+	u := *up
 	syntax.CheckRFC1738(sk, u)
 	s, ok := Lookup(u.Scheme())
 	if ok && s.Status == locator.SchemeDefined && draftScheme1738(s.Name) {
@@ -193,7 +198,7 @@ func checkDefined(sk *syntax.Sink, name string, u locator.URL) bool {
 // reported, as Check reports it, under the rule of the scheme-independent checker (RFC 1738
 // §2.2), which comes first and wins over the same finding of checkHTTP. It returns false for
 // other URLs.
-func fastHTTP(sk *syntax.Sink, u locator.URL) bool {
+func fastHTTP(sk *syntax.Sink, u *locator.URL) bool {
 	// Each accessor copies u: read each part once (syntax.HostPortOK, not LoginOK).
 	if _, ok := u.Userinfo(); ok || !u.HasAuthority() {
 		return false
