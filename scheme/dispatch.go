@@ -82,7 +82,7 @@ var fastPaths = true
 func checkTo(sk *syntax.Sink, up *locator.URL, spec locator.Spec) {
 	switch spec {
 	case locator.RFC3986:
-		syntax.CheckRFC3986(sk, *up)
+		syntax.CheckRFC3986Ref(sk, up)
 		return
 	case locator.URLDraft1993:
 		checkDraft1993To(sk, *up)
