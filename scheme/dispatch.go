@@ -106,7 +106,7 @@ func checkTo(sk *syntax.Sink, up *locator.URL, spec locator.Spec) {
 			return
 		}
 	default:
-		if quick := quickChecks(name); quick != nil && quickCheck(*up, quick) {
+		if quickCheck(name, up) {
 			return
 		}
 	}
@@ -245,36 +245,32 @@ func fastHTTP(sk *syntax.Sink, u *locator.URL) bool {
 	return true
 }
 
-// quickChecks returns the quick check of the scheme name, written in lower case, or nil.
-// A quick check reports true only when the scheme's Check function finds nothing in u, and
-// it looks at every byte of the scheme-specific part that precedes the fragment, holding it
-// to a set of RFC 1738 §5 xchar (see quickCheck). The common schemes have one, so that
-// checking a valid URL of theirs is one pass over it that allocates nothing. (A program
-// cannot replace these schemes: see Register.)
-func quickChecks(name string) func(u locator.URL) bool {
-	switch name {
-	case "ftp":
-		return quickFTP
-	case "file":
-		return quickFile
-	}
-	return nil
-}
-
-// quickCheck reports whether Check(u, locator.RFC1738) has no findings, by quick, the quick
-// check of u's scheme, whose name is in lower case (RFC 1738 §2.1): then the
-// scheme-independent rules (syntax.CheckRFC1738) have nothing to say either, since the bytes before the fragment are xchar (quick saw to
-// that), and the fragment is checked here.
-func quickCheck(u locator.URL, quick func(u locator.URL) bool) bool {
-	if !u.HasScheme() || !quick(u) {
+// quickCheck reports whether Check(u, locator.RFC1738) has no findings, by the quick check
+// of u's scheme name, written in lower case (RFC 1738 §2.1), and false when the name has
+// none. A quick check reports true only when the scheme's Check function finds nothing in u,
+// and it looks at every byte of the scheme-specific part that precedes the fragment, holding
+// it to a set of RFC 1738 §5 xchar: then the scheme-independent rules
+// (syntax.CheckRFC1738) have nothing to say either, and the fragment is checked here. The
+// common schemes have one, so that checking a valid URL of theirs is one pass over it that
+// allocates nothing. (A program cannot replace these schemes: see Register.) The calls are
+// direct, not through function values, so that u stays on Check's stack.
+func quickCheck(name string, u *locator.URL) bool {
+	if !u.HasScheme() {
 		return false
 	}
-	return u.Chars()&locator.CharsFragmentUnsafe == 0 // the fragment is xchar
+	var ok bool
+	switch name {
+	case "ftp":
+		ok = quickFTP(u)
+	case "file":
+		ok = quickFile(u)
+	}
+	return ok && u.Chars()&locator.CharsFragmentUnsafe == 0 // the fragment is xchar
 }
 
 // quickFTP is the quick check of checkFTP (a path with ";type=" is left to it).
-func quickFTP(u locator.URL) bool {
-	if !u.HasAuthority() || !syntax.LoginOK(u) {
+func quickFTP(u *locator.URL) bool {
+	if !u.HasAuthority() || !loginOK(u) {
 		return false
 	}
 	if s, ok := u.User(); ok && !loginClass.All(s) {
@@ -289,11 +285,11 @@ func quickFTP(u locator.URL) bool {
 		_, ok := u.Query()
 		return !ok
 	}
-	return u.Chars()&ftpPathNot == 0 && !ftpPathHasIAC(u)
+	return u.Chars()&ftpPathNot == 0 && !ftpPathHasIAC(*u)
 }
 
 // quickFile is the quick check of checkFile.
-func quickFile(u locator.URL) bool {
+func quickFile(u *locator.URL) bool {
 	if !u.HasAuthority() {
 		return false
 	}
@@ -303,12 +299,21 @@ func quickFile(u locator.URL) bool {
 	if _, ok := u.Port(); ok {
 		return false
 	}
-	if u.Host() != "" && !syntax.LoginOK(u) {
-		return false
+	if h := u.Host(); h != "" && !syntax.HostPortOK(h, u.HostPort(), u.Chars()) {
+		return false // (without user information, LoginOK is HostPortOK)
 	}
 	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty: its characters
 	// are filePathClass when the summary says so (see init).
 	return u.Path() != "" && u.Chars()&ftpPathNot == 0
+}
+
+// loginOK is syntax.LoginOK(*u) for u with an authority, reading each part of u once
+// without user information (see fastHTTP).
+func loginOK(u *locator.URL) bool {
+	if _, ok := u.Userinfo(); ok {
+		return syntax.LoginOK(*u)
+	}
+	return syntax.HostPortOK(u.Host(), u.HostPort(), u.Chars())
 }
 
 // ftpPathNot are the bits of the character summary that say a path or query holds a
