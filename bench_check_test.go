@@ -17,7 +17,7 @@ import (
 // every URL of each testdata/bench file per op. Run them together, so that the ratios come
 // from one run:
 //
-//	go test -run '^$' -bench 'TableScan|ParseFiles|ParseAs1738|NetURLFiles|CheckRFC' -benchmem -cpu 1 -count 6 .
+//	go test -run '^$' -bench 'TableScan|ParseFiles|ParseAs|NetURLFiles|CheckRFC' -benchmem -cpu 1 -count 6 .
 //
 // Besides ns/URL (wall clock) each reports cpu-ns/URL, the CPU time of the benchmark's thread
 // per URL, which a busy machine disturbs less (see threadCPU).
@@ -157,3 +157,37 @@ func BenchmarkCheckRFC1738(b *testing.B) { benchCheck(b, locator.RFC1738) }
 
 // BenchmarkCheckRFC3986 is strict RFC 3986 checking (scheme.Check) of each URL.
 func BenchmarkCheckRFC3986(b *testing.B) { benchCheck(b, locator.RFC3986) }
+
+// benchParseCheck is ParseAs under spec and then scheme.Check of every URL, as a program that
+// checks what it reads does: compare it with BenchmarkParseAs1738 (the cost of parsing alone).
+// benchCheck, which checks URLs parsed beforehand, reads each URL's bytes from memory again,
+// which here the parse has just brought into the cache.
+func benchParseCheck(b *testing.B, spec locator.Spec) {
+	benchEach(b, func(urls []string) func() {
+		return func() {
+			for _, s := range urls {
+				if u, err := locator.ParseAs(s, spec); err == nil {
+					_ = scheme.Check(u, spec)
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkParseCheckRFC1738 is ParseAs and strict checking under RFC 1738 of each URL.
+func BenchmarkParseCheckRFC1738(b *testing.B) { benchParseCheck(b, locator.RFC1738) }
+
+// BenchmarkParseAs3986 is locator.ParseAs under RFC3986 (which is Parse), beside
+// BenchmarkParseCheckRFC3986.
+func BenchmarkParseAs3986(b *testing.B) {
+	benchEach(b, func(urls []string) func() {
+		return func() {
+			for _, s := range urls {
+				_, _ = locator.ParseAs(s, locator.RFC3986)
+			}
+		}
+	})
+}
+
+// BenchmarkParseCheckRFC3986 is ParseAs and strict checking under RFC 3986 of each URL.
+func BenchmarkParseCheckRFC3986(b *testing.B) { benchParseCheck(b, locator.RFC3986) }

@@ -399,13 +399,13 @@ const (
 
 // The bits of hostTab.
 const (
-	hStop    uint8 = 1 << iota // clCheck, clAt, clColon or clEndAuthority: ends a run of the authority
-	hUnsafe                    // clUnsafe
-	h3986                      // cl3986
-	hNotHost                   // clNotHost
-	hAlpha                     // clAlpha
-	hDot                       // "."
-	hHyphen                    // "-"
+	hStop      uint8 = 1 << iota // clCheck, clAt, clColon or clEndAuthority: ends a run of the authority
+	hUnsafe                      // clUnsafe
+	h3986                        // cl3986
+	hNotHost                     // clNotHost
+	hAlpha                       // clAlpha
+	hDotHyphen                   // "." or "-"
+	hDot                         // "."
 )
 
 // runBits are the bits of classTab that runTab has (see runClasses).
@@ -422,11 +422,11 @@ func init() {
 			hostTab[c] |= hStop
 		}
 		hostTab[c] |= uint8(cl & (clUnsafe | cl3986 | clNotHost | clAlpha) >> 7)
+		if cl&(clDot|clHyphen) != 0 {
+			hostTab[c] |= hDotHyphen
+		}
 		if cl&clDot != 0 {
 			hostTab[c] |= hDot
-		}
-		if cl&clHyphen != 0 {
-			hostTab[c] |= hHyphen
 		}
 		if runClasses(uint64(runTab[c])) != cl&runBits || uint16(runTab[c]&(rCheck|rQuery|rHash)) != cl&(clCheck|clQuery|clHash) ||
 			hostClasses(uint64(hostTab[c])) != cl&(clUnsafe|cl3986|clNotHost|clAlpha) {
@@ -450,11 +450,12 @@ func runClasses(b uint64) uint16 {
 // hostClasses returns the classTab bits of the OR b of hostTab entries.
 func hostClasses(b uint64) uint16 { return uint16(b&uint64(hUnsafe|h3986|hNotHost|hAlpha)) << 7 }
 
-// hostPairs returns, in each byte, hDot when the byte of v holds "." and the byte of p (the
-// byte before it) "." or "-", or when the byte of v holds "-" and that of p "." (RFC 1738 §5
-// hostname has none of "..", ".-", "-."), for hostTab entries v and p.
+// hostPairs returns, in each byte, hDotHyphen when the bytes of p (the byte before) and v are
+// both "." or "-" and one of them is ".": the pairs "..", ".-" and "-." that RFC 1738 §5
+// hostname has none of ("--" it allows), for hostTab entries p and v. Both bytes have
+// hDotHyphen, and one has hDot, the bit above it.
 func hostPairs(p, v uint64) uint64 {
-	return (p&(v|v>>1) | p>>1&v) & (ones * uint64(hDot))
+	return p & v & ((p | v) >> 1) & (ones * uint64(hDotHyphen))
 }
 
 // scanRun returns the index of the first byte of s at or after k whose runTab entry has a bit

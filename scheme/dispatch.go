@@ -65,25 +65,33 @@ func PlanFor(u locator.URL) (Plan, error) {
 // locator.URLDraft1994) is no finding: the URL behind it is checked, and the offsets are u's.
 func Check(u locator.URL, spec locator.Spec) []locator.Finding {
 	var sk syntax.Sink
-	b, off := behind(u)
-	checkTo(&sk, b, spec)
-	return shiftFindings(sk.Findings(), off)
+	if _, ok := u.Prefix(); ok {
+		b, off := behind(u)
+		checkTo(&sk, &b, spec)
+		return shiftFindings(sk.Findings(), off)
+	}
+	checkTo(&sk, &u, spec) // by pointer: a URL is copied on each call by value
+	return sk.Findings()
 }
 
+// fastPaths turns the fast paths of checkTo (fastHTTP, quickCheck) on; the differential test
+// (fastpath_internal_test.go) turns them off to compare.
+var fastPaths = true
+
 // checkTo adds the findings of Check to sk.
-func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
+func checkTo(sk *syntax.Sink, up *locator.URL, spec locator.Spec) {
 	switch spec {
 	case locator.RFC3986:
-		syntax.CheckRFC3986(sk, u)
+		syntax.CheckRFC3986Ref(sk, up)
 		return
 	case locator.URLDraft1993:
-		checkDraft1993To(sk, u)
+		checkDraft1993To(sk, *up)
 		return
 	case locator.RFC1630:
-		checkRFC1630To(sk, u)
+		checkRFC1630To(sk, *up)
 		return
 	case locator.URLDraft1994:
-		checkDraft1994To(sk, u)
+		checkDraft1994To(sk, *up)
 		return
 	case locator.RFC1738:
 	default:
@@ -91,16 +99,18 @@ func checkTo(sk *syntax.Sink, u locator.URL, spec locator.Spec) {
 			Message: "no strict checker for " + spec.String() + " in package scheme"})
 		return
 	}
-	switch name := u.Scheme(); name {
-	case "http", "https":
-		if fastHTTP(sk, u) {
+	switch name := up.Scheme(); {
+	case !fastPaths:
+	case name == "http" || name == "https":
+		if fastHTTP(sk, up) {
 			return
 		}
 	default:
-		if quick := quickChecks(name); quick != nil && quickCheck(u, quick) {
+		if quickCheck(name, up) {
 			return
 		}
 	}
+	u := *up
 	syntax.CheckRFC1738(sk, u)
 	s, ok := Lookup(u.Scheme())
 	if ok && s.Status == locator.SchemeDefined && draftScheme1738(s.Name) {
@@ -188,11 +198,13 @@ func checkDefined(sk *syntax.Sink, name string, u locator.URL) bool {
 // reported, as Check reports it, under the rule of the scheme-independent checker (RFC 1738
 // §2.2), which comes first and wins over the same finding of checkHTTP. It returns false for
 // other URLs.
-func fastHTTP(sk *syntax.Sink, u locator.URL) bool {
-	if !u.HasAuthority() {
+func fastHTTP(sk *syntax.Sink, u *locator.URL) bool {
+	// Each accessor copies u: read each part once (syntax.HostPortOK, not LoginOK).
+	if _, ok := u.Userinfo(); ok || !u.HasAuthority() {
 		return false
 	}
-	if _, ok := u.Userinfo(); ok || !syntax.LoginOK(u) {
+	sum := u.Chars()
+	if !syntax.HostPortOK(u.Host(), u.HostPort(), sum) {
 		return false
 	}
 	p := u.Path()
@@ -201,7 +213,6 @@ func fastHTTP(sk *syntax.Sink, u locator.URL) bool {
 	}
 	q, hasQuery := u.Query()
 	// The character summary says which parts hold a character to report (see init).
-	sum := u.Chars()
 	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) == 0 &&
 		(p != "" || !hasQuery) {
 		return true
@@ -234,36 +245,32 @@ func fastHTTP(sk *syntax.Sink, u locator.URL) bool {
 	return true
 }
 
-// quickChecks returns the quick check of the scheme name, written in lower case, or nil.
-// A quick check reports true only when the scheme's Check function finds nothing in u, and
-// it looks at every byte of the scheme-specific part that precedes the fragment, holding it
-// to a set of RFC 1738 §5 xchar (see quickCheck). The common schemes have one, so that
-// checking a valid URL of theirs is one pass over it that allocates nothing. (A program
-// cannot replace these schemes: see Register.)
-func quickChecks(name string) func(u locator.URL) bool {
-	switch name {
-	case "ftp":
-		return quickFTP
-	case "file":
-		return quickFile
-	}
-	return nil
-}
-
-// quickCheck reports whether Check(u, locator.RFC1738) has no findings, by quick, the quick
-// check of u's scheme, whose name is in lower case (RFC 1738 §2.1): then the
-// scheme-independent rules (syntax.CheckRFC1738) have nothing to say either, since the bytes before the fragment are xchar (quick saw to
-// that), and the fragment is checked here.
-func quickCheck(u locator.URL, quick func(u locator.URL) bool) bool {
-	if !u.HasScheme() || !quick(u) {
+// quickCheck reports whether Check(u, locator.RFC1738) has no findings, by the quick check
+// of u's scheme name, written in lower case (RFC 1738 §2.1), and false when the name has
+// none. A quick check reports true only when the scheme's Check function finds nothing in u,
+// and it looks at every byte of the scheme-specific part that precedes the fragment, holding
+// it to a set of RFC 1738 §5 xchar: then the scheme-independent rules
+// (syntax.CheckRFC1738) have nothing to say either, and the fragment is checked here. The
+// common schemes have one, so that checking a valid URL of theirs is one pass over it that
+// allocates nothing. (A program cannot replace these schemes: see Register.) The calls are
+// direct, not through function values, so that u stays on Check's stack.
+func quickCheck(name string, u *locator.URL) bool {
+	if !u.HasScheme() {
 		return false
 	}
-	return u.Chars()&locator.CharsFragmentUnsafe == 0 // the fragment is xchar
+	var ok bool
+	switch name {
+	case "ftp":
+		ok = quickFTP(u)
+	case "file":
+		ok = quickFile(u)
+	}
+	return ok && u.Chars()&locator.CharsFragmentUnsafe == 0 // the fragment is xchar
 }
 
 // quickFTP is the quick check of checkFTP (a path with ";type=" is left to it).
-func quickFTP(u locator.URL) bool {
-	if !u.HasAuthority() || !syntax.LoginOK(u) {
+func quickFTP(u *locator.URL) bool {
+	if !u.HasAuthority() || !loginOK(u) {
 		return false
 	}
 	if s, ok := u.User(); ok && !loginClass.All(s) {
@@ -278,11 +285,11 @@ func quickFTP(u locator.URL) bool {
 		_, ok := u.Query()
 		return !ok
 	}
-	return u.Chars()&ftpPathNot == 0 && !ftpPathHasIAC(u)
+	return u.Chars()&ftpPathNot == 0 && !ftpPathHasIAC(*u)
 }
 
 // quickFile is the quick check of checkFile.
-func quickFile(u locator.URL) bool {
+func quickFile(u *locator.URL) bool {
 	if !u.HasAuthority() {
 		return false
 	}
@@ -292,12 +299,21 @@ func quickFile(u locator.URL) bool {
 	if _, ok := u.Port(); ok {
 		return false
 	}
-	if u.Host() != "" && !syntax.LoginOK(u) {
-		return false
+	if h := u.Host(); h != "" && !syntax.HostPortOK(h, u.HostPort(), u.Chars()) {
+		return false // (without user information, LoginOK is HostPortOK)
 	}
 	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty: its characters
 	// are filePathClass when the summary says so (see init).
 	return u.Path() != "" && u.Chars()&ftpPathNot == 0
+}
+
+// loginOK is syntax.LoginOK(*u) for u with an authority, reading each part of u once
+// without user information (see fastHTTP).
+func loginOK(u *locator.URL) bool {
+	if _, ok := u.Userinfo(); ok {
+		return syntax.LoginOK(*u)
+	}
+	return syntax.HostPortOK(u.Host(), u.HostPort(), u.Chars())
 }
 
 // ftpPathNot are the bits of the character summary that say a path or query holds a

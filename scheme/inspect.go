@@ -90,7 +90,7 @@ func Inspect(input string, spec locator.Spec) Report {
 	u, off := behind(pu)
 	r.SpecScheme = SpecScheme(u, spec)
 	var ck syntax.Sink
-	checkTo(&ck, u, spec)
+	checkTo(&ck, &u, spec)
 	f, omitted, omittedErrors := ck.Result()
 	var viewFinding []locator.Finding
 	v, err := ParseView(u)

@@ -3,7 +3,6 @@ package syntax
 import (
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/locator-url/locator"
@@ -69,13 +68,16 @@ func classify(s string, i, off int, rule string) (locator.Finding, int) {
 
 // asciiFindings1738 returns the code and message classify gives each US-ASCII byte, built
 // once, so that reporting a character allocates nothing.
-var asciiFindings1738 = sync.OnceValue(func() *[0x80]charFinding {
-	var t [0x80]charFinding
+func asciiFindings1738() *[0x80]charFinding { return &asciiTab1738 }
+
+// asciiTab1738 is the table of asciiFindings1738, built when the package is initialized (a
+// sync.OnceValue costs a call and an atomic load per finding).
+var asciiTab1738 = func() (t [0x80]charFinding) {
 	for c := range t {
 		t[c].code, t[c].msg = classifyASCII(byte(c))
 	}
-	return &t
-})
+	return t
+}()
 
 // classifyASCII returns the code and message of the finding for the unwanted US-ASCII
 // character c (RFC 1738 §2.2).
@@ -122,13 +124,16 @@ func classify3986(s string, i, off int, rule string) (locator.Finding, int) {
 
 // asciiFindings3986 returns the code and message classify3986 gives each US-ASCII byte,
 // built once, so that reporting a character allocates nothing.
-var asciiFindings3986 = sync.OnceValue(func() *[0x80]charFinding {
-	var t [0x80]charFinding
+func asciiFindings3986() *[0x80]charFinding { return &asciiTab3986 }
+
+// asciiTab3986 is the table of asciiFindings3986, built when the package is initialized (a
+// sync.OnceValue costs a call and an atomic load per finding).
+var asciiTab3986 = func() (t [0x80]charFinding) {
 	for c := range t {
 		t[c].code, t[c].msg = classifyASCII3986(byte(c))
 	}
-	return &t
-})
+	return t
+}()
 
 // classifyASCII3986 returns the code and message of the finding for the US-ASCII character
 // c, which RFC 3986 does not allow where it stands.

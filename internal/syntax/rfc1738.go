@@ -75,14 +75,21 @@ func validHostPort(hostport string) bool {
 	return validHostnameShape(hostport)
 }
 
-// validHostPortURL is validHostPort(u.HostPort()), by u's character summary when it says
-// that host[:port] holds only letters, digits, "-", "." and ":", a letter or "-" (so the host
-// is no hostnumber) and none of "..", ".-" and "-.": then only the ends of the host, its top
-// label and the port are left to check (RFC 1738 §5 hostport).
+// validHostPortURL is validHostPort(u.HostPort()), by u's character summary (see
+// validHostPortParts).
 func validHostPortURL(u locator.URL) bool {
-	h := u.Host()
-	if u.Chars()&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) != locator.CharsHostAlpha || len(h) > 63 {
-		return validHostPort(u.HostPort())
+	return validHostPortParts(u.Host(), u.HostPort(), u.Chars())
+}
+
+// validHostPortParts is validHostPort(hostport) for the host h and host[:port] hostport of a
+// URL whose character summary is sum, by the summary when it says that host[:port] holds only
+// letters, digits, "-", "." and ":", a letter or "-" (so the host is no hostnumber) and none
+// of "..", ".-" and "-.": then only the ends of the host, its top label and the port are left
+// to check (RFC 1738 §5 hostport). It takes the parts, not the URL, so that its callers read
+// each once.
+func validHostPortParts(h, hostport string, sum locator.Chars) bool {
+	if sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) != locator.CharsHostAlpha || len(h) > 63 {
+		return validHostPort(hostport)
 	}
 	// No label is longer than 63 octets; no label is empty or has a hyphen at either end
 	// unless the host starts or ends with "." or "-".
@@ -90,15 +97,20 @@ func validHostPortURL(u locator.URL) bool {
 	if h[0] == '.' || h[0] == '-' || h[last] == '.' || h[last] == '-' {
 		return false
 	}
-	// RFC 1738 §3.1: "The rightmost domain label will never start with a digit".
-	if c := h[strings.LastIndexByte(h, '.')+1]; c >= '0' && c <= '9' {
+	// RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The top
+	// label is short: a loop back to its "." costs less than a call of strings.LastIndexByte.
+	top := last
+	for top > 0 && h[top-1] != '.' {
+		top--
+	}
+	if c := h[top]; c >= '0' && c <= '9' {
 		return false
 	}
-	p, ok := u.Port()
-	if !ok {
-		return true
+	if len(hostport) == len(h) {
+		return true // no port
 	}
 	// RFC 1738 §5 port = digits (Parse saw that they are digits); RFC 793 §3.1, 16 bits.
+	p := hostport[len(h)+1:]
 	n := 0
 	for k := 0; k < len(p); k++ {
 		if n = n*10 + int(p[k]-'0'); n > 65535 {
@@ -106,6 +118,19 @@ func validHostPortURL(u locator.URL) bool {
 		}
 	}
 	return p != ""
+}
+
+// HostPortOK reports whether CheckHostPort finds nothing in hostport, the host[:port] of a
+// URL whose host is h and character summary sum: for a URL with an authority and no user
+// information, what LoginOK reports, from parts its caller has already read. It allocates
+// nothing.
+func HostPortOK(h, hostport string, sum locator.Chars) bool {
+	if validHostPortParts(h, hostport, sum) {
+		return true
+	}
+	var sk Sink
+	CheckHostPort(&sk, hostport, 0)
+	return sk.Len() == 0
 }
 
 // validHostnameShape reports whether h, 1 to 63 letters, digits, "-" and "." with at least
@@ -429,6 +454,9 @@ func CheckLogin(sk *Sink, u locator.URL) {
 
 // LoginOK reports whether CheckLogin finds nothing in u, allocating nothing.
 func LoginOK(u locator.URL) bool {
+	if _, ok := u.Userinfo(); !ok && u.HasAuthority() && validHostPortURL(u) {
+		return true // CheckLogin's own fast path, without a Sink
+	}
 	var sk Sink
 	CheckLogin(&sk, u)
 	return sk.Len() == 0

@@ -16,7 +16,11 @@ import (
 // path-absolute, path-noscheme, path-rootless, path-empty), query and fragment. Characters
 // outside the URI character set are reported with the codes of [CheckChars]; a reserved
 // character where its production has no place for it as [locator.CodeReservedChar].
-func CheckRFC3986(sk *Sink, u locator.URL) {
+func CheckRFC3986(sk *Sink, u locator.URL) { CheckRFC3986Ref(sk, &u) }
+
+// CheckRFC3986Ref is CheckRFC3986 with u passed by reference, for package scheme's Check,
+// which has u in memory: a URL passed by value is copied at each call.
+func CheckRFC3986Ref(sk *Sink, u *locator.URL) {
 	if u.HasScheme() {
 		sc := u.Scheme()
 		for i := 0; i < len(sc); i++ {
@@ -57,7 +61,7 @@ func CheckRFC3986(sk *Sink, u locator.URL) {
 	// of its production; only a path without an authority has a form to check.)
 	path, scan := u.Path(), sum&locator.CharsPathNot3986 != 0
 	if scan || (!u.HasAuthority() && path != "" && (path[0] != '/' && !u.HasScheme() || strings.HasPrefix(path, "//"))) {
-		checkPath3986(sk, path, pathStart(u), u.HasScheme(), u.HasAuthority(), scan)
+		checkPath3986(sk, path, pathStart(*u), u.HasScheme(), u.HasAuthority(), scan)
 	}
 	if q, ok := u.Query(); ok && sum&locator.CharsQueryNot3986 != 0 {
 		// RFC 3986 §3.4 query = *( pchar / "/" / "?" )
