@@ -13,7 +13,11 @@ var (
 	directSeps    = []string{":", "://", ":\\\\", ":/", ":///", ":/\\", "://///", ":\\/", " :"}
 	directHosts   = []string{"example.com", "Example.COM", "a-b.c", "xn--nxasmq6b", "XN--abc", "a.xn--", "1.2.3.4", "0x7F.1", "1.2.3.256",
 		"999999999999", "4294967296", "1.2.3.4.", "localhost", "LocalHost", "", "[::1]", "[::ffff:1.2.3.4]", "u:p@h", "@h", "h@",
-		"\u00fc", "a%41", "a b", "a\tb", "C:", "c|", "h\\", "a.b.", "..", "%", "^", "h~"}
+		"\u00fc", "a%41", "a b", "a\tb", "C:", "c|", "h\\", "a.b.", "..", "%", "^", "h~",
+		// IDN hosts: Unicode ToASCII in the direct path (dirIDNHost), and its failures.
+		"B\u00fccher.DE", "fa\u00df.de", "\u65e5\u672c.jp", "a\u3002b", "\uff11.\uff12.\uff13.\uff14", "\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54",
+		"a\uff0fb", "a\uff05b", "\u00fc.xn--abc-", "xn--\uff0e", "\u00fc.xn--tda", "\u2136", "\u0644\u200c\u0661", "\ufdfa", "\u00fc@h", "\u00fc%41",
+		"\u00fc\x80", "\u00fc\t", "\u00fc ", "\u00fc:", "-\u00fc", "\u0301a", "\u00fc." + strings.Repeat("a", 64), "\u00fc.0x7f", "\u00fc.1"}
 	directPorts = []string{"", ":", ":80", ":443", ":0443", ":21", ":8080", ":65535", ":65536", ":99999999999", ":1a", ": 1", ":0"}
 	directPath  = []string{"/", "\\", ".", "..", "%2e", "%2E", ".%2e", "%2e.", "%2E%2e", "a", "a b", "caf\u00e9", "\u65e5", "\t", "\n",
 		"\xff", "\xed\xa0\x80", "C:", "c|", "C|", "^", "{", "}", "`", "\"", "<", ">", "'", "%", "%zz", "%41", "\x01", "\x7f", " ", "//", "~"}

@@ -393,9 +393,10 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 // is then copied into the one string that the URL keeps: no record, no pooled parser, one
 // allocation. When the fast path found the input normalized up to a place in a special URL's
 // path, or in a query or fragment, resumeDirect copies that much and goes on from there. Both
-// follow the states of the basic URL parser (§4.4) for those inputs and give up (return
-// false) on everything else, before anything is kept: credentials, IPv6 and opaque hosts,
-// non-ASCII, percent-encoded or "xn--" hosts (IDNA), tabs and newlines, invalid UTF-8, Windows
+// follow the states of the basic URL parser (§4.4) for those inputs, non-ASCII domains included
+// (Unicode ToASCII, dirIDNHost, with pooled scratch buffers), and give up (return false) on
+// everything else, before anything is kept: credentials, IPv6 and opaque hosts,
+// percent-encoded hosts, tabs and newlines, invalid UTF-8, ToASCII failures, Windows
 // drive letters, a relative reference or a base of the same special scheme, inputs over dirMax
 // bytes, any failure. The full parser then runs and gives the answer, with its errors; the
 // tests (TestDirectAgrees, TestMessy) and the fuzz targets hold the paths to the same result.
@@ -414,7 +415,6 @@ const (
 // The bits of dirDomain.
 const (
 	hUpper uint8 = 1 << iota
-	hDash
 	hStop
 )
 
@@ -427,8 +427,9 @@ var (
 	dirFragment    [256]uint8 // fragment state: the fragment percent-encode set
 	dirOpaque      [256]uint8 // opaque path state: "?", "#" and the space end a run; the C0 control percent-encode set
 	// dirDomain: what the host state and the domain parser do with a byte of an ASCII domain,
-	// as bits: hUpper lowercase it (asciiLower), hDash note it (an "xn--" label holds one), hStop give up
-	// (a forbidden domain code point, "%", or non-ASCII: the IDNA code's); 0 keep it.
+	// as bits: hUpper lowercase it (asciiLower), hStop end the ASCII run (a forbidden domain code
+	// point, "%", or non-ASCII: dirIDNHost's); 0 keep it. An ASCII "xn--" label is only
+	// lowercased too (§3.3 domain to ASCII, step 5, as the full parser and the reference do).
 	dirDomain [256]uint8
 	// asciiLower maps each byte to itself, ASCII upper-case letters to lower case.
 	asciiLower [256]byte
@@ -467,8 +468,6 @@ func init() {
 			dirDomain[c] = hStop
 		case 'A' <= c && c <= 'Z':
 			dirDomain[c] = hUpper
-		case c == '-':
-			dirDomain[c] = hDash
 		}
 	}
 }
@@ -610,27 +609,29 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 	u.userEnd, u.hostStart = uint32(len(b)), uint32(len(b))
 	// authority state (no "@": no credentials), host state, file host state: the host is the
 	// bytes up to ":", "/", "\", "?", "#"; a domain, lowercased, or an IPv4 address.
-	h, acc := i, uint8(0)
+	h := i
 	for i < n {
 		c := s[i]
-		t := dirDomain[c]
-		if t&hStop != 0 {
+		if dirDomain[c]&hStop != 0 {
 			break
 		}
-		acc |= t
 		b = append(b, asciiLower[c])
 		i++
 	}
-	if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' && (s[i] != ':' || file) {
-		return URL{}, false // "@", "[", a forbidden code point, "%", non-ASCII
+	if i < n && s[i] >= 0x80 {
+		// A non-ASCII domain: the domain parser's Unicode ToASCII (§3.3, uts46ToASCII).
+		var ok bool
+		if b, i, ok = dirIDNHost(b[:u.hostStart], s, h, file); !ok {
+			return URL{}, false
+		}
+	} else if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' && (s[i] != ':' || file) {
+		return URL{}, false // "@", "[", a forbidden code point, "%"
 	}
 	if i == h {
 		if !file {
 			return URL{}, false // host-missing
 		}
-	} else if host := b[u.hostStart:]; acc&hDash != 0 && hasXNLabel(host) {
-		return URL{}, false // "xn--": the domain parser's ToASCII checks the punycode
-	} else if endsInANumber(host) {
+	} else if host := b[u.hostStart:]; endsInANumber(host) {
 		v, err := (*parser)(nil).parseIPv4(host, 0)
 		if err != nil {
 			return URL{}, false
@@ -700,16 +701,53 @@ func dirFinish(b []byte, s string, i int, u URL, qtab *[256]uint8) (URL, bool) {
 	return u, true
 }
 
-// hasXNLabel reports whether the lowercased ASCII domain d has a label that starts with "xn--",
-// which the domain parser does not just lowercase (§3.3 domain to ASCII, step 1).
-func hasXNLabel(d []byte) bool {
-	for i := 0; i+4 <= len(d); i++ {
-		if (i == 0 || d[i-1] == '.') && d[i] == 'x' && d[i+1] == 'n' && d[i+2] == '-' && d[i+3] == '-' {
-			return true
+// dirIDNHost runs the host state and the host parser (§3.5, steps 5–9) on the domain that starts
+// at s[h] and holds a non-ASCII code point, appending to b the ASCII domain that the domain
+// parser's Unicode ToASCII (UTS #46, uts46ToASCII, beStrict false) makes of it. It returns b,
+// the index of the byte that ends the host (":", "/", "\\", "?", "#" or the end), and false
+// where the direct path gives up: "@" (credentials), "%" (percent-decoding), a forbidden domain
+// code point, a tab or newline, invalid UTF-8, a ToASCII failure; the full parser then fails
+// or reports as the standard says. The caller parses a result that ends in a number as IPv4.
+func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
+	n := len(s)
+	e := h
+	for e < n {
+		c := s[e]
+		if c >= 0x80 {
+			e++
+			continue
+		}
+		if c == '/' || c == '\\' || c == '?' || c == '#' || c == ':' && !file {
+			break
+		}
+		if c == '%' || forbiddenDomainTab[c] {
+			return b, e, false
+		}
+		e++
+	}
+	domain := s[h:e]
+	if !utf8.ValidString(domain) {
+		return b, e, false // read as U+FFFD, which ToASCII disallows
+	}
+	ib := idnaPool.Get().(*idnaBuf)
+	start := len(b)
+	b, rule := uts46ToASCII(b, domain, false, ib)
+	idnaPool.Put(ib)
+	if rule != "" || len(b) == start {
+		return b, e, false
+	}
+	// §3.3 domain to ASCII, step 8: a forbidden domain code point in the result fails.
+	for _, c := range b[start:] {
+		if forbiddenDomainTab[c] {
+			return b, e, false
 		}
 	}
-	return false
+	return b, e, true
 }
+
+// idnaPool holds the scratch buffers of the direct path's Unicode ToASCII (dirIDNHost): once
+// grown, ToASCII allocates nothing.
+var idnaPool = sync.Pool{New: func() any { return new(idnaBuf) }}
 
 // specialIndexBytes is specialIndex for a scheme in bytes, without the generic function's
 // conversions: the direct path calls it once a URL.
