@@ -524,14 +524,20 @@ func parseDirect(s string, base *URL) (URL, bool) {
 	if n == 0 || n > dirMax || !isAlpha(s[0]) {
 		return URL{}, false
 	}
+	var u URL
+	var ok bool
 	if n <= dirStack {
 		var stack [dirStackCap]byte
-		return parseDirectTo(stack[:0], s, base)
+		ok = parseDirectTo(&u, stack[:0], s, base)
+	} else {
+		bp := dirPool.Get().(*[]byte)
+		ok = parseDirectTo(&u, (*bp)[:0], s, base)
+		dirPool.Put(bp)
 	}
-	bp := dirPool.Get().(*[]byte)
-	u, ok := parseDirectTo((*bp)[:0], s, base)
-	dirPool.Put(bp)
-	return u, ok
+	if !ok {
+		return URL{}, false
+	}
+	return u, true
 }
 
 // The direct path writes the href into a buffer that never grows, so that the href string is
@@ -545,10 +551,10 @@ const (
 
 var dirPool = sync.Pool{New: func() any { b := make([]byte, 0, 3*dirMax+32); return &b }}
 
-// parseDirectTo is parseDirect on the trimmed input s, writing into b.
-func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
+// parseDirectTo is parseDirect on the trimmed input s, writing into b and filling in *u (which
+// the caller discards on false): no URL is copied on the way back.
+func parseDirectTo(u *URL, b []byte, s string, base *URL) bool {
 	n := len(s)
-	var u URL
 	u.port = -1
 	// scheme start state, scheme state: lowercased.
 	i := 0
@@ -557,19 +563,19 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 		i++
 	}
 	if i == n || s[i] != ':' {
-		return URL{}, false // no scheme state: relative to base, or failure
+		return false // no scheme state: relative to base, or failure
 	}
 	u.schemeEnd = uint32(i)
 	si := specialIndexBytes(b)
 	special, file := si >= 0, si == 1
 	if special && base != nil && base.scheme() == string(b) {
-		return URL{}, false // special relative or authority state
+		return false // special relative or authority state
 	}
 	b = append(b, ':')
 	i++
 	if !special {
 		if i < n && s[i] == '/' {
-			return URL{}, false // path or authority state
+			return false // path or authority state
 		}
 		// opaque path state
 		u.flags |= fOpaque
@@ -577,7 +583,7 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 		for {
 			var ok bool
 			if b, i, ok = dirRun(b, s, i, &dirOpaque); !ok {
-				return URL{}, false
+				return false
 			}
 			if i == n || s[i] != ' ' {
 				break
@@ -590,14 +596,14 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 			}
 			i++
 		}
-		return dirFinish(b, s, i, u, &dirQueryOther)
+		return dirFinish(u, b, s, i, &dirQueryOther)
 	}
 	u.flags |= fSpecial | fHost
 	b = append(b, '/', '/')
 	if file {
 		// file state, file slash state: two slashes (either way), or the full parser.
 		if i+1 >= n || (s[i] != '/' && s[i] != '\\') || (s[i+1] != '/' && s[i+1] != '\\') {
-			return URL{}, false
+			return false
 		}
 		i += 2
 	} else {
@@ -622,19 +628,19 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 		// A non-ASCII domain: the domain parser's Unicode ToASCII (§3.3, uts46ToASCII).
 		var ok bool
 		if b, i, ok = dirIDNHost(b[:u.hostStart], s, h, file); !ok {
-			return URL{}, false
+			return false
 		}
 	} else if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' && (s[i] != ':' || file) {
-		return URL{}, false // "@", "[", a forbidden code point, "%"
+		return false // "@", "[", a forbidden code point, "%"
 	}
 	if i == h {
 		if !file {
-			return URL{}, false // host-missing
+			return false // host-missing
 		}
 	} else if host := b[u.hostStart:]; endsInANumber(host) {
 		v, err := (*parser)(nil).parseIPv4(host, 0)
 		if err != nil {
-			return URL{}, false
+			return false
 		}
 		b = appendIPv4(b[:u.hostStart], v)
 	} else if file && string(host) == "localhost" {
@@ -648,13 +654,13 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 		for i < n && '0' <= s[i] && s[i] <= '9' {
 			port = port*10 + int(s[i]-'0')
 			if port > 65535 {
-				return URL{}, false // port-out-of-range
+				return false // port-out-of-range
 			}
 			i++
 			digits++
 		}
 		if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' {
-			return URL{}, false // port-invalid
+			return false // port-invalid
 		}
 		if digits > 0 && int32(port) != specialSchemes[si].port {
 			b = append(b, ':')
@@ -671,14 +677,14 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 	b = append(b, '/')
 	var ok bool
 	if b, i, ok = dirPath(b, s, i, pathStart, file); !ok {
-		return URL{}, false
+		return false
 	}
-	return dirFinish(b, s, i, u, &dirQuerySpec)
+	return dirFinish(u, b, s, i, &dirQuerySpec)
 }
 
 // dirFinish runs the query state (with qtab) and the fragment state from s[i], which is "?", "#"
-// or the end, and returns the URL whose href is b, copied into a new string.
-func dirFinish(b []byte, s string, i int, u URL, qtab *[256]uint8) (URL, bool) {
+// or the end, and completes *u, whose href is b, copied into a new string.
+func dirFinish(u *URL, b []byte, s string, i int, qtab *[256]uint8) bool {
 	n := len(s)
 	var ok bool
 	u.queryStart = uint32(len(b))
@@ -686,7 +692,7 @@ func dirFinish(b []byte, s string, i int, u URL, qtab *[256]uint8) (URL, bool) {
 		u.flags |= fQuery
 		b = append(b, '?')
 		if b, i, ok = dirRun(b, s, i+1, qtab); !ok {
-			return URL{}, false
+			return false
 		}
 	}
 	u.fragStart = uint32(len(b))
@@ -694,11 +700,11 @@ func dirFinish(b []byte, s string, i int, u URL, qtab *[256]uint8) (URL, bool) {
 		u.flags |= fFrag
 		b = append(b, '#')
 		if b, _, ok = dirRun(b, s, i+1, &dirFragment); !ok {
-			return URL{}, false
+			return false
 		}
 	}
 	u.href = string(b)
-	return u, true
+	return true
 }
 
 // dirIDNHost runs the host state and the host parser (§3.5, steps 5–9) on the domain that starts
@@ -958,7 +964,10 @@ func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
 		if b, i, ok = dirPath(b, s, r.at+1, pathStart, file); !ok {
 			return URL{}, false
 		}
-		return dirFinish(b, s, i, u, &dirQuerySpec)
+		if !dirFinish(&u, b, s, i, &dirQuerySpec) {
+			return URL{}, false
+		}
+		return u, true
 	case queryState:
 		qtab := &dirQueryOther
 		if u.flags&fSpecial != 0 {
