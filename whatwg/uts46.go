@@ -40,6 +40,9 @@ const (
 // uts46Lookup returns the IDNA Mapping Table entry of r: its status and mapping.
 func uts46Lookup(r rune) (status int, mapping string) {
 	lo, hi := 0, len(uts46Starts)
+	if r < lookupDirect {
+		lo, hi = int(uts46Direct[r]), 0
+	}
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
 		if uts46Starts[m] <= uint32(r) {
@@ -56,6 +59,9 @@ func uts46Lookup(r rune) (status int, mapping string) {
 // uts46Props returns the property bits (propMark…) of r.
 func uts46Props(r rune) uint16 {
 	lo, hi := 0, len(uts46PropStarts)
+	if r < lookupDirect {
+		lo, hi = int(uts46PropDirect[r]), 0
+	}
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
 		if uts46PropStarts[m] <= uint32(r) {
@@ -65,6 +71,33 @@ func uts46Props(r rune) uint16 {
 		}
 	}
 	return uts46PropMasks[lo]
+}
+
+// lookupDirect bounds the code points (those of one- and two-byte UTF-8: Latin, Greek,
+// Cyrillic, Hebrew, Arabic…) whose range index in the tables of uts46Lookup, uts46Props and
+// nfcLookup is read from a direct table instead of found by binary search.
+const lookupDirect = 0x800
+
+// The direct tables: for each code point r below lookupDirect, the index of the range that holds
+// r in uts46Starts, uts46PropStarts and nfcStarts.
+var uts46Direct, uts46PropDirect, nfcDirect [lookupDirect]uint16
+
+func init() {
+	fillDirect(&uts46Direct, uts46Starts[:])
+	fillDirect(&uts46PropDirect, uts46PropStarts[:])
+	fillDirect(&nfcDirect, nfcStarts[:])
+}
+
+// fillDirect fills t from starts, the ascending first code points of ranges (starts[0] is 0), in
+// one walk.
+func fillDirect(t *[lookupDirect]uint16, starts []uint32) {
+	lo := 0
+	for r := range uint32(lookupDirect) {
+		for lo+1 < len(starts) && starts[lo+1] <= r {
+			lo++
+		}
+		t[r] = uint16(lo)
+	}
 }
 
 // idnaBuf holds the scratch buffers of uts46ToASCII, reused across calls.
