@@ -513,6 +513,15 @@ func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 // parseDirect is the second tier described above: the URL that the basic URL parser makes of s
 // with base, or false when s is not of the shape it takes.
 func parseDirect(s string, base *URL) (URL, bool) {
+	var u URL
+	if !parseDirectInto(&u, s, base) {
+		return URL{}, false
+	}
+	return u, true
+}
+
+// parseDirectInto is parseDirect, filling in *u (left in an unspecified state on false).
+func parseDirectInto(u *URL, s string, base *URL) bool {
 	// §4.4 step 1: remove leading and trailing C0 control or space.
 	for len(s) > 0 && s[0] <= ' ' {
 		s = s[1:]
@@ -522,22 +531,16 @@ func parseDirect(s string, base *URL) (URL, bool) {
 	}
 	n := len(s)
 	if n == 0 || n > dirMax || !isAlpha(s[0]) {
-		return URL{}, false
+		return false
 	}
-	var u URL
-	var ok bool
 	if n <= dirStack {
 		var stack [dirStackCap]byte
-		ok = parseDirectTo(&u, stack[:0], s, base)
-	} else {
-		bp := dirPool.Get().(*[]byte)
-		ok = parseDirectTo(&u, (*bp)[:0], s, base)
-		dirPool.Put(bp)
+		return parseDirectTo(u, stack[:0], s, base)
 	}
-	if !ok {
-		return URL{}, false
-	}
-	return u, true
+	bp := dirPool.Get().(*[]byte)
+	ok := parseDirectTo(u, (*bp)[:0], s, base)
+	dirPool.Put(bp)
+	return ok
 }
 
 // The direct path writes the href into a buffer that never grows, so that the href string is
