@@ -325,6 +325,11 @@ func (b *idnaBuf) validLabel(lb []byte, decoded, strict, bidiDomain bool) string
 		// 4. If not CheckHyphens, the label must not begin with "xn--".
 		return ruleUTS46Validity
 	}
+	if !strict && !decoded && !bidiDomain && isASCII(label) {
+		// Steps 5–9 hold for such a label: no ".", no combining mark, every ASCII code point
+		// valid without UseSTD3ASCIIRules, no joiner, no Bidi domain name.
+		return ""
+	}
 	// 5. The label must not contain a U+002E ( . ) FULL STOP. (A decoded label might.)
 	// 6. The label must not begin with a combining mark, that is: General_Category=Mark.
 	// 7. Each code point must have the status valid or deviation (Transitional_Processing
