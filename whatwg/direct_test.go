@@ -88,3 +88,44 @@ func TestDirectAgrees(t *testing.T) {
 	}
 	t.Logf("the direct path took %d of %d inputs", direct, n)
 }
+
+// TestDirectIDN holds the direct path to taking internationalized domains (Unicode ToASCII in
+// dirIDNHost) with the full parser's result and one allocation, the href, and to giving up on
+// those ToASCII or the host parser fails.
+func TestDirectIDN(t *testing.T) {
+	for _, c := range []struct{ in, href string }{
+		{"https://B\u00fccher.example/a b", "https://xn--bcher-kva.example/a%20b"},
+		{"HTTP://\u65e5\u672c\u8a9e.JP:80/x", "http://xn--wgv71a119e.jp/x"},
+		{"http://\u03c0\u03b1\u03c1\u03ac\u03b4\u03b5\u03b9\u03b3\u03bc\u03b1.test/", "http://xn--hxajbheg2az3al.test/"},
+		{"http://\u0645\u062b\u0627\u0644.example/", "http://xn--mgbh0fb.example/"},
+		{"http://stra\u00dfe.de/", "http://xn--strae-oqa.de/"},
+		{"http://\uff11.\uff12.\uff13.\uff14/", "http://1.2.3.4/"},
+		{"file://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/x", "file:///x"},
+		{"http://XN--Bcher-KVA.de/", "http://xn--bcher-kva.de/"},
+		{"http://a\u3002B\u00fc/", "http://a.xn--b-eha/"},
+		// failures and hand-offs
+		{"http://\u0645\u062b\u0627\u0644.3m.com/", ""}, // the Bidi Rule
+		{"http://a\uff0fb/", ""},                        // maps to "/", a forbidden domain code point
+		{"http://\u00fc@h/", ""},                        // credentials
+		{"http://\u00fc%41/", ""},                       // percent-decoding
+		{"http://\u00fc\xff/", ""},                      // invalid UTF-8
+	} {
+		u, ok := parseDirect(c.in, nil)
+		want, err := parse(c.in, nil, false)
+		if c.href == "" {
+			if ok {
+				t.Errorf("parseDirect(%q) = %q, want a hand-off", c.in, u.href)
+			}
+			continue
+		}
+		if !ok || u != want || err != nil || u.href != c.href {
+			t.Errorf("parseDirect(%q) = %q, %v; the full parser %q, %v; want %q", c.in, u.href, ok, want.href, err, c.href)
+		}
+		if raceEnabled {
+			continue
+		}
+		if n := testing.AllocsPerRun(100, func() { Parse(c.in, nil) }); n != 1 {
+			t.Errorf("Parse(%q): %v allocations, want 1", c.in, n)
+		}
+	}
+}
