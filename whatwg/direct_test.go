@@ -129,3 +129,36 @@ func TestDirectIDN(t *testing.T) {
 		}
 	}
 }
+
+// TestResumePort holds the fast path to recording a special URL's default port (portState) and
+// resumeDirect to going on from it with the full parser's result, and to not recording the
+// ports it must not drop.
+func TestResumePort(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		took bool
+	}{
+		{"https://h:443/a/./b?q#f", true}, {"http://h:80", true}, {"http://h:80?q", true}, {"ws://u@h:80#f", true},
+		{"http://h:80\\a b", false}, {"HTTP://h:80/a", false}, {"https://h:443/a b/é", true}, {"http://h:80/\tx", true}, {"http://h:80 ", false},
+		{"http://h:8080/", false}, {"http://h:080/", false}, {"https://h:80/", false}, {"foo://h:80/", false},
+		{"http://h:/", false}, {"file://h:80/", false},
+	} {
+		var rs resume
+		parseNormalizedAt(c.in, &rs)
+		if (rs.st == portState) != c.took {
+			t.Errorf("parseNormalizedAt(%q) recorded %v, want portState %v", c.in, rs.st, c.took)
+			continue
+		}
+		if !c.took {
+			continue
+		}
+		u, ok := resumeDirect(c.in, &rs)
+		want, err := parse(c.in, nil, false)
+		if ok && (u != want || err != nil) {
+			t.Errorf("resumeDirect(%q) = %q; the full parser %q, %v", c.in, u.href, want.href, err)
+		}
+		if !ok && err == nil && !strings.Contains(c.in, "\t") {
+			t.Errorf("resumeDirect(%q) gave up", c.in)
+		}
+	}
+}

@@ -54,11 +54,11 @@ func init() {
 func parseNormalized(s string) (URL, bool) { return parseNormalizedAt(s, nil) }
 
 // resume records where parseNormalized found the first byte the parser would change, when that
-// is in a special URL's path, or in a query or fragment: the input before it is the href's
-// start, and resumeDirect goes on from there.
+// is a special URL's default port, or in its path, or in a query or fragment: the input before
+// it is the href's start, and resumeDirect goes on from there.
 type resume struct {
-	st state // pathState, queryState or fragmentState; noOverride: nothing recorded
-	at int   // pathState: the "/" that opens the segment; otherwise the byte
+	st state // portState, pathState, queryState or fragmentState; noOverride: nothing recorded
+	at int   // portState: the ":"; pathState: the "/" that opens the segment; otherwise the byte
 	u  URL   // the offsets so far (no href)
 }
 
@@ -142,6 +142,11 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 				j++
 			}
 			if j == e+1 || (s[e+1] == '0' && j > e+2) || int32(port) == defaultPort(scheme) {
+				if r != nil && special && j > e+1 && s[e+1] != '0' {
+					// The default port, which the port state drops: resumeDirect goes on from
+					// the ":".
+					r.st, r.at, r.u = portState, e, u
+				}
 				return URL{}, false
 			}
 			u.port = int32(port)
@@ -966,6 +971,27 @@ func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
 		i := 0
 		if b, i, ok = dirPath(b, s, r.at+1, pathStart, file); !ok {
 			return URL{}, false
+		}
+		if !dirFinish(&u, b, s, i, &dirQuerySpec) {
+			return URL{}, false
+		}
+		return u, true
+	case portState:
+		// port state: the default port is dropped (the href so far ends with the host); path
+		// start state: a "/" or "\\" is consumed, and the path state goes on.
+		i := r.at + 1
+		for i < n && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		pathStart := len(b)
+		u.pathStart = uint32(pathStart)
+		b = append(b, '/')
+		if i < n && (s[i] == '/' || s[i] == '\\') {
+			if b, i, ok = dirPath(b, s, i+1, pathStart, false); !ok {
+				return URL{}, false
+			}
+		} else if i < n && s[i] != '?' && s[i] != '#' {
+			return URL{}, false // port-invalid
 		}
 		if !dirFinish(&u, b, s, i, &dirQuerySpec) {
 			return URL{}, false
