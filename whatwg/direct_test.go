@@ -13,7 +13,11 @@ var (
 	directSeps    = []string{":", "://", ":\\\\", ":/", ":///", ":/\\", "://///", ":\\/", " :"}
 	directHosts   = []string{"example.com", "Example.COM", "a-b.c", "xn--nxasmq6b", "XN--abc", "a.xn--", "1.2.3.4", "0x7F.1", "1.2.3.256",
 		"999999999999", "4294967296", "1.2.3.4.", "localhost", "LocalHost", "", "[::1]", "[::ffff:1.2.3.4]", "u:p@h", "@h", "h@",
-		"\u00fc", "a%41", "a b", "a\tb", "C:", "c|", "h\\", "a.b.", "..", "%", "^", "h~"}
+		"\u00fc", "a%41", "a b", "a\tb", "C:", "c|", "h\\", "a.b.", "..", "%", "^", "h~",
+		// IDN hosts: Unicode ToASCII in the direct path (dirIDNHost), and its failures.
+		"B\u00fccher.DE", "fa\u00df.de", "\u65e5\u672c.jp", "a\u3002b", "\uff11.\uff12.\uff13.\uff14", "\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54",
+		"a\uff0fb", "a\uff05b", "\u00fc.xn--abc-", "xn--\uff0e", "\u00fc.xn--tda", "\u2136", "\u0644\u200c\u0661", "\ufdfa", "\u00fc@h", "\u00fc%41",
+		"\u00fc\x80", "\u00fc\t", "\u00fc ", "\u00fc:", "-\u00fc", "\u0301a", "\u00fc." + strings.Repeat("a", 64), "\u00fc.0x7f", "\u00fc.1"}
 	directPorts = []string{"", ":", ":80", ":443", ":0443", ":21", ":8080", ":65535", ":65536", ":99999999999", ":1a", ": 1", ":0"}
 	directPath  = []string{"/", "\\", ".", "..", "%2e", "%2E", ".%2e", "%2e.", "%2E%2e", "a", "a b", "caf\u00e9", "\u65e5", "\t", "\n",
 		"\xff", "\xed\xa0\x80", "C:", "c|", "C|", "^", "{", "}", "`", "\"", "<", ">", "'", "%", "%zz", "%41", "\x01", "\x7f", " ", "//", "~"}
@@ -83,4 +87,78 @@ func TestDirectAgrees(t *testing.T) {
 		t.Errorf("the direct path took %d of %d inputs", direct, n)
 	}
 	t.Logf("the direct path took %d of %d inputs", direct, n)
+}
+
+// TestDirectIDN holds the direct path to taking internationalized domains (Unicode ToASCII in
+// dirIDNHost) with the full parser's result and one allocation, the href, and to giving up on
+// those ToASCII or the host parser fails.
+func TestDirectIDN(t *testing.T) {
+	for _, c := range []struct{ in, href string }{
+		{"https://B\u00fccher.example/a b", "https://xn--bcher-kva.example/a%20b"},
+		{"HTTP://\u65e5\u672c\u8a9e.JP:80/x", "http://xn--wgv71a119e.jp/x"},
+		{"http://\u03c0\u03b1\u03c1\u03ac\u03b4\u03b5\u03b9\u03b3\u03bc\u03b1.test/", "http://xn--hxajbheg2az3al.test/"},
+		{"http://\u0645\u062b\u0627\u0644.example/", "http://xn--mgbh0fb.example/"},
+		{"http://stra\u00dfe.de/", "http://xn--strae-oqa.de/"},
+		{"http://\uff11.\uff12.\uff13.\uff14/", "http://1.2.3.4/"},
+		{"file://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/x", "file:///x"},
+		{"http://XN--Bcher-KVA.de/", "http://xn--bcher-kva.de/"},
+		{"http://a\u3002B\u00fc/", "http://a.xn--b-eha/"},
+		// failures and hand-offs
+		{"http://\u0645\u062b\u0627\u0644.3m.com/", ""}, // the Bidi Rule
+		{"http://a\uff0fb/", ""},                        // maps to "/", a forbidden domain code point
+		{"http://\u00fc@h/", ""},                        // credentials
+		{"http://\u00fc%41/", ""},                       // percent-decoding
+		{"http://\u00fc\xff/", ""},                      // invalid UTF-8
+	} {
+		u, ok := parseDirect(c.in, nil)
+		want, err := parse(c.in, nil, false)
+		if c.href == "" {
+			if ok {
+				t.Errorf("parseDirect(%q) = %q, want a hand-off", c.in, u.href)
+			}
+			continue
+		}
+		if !ok || u != want || err != nil || u.href != c.href {
+			t.Errorf("parseDirect(%q) = %q, %v; the full parser %q, %v; want %q", c.in, u.href, ok, want.href, err, c.href)
+		}
+		if raceEnabled {
+			continue
+		}
+		if n := testing.AllocsPerRun(100, func() { Parse(c.in, nil) }); n != 1 {
+			t.Errorf("Parse(%q): %v allocations, want 1", c.in, n)
+		}
+	}
+}
+
+// TestResumePort holds the fast path to recording a special URL's default port (portState) and
+// resumeDirect to going on from it with the full parser's result, and to not recording the
+// ports it must not drop.
+func TestResumePort(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		took bool
+	}{
+		{"https://h:443/a/./b?q#f", true}, {"http://h:80", true}, {"http://h:80?q", true}, {"ws://u@h:80#f", true},
+		{"http://h:80\\a b", false}, {"HTTP://h:80/a", false}, {"https://h:443/a b/é", true}, {"http://h:80/\tx", true}, {"http://h:80 ", false},
+		{"http://h:8080/", false}, {"http://h:080/", false}, {"https://h:80/", false}, {"foo://h:80/", false},
+		{"http://h:/", false}, {"file://h:80/", false},
+	} {
+		var rs resume
+		parseNormalizedAt(c.in, &rs)
+		if (rs.st == portState) != c.took {
+			t.Errorf("parseNormalizedAt(%q) recorded %v, want portState %v", c.in, rs.st, c.took)
+			continue
+		}
+		if !c.took {
+			continue
+		}
+		u, ok := resumeDirect(c.in, &rs)
+		want, err := parse(c.in, nil, false)
+		if ok && (u != want || err != nil) {
+			t.Errorf("resumeDirect(%q) = %q; the full parser %q, %v", c.in, u.href, want.href, err)
+		}
+		if !ok && err == nil && !strings.Contains(c.in, "\t") {
+			t.Errorf("resumeDirect(%q) gave up", c.in)
+		}
+	}
 }

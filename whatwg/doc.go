@@ -37,9 +37,10 @@
 // An input that is already its own href, which most URLs that programs pass around are, is
 // recognised in one pass and returned as the href without copying or allocating. Most others
 // (upper case, default ports, dot segments, backslashes, spaces and non-ASCII to
-// percent-encode, with a plain ASCII or IPv4 host) are parsed in one more pass straight into the
-// href, with one allocation, the href; the rest (credentials, IDNA, IPv6, errors) go through the
-// full state machine. All three give the same results. Only UTF-8 is
+// percent-encode, with an ASCII, IPv4 or internationalized domain, the last through UTS #46
+// ToASCII on reused buffers) are parsed in one more pass straight into the href, with one
+// allocation, the href; the rest (credentials, IPv6, percent-encoded hosts, errors) go through
+// the full state machine. All three give the same results. Only UTF-8 is
 // supported as the query encoding, which is what the standard requires outside HTML.
 //
 // Time and memory are linear in the input, whatever it holds: the parser allocates once for

@@ -54,11 +54,11 @@ func init() {
 func parseNormalized(s string) (URL, bool) { return parseNormalizedAt(s, nil) }
 
 // resume records where parseNormalized found the first byte the parser would change, when that
-// is in a special URL's path, or in a query or fragment: the input before it is the href's
-// start, and resumeDirect goes on from there.
+// is a special URL's default port, or in its path, or in a query or fragment: the input before
+// it is the href's start, and resumeDirect goes on from there.
 type resume struct {
-	st state // pathState, queryState or fragmentState; noOverride: nothing recorded
-	at int   // pathState: the "/" that opens the segment; otherwise the byte
+	st state // portState, pathState, queryState or fragmentState; noOverride: nothing recorded
+	at int   // portState: the ":"; pathState: the "/" that opens the segment; otherwise the byte
 	u  URL   // the offsets so far (no href)
 }
 
@@ -142,6 +142,11 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 				j++
 			}
 			if j == e+1 || (s[e+1] == '0' && j > e+2) || int32(port) == defaultPort(scheme) {
+				if r != nil && special && j > e+1 && s[e+1] != '0' {
+					// The default port, which the port state drops: resumeDirect goes on from
+					// the ":".
+					r.st, r.at, r.u = portState, e, u
+				}
 				return URL{}, false
 			}
 			u.port = int32(port)
@@ -393,9 +398,10 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 // is then copied into the one string that the URL keeps: no record, no pooled parser, one
 // allocation. When the fast path found the input normalized up to a place in a special URL's
 // path, or in a query or fragment, resumeDirect copies that much and goes on from there. Both
-// follow the states of the basic URL parser (§4.4) for those inputs and give up (return
-// false) on everything else, before anything is kept: credentials, IPv6 and opaque hosts,
-// non-ASCII, percent-encoded or "xn--" hosts (IDNA), tabs and newlines, invalid UTF-8, Windows
+// follow the states of the basic URL parser (§4.4) for those inputs, non-ASCII domains included
+// (Unicode ToASCII, dirIDNHost, with pooled scratch buffers), and give up (return false) on
+// everything else, before anything is kept: credentials, IPv6 and opaque hosts,
+// percent-encoded hosts, tabs and newlines, invalid UTF-8, ToASCII failures, Windows
 // drive letters, a relative reference or a base of the same special scheme, inputs over dirMax
 // bytes, any failure. The full parser then runs and gives the answer, with its errors; the
 // tests (TestDirectAgrees, TestMessy) and the fuzz targets hold the paths to the same result.
@@ -414,7 +420,6 @@ const (
 // The bits of dirDomain.
 const (
 	hUpper uint8 = 1 << iota
-	hDash
 	hStop
 )
 
@@ -427,8 +432,9 @@ var (
 	dirFragment    [256]uint8 // fragment state: the fragment percent-encode set
 	dirOpaque      [256]uint8 // opaque path state: "?", "#" and the space end a run; the C0 control percent-encode set
 	// dirDomain: what the host state and the domain parser do with a byte of an ASCII domain,
-	// as bits: hUpper lowercase it (asciiLower), hDash note it (an "xn--" label holds one), hStop give up
-	// (a forbidden domain code point, "%", or non-ASCII: the IDNA code's); 0 keep it.
+	// as bits: hUpper lowercase it (asciiLower), hStop end the ASCII run (a forbidden domain code
+	// point, "%", or non-ASCII: dirIDNHost's); 0 keep it. An ASCII "xn--" label is only
+	// lowercased too (§3.3 domain to ASCII, step 5, as the full parser and the reference do).
 	dirDomain [256]uint8
 	// asciiLower maps each byte to itself, ASCII upper-case letters to lower case.
 	asciiLower [256]byte
@@ -467,8 +473,6 @@ func init() {
 			dirDomain[c] = hStop
 		case 'A' <= c && c <= 'Z':
 			dirDomain[c] = hUpper
-		case c == '-':
-			dirDomain[c] = hDash
 		}
 	}
 }
@@ -514,6 +518,15 @@ func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 // parseDirect is the second tier described above: the URL that the basic URL parser makes of s
 // with base, or false when s is not of the shape it takes.
 func parseDirect(s string, base *URL) (URL, bool) {
+	var u URL
+	if !parseDirectInto(&u, s, base) {
+		return URL{}, false
+	}
+	return u, true
+}
+
+// parseDirectInto is parseDirect, filling in *u (left in an unspecified state on false).
+func parseDirectInto(u *URL, s string, base *URL) bool {
 	// §4.4 step 1: remove leading and trailing C0 control or space.
 	for len(s) > 0 && s[0] <= ' ' {
 		s = s[1:]
@@ -523,16 +536,16 @@ func parseDirect(s string, base *URL) (URL, bool) {
 	}
 	n := len(s)
 	if n == 0 || n > dirMax || !isAlpha(s[0]) {
-		return URL{}, false
+		return false
 	}
 	if n <= dirStack {
 		var stack [dirStackCap]byte
-		return parseDirectTo(stack[:0], s, base)
+		return parseDirectTo(u, stack[:0], s, base)
 	}
 	bp := dirPool.Get().(*[]byte)
-	u, ok := parseDirectTo((*bp)[:0], s, base)
+	ok := parseDirectTo(u, (*bp)[:0], s, base)
 	dirPool.Put(bp)
-	return u, ok
+	return ok
 }
 
 // The direct path writes the href into a buffer that never grows, so that the href string is
@@ -546,10 +559,10 @@ const (
 
 var dirPool = sync.Pool{New: func() any { b := make([]byte, 0, 3*dirMax+32); return &b }}
 
-// parseDirectTo is parseDirect on the trimmed input s, writing into b.
-func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
+// parseDirectTo is parseDirect on the trimmed input s, writing into b and filling in *u (which
+// the caller discards on false): no URL is copied on the way back.
+func parseDirectTo(u *URL, b []byte, s string, base *URL) bool {
 	n := len(s)
-	var u URL
 	u.port = -1
 	// scheme start state, scheme state: lowercased.
 	i := 0
@@ -558,19 +571,19 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 		i++
 	}
 	if i == n || s[i] != ':' {
-		return URL{}, false // no scheme state: relative to base, or failure
+		return false // no scheme state: relative to base, or failure
 	}
 	u.schemeEnd = uint32(i)
 	si := specialIndexBytes(b)
 	special, file := si >= 0, si == 1
 	if special && base != nil && base.scheme() == string(b) {
-		return URL{}, false // special relative or authority state
+		return false // special relative or authority state
 	}
 	b = append(b, ':')
 	i++
 	if !special {
 		if i < n && s[i] == '/' {
-			return URL{}, false // path or authority state
+			return false // path or authority state
 		}
 		// opaque path state
 		u.flags |= fOpaque
@@ -578,7 +591,7 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 		for {
 			var ok bool
 			if b, i, ok = dirRun(b, s, i, &dirOpaque); !ok {
-				return URL{}, false
+				return false
 			}
 			if i == n || s[i] != ' ' {
 				break
@@ -591,14 +604,14 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 			}
 			i++
 		}
-		return dirFinish(b, s, i, u, &dirQueryOther)
+		return dirFinish(u, b, s, i, &dirQueryOther)
 	}
 	u.flags |= fSpecial | fHost
 	b = append(b, '/', '/')
 	if file {
 		// file state, file slash state: two slashes (either way), or the full parser.
 		if i+1 >= n || (s[i] != '/' && s[i] != '\\') || (s[i+1] != '/' && s[i+1] != '\\') {
-			return URL{}, false
+			return false
 		}
 		i += 2
 	} else {
@@ -610,30 +623,32 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 	u.userEnd, u.hostStart = uint32(len(b)), uint32(len(b))
 	// authority state (no "@": no credentials), host state, file host state: the host is the
 	// bytes up to ":", "/", "\", "?", "#"; a domain, lowercased, or an IPv4 address.
-	h, acc := i, uint8(0)
+	h := i
 	for i < n {
 		c := s[i]
-		t := dirDomain[c]
-		if t&hStop != 0 {
+		if dirDomain[c]&hStop != 0 {
 			break
 		}
-		acc |= t
 		b = append(b, asciiLower[c])
 		i++
 	}
-	if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' && (s[i] != ':' || file) {
-		return URL{}, false // "@", "[", a forbidden code point, "%", non-ASCII
+	if i < n && s[i] >= 0x80 {
+		// A non-ASCII domain: the domain parser's Unicode ToASCII (§3.3, uts46ToASCII).
+		var ok bool
+		if b, i, ok = dirIDNHost(b[:u.hostStart], s, h, file); !ok {
+			return false
+		}
+	} else if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' && (s[i] != ':' || file) {
+		return false // "@", "[", a forbidden code point, "%"
 	}
 	if i == h {
 		if !file {
-			return URL{}, false // host-missing
+			return false // host-missing
 		}
-	} else if host := b[u.hostStart:]; acc&hDash != 0 && hasXNLabel(host) {
-		return URL{}, false // "xn--": the domain parser's ToASCII checks the punycode
-	} else if endsInANumber(host) {
+	} else if host := b[u.hostStart:]; endsInANumber(host) {
 		v, err := (*parser)(nil).parseIPv4(host, 0)
 		if err != nil {
-			return URL{}, false
+			return false
 		}
 		b = appendIPv4(b[:u.hostStart], v)
 	} else if file && string(host) == "localhost" {
@@ -647,13 +662,13 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 		for i < n && '0' <= s[i] && s[i] <= '9' {
 			port = port*10 + int(s[i]-'0')
 			if port > 65535 {
-				return URL{}, false // port-out-of-range
+				return false // port-out-of-range
 			}
 			i++
 			digits++
 		}
 		if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' {
-			return URL{}, false // port-invalid
+			return false // port-invalid
 		}
 		if digits > 0 && int32(port) != specialSchemes[si].port {
 			b = append(b, ':')
@@ -670,14 +685,14 @@ func parseDirectTo(b []byte, s string, base *URL) (URL, bool) {
 	b = append(b, '/')
 	var ok bool
 	if b, i, ok = dirPath(b, s, i, pathStart, file); !ok {
-		return URL{}, false
+		return false
 	}
-	return dirFinish(b, s, i, u, &dirQuerySpec)
+	return dirFinish(u, b, s, i, &dirQuerySpec)
 }
 
 // dirFinish runs the query state (with qtab) and the fragment state from s[i], which is "?", "#"
-// or the end, and returns the URL whose href is b, copied into a new string.
-func dirFinish(b []byte, s string, i int, u URL, qtab *[256]uint8) (URL, bool) {
+// or the end, and completes *u, whose href is b, copied into a new string.
+func dirFinish(u *URL, b []byte, s string, i int, qtab *[256]uint8) bool {
 	n := len(s)
 	var ok bool
 	u.queryStart = uint32(len(b))
@@ -685,7 +700,7 @@ func dirFinish(b []byte, s string, i int, u URL, qtab *[256]uint8) (URL, bool) {
 		u.flags |= fQuery
 		b = append(b, '?')
 		if b, i, ok = dirRun(b, s, i+1, qtab); !ok {
-			return URL{}, false
+			return false
 		}
 	}
 	u.fragStart = uint32(len(b))
@@ -693,23 +708,60 @@ func dirFinish(b []byte, s string, i int, u URL, qtab *[256]uint8) (URL, bool) {
 		u.flags |= fFrag
 		b = append(b, '#')
 		if b, _, ok = dirRun(b, s, i+1, &dirFragment); !ok {
-			return URL{}, false
+			return false
 		}
 	}
 	u.href = string(b)
-	return u, true
+	return true
 }
 
-// hasXNLabel reports whether the lowercased ASCII domain d has a label that starts with "xn--",
-// which the domain parser does not just lowercase (§3.3 domain to ASCII, step 1).
-func hasXNLabel(d []byte) bool {
-	for i := 0; i+4 <= len(d); i++ {
-		if (i == 0 || d[i-1] == '.') && d[i] == 'x' && d[i+1] == 'n' && d[i+2] == '-' && d[i+3] == '-' {
-			return true
+// dirIDNHost runs the host state and the host parser (§3.5, steps 5–9) on the domain that starts
+// at s[h] and holds a non-ASCII code point, appending to b the ASCII domain that the domain
+// parser's Unicode ToASCII (UTS #46, uts46ToASCII, beStrict false) makes of it. It returns b,
+// the index of the byte that ends the host (":", "/", "\\", "?", "#" or the end), and false
+// where the direct path gives up: "@" (credentials), "%" (percent-decoding), a forbidden domain
+// code point, a tab or newline, invalid UTF-8, a ToASCII failure; the full parser then fails
+// or reports as the standard says. The caller parses a result that ends in a number as IPv4.
+func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
+	n := len(s)
+	e := h
+	for e < n {
+		c := s[e]
+		if c >= 0x80 {
+			e++
+			continue
+		}
+		if c == '/' || c == '\\' || c == '?' || c == '#' || c == ':' && !file {
+			break
+		}
+		if c == '%' || forbiddenDomainTab[c] {
+			return b, e, false
+		}
+		e++
+	}
+	domain := s[h:e]
+	if !utf8.ValidString(domain) {
+		return b, e, false // read as U+FFFD, which ToASCII disallows
+	}
+	ib := idnaPool.Get().(*idnaBuf)
+	start := len(b)
+	b, rule := uts46ToASCII(b, domain, false, ib)
+	idnaPool.Put(ib)
+	if rule != "" || len(b) == start {
+		return b, e, false
+	}
+	// §3.3 domain to ASCII, step 8: a forbidden domain code point in the result fails.
+	for _, c := range b[start:] {
+		if forbiddenDomainTab[c] {
+			return b, e, false
 		}
 	}
-	return false
+	return b, e, true
 }
+
+// idnaPool holds the scratch buffers of the direct path's Unicode ToASCII (dirIDNHost): once
+// grown, ToASCII allocates nothing.
+var idnaPool = sync.Pool{New: func() any { return new(idnaBuf) }}
 
 // specialIndexBytes is specialIndex for a scheme in bytes, without the generic function's
 // conversions: the direct path calls it once a URL.
@@ -920,7 +972,31 @@ func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
 		if b, i, ok = dirPath(b, s, r.at+1, pathStart, file); !ok {
 			return URL{}, false
 		}
-		return dirFinish(b, s, i, u, &dirQuerySpec)
+		if !dirFinish(&u, b, s, i, &dirQuerySpec) {
+			return URL{}, false
+		}
+		return u, true
+	case portState:
+		// port state: the default port is dropped (the href so far ends with the host); path
+		// start state: a "/" or "\\" is consumed, and the path state goes on.
+		i := r.at + 1
+		for i < n && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		pathStart := len(b)
+		u.pathStart = uint32(pathStart)
+		b = append(b, '/')
+		if i < n && (s[i] == '/' || s[i] == '\\') {
+			if b, i, ok = dirPath(b, s, i+1, pathStart, false); !ok {
+				return URL{}, false
+			}
+		} else if i < n && s[i] != '?' && s[i] != '#' {
+			return URL{}, false // port-invalid
+		}
+		if !dirFinish(&u, b, s, i, &dirQuerySpec) {
+			return URL{}, false
+		}
+		return u, true
 	case queryState:
 		qtab := &dirQueryOther
 		if u.flags&fSpecial != 0 {

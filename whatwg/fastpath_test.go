@@ -372,6 +372,9 @@ func FuzzFastPath(f *testing.F) {
 		"HTTPS://A.COM:443/a b/\u00e9/./x/../y?q=x y#f", "FILE:\\\\h\\a\\..\\b", "NODE:a b?c d#e f",
 		"http://h/a/b/%2E%2e/c/.?\u00fc#\u00fc", "https://a.b/c/../../../d", "file:////x/C|/..", "ws://A-B.xn--Z/",
 		"ht\ttp://\xff@h:7z/", " \xff\thttp://h/\xfe^\xf0\x90 ", "foo://\xff\xff^/", "a:\xff\n\xe0\x80 ?",
+		// IDN hosts, which the direct path takes through Unicode ToASCII (dirIDNHost).
+		"HTTP://B\u00fccher.DE:80/a", "https://\u0645\u062b\u0627\u0644.3m.com/", "http://\uff11.\uff12.\uff13.\uff14/",
+		"file://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/x", "http://a\uff0fb/", "http://\u00fc.xn--abc-/", "http://xn--a/",
 	} {
 		f.Add(s, "")
 	}

@@ -26,6 +26,9 @@ const (
 // full canonical decomposition of r.
 func nfcLookup(r rune) (ccc uint8, qc uint8, dec string) {
 	lo, hi := 0, len(nfcStarts)
+	if r < lookupDirect {
+		lo, hi = int(nfcDirect[r]), 0
+	}
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
 		if nfcStarts[m] <= uint32(r) {

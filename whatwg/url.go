@@ -69,7 +69,8 @@ func parse(input string, base *URL, fast bool) (URL, error) {
 				return u, nil
 			}
 		}
-		if u, ok := parseDirect(input, base); ok {
+		var u URL
+		if parseDirectInto(&u, input, base) {
 			return u, nil
 		}
 	}

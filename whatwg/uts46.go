@@ -40,6 +40,9 @@ const (
 // uts46Lookup returns the IDNA Mapping Table entry of r: its status and mapping.
 func uts46Lookup(r rune) (status int, mapping string) {
 	lo, hi := 0, len(uts46Starts)
+	if r < lookupDirect {
+		lo, hi = int(uts46Direct[r]), 0
+	}
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
 		if uts46Starts[m] <= uint32(r) {
@@ -56,6 +59,9 @@ func uts46Lookup(r rune) (status int, mapping string) {
 // uts46Props returns the property bits (propMark…) of r.
 func uts46Props(r rune) uint16 {
 	lo, hi := 0, len(uts46PropStarts)
+	if r < lookupDirect {
+		lo, hi = int(uts46PropDirect[r]), 0
+	}
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
 		if uts46PropStarts[m] <= uint32(r) {
@@ -65,6 +71,33 @@ func uts46Props(r rune) uint16 {
 		}
 	}
 	return uts46PropMasks[lo]
+}
+
+// lookupDirect bounds the code points (those of one- and two-byte UTF-8: Latin, Greek,
+// Cyrillic, Hebrew, Arabic…) whose range index in the tables of uts46Lookup, uts46Props and
+// nfcLookup is read from a direct table instead of found by binary search.
+const lookupDirect = 0x800
+
+// The direct tables: for each code point r below lookupDirect, the index of the range that holds
+// r in uts46Starts, uts46PropStarts and nfcStarts.
+var uts46Direct, uts46PropDirect, nfcDirect [lookupDirect]uint16
+
+func init() {
+	fillDirect(&uts46Direct, uts46Starts[:])
+	fillDirect(&uts46PropDirect, uts46PropStarts[:])
+	fillDirect(&nfcDirect, nfcStarts[:])
+}
+
+// fillDirect fills t from starts, the ascending first code points of ranges (starts[0] is 0), in
+// one walk.
+func fillDirect(t *[lookupDirect]uint16, starts []uint32) {
+	lo := 0
+	for r := range uint32(lookupDirect) {
+		for lo+1 < len(starts) && starts[lo+1] <= r {
+			lo++
+		}
+		t[r] = uint16(lo)
+	}
 }
 
 // idnaBuf holds the scratch buffers of uts46ToASCII, reused across calls.
@@ -291,6 +324,11 @@ func (b *idnaBuf) validLabel(lb []byte, decoded, strict, bidiDomain bool) string
 	} else if len(label) >= 4 && label[:4] == "xn--" {
 		// 4. If not CheckHyphens, the label must not begin with "xn--".
 		return ruleUTS46Validity
+	}
+	if !strict && !decoded && !bidiDomain && isASCII(label) {
+		// Steps 5–9 hold for such a label: no ".", no combining mark, every ASCII code point
+		// valid without UseSTD3ASCIIRules, no joiner, no Bidi domain name.
+		return ""
 	}
 	// 5. The label must not contain a U+002E ( . ) FULL STOP. (A decoded label might.)
 	// 6. The label must not begin with a combining mark, that is: General_Category=Mark.

@@ -548,3 +548,32 @@ func TestUTS46Linear(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupDirect holds the direct tables (uts46Direct, uts46PropDirect, nfcDirect) to the
+// binary search they replace, on every code point below lookupDirect and a few above it.
+func TestLookupDirect(t *testing.T) {
+	search := func(starts []uint32, r rune) int {
+		lo := 0
+		for lo+1 < len(starts) && starts[lo+1] <= uint32(r) {
+			lo++
+		}
+		return lo
+	}
+	for r := rune(0); r < lookupDirect+0x100; r++ {
+		st, m := uts46Lookup(r)
+		v := uts46Vals[search(uts46Starts[:], r)]
+		off, n := v>>11, (v>>3)&0xff
+		if st != int(v&7) || m != uts46Mappings[off:off+n] {
+			t.Fatalf("uts46Lookup(%U) = %d %q, the table says %d %q", r, st, m, v&7, uts46Mappings[off:off+n])
+		}
+		if got, want := uts46Props(r), uts46PropMasks[search(uts46PropStarts[:], r)]; got != want {
+			t.Fatalf("uts46Props(%U) = %#x, the table says %#x", r, got, want)
+		}
+		ccc, qc, dec := nfcLookup(r)
+		w := nfcVals[search(nfcStarts[:], r)]
+		o, k := w>>16, (w>>10)&0x3f
+		if ccc != uint8(w) || qc != uint8(w>>8)&3 || dec != nfcDecompositions[o:o+k] {
+			t.Fatalf("nfcLookup(%U) differs from the table", r)
+		}
+	}
+}
