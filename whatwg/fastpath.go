@@ -661,7 +661,7 @@ func parseDirectTo(u *URL, b []byte, s string, base *URL) bool {
 		port, digits := 0, 0
 		for i < n && '0' <= s[i] && s[i] <= '9' {
 			port = port*10 + int(s[i]-'0')
-			if port > 65535 {
+			if port > 0xFFFF {
 				return false // port-out-of-range
 			}
 			i++
