@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -332,7 +333,28 @@ func uts46VsXNet(s string, b *idnaBuf) string {
 	if rule == ruleUTS46Punycode || rule == ruleUTS46Joiners && xerr == nil && strings.Contains(s, "\u200c") {
 		return ""
 	}
+	if xerr == nil && rule == "" && xnetStreamSafe(x, s) {
+		return ""
+	}
 	return "x/net/idna: " + strings.ToValidUTF8(x, "?") + ", " + errString(xerr) + "; uts46ToASCII: " + string(o) + ", " + rule
+}
+
+// xnetStreamSafe reports whether x/net/idna's result x differs from the input s by a COMBINING
+// GRAPHEME JOINER (U+034F) that golang.org/x/text's normalization inserts after 30 non-starters
+// in a row (UAX #15's Stream-Safe Text Format, which NFC itself does not do: UTS #46 and the
+// reference, with ICU's NFC, keep such a run as it is, as uts46ToASCII does).
+func xnetStreamSafe(x, s string) bool {
+	if strings.ContainsRune(s, '\u034f') {
+		return false
+	}
+	for _, label := range strings.Split(x, ".") {
+		if rest, ok := strings.CutPrefix(label, "xn--"); ok {
+			if r, ok := punyDecode(nil, rest); ok && slices.Contains(r, '\u034f') {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func errString(err error) string {
@@ -575,5 +597,21 @@ func TestLookupDirect(t *testing.T) {
 		if ccc != uint8(w) || qc != uint8(w>>8)&3 || dec != nfcDecompositions[o:o+k] {
 			t.Fatalf("nfcLookup(%U) differs from the table", r)
 		}
+	}
+}
+
+// TestUTS46LongCombiningRun: a run of more than 30 non-starters stays as it is (NFC, as ICU and
+// so the reference normalize; golang.org/x/text inserts U+034F there, UAX #15's Stream-Safe
+// Text Format, so x/net/idna differs). The expected label is npm punycode's encoding of the
+// mapped input ("Ž" → "ž"), checked with Node.
+func TestUTS46LongCombiningRun(t *testing.T) {
+	var b idnaBuf
+	s := "%" + strings.Repeat("\u0303", 31) + "\u017d\u017d"
+	got, rule := uts46ToASCII(nil, s, false, &b)
+	if want := "xn--%-toaa86maaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"; string(got) != want || rule != "" {
+		t.Errorf("uts46ToASCII(%+q) = %q, %q; want %q", s, got, rule, want)
+	}
+	if d := uts46VsXNet(s, &b); d != "" {
+		t.Errorf("uts46VsXNet: %s", d)
 	}
 }
