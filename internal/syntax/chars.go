@@ -24,9 +24,9 @@ func charCode(c byte, rfc3986 bool) locator.Code {
 	case c >= 0x80:
 		return locator.CodeNonASCII
 	case rfc3986:
-		return asciiFindings3986()[c].code
+		return asciiTab3986[c].code
 	default:
-		return asciiFindings1738()[c].code
+		return asciiTab1738[c].code
 	}
 }
 
@@ -49,7 +49,7 @@ func classify(s string, i, off int, rule string) (locator.Finding, int) {
 	c := s[i]
 	f := locator.Finding{Offset: off + i, Rule: rule, Severity: locator.SeverityError}
 	if c < 0x80 {
-		t := &asciiFindings1738()[c]
+		t := &asciiTab1738[c]
 		f.Code, f.Message = t.code, t.msg
 		return f, 1
 	}
@@ -66,12 +66,9 @@ func classify(s string, i, off int, rule string) (locator.Finding, int) {
 	return f, n
 }
 
-// asciiFindings1738 returns the code and message classify gives each US-ASCII byte, built
-// once, so that reporting a character allocates nothing.
-func asciiFindings1738() *[0x80]charFinding { return &asciiTab1738 }
-
-// asciiTab1738 is the table of asciiFindings1738, built when the package is initialized (a
-// sync.OnceValue costs a call and an atomic load per finding).
+// asciiTab1738 holds the code and message classify gives each US-ASCII byte, built when the
+// package is initialized, so that reporting a character allocates nothing (a sync.OnceValue
+// cost a call and an atomic load per finding).
 var asciiTab1738 = func() (t [0x80]charFinding) {
 	for c := range t {
 		t[c].code, t[c].msg = classifyASCII(byte(c))
@@ -106,7 +103,7 @@ func classify3986(s string, i, off int, rule string) (locator.Finding, int) {
 	c := s[i]
 	f := locator.Finding{Offset: off + i, Rule: rule, Severity: locator.SeverityError}
 	if c < 0x80 {
-		t := &asciiFindings3986()[c]
+		t := &asciiTab3986[c]
 		f.Code, f.Message = t.code, t.msg
 		return f, 1
 	}
@@ -122,12 +119,8 @@ func classify3986(s string, i, off int, rule string) (locator.Finding, int) {
 	return f, n
 }
 
-// asciiFindings3986 returns the code and message classify3986 gives each US-ASCII byte,
-// built once, so that reporting a character allocates nothing.
-func asciiFindings3986() *[0x80]charFinding { return &asciiTab3986 }
-
-// asciiTab3986 is the table of asciiFindings3986, built when the package is initialized (a
-// sync.OnceValue costs a call and an atomic load per finding).
+// asciiTab3986 holds the code and message classify3986 gives each US-ASCII byte, built when
+// the package is initialized, so that reporting a character allocates nothing.
 var asciiTab3986 = func() (t [0x80]charFinding) {
 	for c := range t {
 		t[c].code, t[c].msg = classifyASCII3986(byte(c))
