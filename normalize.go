@@ -327,7 +327,7 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 	pathStart := b.w
 	b.path(u, opts, dec, lv.pathEnc)
 	pathEnd := b.w
-	if q, ok := u.Query(); ok && (q != "" || opts&NormalizeRemoveEmptyQuery == 0) {
+	if q, ok := u.Query(); ok && (q != "" || opts&NormalizeRemoveEmptyQuery == 0 || keepEmptyQuery(u)) {
 		b.add('?')
 		qs := b.w
 		b.levelEnc(q, opts, lv.query, lv.queryEnc, false)
@@ -352,7 +352,21 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 	p := out[pathStart:pathEnd]
 	popts := opts
 	if lv.noPathSlash {
-		popts &^= NormalizeEmptyPathSlash
+		// No "/" after the host but before a gtype (the drafts' telnetaddress and the 1993
+		// draft's gopheraddress): the path is no hierarchy, and "/." is a gtype, not a dot.
+		popts &^= NormalizeEmptyPathSlash | NormalizeRemoveDotSegments
+	}
+	if u.flags&(hasScheme|hasAuthority) == 0 && relativeHasColon(u) {
+		// A relative reference with a ":" in it: the 1993 URL draft and the URI draft read a
+		// ":" before the first "/" as the end of a scheme, so no step may take away the "/"
+		// that stands before it ("00/?:" would become "00?:", the scheme "00?").
+		popts &^= NormalizeRemoveDuplicateSlashes | NormalizeRemoveTrailingSlash | NormalizeRemoveDirectoryIndex
+	}
+	if lv.dotsRootedOnly && !hierPath1738(info, known) {
+		// RFC 1738 §2.3: slashes are a hierarchy only in the schemes that have one; in the
+		// others (a wais database/wtype/wpath, a gopher selector, a mail address) a run of
+		// "/", a final "/" or an index name is data, under every older document.
+		popts &^= NormalizeRemoveDuplicateSlashes | NormalizeRemoveTrailingSlash | NormalizeRemoveDirectoryIndex
 	}
 	if (lv.dotsHierarchical && !hierPath1738(info, known)) || (lv.dotsRootedOnly && (p == "" || p[0] != '/')) {
 		popts &^= NormalizeRemoveDotSegments // RFC 1738 §2.3; see encLevel
@@ -679,6 +693,23 @@ func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set, letterFirst b
 
 // isAlphaByte reports whether c is an ASCII letter.
 func isAlphaByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// relativeHasColon reports whether u, a relative reference, has a ":" before its fragment (the
+// fragment, which a step may remove, does not count, so that the steps stay idempotent).
+func relativeHasColon(u URL) bool {
+	s := u.s
+	if f, ok := u.Fragment(); ok {
+		s = s[:len(s)-len(f)-1]
+	}
+	return strings.IndexByte(s, ':') >= 0
+}
+
+// keepEmptyQuery reports whether [NormalizeRemoveEmptyQuery] keeps the "?" of u: when nothing
+// but the scheme stands before it ("cid:?"), removing it would leave "scheme:", which no
+// document allows (RFC 1738 §2.1: a scheme-specific part follows the colon).
+func keepEmptyQuery(u URL) bool {
+	return u.flags&hasAuthority == 0 && u.Path() == ""
+}
 
 // wwwRemovable reports whether [NormalizeRemoveWWW] takes "www." (any case) off the host h:
 // only when what is left is still a domain name of two labels or more whose last label starts

@@ -304,7 +304,7 @@ func NormalizeFor(u URL, spec Spec, opts NormalizeFlags) (URL, error) {
 	if !changed {
 		return u, nil
 	}
-	v, err := ParseAs(out, spec)
+	v, err := Parse(out) // the structure normalize wrote: plain() left no prefix and no RFC 1738 §5 login to re-read
 	if err != nil {
 		return URL{}, &Error{Input: out, Code: CodeComposeFailed, Rule: "RFC 3986 §6",
 			Message: "the normalized URL does not parse: " + err.Error()}
@@ -375,7 +375,7 @@ func normalizeLevel(u URL, opts NormalizeFlags, spec Spec, info SchemeInfo, know
 	if !changed {
 		return u
 	}
-	v, err := ParseAs(out, spec)
+	v, err := Parse(out) // the structure normalize wrote: plain() left no prefix and no RFC 1738 §5 login to re-read
 	if err != nil {
 		return u // cannot happen (above); fall back to the input rather than lose it
 	}

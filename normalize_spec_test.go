@@ -348,7 +348,8 @@ func TestNormalizeForDotSegments(t *testing.T) {
 		{"mailto:a/../b@c", "mailto:/b@c", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: kept, RFC1630: kept}},
 		{"news:/a/./b", "news:/a/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: removed, RFC1630: removed}},
 		{"foo:a/../b", "foo:/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: kept, RFC1630: kept}},
-		{"gopher://h/1/../x", "gopher://h/x", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: removed, RFC1630: removed}},
+		// The 1993 draft's gopheraddress has a gtype after the "/", no hierarchy: kept there.
+		{"gopher://h/1/../x", "gopher://h/x", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: kept, RFC1630: removed}},
 		{"nntp://h/g/../12", "nntp://h/12", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: removed, RFC1630: removed}},
 		{"file://h/a/../b", "file://h/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: removed, URLDraft1994: removed, URLDraft1993: removed, RFC1630: removed}},
 		{"afs://c/a/./b", "afs://c/a/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: removed, URLDraft1994: removed, URLDraft1993: removed, RFC1630: removed}},
