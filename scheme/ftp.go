@@ -481,7 +481,9 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	p := Plan{Scheme: "ftp", Host: host, Port: port}
+	// One step per CWD element and at most six others: allocated once (a path of many
+	// empty segments makes many steps).
+	p := Plan{Scheme: "ftp", Host: host, Port: port, Steps: make([]Step, 0, len(f.CWD)+6)}
 	p.Steps = append(p.Steps, connectNote(host, p.Port, " (the FTP control connection, RFC 959; RFC 1738 §3.2: port 21 unless the URL gives one)"))
 	// RFC 1738 §3.2.1 FTP Name and Password.
 	// Every argument is sent as Telnet data (ftpCommand): RFC 959 §4.1, RFC 854.

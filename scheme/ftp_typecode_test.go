@@ -1,6 +1,7 @@
 package scheme_test
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -161,7 +162,7 @@ func TestFTPTypecodeEveryByte(t *testing.T) {
 		// The plan.
 		p, err := scheme.PlanFor(u)
 		want := ftpTypeSteps(wantName, wantType)
-		if err != nil || len(p.Steps) < 3 || !slices.Equal(p.Steps[3:], want) {
+		if err != nil || len(p.Steps) < 3 || !reflect.DeepEqual(p.Steps[3:], want) {
 			t.Errorf("PlanFor(%q) = %+v, %v; want …%+v", in, p.Steps, err, want)
 		}
 		// The checker: an error for a bad typecode, a warning for the draft's E.
@@ -216,7 +217,7 @@ func TestFTPTypecodeTwoBytes(t *testing.T) {
 			}
 			p, err := scheme.PlanFor(u)
 			want := ftpTypeSteps(wantName, wantType)
-			if err != nil || len(p.Steps) < 3 || !slices.Equal(p.Steps[3:], want) {
+			if err != nil || len(p.Steps) < 3 || !reflect.DeepEqual(p.Steps[3:], want) {
 				t.Errorf("PlanFor(%q) = %+v, %v; want …%+v", in, p.Steps, err, want)
 			}
 			errs, warns := ftpTypeFindings(t, u, typ)
@@ -371,7 +372,7 @@ func TestFTPTypecodeRows(t *testing.T) {
 		}
 		p, err := scheme.PlanFor(u)
 		want := ftpTypeSteps(r.name, r.typ)
-		if err != nil || len(p.Steps) < len(want) || !slices.Equal(p.Steps[len(p.Steps)-len(want):], want) {
+		if err != nil || len(p.Steps) < len(want) || !reflect.DeepEqual(p.Steps[len(p.Steps)-len(want):], want) {
 			t.Errorf("%s: PlanFor(%q) = %+v, %v; want …%+v", r.rule, r.in, p.Steps, err, want)
 		}
 		for _, s := range p.Steps[:len(p.Steps)-len(want)] {

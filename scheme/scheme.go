@@ -96,6 +96,23 @@ type Step struct {
 	// Note says what the step does, or describes an action that sends nothing (connecting,
 	// opening a local file, an advisory user name).
 	Note string `json:"note,omitempty"`
+	// When makes the step a branch of the dialog: it is sent only when the reply to the last
+	// line sent begins with one of these reply-code prefixes ("331": PASS after USER only when
+	// the server asks for a password, RFC 959 §5.4; "5": PASV after EPSV only when EPSV was
+	// refused, RFC 2428 §3). Empty: the step is always sent. A step skipped by its When is not
+	// "the last line sent" for the next step.
+	When []string `json:"when,omitempty"`
+	// Expect, for the protocols whose server answers each line with a numbered reply (FTP,
+	// RFC 959 §4.2; NNTP, RFC 3977 §3.2; SMTP, RFC 5321 §4.2), lists the reply-code prefixes
+	// that let the dialog go on after this step ("2" for any 2yz reply, "331" for that one).
+	// A reply matching none ends the access with that reply as the error. Empty: the client
+	// reads no reply of this step's own (a gopher selector line, an HTTP header line).
+	Expect []string `json:"expect,omitempty"`
+	// Data says that a successful reply to this step is followed by the object itself: a
+	// transfer on the data connection (FTP RETR, NLST, LIST, MLSD; RFC 959 §3.2), a
+	// multi-line block ended by a line "." (NNTP ARTICLE, OVER, LIST; RFC 3977 §3.1.1), or the
+	// rest of the connection (a gopher reply, RFC 1436 §2).
+	Data bool `json:"data,omitempty"`
 }
 
 // Plan is the access a URL stands for, as data: where to connect and what to send, in order.

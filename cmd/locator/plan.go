@@ -385,6 +385,7 @@ func appendPlanHuman(b []byte, input string, pr *planResult) []byte {
 		if s.Send != "" {
 			b = append(b, "  send "...)
 			b = appendQuoted(b, s.Send)
+			b = appendWhen(b, s.When)
 			if s.Note != "" {
 				b = append(b, "  # "...)
 				b = display.Append(b, s.Note)
@@ -400,6 +401,25 @@ func appendPlanHuman(b []byte, input string, pr *planResult) []byte {
 		}
 		// A step that sends an empty line and says nothing: show it.
 		b = append(b, "  send \"\"\n"...)
+	}
+	return b
+}
+
+// appendWhen appends the branch condition of a step ([scheme.Step.When]): "  if the reply
+// was 331" (several prefixes joined by " or "; a one-digit prefix shown as "5yz").
+func appendWhen(b []byte, when []string) []byte {
+	if len(when) == 0 {
+		return b
+	}
+	b = append(b, "  if the reply was "...)
+	for i, w := range when {
+		if i > 0 {
+			b = append(b, " or "...)
+		}
+		b = display.Append(b, w)
+		for n := len(w); n < 3; n++ {
+			b = append(b, "yz"[n-1])
+		}
 	}
 	return b
 }
