@@ -27,6 +27,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/scheme"
 )
 
 // Kind is the kind of failure an [Error] reports.
@@ -495,4 +496,22 @@ func (b *body) done(r *Result) {
 		b.c.opts.Progress.Done()
 	}
 	r.Size += b.n
+}
+
+// planError turns the error of a scheme's plan for the URL url into an *Error: a decoded CR,
+// LF or NUL that would land in a protocol line (scheme.CodeLineBreak, RFC 1738 §6) is
+// KindSafety, any other reason for having no plan KindInvalid.
+func planError(url string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var le *locator.Error
+	if errors.As(err, &le) {
+		k := KindInvalid
+		if le.Code == scheme.CodeLineBreak {
+			k = KindSafety
+		}
+		return &Error{URL: url, Kind: k, Code: string(le.Code), Rule: le.Rule, Message: le.Message, Err: err}
+	}
+	return &Error{URL: url, Kind: KindInvalid, Code: "no-plan", Message: "no access plan", Err: err}
 }
