@@ -13,6 +13,8 @@
 //	locator equal [--spec S] [--explain] A B   equivalence; exit 1 if A and B differ
 //	locator extract [--json] [FILE...]         the URLs in running text
 //	locator wrap [--width N] URL...            write URLs into text as RFC 1738's Appendix recommends
+//	locator get [-o FILE | -O] [--json] URL...  fetch what URLs name (ftp, gopher, news, http, file, …)
+//	locator send mailto:ADDR < MESSAGE         submit a message over SMTP
 //	locator schemes [--json]                   the scheme registry
 //	locator version                            the build's version
 //
@@ -22,7 +24,8 @@
 // table (--output). Run "locator help COMMAND" for the details of a command.
 //
 // Exit status: 0 when every URL is valid (warnings allowed), 1 when any URL is invalid or
-// has no access plan (or on an I/O error), 2 on a usage error.
+// has no access plan (or on an I/O error), 2 on a usage error; get and send add 3 to 7, one
+// per kind of failure (see "locator help get").
 package main
 
 import (
@@ -154,7 +157,8 @@ type options struct {
 
 const rootLong = `locator parses, checks, resolves, normalizes, compares, extracts and wraps URLs: the URL
 system of RFC 1738 and its companion drafts (mid, cid, afs, the prospero version form),
-RFC 3986, and the WHATWG URL Standard.
+RFC 3986, and the WHATWG URL Standard. get performs the access a URL stands for (the
+plan's dialog, against the real server) and send submits a message to a mailto URL.
 
 Each command takes URLs as arguments (put -- before a URL that starts with "-"), or
 "-" alone to read one URL per line from standard input. In that mode it writes exactly
@@ -197,6 +201,9 @@ Exit status:
      input/output failed (including a failed write of help or of a report)
   2  usage error: unknown command or flag, a bad flag value (--jobs, --spec,
      --format), missing arguments
+get and send (the only commands that touch the network) add, one per kind of
+failure, 3 cannot connect, 4 refused by the server, 5 protocol error, 6 refused
+by locator's safety rules, 7 no client for the scheme; see "locator help get".
 
 "locator --version" prints the version, as "locator version" does.
 
@@ -227,7 +234,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("no command given; the commands are parse, check, plan, resolve, relative, normalize, equal, extract, wrap, schemes and version")
+			return usageErrorf("no command given; the commands are parse, check, plan, get, send, resolve, relative, normalize, equal, extract, wrap, schemes and version")
 		},
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			return opts.check(cmd)
@@ -251,7 +258,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: err}
 	})
-	root.AddCommand(newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newResolveCmd(), newRelativeCmd(),
+	root.AddCommand(newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newGetCmd(), newSendCmd(), newResolveCmd(), newRelativeCmd(),
 		newNormalizeCmd(opts), newEqualCmd(opts), newExtractCmd(), newWrapCmd(), newSchemesCmd(), newVersionCmd())
 	for _, c := range root.Commands() {
 		c.DisableFlagsInUseLine = true
