@@ -85,7 +85,8 @@ func (e *Error) Error() string {
 	b = append(b, display.Quote(e.URL)...)
 	b = append(b, ": "...)
 	b = append(b, e.Message...)
-	if e.Err != nil && !strings.Contains(e.Message, e.Err.Error()) {
+	if e.Err != nil && !strings.Contains(e.Message, e.Err.Error()) &&
+		(e.Message == "" || !strings.Contains(e.Err.Error(), e.Message)) {
 		b = append(b, ": "...)
 		b = display.Append(b, e.Err.Error())
 	}

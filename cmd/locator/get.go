@@ -660,7 +660,7 @@ func appendGetJSON(b []byte, out *getOutcome) []byte {
 		if errors.As(out.err, &fe) {
 			e.Code, e.Rule, e.Reply = fe.Code, fe.Rule, fe.Reply
 			e.Message = fe.Message
-			if fe.Err != nil && !strings.Contains(fe.Message, fe.Err.Error()) {
+			if es := fe.Err; es != nil && !strings.Contains(fe.Message, es.Error()) && (fe.Message == "" || !strings.Contains(es.Error(), fe.Message)) {
 				e.Message += ": " + fe.Err.Error()
 			}
 		}
