@@ -246,6 +246,9 @@ func TestGetExitStatus(t *testing.T) {
 		{[]string{"get", "wais://h/db"}, exitNoClient, "[no-client"},
 		{[]string{"get", "prospero://h/x"}, exitNoClient, "[no-client"},
 		{[]string{"get", "file://other.example/etc/motd"}, exitNoClient, "RFC 1738 §3.10 names no protocol for a remote file host"},
+		// Every byte shown is escaped: no URL can act on the terminal.
+		{[]string{"get", "file:///no/\x1b[31mred\xff"}, exitInvalid, `"file:///no/\x1b[31mred\xff": not a URL`},
+		{[]string{"get", "file:///no/%1B[31mred%FF"}, exitRefused, `cannot open the local file "/no/\x1b[31mred\xff"`},
 		// Several URLs: the status of the first that failed.
 		{[]string{"get", "file://" + dir + "/missing", "wais://h/db"}, exitRefused, "[no-client"},
 		{[]string{"get", "wais://h/db", "file://" + dir + "/missing"}, exitNoClient, "[not-found"},
@@ -253,6 +256,9 @@ func TestGetExitStatus(t *testing.T) {
 		_, errs, code := runLocator(t, "", tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.want) {
 			t.Errorf("%q: exit %d, want %d; stderr %q, want %q in it", tc.args, code, tc.code, errs, tc.want)
+		}
+		if strings.ContainsAny(errs, "\x1b\r") {
+			t.Errorf("%q: a control byte reached standard error: %q", tc.args, errs)
 		}
 	}
 }
