@@ -443,6 +443,9 @@ func runGet(cmd *cobra.Command, g *getOptions, args []string) error {
 	if werr != nil {
 		return ioError(werr)
 	}
+	if err := cmd.Context().Err(); err != nil && status == exitOK {
+		return ioError(errors.New("interrupted: not every URL was fetched"))
+	}
 	if status != exitOK {
 		return &exitError{code: status}
 	}

@@ -415,3 +415,15 @@ func TestSend(t *testing.T) {
 		t.Errorf("%d %q %q; %q %q %q", code, out, errs, gotURL, gotMsg, gotServer)
 	}
 }
+
+// An interrupted get (a cancelled context: SIGINT) exits 1, with what it fetched so far.
+func TestGetInterrupted(t *testing.T) {
+	p := writeTestFile(t, t.TempDir(), "f", "x")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	code := run(ctx, []string{"get", fileURLOf(t, p)}, strings.NewReader(""), &out, &errb)
+	if code != exitInvalid || !strings.Contains(errb.String(), "interrupted") {
+		t.Errorf("exit %d, %q %q", code, out.String(), errb.String())
+	}
+}
