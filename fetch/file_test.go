@@ -195,3 +195,15 @@ func TestFileListing(t *testing.T) {
 		t.Errorf("raw %q, want %q", out.String(), want)
 	}
 }
+
+// A file that is not a regular one has no size to announce: Total is -1.
+func TestFileNotRegular(t *testing.T) {
+	if _, err := os.Stat("/dev/null"); err != nil {
+		t.Skip("no /dev/null")
+	}
+	p := &recProgress{}
+	r, err := fetch.Get(context.Background(), "file:///dev/null", &bytes.Buffer{}, fetch.Options{Progress: p})
+	if err != nil || r.Total != -1 || r.Size != 0 || p.start != -1 || p.done != 1 {
+		t.Errorf("%+v %v %+v", r, err, p)
+	}
+}
