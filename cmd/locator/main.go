@@ -13,7 +13,7 @@
 //	locator equal [--spec S] [--explain] A B   equivalence; exit 1 if A and B differ
 //	locator extract [--json] [FILE...]         the URLs in running text
 //	locator wrap [--width N] URL...            write URLs into text as RFC 1738's Appendix recommends
-//	locator get [-o FILE | -O] [--json] URL...  fetch what URLs name (ftp, gopher, news, http, file, …)
+//	locator get [-o FILE|-O] [--json] URL...   fetch what URLs name (ftp, gopher, news, http, file, …)
 //	locator send mailto:ADDR < MESSAGE         submit a message over SMTP
 //	locator schemes [--json]                   the scheme registry
 //	locator version                            the build's version
