@@ -427,3 +427,22 @@ func TestGetInterrupted(t *testing.T) {
 		t.Errorf("exit %d, %q %q", code, out.String(), errb.String())
 	}
 }
+
+// The prompt of a Gopher+ form on a terminal: the question escaped, the choices numbered,
+// an answer by number or as text.
+func TestTerminalPrompt(t *testing.T) {
+	var shown bytes.Buffer
+	ask := terminalPrompt(strings.NewReader("2\r\nfree text\n"), &shown)
+	if got, err := ask("Pick\x1b[2J", []string{"red", "blue"}); err != nil || got != "blue" {
+		t.Errorf("by number: %q, %v", got, err)
+	}
+	if got, err := ask("Name", nil); err != nil || got != "free text" {
+		t.Errorf("as text: %q, %v", got, err)
+	}
+	if want := "Pick\\x1b[2J\n  1. red\n  2. blue\n> Name\n> "; shown.String() != want {
+		t.Errorf("shown %q, want %q", shown.String(), want)
+	}
+	if _, err := ask("More", nil); err == nil {
+		t.Error("no error at the end of the input")
+	}
+}
