@@ -304,7 +304,7 @@ func (c *Client) Get(ctx context.Context, rawURL string, w io.Writer) (*Result, 
 	r := &Result{URL: rawURL, Total: -1}
 	u, err := locator.ParseAs(rawURL, locator.RFC1738)
 	if err != nil {
-		return r, &Error{URL: rawURL, Kind: KindInvalid, Code: "invalid", Rule: "RFC 1738 §5", Message: "not a URL", Err: err}
+		return r, notURL(rawURL, err)
 	}
 	name := strings.ToLower(u.Scheme())
 	r.Scheme = name
@@ -515,4 +515,15 @@ func planError(url string, err error) error {
 		return &Error{URL: url, Kind: k, Code: string(le.Code), Rule: le.Rule, Message: le.Message, Err: err}
 	}
 	return &Error{URL: url, Kind: KindInvalid, Code: "no-plan", Message: "no access plan", Err: err}
+}
+
+// notURL returns the KindInvalid error of rawURL, which locator.ParseAs refused with err: the
+// parser's code, rule, message and offset, without repeating the input.
+func notURL(rawURL string, err error) *Error {
+	var le *locator.Error
+	if errors.As(err, &le) {
+		return &Error{URL: rawURL, Kind: KindInvalid, Code: string(le.Code), Rule: le.Rule,
+			Message: "not a URL: " + le.Message + " (at offset " + strconv.Itoa(le.Offset) + ")"}
+	}
+	return &Error{URL: rawURL, Kind: KindInvalid, Code: "invalid", Rule: "RFC 1738 §5", Message: "not a URL", Err: err}
 }
