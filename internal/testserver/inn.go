@@ -26,7 +26,7 @@ const (
 	innConf    = "/etc/news/inn.conf"
 	innBin     = "/usr/lib/news/bin"
 	innRun     = "/run/news"
-	innLock    = "/tmp/locator-inn.lock"     // flock(2): one test binary at a time runs INN
+	innLock    = "/tmp/locator-inn.lock"      // flock(2): one test binary at a time runs INN
 	innConfOrg = "/tmp/locator-inn.conf.orig" // inn.conf as it was before the tests edited it
 )
 
@@ -75,7 +75,7 @@ func INN(t testing.TB) *INNServer {
 	return inn.srv
 }
 
-// missing marks err as a missing server rather than a failure.
+// innMissing returns an error that marks INN as missing (skip) rather than broken (fail).
 func innMissing(format string, a ...any) error {
 	inn.skip = true
 	return fmt.Errorf(format, a...)
