@@ -28,6 +28,7 @@ const (
 	innRun     = "/run/news"
 	innLock    = "/tmp/locator-inn.lock"      // flock(2): one test binary at a time runs INN
 	innConfOrg = "/tmp/locator-inn.conf.orig" // inn.conf as it was before the tests edited it
+	innRelay   = "/tmp/locator-inn-relay.pid" // the socat relay's pid (its process group)
 )
 
 // INNServer is the INN news server (Debian's inn2) that [INN] started: innd on 127.0.0.1:Port,
@@ -133,6 +134,13 @@ var innConfKeys = regexp.MustCompile(`(?m)^(port|bindaddress|doinnwatch):.*\n?`)
 
 func startINNLocked() (*INNServer, error) {
 	stopINNLocked(nil) // an INN left running by a test binary that ended without StopINN
+	if old, _ := filepath.Glob(filepath.Join(os.TempDir(), "locator-inn-*")); len(old) > 0 {
+		for _, d := range old { // the relay directories of such binaries (the lock is ours)
+			if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+				_ = os.RemoveAll(d)
+			}
+		}
+	}
 	orig, err := os.ReadFile(innConfOrg)
 	if err != nil {
 		if orig, err = os.ReadFile(innConf); err != nil {
@@ -185,6 +193,7 @@ func startINNLocked() (*INNServer, error) {
 		return nil, fmt.Errorf("socat: %v", err)
 	}
 	log.Close()
+	_ = os.WriteFile(innRelay, []byte(strconv.Itoa(s.relay.Process.Pid)), 0o644)
 	go func() { _ = s.relay.Wait() }()
 	if err := WaitPort(relayPort, 10*time.Second, nil); err != nil {
 		kill(s.relay)
@@ -238,7 +247,13 @@ func pidAlive(file string) int {
 func stopINNLocked(s *INNServer) {
 	if s != nil && s.relay != nil {
 		kill(s.relay)
+	} else if pid := pidAlive(innRelay); pid != 0 {
+		// The relay of a binary that ended without StopINN: its own process group.
+		if cmd, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline"); err == nil && strings.HasPrefix(string(cmd), "socat") {
+			_ = syscall.Kill(-pid, syscall.SIGKILL)
+		}
 	}
+	_ = os.Remove(innRelay)
 	if pid := pidAlive(innRun + "/innd.pid"); pid != 0 {
 		_, _ = asNews(innBin + "/ctlinnd -t 10 shutdown locator-tests")
 		for i := 0; i < 100 && pidAlive(innRun+"/innd.pid") != 0; i++ {
