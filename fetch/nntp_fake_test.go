@@ -2,15 +2,28 @@ package fetch_test
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"errors"
 	"net"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/locator-url/locator/fetch"
 )
+
+// get fetches url with the options o, within 30 seconds, and returns what was written.
+func get(t *testing.T, o fetch.Options, url string) (string, *fetch.Result, error) {
+	t.Helper()
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	r, err := fetch.Get(ctx, url, &out, o)
+	return out.String(), r, err
+}
 
 // fakeNNTP is an in-process NNTP server for the error paths and branches that INN does not
 // take (a server without OVER, a malformed or overlong reply, a dropped connection). reply
@@ -192,5 +205,59 @@ func TestNNTPSafety(t *testing.T) {
 	_, _, err := get(t, fetch.Options{NNTPServer: "127.0.0.1:25"}, "news:a@b.example")
 	if fetch.KindOf(err) != fetch.KindSafety {
 		t.Errorf("port 25: %v", err)
+	}
+}
+
+func TestNNTPSilentServer(t *testing.T) {
+	// A server that greets and then says nothing: the idle timeout ends the access
+	// (KindConnect, "timeout"), and so does canceling the context.
+	f := newFakeNNTP(t, "200 ok\r\n", func(l string) string {
+		if l == "MODE READER" {
+			return "200 ok\r\n"
+		}
+		return ""
+	})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	var conns []net.Conn
+	var mu sync.Mutex
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+			_, _ = c.Write([]byte("200 ok\r\n")) // then nothing
+		}
+	}()
+	defer func() {
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+	}()
+	start := time.Now()
+	_, _, err = get(t, fetch.Options{NNTPServer: l.Addr().String(), Timeout: 200 * time.Millisecond}, "news:a@b.example")
+	var fe *fetch.Error
+	if !errors.As(err, &fe) || fe.Kind != fetch.KindConnect || fe.Code != "timeout" || time.Since(start) > 5*time.Second {
+		t.Errorf("idle timeout: %v after %v", err, time.Since(start))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start = time.Now()
+	_, err = fetch.Get(ctx, "news:a@b.example", &bytes.Buffer{}, fetch.Options{NNTPServer: l.Addr().String()})
+	if !errors.As(err, &fe) || fe.Kind != fetch.KindConnect || fe.Code != "canceled" || time.Since(start) > 5*time.Second {
+		t.Errorf("canceled: %v after %v", err, time.Since(start))
+	}
+	// The fake that closes after MODE READER: the connection ends before ARTICLE's reply.
+	if _, _, err := get(t, fetch.Options{NNTPServer: f.addr}, "news:a@b.example"); fetch.KindOf(err) != fetch.KindProtocol {
+		t.Errorf("closed: %v", err)
 	}
 }

@@ -4,7 +4,6 @@ package fetch_test
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -53,15 +52,6 @@ func newINNFixture(t *testing.T) *innFixture {
 	f.num2 = srv.Post(t, innGroup, f.mid2, "a\tsecond article", "just text")
 	f.opts = fetch.Options{NNTPServer: f.relayHP}
 	return f
-}
-
-func get(t *testing.T, o fetch.Options, url string) (string, *fetch.Result, error) {
-	t.Helper()
-	var out bytes.Buffer
-	ctx, cancel := context.WithTimeout(context.Background(), 30e9)
-	defer cancel()
-	r, err := fetch.Get(ctx, url, &out, o)
-	return out.String(), r, err
 }
 
 func bare(mid string) string { return strings.TrimSuffix(strings.TrimPrefix(mid, "<"), ">") }
