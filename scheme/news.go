@@ -161,8 +161,8 @@ func nntpArg(arg, what string) error {
 }
 
 // NNTPServerEnv is the environment variable that names the news server of news URLs when
-// no server is given explicitly ([NewsServerOptions]): newsreaders (tin, slrn, INN's rn-era
-// clients) read NNTPSERVER the same way.
+// no server is given explicitly ([NewsServerOptions]): newsreaders such as tin, slrn and trn
+// read NNTPSERVER the same way.
 const NNTPServerEnv = "NNTPSERVER"
 
 // NewsPlanOptions are the choices of a news access plan that the URL does not make. A news URL
