@@ -74,13 +74,17 @@ func getNNTP(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Resu
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
 	s := &nntpSession{c: c, url: url, u: u, plan: p, group: group, conn: conn,
-		br: bufio.NewReaderSize(conn, MaxLine+2), d: dialog{c: c, r: r}, w: w, r: r}
+		br: newNNTPReader(conn), d: dialog{c: c, r: r}, w: w, r: r}
 	err = s.run()
 	if err != nil && ctx.Err() != nil {
 		return &Error{URL: url, Kind: KindConnect, Code: "canceled", Message: "the access was canceled", Err: ctx.Err()}
 	}
 	return err
 }
+
+// newNNTPReader returns the reader of an NNTP connection: its buffer holds one line of
+// MaxLine bytes and its CR LF, so that a longer line is an error, not a larger buffer.
+func newNNTPReader(conn io.Reader) *bufio.Reader { return bufio.NewReaderSize(conn, MaxLine+2) }
 
 // nntpSession is one run of an NNTP plan.
 type nntpSession struct {
