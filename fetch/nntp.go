@@ -201,17 +201,16 @@ func isDigits(s string) bool {
 // group, 423 no such article number, 430 no such message-id, 502 no permission) is the
 // server's refusal (KindRefused); any other code is a protocol error.
 func (s *nntpSession) refused(st scheme.Step, line, code string) error {
-	what := "the greeting"
+	msg := "the server greeted with " + display.Quote(line)
 	if st.Send != "" {
-		what = display.Quote(st.Send)
+		msg = "the server answered " + display.Quote(st.Send) + " with " + display.Quote(line)
 	}
 	k := KindProtocol
 	if code[0] == '4' || code[0] == '5' {
 		k = KindRefused
 	}
 	return &Error{URL: s.url, Kind: k, Code: "nntp-" + code, Rule: "RFC 3977 §3.2",
-		Message: "the server answered " + what + " with " + display.Quote(line) +
-			" (expected " + strings.Join(st.Expect, ", ") + ")", Reply: line}
+		Message: msg + " (the plan expects " + strings.Join(st.Expect, ", ") + ")", Reply: line}
 }
 
 // readError is the error of a reply that could not be read after send.
