@@ -154,7 +154,9 @@ type Options struct {
 	// Prompt, when not nil, asks the user a question the Form does not answer (a terminal).
 	Prompt func(question string, choices []string) (string, error)
 	// NNTPServer is the server for news: URLs ("host" or "host:port"); empty: the NNTPSERVER
-	// environment variable, as newsreaders do.
+	// environment variable, as newsreaders do (scheme.NewsServerOptions). With neither, a
+	// news URL fails with KindInvalid: a news URL names no server and locator does not guess
+	// one (RFC 5538 §4: "a configured default server for Netnews access is used").
 	NNTPServer string
 	// SMTPServer is the server that mailto: messages are submitted to ("host:port").
 	SMTPServer string

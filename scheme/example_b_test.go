@@ -92,9 +92,9 @@ func ExampleParseNews() {
 		fmt.Printf("%+v %q\n", n, p.Wire())
 	}
 	// Output:
-	// {Group: MessageID: All:true} "LIST\r\n"
-	// {Group:comp.infosystems.www.misc MessageID: All:false} "GROUP comp.infosystems.www.misc\r\n"
-	// {Group: MessageID:642@eagle.ATT.COM All:false} "ARTICLE <642@eagle.ATT.COM>\r\n"
+	// {Group: MessageID: All:true} "MODE READER\r\nLIST\r\nQUIT\r\n"
+	// {Group:comp.infosystems.www.misc MessageID: All:false} "MODE READER\r\nGROUP comp.infosystems.www.misc\r\nOVER 1-\r\nXOVER 1-\r\nQUIT\r\n"
+	// {Group: MessageID:642@eagle.ATT.COM All:false} "MODE READER\r\nARTICLE <642@eagle.ATT.COM>\r\nQUIT\r\n"
 }
 
 func ExampleParseNNTP() {
@@ -104,7 +104,7 @@ func ExampleParseNNTP() {
 	fmt.Printf("%q\n", p.Wire())
 	// Output:
 	// news.example.org comp.infosystems.www.misc 1234 119
-	// "GROUP comp.infosystems.www.misc\r\nARTICLE 1234\r\n"
+	// "MODE READER\r\nGROUP comp.infosystems.www.misc\r\nARTICLE 1234\r\nQUIT\r\n"
 }
 
 func ExampleParseMailto() {

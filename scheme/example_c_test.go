@@ -120,8 +120,28 @@ func ExampleNews_Plan() {
 	printPlan(n.Plan())
 	// Output:
 	// news host="" port=119 path=""
-	// note: connect to the news server configured locally, port 119 (NNTP, RFC 977); read its greeting
+	// note: connect to the news server configured locally, port 119 (NNTP, RFC 977): none is configured (a news URL names none, RFC 5538 §4; give one with --nntp-server or NNTPSERVER); read its greeting (RFC 3977 §5.1.1)
+	// send: MODE READER
 	// send: GROUP comp.lang.go
+	// send: OVER 1-
+	// send: XOVER 1-
+	// send: QUIT
+}
+
+func ExampleNews_PlanWith() {
+	n, err := scheme.ParseNews(locator.MustParse("news:642@eagle.ATT.COM"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// The server as newsreaders find it: the flag, else NNTPSERVER.
+	printPlan(n.PlanWith(scheme.NewsPlanOptions{Server: "news.example:1119", Source: "--nntp-server"}))
+	// Output:
+	// news host="news.example" port=1119 path=""
+	// note: connect to news.example:1119 (the news server configured locally, from --nntp-server: a news URL names none, RFC 5538 §4; NNTP, RFC 977); read its greeting (RFC 3977 §5.1.1)
+	// send: MODE READER
+	// send: ARTICLE <642@eagle.ATT.COM>
+	// send: QUIT
 }
 
 func ExampleNNTP_Plan() {
@@ -133,9 +153,11 @@ func ExampleNNTP_Plan() {
 	printPlan(n.Plan())
 	// Output:
 	// nntp host="news.example" port=119 path=""
-	// note: connect to news.example:119 (NNTP, RFC 977; RFC 1738 §3.7: port 119 unless the URL gives one); read the greeting
+	// note: connect to news.example:119 (NNTP, RFC 977; RFC 1738 §3.7: port 119 unless the URL gives one); read the greeting (RFC 3977 §5.1.1)
+	// send: MODE READER
 	// send: GROUP comp.lang.go
 	// send: ARTICLE 1234
+	// send: QUIT
 }
 
 func ExampleMailto_Plan() {

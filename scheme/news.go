@@ -1,6 +1,9 @@
 package scheme
 
 import (
+	"net/netip"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -157,18 +160,105 @@ func nntpArg(arg, what string) error {
 	return nil
 }
 
-// Plan returns the access plan of n: NNTP (RFC 977) to the news server configured locally,
-// since a news URL names none (the 1994 URL draft, "News": "News host names are NOT part of
-// news URLs"; it may be dereferenced by "the ARTICLE by message-id command"). Plan.Host is
-// empty and Plan.Port the NNTP port, 119.
+// NNTPServerEnv is the environment variable that names the news server of news URLs when
+// no server is given explicitly ([NewsServerOptions]): newsreaders such as tin, slrn and trn
+// read NNTPSERVER the same way.
+const NNTPServerEnv = "NNTPSERVER"
+
+// NewsPlanOptions are the choices of a news access plan that the URL does not make. A news URL
+// names no server (RFC 1738 §3.6); "when the server is not specified, a configured default
+// server for Netnews access is used" (RFC 5538 §4), "a default or currently used server as
+// configured by the user" (RFC 5538 §2.2).
 //
-//	news:<message-id>  ARTICLE <message-id>   RFC 977 §3.1.1; RFC 1036 §2.1.5 for the brackets
-//	news:<group>       GROUP group            RFC 977 §3.2.1
-//	news:*             LIST                   RFC 977 §3.6.1, "a list of valid newsgroups"
+// The zero value names no server: the plan's host is empty and its first note says that none
+// is configured. locator does not guess one (such as "localhost"): a fetch of a news URL without
+// a server fails with a clear error instead (fetch.KindInvalid).
+type NewsPlanOptions struct {
+	// Server is the news server: "host", "host:port" or "[v6address]:port"; port 119 (RFC 977,
+	// the NNTP port) when it gives none. "" means none is configured.
+	Server string
+	// Source names where Server came from ("--nntp-server", "NNTPSERVER"); the plan's connect
+	// note says so. It is ignored when Server is "".
+	Source string
+}
+
+// NewsServerOptions returns the options of a news plan whose server is server (from source,
+// such as the command line's "--nntp-server") when it is not empty, else the value of the
+// environment variable NNTPSERVER ([NNTPServerEnv]) when it is set and not empty, else none:
+// the rule of newsreaders, an explicit choice first, then NNTPSERVER (RFC 5538 §4: "a
+// configured default server").
+func NewsServerOptions(server, source string) NewsPlanOptions {
+	if server != "" {
+		return NewsPlanOptions{Server: server, Source: source}
+	}
+	if env := os.Getenv(NNTPServerEnv); env != "" {
+		return NewsPlanOptions{Server: env, Source: NNTPServerEnv}
+	}
+	return NewsPlanOptions{}
+}
+
+// SplitNewsServer returns the host and port of a news server option ([NewsPlanOptions.Server]):
+// "host" (port 119, RFC 977), "host:port", "[v6address]:port", or a bare IPv6 address. It fails
+// with a *locator.Error (CodeNewsServer) on an empty host, a port that is not 1–65535, or a
+// space or control byte (RFC 1738 §3.1 host).
+func SplitNewsServer(server string) (host string, port int, err error) {
+	bad := func(off int, msg string) (string, int, error) {
+		return "", 0, &locator.Error{Input: server, Offset: off, Code: CodeNewsServer, Rule: "RFC 1738 §3.1 hostport",
+			Message: "the news server " + msg}
+	}
+	for i := 0; i < len(server); i++ {
+		if c := server[i]; c <= ' ' || c == 0x7f {
+			return bad(i, "holds the byte "+display.Byte(c)+"; it is a host or host:port")
+		}
+	}
+	host, port = server, 119
+	if ap, err := netip.ParseAddr(server); err == nil && ap.Is6() {
+		return server, 119, nil
+	}
+	if i := strings.LastIndexByte(server, ':'); i >= 0 && !strings.HasSuffix(server, "]") {
+		h, p := server[:i], server[i+1:]
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > 65535 || pct.Digit.IndexNotIn(p) >= 0 {
+			return bad(i+1, "has the port "+strconvQuote(p)+"; a port is 1 to 65535")
+		}
+		host, port = h, n
+	}
+	if len(host) >= 2 && host[0] == '[' && host[len(host)-1] == ']' {
+		host = host[1 : len(host)-1]
+	}
+	if host == "" || strings.ContainsAny(host, "[]") {
+		return bad(0, "has no host before its port, or brackets that hold no IPv6 address")
+	}
+	return host, port, nil
+}
+
+// Plan returns the access plan of n with [NewsPlanOptions] zero (no server configured). See
+// [News.PlanWith].
+func (n News) Plan() (Plan, error) { return n.PlanWith(NewsPlanOptions{}) }
+
+// PlanWith returns the NNTP dialog of n (RFC 977; RFC 3977) with the server o names, since a
+// news URL names none (the 1994 URL draft, "News": "News host names are NOT part of news
+// URLs"; RFC 5538 §4: "a configured default server for Netnews access is used"). Plan.Host
+// is the server's host ("" when o names none) and Plan.Port its port, 119 by default.
 //
-// A group or message-id that would make the line longer than RFC 977 §2.3 allows (510
-// characters before CR LF) is refused (CodeLineTooLong).
-func (n News) Plan() (Plan, error) {
+// The plan is the whole dialog, as [Step.Expect] and [Step.When] give it:
+//
+//	(the greeting)        expect 200 or 201                        RFC 3977 §5.1.1
+//	MODE READER           expect 200, 201, or 500/501 (unknown)    RFC 3977 §5.3
+//	news:<message-id>:    ARTICLE <message-id>, expect 220, data   RFC 3977 §6.2.1; RFC 1036 §2.1.5
+//	news:<group>:         GROUP group, expect 211                  RFC 3977 §6.1.1
+//	                      OVER 1-, expect 224 (data), 423 (none), 500/501 (unknown)
+//	                                                               RFC 3977 §8.3
+//	                      XOVER 1- if OVER was 500/501; expect 224 (data), 420, 423
+//	                                                               (RFC 3977 §8.3 formalises RFC 2980's XOVER)
+//	news:*:               LIST, expect 215, data                   RFC 3977 §7.6.1: no keyword is ACTIVE; RFC 977 §3.6.1
+//	QUIT                  expect 205                               RFC 3977 §5.4
+//
+// LIST is sent without its keyword ACTIVE so that RFC 977 servers, which know no keywords,
+// answer it the same way. A group or message-id that would make its line longer than RFC 977
+// §2.3 allows (510 characters before CR LF) is refused (CodeLineTooLong), and so is a server
+// option that [SplitNewsServer] refuses.
+func (n News) PlanWith(o NewsPlanOptions) (Plan, error) {
 	if err := n.validate(); err != nil {
 		return Plan{}, err
 	}
@@ -178,10 +268,27 @@ func (n News) Plan() (Plan, error) {
 	}
 	in, off := u.String(), len("news:")
 	p := Plan{Scheme: "news", Port: 119}
-	p.Steps = append(p.Steps, Step{Note: "connect to the news server configured locally, port 119 (NNTP, RFC 977); read its greeting"})
+	var connect Step
+	if o.Server == "" {
+		connect = Step{Note: "connect to the news server configured locally, port 119 (NNTP, RFC 977): none is configured (a news URL names none, RFC 5538 §4; give one with --nntp-server or " + NNTPServerEnv + "); read its greeting (RFC 3977 §5.1.1)"}
+	} else {
+		host, port, err := SplitNewsServer(o.Server)
+		if err != nil {
+			return Plan{}, err
+		}
+		p.Host, p.Port = host, port
+		from := ""
+		if o.Source != "" {
+			from = ", from " + shown(o.Source)
+		}
+		connect = connectNote(host, port, " (the news server configured locally"+from+": a news URL names none, RFC 5538 §4; NNTP, RFC 977); read its greeting (RFC 3977 §5.1.1)")
+	}
+	connect.Expect = slices.Clone(nntpGreeting)
+	p.Steps = append(p.Steps, connect, nntpStep(nntpModeReader))
 	switch {
 	case n.All:
-		p.Steps = append(p.Steps, Step{Send: "LIST"})
+		p.Steps = append(p.Steps, Step{Send: "LIST", Expect: []string{"215"}, Data: true,
+			Note: "all available news groups (RFC 1738 §3.6): the active list, \"group high low status\" (RFC 3977 §7.6.1, §7.6.3; RFC 977 §3.6.1)"})
 	case n.Group != "":
 		if err := nntpArg(n.Group, "group name"); err != nil {
 			return Plan{}, err
@@ -190,7 +297,9 @@ func (n News) Plan() (Plan, error) {
 		if err != nil {
 			return Plan{}, err
 		}
+		s.Expect, s.Note = []string{"211"}, nntpGroupNote
 		p.Steps = append(p.Steps, s)
+		p.Steps = append(p.Steps, nntpStep(nntpOverview[0]), nntpStep(nntpOverview[1]))
 	default:
 		if err := nntpArg(n.MessageID, "message-id"); err != nil {
 			return Plan{}, err
@@ -204,10 +313,46 @@ func (n News) Plan() (Plan, error) {
 		if err != nil {
 			return Plan{}, err
 		}
+		s.Expect, s.Data = []string{"220"}, true
+		s.Note = "the article by its message-id (RFC 3977 §6.2.1; RFC 1036 §2.1.5 for the brackets): 220 and the article; 430 if there is none"
 		p.Steps = append(p.Steps, s)
 	}
+	p.Steps = append(p.Steps, nntpStep(nntpQuit))
 	return p, nil
 }
+
+// nntpStep returns a copy of s with slices of its own.
+func nntpStep(s Step) Step {
+	s.When, s.Expect = slices.Clone(s.When), slices.Clone(s.Expect)
+	return s
+}
+
+// The steps every NNTP plan shares (RFC 3977). A plan gets copies (nntpSteps), so that a
+// caller changing its plan's slices changes no other plan.
+var (
+	// nntpGreeting is the Expect of the connect step: "200 Service available, posting
+	// allowed" or "201 Service available, posting prohibited" (RFC 3977 §5.1.1).
+	nntpGreeting = []string{"200", "201"}
+	// nntpModeReader switches a mode-switching server (INN's innd) to its reader mode (RFC
+	// 3977 §5.3). A server that does not know the command (RFC 977 has none) answers 500
+	// (RFC 3977 §3.2.1, "unknown command") or 501; the dialog goes on. A 502 ("reading
+	// service permanently unavailable", after which the server closes) ends it.
+	nntpModeReader = Step{Send: "MODE READER", Expect: []string{"200", "201", "500", "501"},
+		Note: "switch a mode-switching server to reading (RFC 3977 §5.3): 200 or 201; a server without the command (RFC 977) answers 500 and the dialog goes on"}
+	// nntpGroupNote is the note of a GROUP step.
+	nntpGroupNote = "select the group (RFC 3977 §6.1.1): 211 number low high group; 411 if there is no such group"
+	// nntpOverview lists the selected group: OVER with the range "1-", every article from 1 on
+	// (RFC 3977 §8.3.2), and XOVER, its RFC 2980 name, when the server does not know OVER. A
+	// group with no articles answers 423 (OVER) or 420 (XOVER): an empty listing.
+	nntpOverview = []Step{
+		{Send: "OVER 1-", Expect: []string{"224", "423", "500", "501"}, Data: true,
+			Note: "the overview of every article from 1 on (RFC 3977 §8.3): 224 and one line per article; 423 for none"},
+		{Send: "XOVER 1-", When: []string{"500", "501"}, Expect: []string{"224", "420", "423"}, Data: true,
+			Note: "OVER's former name, for a server that does not know OVER (RFC 3977 §8.3 formalises XOVER)"},
+	}
+	// nntpQuit ends the session: "205 Connection closing" (RFC 3977 §5.4).
+	nntpQuit = Step{Send: "QUIT", Expect: []string{"205"}, Note: "end the session (RFC 3977 §5.4): 205"}
+)
 
 // newsGroupFindings checks raw (at offset off) against RFC 1738 §5
 // group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]; the production has no escapes.

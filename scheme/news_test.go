@@ -17,21 +17,21 @@ var newsRows = []struct {
 	exact bool // URL() gives in back byte for byte
 }{
 	{"RFC 1738 §3.6: news:* is all available news groups; RFC 977 §3.6.1 LIST", "news:*",
-		scheme.News{All: true}, []string{"LIST"}, true},
+		scheme.News{All: true}, []string{"MODE READER", "LIST", "QUIT"}, true},
 	{"RFC 1738 §3.6: a newsgroup name; RFC 977 §3.2.1 GROUP", "news:comp.infosystems.www.misc",
-		scheme.News{Group: "comp.infosystems.www.misc"}, []string{"GROUP comp.infosystems.www.misc"}, true},
+		scheme.News{Group: "comp.infosystems.www.misc"}, []string{"MODE READER", "GROUP comp.infosystems.www.misc", "OVER 1-", "XOVER 1-", "QUIT"}, true},
 	{"RFC 1738 §3.6: a message-id without < >; RFC 977 §3.1.1 ARTICLE <message-id>", "news:642@eagle.ATT.COM",
-		scheme.News{MessageID: "642@eagle.ATT.COM"}, []string{"ARTICLE <642@eagle.ATT.COM>"}, true},
+		scheme.News{MessageID: "642@eagle.ATT.COM"}, []string{"MODE READER", "ARTICLE <642@eagle.ATT.COM>", "QUIT"}, true},
 	{"RFC 1738 §5 article: uchar ; / : & = before @", "news:a;b/c:d&e=f@news.example",
-		scheme.News{MessageID: "a;b/c:d&e=f@news.example"}, []string{"ARTICLE <a;b/c:d&e=f@news.example>"}, true},
+		scheme.News{MessageID: "a;b/c:d&e=f@news.example"}, []string{"MODE READER", "ARTICLE <a;b/c:d&e=f@news.example>", "QUIT"}, true},
 	{"RFC 1738 §5 article: ? too, read past Parse's query; written %3F", "news:a?b@news.example",
-		scheme.News{MessageID: "a?b@news.example"}, []string{"ARTICLE <a?b@news.example>"}, false},
+		scheme.News{MessageID: "a?b@news.example"}, []string{"MODE READER", "ARTICLE <a?b@news.example>", "QUIT"}, false},
 	{"RFC 1738 §5 group: + and _", "news:alt.c++_x-y",
-		scheme.News{Group: "alt.c++_x-y"}, []string{"GROUP alt.c++_x-y"}, true},
+		scheme.News{Group: "alt.c++_x-y"}, []string{"MODE READER", "GROUP alt.c++_x-y", "OVER 1-", "XOVER 1-", "QUIT"}, true},
 	{"RFC 1738 §3.6: an encoded @ does not make a message-id", "news:a%40b",
-		scheme.News{Group: "a@b"}, []string{"GROUP a@b"}, true},
+		scheme.News{Group: "a@b"}, []string{"MODE READER", "GROUP a@b", "OVER 1-", "XOVER 1-", "QUIT"}, true},
 	{"RFC 1036 §2.1.5 brackets, read leniently (libwww's news:<92343@foo.bar.com>)", "news:<92343@foo.bar.com>",
-		scheme.News{MessageID: "92343@foo.bar.com"}, []string{"ARTICLE <92343@foo.bar.com>"}, false},
+		scheme.News{MessageID: "92343@foo.bar.com"}, []string{"MODE READER", "ARTICLE <92343@foo.bar.com>", "QUIT"}, false},
 }
 
 func TestNewsRows(t *testing.T) {

@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/locator-url/locator"
@@ -103,12 +104,16 @@ func (n NNTP) URL() (locator.URL, error) {
 	return locator.Parse(string(b))
 }
 
-// Plan returns the access plan of n: connect to the host at its port (119 by default, RFC
-// 1738 §3.7), select the group with "GROUP group" (RFC 977 §3.2.1) and, with an article
-// number, fetch it with "ARTICLE n" (RFC 977 §3.1.2, selection by number within the
-// current group). A group holding a space, TAB, CR, LF or NUL is refused (RFC 977 §2.3), and
-// so is a group or article number that would make its line longer than the 510 characters
-// before CR LF that RFC 977 §2.3 allows (CodeLineTooLong).
+// Plan returns the NNTP dialog of n (RFC 1738 §3.7; RFC 977, RFC 3977), as [Step.Expect] and
+// [Step.When] give it: connect to the host at its port (119 by default, RFC 1738 §3.7) and
+// read the greeting (200 or 201, RFC 3977 §5.1.1); "MODE READER" (RFC 3977 §5.3; 500 or 501
+// from a server without it lets the dialog go on); "GROUP group", expecting 211 (RFC 3977
+// §6.1.1); with an article number "ARTICLE n", expecting 220 and the article (RFC 3977 §6.2.1,
+// selection by number within the current group), without one the group's overview, "OVER 1-"
+// and "XOVER 1-" when OVER is unknown, as [News.PlanWith] lists a group; then "QUIT" (RFC 3977
+// §5.4). A group holding a space, TAB, CR, LF or NUL is refused (RFC 977 §2.3), and so is a
+// group or article number that would make its line longer than the 510 characters before CR
+// LF that RFC 977 §2.3 allows (CodeLineTooLong).
 func (n NNTP) Plan() (Plan, error) {
 	if err := n.validate(); err != nil {
 		return Plan{}, err
@@ -131,16 +136,22 @@ func (n NNTP) Plan() (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	p.Steps = append(p.Steps,
-		connectNote(host, p.Port, " (NNTP, RFC 977; RFC 1738 §3.7: port 119 unless the URL gives one); read the greeting"),
-		group)
+	group.Expect, group.Note = []string{"211"}, nntpGroupNote
+	connect := connectNote(host, p.Port, " (NNTP, RFC 977; RFC 1738 §3.7: port 119 unless the URL gives one); read the greeting (RFC 3977 §5.1.1)")
+	connect.Expect = slices.Clone(nntpGreeting)
+	p.Steps = append(p.Steps, connect, nntpStep(nntpModeReader), group)
 	if n.Article != "" {
 		s, err := nntpCommand("ARTICLE "+n.Article, in, hi-len(n.Article), "article number")
 		if err != nil {
 			return Plan{}, err
 		}
+		s.Expect, s.Data = []string{"220"}, true
+		s.Note = "the article by its number in the group (RFC 3977 §6.2.1): 220 and the article; 423 if there is none"
 		p.Steps = append(p.Steps, s)
+	} else {
+		p.Steps = append(p.Steps, nntpStep(nntpOverview[0]), nntpStep(nntpOverview[1]))
 	}
+	p.Steps = append(p.Steps, nntpStep(nntpQuit))
 	return p, nil
 }
 

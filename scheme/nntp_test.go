@@ -18,13 +18,13 @@ var nntpRows = []struct {
 	{"RFC 1738 §3.7: group and article number; RFC 977 §3.2.1 GROUP, §3.1.2 ARTICLE n",
 		"nntp://news.example.org/comp.infosystems.www.misc/1234",
 		scheme.NNTP{Login: scheme.Login{Host: "news.example.org"}, Group: "comp.infosystems.www.misc", Article: "1234"}, 119,
-		"GROUP comp.infosystems.www.misc\r\nARTICLE 1234\r\n"},
+		"MODE READER\r\nGROUP comp.infosystems.www.misc\r\nARTICLE 1234\r\nQUIT\r\n"},
 	{"RFC 1738 §5 nntpurl: the article number is optional", "nntp://news.example.org:1119/alt.foo.bar",
 		scheme.NNTP{Login: scheme.Login{Host: "news.example.org", Port: "1119"}, Group: "alt.foo.bar"}, 1119,
-		"GROUP alt.foo.bar\r\n"},
+		"MODE READER\r\nGROUP alt.foo.bar\r\nOVER 1-\r\nXOVER 1-\r\nQUIT\r\n"},
 	{"RFC 1738 §3.1: a dotted quad host (libwww)", "nntp://1.1.1.1/comp.foo.bar/434234",
 		scheme.NNTP{Login: scheme.Login{Host: "1.1.1.1"}, Group: "comp.foo.bar", Article: "434234"}, 119,
-		"GROUP comp.foo.bar\r\nARTICLE 434234\r\n"},
+		"MODE READER\r\nGROUP comp.foo.bar\r\nARTICLE 434234\r\nQUIT\r\n"},
 }
 
 func TestNNTPRows(t *testing.T) {
