@@ -140,6 +140,9 @@ type Options struct {
 	NoTypeGuess bool
 	// Active uses active FTP (EPRT, then PORT) instead of passive (EPSV, then PASV).
 	Active bool
+	// Batch keeps each FTP control connection open after its transfer, for the next URL of
+	// the same host and login (scheme.FTPPlanOptions Keep and Reuse); Close ends them.
+	Batch bool
 	// Raw writes listings (FTP directories, gopher menus, news overviews) as the server sent
 	// them instead of one entry per line.
 	Raw bool
