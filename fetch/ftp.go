@@ -217,9 +217,9 @@ func getFTP(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Resul
 }
 
 // finishFTP keeps run's connection under key when the plan kept it, the login directory is
-// known and the dialog ended well; otherwise it closes it.
+// known and the dialog ended well or with a refusal; otherwise it closes it.
 func (c *Client) finishFTP(key string, run *ftpRun, err error) {
-	if err == nil && run.keep && run.fc.loginDir != "" {
+	if run.keep && run.fc.loginDir != "" {
 		c.putIdle(key, run.fc)
 		return
 	}
@@ -273,7 +273,12 @@ func (x *ftpRun) run(ctx context.Context, p scheme.Plan) error {
 				x.keep = false
 				return nil
 			}
-			x.keep = false
+			// A refusal (a 4yz or 5yz reply other than 421, RFC 959 §4.2) leaves the
+			// connection as it was: it may serve the next URL. Anything else does not.
+			var fe *Error
+			if !errors.As(err, &fe) || fe.Kind != KindRefused || fe.Code == "ftp-421" || x.fc.loginDir == "" {
+				x.keep = false
+			}
 			return err
 		}
 	}

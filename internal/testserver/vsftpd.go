@@ -1,6 +1,8 @@
 package testserver
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // FTPServer is an FTP server started for a test: vsftpd (VSFTPD) or pyftpdlib (PyFTPD).
@@ -32,6 +35,9 @@ func (s *FTPServer) URL(path string) string { return "ftp://" + s.Addr() + path 
 func (s *FTPServer) ReadLog(t testing.TB) string {
 	t.Helper()
 	b, err := os.ReadFile(s.Log)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "" // nothing logged yet
+	}
 	if err != nil {
 		t.Fatalf("read %s's log: %v", s.Name, err)
 	}
@@ -133,7 +139,13 @@ func VSFTPD(t testing.TB, o VSFTPDOptions) *FTPServer {
 		t.Fatal(err)
 	}
 	p := Start(t, port, exec.Command(bin, cf))
-	return &FTPServer{Name: "vsftpd", Host: "127.0.0.1", Port: port, Root: root, Log: log, Proc: p}
+	s := &FTPServer{Name: "vsftpd", Host: "127.0.0.1", Port: port, Root: root, Log: log, Proc: p}
+	// Start's probe of the port is a connection that vsftpd logs a moment later: wait for
+	// it, so that Connections counts only the test's own from here on.
+	for deadline := time.Now().Add(3 * time.Second); s.Connections(t) == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	return s
 }
 
 // writeTree creates root, the directories dirs and the files under it.
