@@ -38,8 +38,11 @@ import (
 func init() { register("ftp", getFTP) }
 
 // Limits of an FTP reply (RFC 959 §4.2): each line at most MaxLine bytes, a multi-line reply
-// at most ftpMaxReplyLines lines.
-const ftpMaxReplyLines = 1000
+// at most ftpMaxReplyLines lines and ftpMaxReply bytes.
+const (
+	ftpMaxReplyLines = 1000
+	ftpMaxReply      = 4 * MaxLine
+)
 
 // ftpConn is an FTP control connection.
 type ftpConn struct {
@@ -81,12 +84,11 @@ func (l *lineLimit) Read(p []byte) (int, error) {
 	for _, c := range p[:n] {
 		if c == '\n' {
 			l.n = 0
-		} else {
-			l.n++
+			continue
 		}
-	}
-	if l.n > MaxLine {
-		return n, errLongLine
+		if l.n++; l.n > MaxLine {
+			return 0, errLongLine
+		}
 	}
 	return n, err
 }
@@ -108,8 +110,8 @@ func readFTPReply(r *textproto.Reader) (code, text string, err error) {
 	var b strings.Builder
 	b.WriteString(line)
 	for n := 1; ; n++ {
-		if n > ftpMaxReplyLines {
-			return code, b.String(), errLongReply
+		if n > ftpMaxReplyLines || b.Len() > ftpMaxReply {
+			return code, line, errLongReply
 		}
 		l, err := r.ReadLine()
 		if err != nil {
@@ -125,7 +127,7 @@ func readFTPReply(r *textproto.Reader) (code, text string, err error) {
 
 var (
 	errBadReply  = errors.New("not an FTP reply: it does not start with three digits and a space or a hyphen")
-	errLongReply = errors.New("a multi-line reply of more than " + strconv.Itoa(ftpMaxReplyLines) + " lines")
+	errLongReply = errors.New("a multi-line reply of more than " + strconv.Itoa(ftpMaxReplyLines) + " lines or " + strconv.Itoa(ftpMaxReply) + " bytes")
 )
 
 // ftpReplyStart reports whether line starts an FTP reply: three digits, then the end, a space
@@ -399,9 +401,12 @@ func (x *ftpRun) replyErr(what, text string, err error) error {
 	case errors.Is(err, errLongLine):
 		return &Error{URL: x.url, Kind: KindProtocol, Code: "line-too-long", Rule: "RFC 959 §4.2",
 			Message: "the reply to " + display.Quote(what) + " has a line longer than " + strconv.Itoa(MaxLine) + " bytes"}
-	case errors.Is(err, errBadReply), errors.Is(err, errLongReply):
+	case errors.Is(err, errBadReply):
 		return &Error{URL: x.url, Kind: KindProtocol, Code: "ftp-reply", Rule: "RFC 959 §4.2",
 			Message: "the reply to " + display.Quote(what) + " is not an FTP reply: " + display.Quote(text), Err: err, Reply: text}
+	case errors.Is(err, errLongReply):
+		return &Error{URL: x.url, Kind: KindProtocol, Code: "ftp-reply", Rule: "RFC 959 §4.2",
+			Message: "the reply to " + display.Quote(what) + ", " + display.Quote(text) + ", does not end", Err: err}
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return &Error{URL: x.url, Kind: KindProtocol, Code: "closed", Rule: "RFC 959 §4.2",
 			Message: "the server closed the connection instead of answering " + display.Quote(what)}
