@@ -597,7 +597,8 @@ func (x *ftpRun) transfer(verb, arg, line string) error {
 		}
 		x.r.Type = x.typ
 		x.wrote = true
-		_, err = io.Copy(dst, conn)
+		// A large buffer: fewer reads (each resets the idle deadline) and writes.
+		_, err = io.CopyBuffer(dst, onlyReader{conn}, make([]byte, 256<<10))
 		if err == nil && cr != nil {
 			err = cr.flush()
 		}
@@ -643,6 +644,9 @@ func (x *ftpRun) transfer(verb, arg, line string) error {
 	x.done = true
 	return nil
 }
+
+// onlyReader hides a reader's WriteTo, so that io.CopyBuffer uses its buffer.
+type onlyReader struct{ io.Reader }
 
 // crlfWriter turns CR LF into LF (RFC 959 §3.1.1.1), holding a CR at the end of a chunk until
 // the next byte is known.
