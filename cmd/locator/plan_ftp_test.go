@@ -22,7 +22,11 @@ const passNote = "the anonymous password is the end user's e-mail address (RFC 1
 func TestPlanEmailPrecedence(t *testing.T) {
 	const u = "ftp://h/f"
 	tail := "  send \"TYPE I\"  # no typecode: the client guesses (RFC 1738 §3.2.3); image transfers the octets unchanged\n" +
-		"  send \"RETR f\"  # retrieve the file (RFC 959 §4.1.3)\n"
+		"  send \"SIZE f\"  # the size, for the progress; a refusal is allowed (RFC 3659 §4)\n" +
+		"  send \"EPSV\"  # passive mode: the server listens, the client connects (RFC 2428 §3)\n" +
+		"  send \"PASV\"  if the reply was 5yz  # the server has no EPSV (RFC 959 §4.1.2)\n" +
+		"  send \"RETR f\"  # retrieve the file (RFC 959 §4.1.3)\n" +
+		"  send \"QUIT\"  # end the session (RFC 959 §4.1.1)\n"
 	for _, r := range []struct {
 		env  string // "" unset
 		args []string
@@ -41,18 +45,19 @@ func TestPlanEmailPrecedence(t *testing.T) {
 				t.Setenv(emailEnv, r.env)
 			}
 			args := append(append([]string{"plan"}, r.args...), u)
-			check(t, "", args, u+"\n"+planFTPHead+"  send "+r.pass+"\n"+tail, 0)
+			pass := strings.Replace(r.pass, "  #", "  if the reply was 331  #", 1)
+			check(t, "", args, u+"\n"+planFTPHead+"  send "+pass+"\n"+tail, 0)
 			// One line per URL (-) and --format carry the PASS line too.
 			sent := strings.SplitN(r.pass, "  #", 2)[0]
 			check(t, u+"\n", append(append([]string{"plan"}, r.args...), "-"),
-				"\""+u+"\"\tok\th:21\t-\t\"USER anonymous\"\t"+sent+"\t\"TYPE I\"\t\"RETR f\"\n", 0)
+				"\""+u+"\"\tok\th:21\t-\t\"USER anonymous\"\t"+sent+"\t\"TYPE I\"\t\"SIZE f\"\t\"EPSV\"\t\"PASV\"\t\"RETR f\"\t\"QUIT\"\n", 0)
 			check(t, "", append(append([]string{"plan", "--format", "{send}"}, r.args...), u),
-				"\"USER anonymous\" "+sent+" \"TYPE I\" \"RETR f\"\n", 0)
+				"\"USER anonymous\" "+sent+" \"TYPE I\" \"SIZE f\" \"EPSV\" \"PASV\" \"RETR f\" \"QUIT\"\n", 0)
 		})
 	}
 	// An empty LOCATOR_EMAIL is no address.
 	t.Setenv(emailEnv, "")
-	check(t, "", []string{"plan", "--format", "{send}", u}, `"USER anonymous" "PASS anonymous@" "TYPE I" "RETR f"`+"\n", 0)
+	check(t, "", []string{"plan", "--format", "{send}", u}, `"USER anonymous" "PASS anonymous@" "TYPE I" "SIZE f" "EPSV" "PASV" "RETR f" "QUIT"`+"\n", 0)
 }
 
 // TestPlanEmailRefused: an address with a control byte, from the flag or the variable, and an
@@ -114,7 +119,7 @@ func TestPlanTypeGuess(t *testing.T) {
 			args = append(args, "--no-type-guess")
 		}
 		out, _, code := runLocator(t, "", append(args, r.url)...)
-		want := `{"send":"` + r.typ + `","note":"` + strings.ReplaceAll(r.note, `"`, `\"`) + `"}`
+		want := `{"send":"` + r.typ + `","note":"` + strings.ReplaceAll(r.note, `"`, `\"`) + `","expect":["200"]}`
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("plan %q: exit %d, %s; want %s", r.url, code, out, want)
 		}
