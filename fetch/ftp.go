@@ -716,8 +716,8 @@ func parseFTPListing(verb, arg string, f scheme.FTP, data []byte) []Entry {
 	return es
 }
 
-// parseMLSD reads one line of MLSD: "fact=value;fact=value; name" (RFC 3659 §7.2); the facts
-// type, size and modify (§7.5; fact names in any case). The current and parent directory
+// parseMLSD reads one line of MLSD: "fact=value;fact=value; name" (RFC 3659 §7); the facts
+// type, size and modify (fact names in any case). The current and parent directory
 // (type cdir, pdir) are left out.
 func parseMLSD(line string) (Entry, bool) {
 	facts, name, ok := strings.Cut(line, " ")

@@ -458,13 +458,13 @@ func (f FTP) Plan() (Plan, error) { return f.PlanWith(FTPPlanOptions{}) }
 //   - with no user name, the anonymous convention: "USER anonymous" and, if the server
 //     answers 331, "PASS <mail>" (RFC 1738 §3.2.1; RFC 959 §5.4); with a user name, "USER
 //     <user>", then "PASS <password>" on a 331 when the URL has one, else a step that sends
-//     nothing: if the server wants a password, the client must ask the user (§3.2.1), and
-//     package fetch stops there; an empty user name is sent as "USER " (§3.1: empty differs
-//     from absent);
+//     nothing: if the server wants a password, the client must ask the user (RFC 1738
+//     §3.2.1), and package fetch stops there; an empty user name is sent as "USER " (RFC 1738
+//     §3.1: empty differs from absent);
 //   - with [FTPPlanOptions.Keep], "PWD" (the login directory, for reuse);
-//   - "CWD <cwd>" for each element, in order, an empty one as "CWD " (§3.2.2), each expecting
-//     250: a 550 ends the access;
-//   - typecode d: "NLST <name>", or "NLST" when the name is empty (§3.2.2), with no TYPE
+//   - "CWD <cwd>" for each element, in order, an empty one as "CWD " (RFC 1738 §3.2.2), each
+//     expecting 250: a 550 ends the access;
+//   - typecode d: "NLST <name>", or "NLST" when the name is empty (RFC 1738 §3.2.2), with no TYPE
 //     command: a listing is text and ASCII is FTP's default type (RFC 959 §3.1.1.1);
 //   - typecode a or i: "TYPE A" or "TYPE I" (RFC 1738 §3.2.2); a typecode of the 1994 URL
 //     draft (see [FTP]): the RFC 959 TYPE command with the space the URL omits put back,
