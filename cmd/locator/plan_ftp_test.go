@@ -1,9 +1,17 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
+	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator/fetch"
+	"github.com/locator-url/locator/internal/testserver"
+	"github.com/locator-url/locator/scheme"
 )
 
 // The tests of this package expect the default anonymous password unless they set one: a
@@ -128,6 +136,76 @@ func TestPlanTypeGuess(t *testing.T) {
 	for _, s := range []string{"--email ADDR", "LOCATOR_EMAIL", "--no-type-guess", "RFC 1738 §3.2.3", ".txt .text .asc", "RFC 1738 §3.2.1"} {
 		if !strings.Contains(h, s) {
 			t.Errorf("plan --help does not say %q", s)
+		}
+	}
+}
+
+// TestPlanIsWireFTP: what `locator plan --json URL` shows is what vsftpd receives when
+// package fetch retrieves URL: the server's own log (log_ftp_protocol) of the commands it
+// received is the plan's send lines, each step with a When taken exactly when the server's
+// logged reply to the line before matches it (RFC 959 §4.2: the first digits of the code).
+// vsftpd asks anonymous users for a password (331, so PASS is sent), knows EPSV (PASV is not
+// sent), does not know MLSD (500, so LIST is sent) and refuses an empty CWD (550, the end;
+// its log shows "CWD " as "CWD", without the trailing space).
+func TestPlanIsWireFTP(t *testing.T) {
+	s := testserver.VSFTPD(t, testserver.VSFTPDOptions{AskPassword: true,
+		Files: map[string][]byte{"pub/a.txt": []byte("a\n"), "pub/sub/b.bin": {0, 1, 2}}})
+	for _, path := range []string{"/pub/a.txt", "/pub/sub/b.bin;type=i", "/pub/", "/pub/sub;type=d", "/pub/missing", "//pub/a.txt"} {
+		url := s.URL(path)
+		out, errs, code := runLocator(t, "", "plan", "--json", url)
+		var p struct {
+			Steps []scheme.Step `json:"steps"`
+		}
+		if err := json.Unmarshal([]byte(out), &p); code != 0 || err != nil {
+			t.Fatalf("plan --json %s: exit %d, %v, %s", url, code, err, errs)
+		}
+		before := len(s.Dialog(t))
+		_, _ = fetch.Get(context.Background(), url, io.Discard, fetch.Options{})
+		var got []string
+		var want []string
+		d := s.Dialog(t)[before:]
+		i, last := 0, ""
+		for i < len(d) && strings.HasPrefix(d[i], "< ") { // the greeting
+			last = d[i][2:5]
+			i++
+		}
+		for _, st := range p.Steps {
+			if st.Send == "" {
+				continue
+			}
+			if len(st.When) > 0 && !slices.ContainsFunc(st.When, func(w string) bool { return strings.HasPrefix(last, w) }) {
+				continue
+			}
+			if i >= len(d) {
+				break
+			}
+			want = append(want, st.Send)
+			got = append(got, strings.TrimPrefix(d[i], "> "))
+			i++
+			decided := false
+			for i < len(d) && strings.HasPrefix(d[i], "< ") {
+				last = d[i][2:5]
+				if !decided && (last[0] != '1' || slices.ContainsFunc(st.Expect, func(e string) bool { return strings.HasPrefix(last, e) })) {
+					decided = true
+					if !slices.ContainsFunc(st.Expect, func(e string) bool { return strings.HasPrefix(last, e) }) {
+						i = len(d) // the server's refusal ends the dialog
+					}
+				}
+				i++
+			}
+		}
+		for j, l := range want {
+			if strings.HasPrefix(l, "PASS ") {
+				want[j] = "PASS <password>" // vsftpd does not log passwords
+			}
+			// vsftpd logs a line without its trailing spaces: "CWD " as "CWD".
+			want[j] = strings.TrimRight(want[j], " ")
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%s: vsftpd received\n%q\nlocator plan shows\n%q", path, got, want)
+		}
+		if len(want) < 3 {
+			t.Errorf("%s: only %q", path, want)
 		}
 	}
 }

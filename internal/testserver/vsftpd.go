@@ -68,6 +68,34 @@ func (s *FTPServer) Commands(t testing.TB) []string {
 	return out
 }
 
+// vsftpdReply is a reply line vsftpd logs with log_ftp_protocol=YES:
+// `FTP response: Client "127.0.0.1", "331 Please specify the password."`.
+var vsftpdReply = regexp.MustCompile(`\] FTP response: Client "[^"]*", "(.*)"\r?$`)
+
+// pyftpdReply is a reply line pyftpdlib logs with -D: "127.0.0.1:40000-[bob] -> 230 Login
+// successful.".
+var pyftpdReply = regexp.MustCompile(`\] [0-9.]+:[0-9]+-\[[^\]]*\] -> (.*)$`)
+
+// Dialog returns the server's side of the dialogs so far, as its log shows them: each
+// command received as "> LINE", each reply line sent as "< LINE", in order (several
+// connections interleaved as they came).
+func (s *FTPServer) Dialog(t testing.TB) []string {
+	t.Helper()
+	cmd, reply := vsftpdCommand, vsftpdReply
+	if s.Name != "vsftpd" {
+		cmd, reply = pyftpdCommand, pyftpdReply
+	}
+	var out []string
+	for _, l := range strings.Split(s.ReadLog(t), "\n") {
+		if m := cmd.FindStringSubmatch(l); m != nil {
+			out = append(out, "> "+m[1])
+		} else if m := reply.FindStringSubmatch(l); m != nil {
+			out = append(out, "< "+m[1])
+		}
+	}
+	return out
+}
+
 // Connections returns how many control connections the server accepted, from its log.
 func (s *FTPServer) Connections(t testing.TB) int {
 	t.Helper()
