@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -379,5 +381,58 @@ func TestFTPBatchReuse(t *testing.T) {
 	}
 	if wire := s.Commands(t)[before:]; strings.Join(wire, "|") != strings.Join(masked(want, "<password>"), "|") {
 		t.Errorf("vsftpd received\n%q\nthe plans say\n%q", wire, masked(want, "<password>"))
+	}
+}
+
+// recProgress records what a transfer tells its Progress.
+type recProgress struct {
+	start, added int64
+	done         int
+}
+
+func (p *recProgress) Start(total int64) { p.start = total }
+func (p *recProgress) Add(n int64)       { p.added += n }
+func (p *recProgress) Done()             { p.done++ }
+
+// TestFTPKeptConnectionLost: a kept connection that the server (or the network) closed in
+// the meantime is dropped and the URL runs on a new connection, with a fresh plan (login
+// again); the progress gets SIZE's total; the transcript shows the dialog as curl -v does.
+func TestFTPKeptConnectionLost(t *testing.T) {
+	files, dirs := ftpFiles()
+	s := testserver.VSFTPD(t, testserver.VSFTPDOptions{Files: files, Dirs: dirs})
+	var tr strings.Builder
+	pr := &recProgress{}
+	c := NewClient(Options{Batch: true, Transcript: &tr, Progress: pr})
+	defer c.Close()
+	conns := s.Connections(t)
+	if _, err := c.Get(context.Background(), s.URL("/pub/a.txt"), io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if pr.start != int64(len(files["pub/a.txt"])) || pr.added != pr.start || pr.done != 1 {
+		t.Errorf("progress %+v", pr)
+	}
+	// Close the kept connection under the client.
+	c.mu.Lock()
+	for _, xs := range c.idle {
+		for _, x := range xs {
+			x.(*ftpConn).conn.Close()
+		}
+	}
+	c.mu.Unlock()
+	var out bytes.Buffer
+	res, err := c.Get(context.Background(), s.URL("/pub/bin.dat"), &out)
+	if err != nil || !bytes.Equal(out.Bytes(), files["pub/bin.dat"]) {
+		t.Fatalf("after the kept connection was lost: %d bytes, %v", out.Len(), err)
+	}
+	if got := sentLines(res); got[0] != "CWD /" || !slices.Contains(got, "USER anonymous") {
+		t.Errorf("sent %q; want the reused plan's CWD /, then a new login", got)
+	}
+	if n := s.Connections(t) - conns; n != 2 {
+		t.Errorf("%d connections; want 2", n)
+	}
+	for _, want := range []string{"* connect to 127.0.0.1:", "< 220 (vsFTPd", "> USER anonymous\n< 230 Login successful.\n", "> RETR bin.dat\n< 150 ", "* the kept connection failed"} {
+		if !strings.Contains(tr.String(), want) {
+			t.Errorf("the transcript has no %q:\n%s", want, tr.String())
+		}
 	}
 }
