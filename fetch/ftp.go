@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/locator-url/locator"
@@ -249,13 +250,51 @@ type ftpRun struct {
 
 	data     net.Conn     // the data connection (passive: dialled; active: accepted)
 	listener net.Listener // active mode: where the server connects
+
+	mu       sync.Mutex // guards canceled and data against the context's AfterFunc
+	canceled bool
+}
+
+// setData sets the data connection; a canceled run's is closed at once.
+func (x *ftpRun) setData(c net.Conn) {
+	x.mu.Lock()
+	x.data = c
+	if c != nil && x.canceled {
+		c.Close()
+	}
+	x.mu.Unlock()
+}
+
+// setListener sets the listener of active mode; a canceled run's is closed at once.
+func (x *ftpRun) setListener(l net.Listener) {
+	x.mu.Lock()
+	x.listener = l
+	if l != nil && x.canceled {
+		l.Close()
+	}
+	x.mu.Unlock()
+}
+
+// cancel closes the control and data connections (the context ended): every read and write
+// on them fails from now on, and the control connection is not kept.
+func (x *ftpRun) cancel() {
+	x.mu.Lock()
+	x.canceled = true
+	x.fc.conn.Close()
+	if x.data != nil {
+		x.data.Close()
+	}
+	if x.listener != nil {
+		x.listener.Close()
+	}
+	x.mu.Unlock()
 }
 
 // run executes the steps of p.
 func (x *ftpRun) run(ctx context.Context, p scheme.Plan) error {
 	x.ctx, x.total, x.keep = ctx, -1, true
 	defer x.closeData()
-	stop := context.AfterFunc(ctx, func() { _ = x.fc.conn.SetDeadline(time.Now()) })
+	stop := context.AfterFunc(ctx, x.cancel)
 	defer stop()
 	for _, s := range p.Steps {
 		if s.Send == "QUIT" {
@@ -491,7 +530,7 @@ func (x *ftpRun) dialPassive(verb, text string) error {
 	if err != nil {
 		return err
 	}
-	x.data = conn
+	x.setData(conn)
 	return nil
 }
 
@@ -518,7 +557,7 @@ func (x *ftpRun) activeAddress(verb string) (string, error) {
 		if err != nil {
 			return "", &Error{URL: x.url, Kind: KindLocal, Code: "listen", Rule: "RFC 959 §3.2", Message: "cannot listen for the data connection", Err: err}
 		}
-		x.listener = l
+		x.setListener(l)
 	}
 	port := x.listener.Addr().(*net.TCPAddr).Port
 	ip4 := local.IP.To4()
@@ -540,11 +579,11 @@ func (x *ftpRun) activeAddress(verb string) (string, error) {
 func (x *ftpRun) closeData() {
 	if x.data != nil {
 		x.data.Close()
-		x.data = nil
+		x.setData(nil)
 	}
 	if x.listener != nil {
 		x.listener.Close()
-		x.listener = nil
+		x.setListener(nil)
 	}
 }
 
@@ -573,7 +612,7 @@ func (x *ftpRun) dataConn() (net.Conn, error) {
 			x.d.remark("refused a data connection from %s, not the server", h)
 			continue
 		}
-		x.data = &idleConn{Conn: conn, idle: x.c.timeout()}
+		x.setData(&idleConn{Conn: conn, idle: x.c.timeout()})
 		return x.data, nil
 	}
 }

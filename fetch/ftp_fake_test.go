@@ -231,3 +231,39 @@ func TestFTPSafety(t *testing.T) {
 		t.Errorf("canceled: %v after %v", err, time.Since(start))
 	}
 }
+
+// TestFTPCancelTransfer: the context ends a transfer whose data connection stalls.
+func TestFTPCancelTransfer(t *testing.T) {
+	data, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer data.Close()
+	port := data.Addr().(*net.TCPAddr).Port
+	go func() {
+		c, err := data.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		io.WriteString(c, "first bytes")
+		time.Sleep(3 * time.Second)
+	}()
+	base, _ := fakeFTP(t, func(r *bufio.Reader, w io.Writer) {
+		io.WriteString(w, "220 hi\r\n")
+		answer(r, w, "230 ok\r\n")
+		answer(r, w, "200 ok\r\n")
+		answer(r, w, "213 100\r\n")
+		answer(r, w, "229 Entering Extended Passive Mode (|||"+strconv.Itoa(port)+"|)\r\n")
+		answer(r, w, "150 here\r\n")
+		time.Sleep(3 * time.Second)
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	var out strings.Builder
+	res, err := Get(ctx, base+"/f", &out, Options{})
+	if KindOf(err) != KindConnect || time.Since(start) > 2*time.Second || out.String() != "first bytes" || res.Size != 11 || res.Total != 100 {
+		t.Errorf("canceled transfer: %v after %v, %q, %+v", err, time.Since(start), out.String(), res)
+	}
+}

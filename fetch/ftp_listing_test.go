@@ -2,6 +2,8 @@ package fetch
 
 import (
 	"bytes"
+	"io"
+	"net"
 	"reflect"
 	"strings"
 	"testing"
@@ -133,3 +135,59 @@ func TestPWDDir(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFTPListing: any listing data, read as MLSD, LIST or NLST, gives entries whose lines are
+// three fields each, without a panic, in time linear in the data.
+func FuzzFTPListing(f *testing.F) {
+	f.Add([]byte("type=file;size=1; a\r\n-rw-r--r-- 1 0 0 25 Nov 24 09:48 a.txt\r\n"))
+	f.Add([]byte("lrwxrwxrwx 1 a b 5 Mar  3 10:00 x -> y\n total 0\n d/e\n"))
+	f.Add([]byte("\x00\xff\t\r\n;;==;  \n"))
+	v, _ := scheme.ParseFTP(locator.MustParse("ftp://h/a/b/"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, verb := range []string{"MLSD", "LIST", "NLST"} {
+			es := parseFTPListing(verb, "x", v, data)
+			var b bytes.Buffer
+			if err := writeEntries(&b, es); err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+			if len(es) > 0 && len(lines) != len(es) {
+				t.Fatalf("%s: %d entries, %d lines", verb, len(es), len(lines))
+			}
+			for _, l := range lines {
+				if len(es) > 0 && strings.Count(l, "\t") != 2 {
+					t.Fatalf("%s: line %q", verb, l)
+				}
+			}
+		}
+	})
+}
+
+// FuzzFTPReply: any bytes from a server are read as replies (RFC 959 §4.2) or refused with
+// an error, never a panic, each reply bounded.
+func FuzzFTPReply(f *testing.F) {
+	f.Add([]byte("220-a\r\n220 b\r\n"))
+	f.Add([]byte("230\r\n550 x\r\n"))
+	f.Add([]byte("22"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := newFTPConn(&pipeConn{Reader: bytes.NewReader(data)}).r
+		for range 10 {
+			code, text, err := readFTPReply(r)
+			if err != nil {
+				return
+			}
+			if len(code) != 3 || len(text) > ftpMaxReply+MaxLine+2 {
+				t.Fatalf("code %q, %d bytes", code, len(text))
+			}
+		}
+	})
+}
+
+// pipeConn is a net.Conn that reads from Reader and writes nowhere.
+type pipeConn struct {
+	net.Conn
+	io.Reader
+}
+
+func (p *pipeConn) Read(b []byte) (int, error)  { return p.Reader.Read(b) }
+func (p *pipeConn) Write(b []byte) (int, error) { return len(b), nil }
