@@ -193,13 +193,16 @@ func getFTP(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Resul
 			}
 			run := &ftpRun{c: c, u: u, url: in, fc: x, d: d, r: r, w: w}
 			err = run.run(ctx, rp)
-			if err != nil && run.replies == 0 && !run.wrote {
-				// The server closed the kept connection: a new one.
+			var fe *Error
+			if err != nil && ctx.Err() == nil && !run.wrote &&
+				(run.replies == 0 || run.replies == 1 && errors.As(err, &fe) && fe.Code == "ftp-421") {
+				// The server closed the kept connection (or says it will, 421, RFC 959
+				// §4.2): a new one.
 				d.remark("the kept connection failed (%s); a new connection", err.Error())
 				x.conn.Close()
 				continue
 			}
-			c.finishFTP(key, run, err)
+			c.finishFTP(key, run)
 			return err
 		}
 	}
@@ -215,13 +218,13 @@ func getFTP(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Resul
 	}
 	run := &ftpRun{c: c, u: u, url: in, fc: newFTPConn(conn), d: d, r: r, w: w}
 	err = run.run(ctx, p)
-	c.finishFTP(key, run, err)
+	c.finishFTP(key, run)
 	return err
 }
 
 // finishFTP keeps run's connection under key when the plan kept it, the login directory is
 // known and the dialog ended well or with a refusal; otherwise it closes it.
-func (c *Client) finishFTP(key string, run *ftpRun, err error) {
+func (c *Client) finishFTP(key string, run *ftpRun) {
 	if run.keep && run.fc.loginDir != "" {
 		c.putIdle(key, run.fc)
 		return
