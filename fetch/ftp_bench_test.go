@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/locator-url/locator/internal/testserver"
 )
@@ -64,6 +65,41 @@ func BenchmarkFTPLarge(b *testing.B) {
 				b.Fatalf("curl: %v %s", err, out)
 			}
 		}
+	})
+	// The two in turns, each first every other time, so that both see the same load on a
+	// shared machine: the ratio is locator's throughput over curl's (above 1: locator is
+	// faster).
+	b.Run("paired", func(b *testing.B) {
+		if _, err := exec.LookPath("curl"); err != nil {
+			b.Skip("no curl")
+		}
+		var mine, theirs time.Duration
+		ours := func() {
+			t0 := time.Now()
+			if _, err := Get(context.Background(), url, io.Discard, Options{}); err != nil {
+				b.Fatal(err)
+			}
+			mine += time.Since(t0)
+		}
+		curl := func() {
+			t0 := time.Now()
+			if out, err := exec.Command("curl", "-s", "-o", "/dev/null", url).CombinedOutput(); err != nil {
+				b.Fatalf("curl: %v %s", err, out)
+			}
+			theirs += time.Since(t0)
+		}
+		for i := 0; b.Loop(); i++ {
+			if i%2 == 0 { // each goes first every other time
+				ours()
+				curl()
+			} else {
+				curl()
+				ours()
+			}
+		}
+		b.ReportMetric(float64(theirs)/float64(mine), "locator/curl-throughput")
+		b.ReportMetric(float64(size)*float64(b.N)/mine.Seconds()/1e6, "locator-MB/s")
+		b.ReportMetric(float64(size)*float64(b.N)/theirs.Seconds()/1e6, "curl-MB/s")
 	})
 }
 
