@@ -28,6 +28,7 @@ func ftpFiles() (map[string][]byte, []string) {
 		"pub/sub/deep/c.txt":     []byte("deep\n"),
 		"pub/with space/d e.txt": []byte("spaced\n"),
 		"top.txt":                []byte("top\n"),
+		"pub/dos.txt":            []byte("one\r\ntwo\r\nlone\rCR\r\n"),
 	}, []string{"pub/empty"}
 }
 
@@ -194,6 +195,23 @@ func TestFTPVSFTPD(t *testing.T) {
 			t.Errorf("get %s: Total %d, Size %d; want %d, %d", r.path, res.Total, res.Size, len(full), len(r.want))
 		}
 	}
+	// ASCII (a .txt name, or ;type=a): CR LF arrives as LF (RFC 959 §3.1.1.1), a lone CR
+	// stays; image (;type=i, or --no-type-guess) gives the octets as stored.
+	for _, r := range []struct {
+		path string
+		o    Options
+		want string
+		typ  string
+	}{
+		{"/pub/dos.txt", Options{}, "one\ntwo\nlone\rCR\n", "A"},
+		{"/pub/dos.txt;type=i", Options{}, "one\r\ntwo\r\nlone\rCR\r\n", "I"},
+		{"/pub/dos.txt", Options{NoTypeGuess: true}, "one\r\ntwo\r\nlone\rCR\r\n", "I"},
+	} {
+		got, res, err := get(t, s.URL(r.path), r.o)
+		if err != nil || string(got) != r.want || res.Type != r.typ || !slices.Contains(sentLines(res), "TYPE "+r.typ) {
+			t.Errorf("get %s %+v: %q, type %q, %v; want %q, TYPE %s", r.path, r.o, got, res.Type, err, r.want, r.typ)
+		}
+	}
 	// Refusals: the server's code and text.
 	for _, r := range []struct{ path, code, reply string }{
 		{"/pub/nope.txt", "ftp-550", "550 Failed to open file."},
@@ -218,7 +236,7 @@ func TestFTPVSFTPD(t *testing.T) {
 	}
 	base := s.URL("/pub/")
 	wantEntries := []struct{ url, typ, name string }{
-		{base + "a.txt", "file", "a.txt"}, {base + "bin.dat", "file", "bin.dat"}, {base + "empty/", "dir", "empty"},
+		{base + "a.txt", "file", "a.txt"}, {base + "bin.dat", "file", "bin.dat"}, {base + "dos.txt", "file", "dos.txt"}, {base + "empty/", "dir", "empty"},
 		{base + "sub/", "dir", "sub"}, {base + "with%20space/", "dir", "with space"},
 	}
 	var lines []string
@@ -228,12 +246,12 @@ func TestFTPVSFTPD(t *testing.T) {
 	if string(out) != strings.Join(lines, "\n")+"\n" {
 		t.Errorf("listing:\n%s\nwant\n%s", out, strings.Join(lines, "\n"))
 	}
-	if len(res.Entries) != 5 || res.Entries[0].Size != int64(len(files["pub/a.txt"])) {
+	if len(res.Entries) != 6 || res.Entries[0].Size != int64(len(files["pub/a.txt"])) {
 		t.Errorf("entries %+v", res.Entries)
 	}
 	// Each entry's URL gets the entry.
 	for _, e := range res.Entries {
-		if e.Type == "file" {
+		if e.Type == "file" && e.Name != "dos.txt" {
 			got, _, err := get(t, e.URL, Options{})
 			if err != nil || !bytes.Equal(got, files["pub/"+e.Name]) {
 				t.Errorf("get %s (from the listing): %d bytes, %v", e.URL, len(got), err)
@@ -283,12 +301,19 @@ func TestFTPPyFTPD(t *testing.T) {
 			t.Errorf("get %s: dialog %+v", r.path, res.Dialog)
 		}
 	}
+	// ASCII: CR LF arrives as LF; pyftpdlib refuses SIZE in ASCII mode (a refusal the plan
+	// allows: the size is unknown), and gives it in image mode.
+	got, res, err := get(t, login+"/pub/dos.txt", Options{})
+	if err != nil || string(got) != "one\ntwo\nlone\rCR\n" || res.Total != -1 || !containsExchange(res.Dialog, "SIZE dos.txt", "550 ") {
+		t.Errorf("ASCII: %q, total %d, %v, %+v", got, res.Total, err, res.Dialog)
+	}
+	if got, res, err := get(t, login+"/pub/dos.txt;type=i", Options{}); err != nil || !bytes.Equal(got, files["pub/dos.txt"]) || res.Total != int64(len(got)) {
+		t.Errorf("image: %q, total %d, %v", got, res.Total, err)
+	}
 	// The server's log has the commands of the plan (PASS masked as pyftpdlib masks it),
 	// "CWD " with its space.
-	var res *Result
 	for _, path := range []string{"//pub/a.txt", "/pub/sub/"} {
 		before := len(s.Commands(t))
-		var err error
 		_, res, err = get(t, login+path, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -301,7 +326,7 @@ func TestFTPPyFTPD(t *testing.T) {
 	if len(res.Entries) != 1 || res.Entries[0].Type != "dir" || res.Entries[0].URL != login+"/pub/sub/deep/" || len(res.Entries[0].Modified) != 14 {
 		t.Errorf("MLSD entries %+v", res.Entries)
 	}
-	_, res, err := get(t, login+"/pub/", Options{})
+	_, res, err = get(t, login+"/pub/", Options{})
 	types := map[string]string{}
 	for _, e := range res.Entries {
 		types[e.Name] = e.Type
@@ -309,7 +334,7 @@ func TestFTPPyFTPD(t *testing.T) {
 			t.Errorf("MLSD /pub/: %+v", e)
 		}
 	}
-	if err != nil || len(res.Entries) != 5 || types["a.txt"] != "file" || types["with space"] != "dir" || types["bin.dat"] != "file" {
+	if err != nil || len(res.Entries) != 6 || types["a.txt"] != "file" || types["with space"] != "dir" || types["bin.dat"] != "file" {
 		t.Errorf("MLSD /pub/: %+v, %v", res.Entries, err)
 	}
 	for _, r := range []struct{ url, code string }{
