@@ -243,13 +243,14 @@ type ftpRun struct {
 	r   *Result
 	w   io.Writer
 
-	last    string // the code of the reply to the last line sent
-	replies int    // replies read
-	wrote   bool   // the object was (partly) written
-	done    bool   // the object was transferred: later failures are only remarked
-	keep    bool   // the plan keeps the connection (no QUIT)
-	typ     string // the TYPE sent ("I", "A", "A N", …)
-	total   int64  // SIZE's answer, -1 unknown
+	last     string // the code of the reply to the last line sent
+	lastText string // and its text
+	replies  int    // replies read
+	wrote    bool   // the object was (partly) written
+	done     bool   // the object was transferred: later failures are only remarked
+	keep     bool   // the plan keeps the connection (no QUIT)
+	typ      string // the TYPE sent ("I", "A", "A N", …)
+	total    int64  // SIZE's answer, -1 unknown
 
 	data     net.Conn     // the data connection (passive: dialled; active: accepted)
 	listener net.Listener // active mode: where the server connects
@@ -346,7 +347,7 @@ func (x *ftpRun) step(s scheme.Step) error {
 			// A branch the client cannot take by itself: RFC 1738 §3.2.1, the server wants
 			// a password that the URL does not give.
 			return &Error{URL: x.url, Kind: KindRefused, Code: "ftp-" + x.last, Rule: "RFC 1738 §3.2.1",
-				Message: "the server asks for what the URL does not give: " + s.Note}
+				Message: "the server asks for what the URL does not give: " + s.Note, Reply: x.lastText}
 		}
 		if len(s.Expect) > 0 { // the greeting (RFC 959 §5.4)
 			_, _, err := x.expect("the greeting", s.Expect)
@@ -420,7 +421,7 @@ func (x *ftpRun) expect(what string, expect []string) (code, text string, err er
 		}
 		x.d.reply(text)
 		x.replies++
-		x.last = code
+		x.last, x.lastText = code, text
 		if hasCodePrefix(code, expect) {
 			return code, text, nil
 		}

@@ -345,7 +345,7 @@ func TestFTPPyFTPD(t *testing.T) {
 	} {
 		_, _, err := get(t, r.url, Options{})
 		var fe *Error
-		if !errors.As(err, &fe) || fe.Kind != KindRefused || fe.Code != r.code {
+		if !errors.As(err, &fe) || fe.Kind != KindRefused || fe.Code != r.code || fe.Reply[:3] != r.code[4:] {
 			t.Errorf("get %s: %v; want %s", r.url, err, r.code)
 		}
 	}
