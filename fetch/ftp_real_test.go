@@ -344,7 +344,7 @@ func TestFTPPyFTPD(t *testing.T) {
 		{"ftp://" + s.Addr() + "/pub/a.txt", "ftp-530"}, // anonymous is off
 	} {
 		if testing.Short() && r.url == "ftp://"+s.Addr()+"/pub/a.txt" {
-			continue // pyftdplib waits 3 s before each 530
+			continue // pyftpdlib waits 3 s before each 530
 		}
 		_, _, err := get(t, r.url, Options{})
 		var fe *Error
