@@ -141,6 +141,9 @@ type Options struct {
 	NoTypeGuess bool
 	// Active uses active FTP (EPRT, then PORT) instead of passive (EPSV, then PASV).
 	Active bool
+	// Batch keeps each FTP control connection open after its transfer, for the next URL of
+	// the same host and login (scheme.FTPPlanOptions Keep and Reuse); Close ends them.
+	Batch bool
 	// Raw writes listings (FTP directories, gopher menus, news overviews) as the server sent
 	// them instead of one entry per line.
 	Raw bool
@@ -499,6 +502,17 @@ func (b *body) done(r *Result) {
 		b.c.opts.Progress.Done()
 	}
 	r.Size += b.n
+}
+
+// hasCodePrefix reports whether the reply code begins with one of prefixes (scheme.Step's When
+// and Expect).
+func hasCodePrefix(code string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(code, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // planError turns the error of a scheme's plan for the URL url into an *Error: a decoded CR,

@@ -149,16 +149,6 @@ func (s *nntpSession) run() error {
 	return nil
 }
 
-// hasCodePrefix reports whether code begins with one of prefixes.
-func hasCodePrefix(code string, prefixes []string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(code, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // readLine reads one line of at most MaxLine bytes and returns it without its CR LF (a bare
 // LF is taken as the end of a line too).
 func (s *nntpSession) readLine() (string, error) {

@@ -41,14 +41,17 @@ func ExampleFTP_Plan() {
 	// PASS anonymous@
 	// CWD pub
 	// CWD www
+	// EPSV
+	// PASV
 	// NLST doc
+	// QUIT
 }
 
 func ExampleFTP_PlanWith() {
 	f, _ := scheme.ParseFTP(locator.MustParse("ftp://ftp.example.org/README"))
 	p, _ := f.PlanWith(scheme.FTPPlanOptions{Mail: "ann@example.org"})
 	fmt.Printf("%q\n", p.Wire())
-	// Output: "USER anonymous\r\nPASS ann@example.org\r\nTYPE I\r\nRETR README\r\n"
+	// Output: "USER anonymous\r\nPASS ann@example.org\r\nTYPE I\r\nSIZE README\r\nEPSV\r\nPASV\r\nRETR README\r\nQUIT\r\n"
 }
 
 func ExampleParseHTTP() {

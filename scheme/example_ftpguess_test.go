@@ -29,6 +29,7 @@ func ExampleCheckFTPMail() {
 
 func ExampleFTPPlanOptions() {
 	f, _ := scheme.ParseFTP(locator.MustParse("ftp://ftp.example.org/pub/notes.txt"))
+	// The e-mail address, and where it came from.
 	p, _ := f.PlanWith(scheme.FTPPlanOptions{Mail: "ann@example.org", MailSource: "--email"})
 	for _, s := range p.Steps[1:] {
 		if s.Note == "" {
@@ -37,13 +38,22 @@ func ExampleFTPPlanOptions() {
 		}
 		fmt.Printf("%s  # %s\n", s.Send, s.Note)
 	}
-	p, _ = f.PlanWith(scheme.FTPPlanOptions{NoTypeGuess: true})
-	fmt.Println(p.Steps[4].Send)
+	// No suffix guess, active mode, no SIZE, resumed at byte 100, the connection kept.
+	p, _ = f.PlanWith(scheme.FTPPlanOptions{NoTypeGuess: true, Active: true, NoSize: true, Offset: 100, Keep: true})
+	fmt.Printf("%q\n", p.Wire())
+	// The same connection reused for the next URL.
+	p, _ = f.PlanWith(scheme.FTPPlanOptions{Reuse: true, LoginDir: "/", Keep: true})
+	fmt.Printf("%q\n", p.Wire())
 	// Output:
 	// USER anonymous  # no user name: anonymous FTP (RFC 1738 §3.2.1)
 	// PASS ann@example.org  # the anonymous password is the end user's e-mail address (RFC 1738 §3.2.1); from --email
 	// CWD pub
 	// TYPE A  # no typecode: the client guesses (RFC 1738 §3.2.3); guessed from the suffix ".txt": text, ASCII (RFC 959 §3.1.1.1)
+	// SIZE notes.txt  # the size, for the progress; a refusal is allowed (RFC 3659 §4)
+	// EPSV  # passive mode: the server listens, the client connects (RFC 2428 §3)
+	// PASV  # the server has no EPSV (RFC 959 §4.1.2)
 	// RETR notes.txt  # retrieve the file (RFC 959 §4.1.3)
-	// TYPE I
+	// QUIT  # end the session (RFC 959 §4.1.1)
+	// "USER anonymous\r\nPASS anonymous@\r\nPWD\r\nCWD pub\r\nTYPE I\r\nEPRT <address>\r\nPORT <address>\r\nREST 100\r\nRETR notes.txt\r\n"
+	// "CWD /\r\nCWD pub\r\nTYPE A\r\nSIZE notes.txt\r\nEPSV\r\nPASV\r\nRETR notes.txt\r\n"
 }

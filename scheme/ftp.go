@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/locator-url/locator"
@@ -330,8 +331,10 @@ func (f FTP) URL() (locator.URL, error) {
 const DefaultFTPMail = "anonymous@"
 
 // FTPPlanOptions are the choices of an ftp access plan that the URL does not make (RFC 1738
-// §3.2.1, §3.2.3). The zero value sends [DefaultFTPMail] as the anonymous password and guesses
-// the transfer type of a name without a typecode from its suffix ([GuessFTPType]).
+// §3.2.1, §3.2.3), and the state of the client that runs it (package fetch). The zero value
+// sends [DefaultFTPMail] as the anonymous password, guesses the transfer type of a name
+// without a typecode from its suffix ([GuessFTPType]), asks the file's size, transfers in
+// passive mode, and ends with QUIT: the dialog a one-off retrieval performs.
 type FTPPlanOptions struct {
 	// Mail is the end user's Internet e-mail address, sent as the password of anonymous FTP
 	// (RFC 1738 §3.2.1). "" means DefaultFTPMail. [CheckFTPMail] says which addresses a
@@ -343,7 +346,37 @@ type FTPPlanOptions struct {
 	// NoTypeGuess turns the suffix table of [GuessFTPType] off: a name without a typecode
 	// is always sent as image, "TYPE I", which transfers the octets unchanged.
 	NoTypeGuess bool
+	// Active opens the data connection in active mode: "EPRT", then "PORT" if EPRT is
+	// refused (RFC 2428 §2; RFC 959 §4.1.2), with [FTPDataAddress] in the plan for the
+	// address the client listens on. The default is passive: "EPSV", then "PASV" (RFC 2428
+	// §3).
+	Active bool
+	// NoSize leaves out the "SIZE" command (RFC 3659 §4) that asks a file's size before
+	// RETR, for a progress bar.
+	NoSize bool
+	// Offset, when above 0, resumes the transfer at this byte: "REST <offset>" before RETR
+	// (RFC 3659 §5; RFC 959 §4.1.3).
+	Offset int64
+	// Keep keeps the control connection for another URL of the same host and login (batch
+	// mode): after the login the plan asks "PWD" (RFC 959 §4.1.3, reply 257) for the login
+	// directory, which a later plan with Reuse returns to, and it ends without "QUIT".
+	Keep bool
+	// Reuse plans the dialog on a control connection an earlier plan with Keep left open
+	// and logged in: no connection and no login; first "CWD <LoginDir>", back to the login
+	// directory that the URL's CWD elements are relative to (RFC 1738 §3.2.2), and "TYPE A"
+	// before a listing (the connection's type may be image).
+	Reuse bool
+	// LoginDir is the login directory of a reused connection (Reuse), as the reply to PWD
+	// gave it.
+	LoginDir string
 }
+
+// FTPDataAddress stands, in the "EPRT" and "PORT" steps of an active-mode plan
+// ([FTPPlanOptions.Active]), for the address the client listens on for the data connection,
+// which only the client knows when it runs the plan: it sends "EPRT |1|a.b.c.d|port|" (|2|
+// and an IPv6 address over IPv6; RFC 2428 §2) or "PORT h1,h2,h3,h4,p1,p2" (RFC 959 §4.1.2)
+// in its place. [Plan.Wire] holds it as written.
+const FTPDataAddress = "<address>"
 
 // ftpTextSuffixes are the suffixes (after the name's last ".", compared in lower case) that
 // [GuessFTPType] takes for text: plain text, markup and program source, the files of the
@@ -415,35 +448,54 @@ func CheckFTPMail(mail string) error {
 // [FTP.PlanWith].
 func (f FTP) Plan() (Plan, error) { return f.PlanWith(FTPPlanOptions{}) }
 
-// PlanWith returns the FTP commands f stands for (RFC 1738 §3.2.1, §3.2.2; RFC 959):
+// PlanWith returns the FTP dialog f stands for (RFC 1738 §3.2.1, §3.2.2; RFC 959), the one
+// package fetch runs line for line. Each step that reads a reply lists the reply codes that
+// let the dialog go on ([Step.Expect]; any other reply ends the access and is quoted), and
+// the branches are steps with [Step.When]:
 //
-//   - connect to the host, port 21 unless the URL gives one;
-//   - with no user name, the anonymous convention: "USER anonymous" and "PASS <mail>"
-//     (RFC 1738 §3.2.1); with a user name, "USER <user>", then "PASS <password>" when the URL
-//     has one, else a note that the client must ask the user for a password if the server
-//     wants one (§3.2.1); an empty user name is sent as "USER " (§3.1: empty differs from
-//     absent);
-//   - "CWD <cwd>" for each element, in order, an empty one as "CWD " (§3.2.2);
-//   - typecode d: "NLST <name>", or "NLST" when the name is empty (§3.2.2), with no TYPE
+//   - connect to the host, port 21 unless the URL gives one, and read the greeting, 220
+//     (RFC 959 §5.4);
+//   - with no user name, the anonymous convention: "USER anonymous" and, if the server
+//     answers 331, "PASS <mail>" (RFC 1738 §3.2.1; RFC 959 §5.4); with a user name, "USER
+//     <user>", then "PASS <password>" on a 331 when the URL has one, else a step that sends
+//     nothing: if the server wants a password, the client must ask the user (RFC 1738
+//     §3.2.1), and package fetch stops there; an empty user name is sent as "USER " (RFC 1738
+//     §3.1: empty differs from absent);
+//   - with [FTPPlanOptions.Keep], "PWD" (the login directory, for reuse);
+//   - "CWD <cwd>" for each element, in order, an empty one as "CWD " (RFC 1738 §3.2.2), each
+//     expecting 250: a 550 ends the access;
+//   - typecode d: "NLST <name>", or "NLST" when the name is empty (RFC 1738 §3.2.2), with no TYPE
 //     command: a listing is text and ASCII is FTP's default type (RFC 959 §3.1.1.1);
-//   - typecode a or i: "TYPE A" or "TYPE I", then "RETR <name>" (RFC 1738 §3.2.2);
-//   - a typecode of the 1994 URL draft (see [FTP]): the RFC 959 TYPE command with the space
-//     the URL omits put back, letters in upper case ("AN" is "TYPE A N", "e" "TYPE E", "L8"
-//     "TYPE L 8"; the 1994 URL draft, FTP; RFC 959 §5.3.2), then "RETR <name>";
-//   - no typecode: RFC 1738 §3.2.3 says the client "must guess"; locator guesses from the
-//     name's suffix ([GuessFTPType]): "TYPE A" for a text suffix such as ".txt", else image,
-//     "TYPE I", which transfers the octets unchanged (always image with
-//     [FTPPlanOptions.NoTypeGuess]), then "RETR <name>";
-//   - an empty name with a typecode other than d, or none, names a directory: "NLST" (after
-//     "TYPE" only when the URL gives a typecode other than d).
+//   - typecode a or i: "TYPE A" or "TYPE I" (RFC 1738 §3.2.2); a typecode of the 1994 URL
+//     draft (see [FTP]): the RFC 959 TYPE command with the space the URL omits put back,
+//     letters in upper case ("AN" is "TYPE A N", "e" "TYPE E", "L8" "TYPE L 8"; the 1994 URL
+//     draft, FTP; RFC 959 §5.3.2);
+//   - no typecode and a name: RFC 1738 §3.2.3 says the client "must guess"; locator guesses
+//     from the name's suffix ([GuessFTPType]): "TYPE A" for a text suffix such as ".txt",
+//     else image, "TYPE I", which transfers the octets unchanged (always image with
+//     [FTPPlanOptions.NoTypeGuess]);
+//   - before RETR, "SIZE <name>" (RFC 3659 §4), whose failure is allowed (not with
+//     [FTPPlanOptions.NoSize]);
+//   - the data connection (RFC 959 §3.2): passive, "EPSV" and, if it is refused (5yz), "PASV"
+//     (RFC 2428 §3); or active ([FTPPlanOptions.Active]), "EPRT <address>" and, if refused,
+//     "PORT <address>" (RFC 2428 §2), [FTPDataAddress] standing for the client's address;
+//   - with [FTPPlanOptions.Offset], "REST <offset>" (RFC 3659 §5);
+//   - "RETR <name>" (RFC 1738 §3.2.2), whose successful reply (150 or 125) is followed by
+//     the file on the data connection ([Step.Data]) and then the transfer's end (226);
+//   - an empty name without typecode d names a directory: "MLSD" (RFC 3659 §7), and if the
+//     server does not know it (5yz), "LIST" (RFC 959 §4.1.3); a typecode other than d is
+//     sent before it;
+//   - "QUIT" (RFC 959 §4.1.1), unless [FTPPlanOptions.Keep].
+//
+// With [FTPPlanOptions.Reuse] the plan starts on a connection that is open and logged in:
+// no connect and no login, but "CWD <login directory>" first.
 //
 // Decoded CR, LF or NUL in the user name, password, host, any CWD element or the name would
 // end or split a command line, so PlanWith refuses them (CodeLineBreak; RFC 1738 §6); the
-// mail address must pass [CheckFTPMail]. The control connection is a Telnet connection (RFC 959 §4.1,
-// §5.3), so a byte 0xFF, the Telnet IAC, in an argument is sent doubled, IAC IAC (RFC 854):
-// Step.Send and Plan.Wire hold the doubled bytes, and the step's note says so
-// (CodeTelnetIAC is the checker's warning). The data connection (PASV or PORT, RFC 959 §3.2) that
-// RETR and NLST need is left to the client.
+// mail address must pass [CheckFTPMail]. The control connection is a Telnet connection (RFC
+// 959 §4.1, §5.3), so a byte 0xFF, the Telnet IAC, in an argument is sent doubled, IAC IAC
+// (RFC 854): Step.Send and Plan.Wire hold the doubled bytes, and the step's note says so
+// (CodeTelnetIAC is the checker's warning).
 func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 	u, err := f.URL()
 	if err != nil {
@@ -468,6 +520,10 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 	if hasByte(f.Name, ftpLineBad) {
 		return Plan{}, decodedControlError(in, partRest, ftpLineBad, "name")
 	}
+	if o.Reuse && (o.LoginDir == "" || hasByte(o.LoginDir, ftpLineBad)) {
+		return Plan{}, &locator.Error{Input: o.LoginDir, Code: CodeLineBreak, Rule: "RFC 959 §4.1.3 PWD; RFC 1738 §6",
+			Message: "the login directory of a reused connection is empty or holds CR, LF or NUL"}
+	}
 	mail, passNote := o.Mail, "the anonymous password is the end user's e-mail address (RFC 1738 §3.2.1)"
 	if mail == "" {
 		mail = DefaultFTPMail
@@ -481,54 +537,80 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	// One step per CWD element and at most six others: allocated once (a path of many
+	// One step per CWD element and at most twelve others: allocated once (a path of many
 	// empty segments makes many steps).
-	p := Plan{Scheme: "ftp", Host: host, Port: port, Steps: make([]Step, 0, len(f.CWD)+6)}
-	p.Steps = append(p.Steps, connectNote(host, p.Port, " (the FTP control connection, RFC 959; RFC 1738 §3.2: port 21 unless the URL gives one)"))
-	// RFC 1738 §3.2.1 FTP Name and Password.
-	// Every argument is sent as Telnet data (ftpCommand): RFC 959 §4.1, RFC 854.
-	switch {
-	case f.User == nil:
+	p := Plan{Scheme: "ftp", Host: host, Port: port, Steps: make([]Step, 0, len(f.CWD)+12)}
+	if o.Reuse {
 		p.Steps = append(p.Steps,
-			Step{Send: "USER anonymous", Note: "no user name: anonymous FTP (RFC 1738 §3.2.1)"},
-			ftpCommand("PASS", mail, passNote))
-	default:
-		p.Steps = append(p.Steps, ftpCommand("USER", *f.User, ""))
-		if f.Password != nil {
-			p.Steps = append(p.Steps, ftpCommand("PASS", *f.Password, ""))
-		} else {
-			p.Steps = append(p.Steps, Step{Note: "no password in the URL: if the server asks for one (reply 331), ask the user (RFC 1738 §3.2.1)"})
+			Step{Note: "reuse the control connection to " + joinHostPort(shown(host), port) + ", open and logged in (batch mode)"},
+			Step{Send: "CWD " + mustTelnet(o.LoginDir), Expect: ftpCWDExpect, Note: "back to the login directory, which the URL's CWD elements start from (RFC 1738 §3.2.2)"})
+	} else {
+		// RFC 959 §5.4: the server greets with 220 (120 first when it is not ready yet).
+		c := connectNote(host, p.Port, " (the FTP control connection, RFC 959; RFC 1738 §3.2: port 21 unless the URL gives one)")
+		c.Expect = []string{"220"}
+		p.Steps = append(p.Steps, c)
+		// RFC 1738 §3.2.1 FTP Name and Password; RFC 959 §5.4: USER answers 230 (logged in)
+		// or 331 (a password is needed), PASS 230 or 202.
+		// Every argument is sent as Telnet data (ftpCommand): RFC 959 §4.1, RFC 854.
+		userExpect, passWhen, passExpect := []string{"230", "331"}, []string{"331"}, []string{"230", "202"}
+		switch {
+		case f.User == nil:
+			user := Step{Send: "USER anonymous", Note: "no user name: anonymous FTP (RFC 1738 §3.2.1)", Expect: userExpect}
+			pass := ftpCommand("PASS", mail, passNote)
+			pass.When, pass.Expect = passWhen, passExpect
+			p.Steps = append(p.Steps, user, pass)
+		default:
+			user := ftpCommand("USER", *f.User, "")
+			user.Expect = userExpect
+			p.Steps = append(p.Steps, user)
+			if f.Password != nil {
+				pass := ftpCommand("PASS", *f.Password, "")
+				pass.When, pass.Expect = passWhen, passExpect
+				p.Steps = append(p.Steps, pass)
+			} else {
+				p.Steps = append(p.Steps, Step{When: passWhen,
+					Note: "no password in the URL: if the server asks for one (reply 331), ask the user (RFC 1738 §3.2.1)"})
+			}
+		}
+		if o.Keep {
+			p.Steps = append(p.Steps, Step{Send: "PWD", Expect: []string{"257", "5"},
+				Note: "the login directory, to come back to when the connection is reused (RFC 959 §4.1.3)"})
 		}
 	}
 	// RFC 1738 §3.2.2: each <cwd> element is the argument of a CWD command, in order.
 	for _, c := range f.CWD {
-		p.Steps = append(p.Steps, ftpCommand("CWD", c, ""))
+		s := ftpCommand("CWD", c, "")
+		s.Expect = ftpCWDExpect
+		p.Steps = append(p.Steps, s)
 	}
 	t := f.Type
 	if len(t) == 1 {
 		t = string(t[0] | 0x20)
 	}
-	nlst := func(note string) Step {
-		if f.Name == "" {
-			return Step{Send: "NLST", Note: note}
-		}
-		return ftpCommand("NLST", f.Name, note)
-	}
 	switch {
 	case t == "d":
 		// RFC 1738 §3.2.2: "If the typecode is "d", perform a NLST (name list) command with
 		// <name> as the argument".
-		p.Steps = append(p.Steps, nlst("typecode d: list the directory (RFC 1738 §3.2.2)"))
-		return p, nil
+		if o.Reuse {
+			p.Steps = append(p.Steps, ftpReuseTypeA)
+		}
+		p.Steps = o.appendData(p.Steps)
+		s := Step{Send: "NLST", Note: "typecode d: list the directory (RFC 1738 §3.2.2)"}
+		if f.Name != "" {
+			s = ftpCommand("NLST", f.Name, s.Note)
+		}
+		s.Expect, s.Data = ftpDataExpect, true
+		p.Steps = append(p.Steps, s)
+		return o.appendQuit(p), nil
 	case f.Type != "":
 		// RFC 1738 §3.2.2 a, i; the 1994 URL draft's A or E with a formcode, L with a byte
 		// size: the RFC 959 type code with its space.
-		p.Steps = append(p.Steps, Step{Send: ftpTypeCommand(f.Type), Note: ftpTypeNote(f.Type)})
+		p.Steps = append(p.Steps, Step{Send: ftpTypeCommand(f.Type), Note: ftpTypeNote(f.Type), Expect: ftpTypeExpect})
 	case f.Name != "":
 		// RFC 1738 §3.2.3: without a typecode "the client program interpreting the URL must
 		// guess the appropriate mode to use", from "the suffix of the name".
 		if g, suffix := GuessFTPType(f.Name); g == "a" && !o.NoTypeGuess {
-			p.Steps = append(p.Steps, Step{Send: "TYPE A", Note: "no typecode: the client guesses (RFC 1738 §3.2.3); guessed from the suffix " +
+			p.Steps = append(p.Steps, Step{Send: "TYPE A", Expect: ftpTypeExpect, Note: "no typecode: the client guesses (RFC 1738 §3.2.3); guessed from the suffix " +
 				strconvQuote(suffix) + ": text, ASCII (RFC 959 §3.1.1.1)"})
 			break
 		}
@@ -536,14 +618,79 @@ func (f FTP) PlanWith(o FTPPlanOptions) (Plan, error) {
 		if o.NoTypeGuess {
 			note = "no typecode: the client guesses (RFC 1738 §3.2.3); the suffix guess is off: image transfers the octets unchanged"
 		}
-		p.Steps = append(p.Steps, Step{Send: "TYPE I", Note: note})
+		p.Steps = append(p.Steps, Step{Send: "TYPE I", Note: note, Expect: ftpTypeExpect})
+	case o.Reuse:
+		p.Steps = append(p.Steps, ftpReuseTypeA)
 	}
 	if f.Name == "" {
-		p.Steps = append(p.Steps, nlst("no name: the URL names a directory; list it"))
-		return p, nil
+		// No name: the URL names a directory. RFC 3659 §7: MLSD gives machine-readable
+		// facts; a server that does not know it answers 500 or 502, and LIST (RFC 959
+		// §4.1.3) is its human-readable listing, on the same data connection.
+		p.Steps = o.appendData(p.Steps)
+		p.Steps = append(p.Steps,
+			Step{Send: "MLSD", Expect: []string{"150", "125", "5"}, Data: true,
+				Note: "no name: the URL names a directory; list it with its facts (RFC 3659 §7)"},
+			Step{Send: "LIST", When: []string{"5"}, Expect: ftpDataExpect, Data: true,
+				Note: "the server has no MLSD: the listing for people (RFC 959 §4.1.3), read as ls -l lines"})
+		return o.appendQuit(p), nil
 	}
-	p.Steps = append(p.Steps, ftpCommand("RETR", f.Name, "retrieve the file (RFC 959 §4.1.3)"))
-	return p, nil
+	if !o.NoSize {
+		s := ftpCommand("SIZE", f.Name, "the size, for the progress; a refusal is allowed (RFC 3659 §4)")
+		s.Expect = []string{"213", "4", "5"}
+		p.Steps = append(p.Steps, s)
+	}
+	p.Steps = o.appendData(p.Steps)
+	if o.Offset > 0 {
+		p.Steps = append(p.Steps, Step{Send: "REST " + strconv.FormatInt(o.Offset, 10), Expect: []string{"350"},
+			Note: "resume at this byte (RFC 3659 §5)"})
+	}
+	s := ftpCommand("RETR", f.Name, "retrieve the file (RFC 959 §4.1.3)")
+	s.Expect, s.Data = ftpDataExpect, true
+	p.Steps = append(p.Steps, s)
+	return o.appendQuit(p), nil
+}
+
+var (
+	// ftpCWDExpect: RFC 959 §5.4, CWD answers 250; 550 says the directory is not there.
+	ftpCWDExpect = []string{"250"}
+	// ftpTypeExpect: RFC 959 §5.4, TYPE answers 200.
+	ftpTypeExpect = []string{"200"}
+	// ftpDataExpect: RFC 959 §5.4, RETR, NLST and LIST answer 125 (the data connection is
+	// open) or 150 (it is being opened), and then 226 or 250 at the end.
+	ftpDataExpect = []string{"150", "125"}
+	// ftpReuseTypeA: a listing on a reused connection, whose type may be image.
+	ftpReuseTypeA = Step{Send: "TYPE A", Expect: ftpTypeExpect, Note: "the connection was reused: a listing is text, ASCII (RFC 959 §3.1.1.1)"}
+)
+
+// mustTelnet returns s as Telnet data (telnetData).
+func mustTelnet(s string) string {
+	t, _ := telnetData(s)
+	return t
+}
+
+// appendData appends the steps that set up the data connection (RFC 959 §3.2): passive,
+// EPSV then PASV (RFC 2428 §3); active, EPRT then PORT (RFC 2428 §2).
+func (o FTPPlanOptions) appendData(s []Step) []Step {
+	if o.Active {
+		return append(s,
+			Step{Send: "EPRT " + FTPDataAddress, Expect: []string{"200", "5"},
+				Note: "active mode: the client listens, the server connects; " + FTPDataAddress + " is |1|address|port| (RFC 2428 §2)"},
+			Step{Send: "PORT " + FTPDataAddress, When: []string{"5"}, Expect: []string{"200"},
+				Note: "the server has no EPRT: " + FTPDataAddress + " is h1,h2,h3,h4,p1,p2 (RFC 959 §4.1.2)"})
+	}
+	return append(s,
+		Step{Send: "EPSV", Expect: []string{"229", "5"}, Note: "passive mode: the server listens, the client connects (RFC 2428 §3)"},
+		Step{Send: "PASV", When: []string{"5"}, Expect: []string{"227"}, Note: "the server has no EPSV (RFC 959 §4.1.2)"})
+}
+
+// appendQuit appends "QUIT" (RFC 959 §4.1.1, reply 221) unless the connection is kept.
+func (o FTPPlanOptions) appendQuit(p Plan) Plan {
+	if o.Keep {
+		p.Steps = append(p.Steps, Step{Note: "keep the connection for the next URL of this host and login (batch mode)"})
+		return p
+	}
+	p.Steps = append(p.Steps, Step{Send: "QUIT", Expect: []string{"221"}, Note: "end the session (RFC 959 §4.1.1)"})
+	return p
 }
 
 // checkFTP is the Check of the registry: checkFTPTo into a Sink of its own.

@@ -82,8 +82,8 @@ func TestFTPPlanTypeGuess(t *testing.T) {
 		{"ftp://h/pub/f.bin", true, "TYPE I", guessOff, "RETR f.bin"},
 		{"ftp://h/pub/rfc1738.txt;type=i", false, "TYPE I", "typecode i: image (RFC 1738 §3.2.2; RFC 959 §3.1.1.3)", "RETR rfc1738.txt"},
 		{"ftp://h/pub/f.bin;type=a", false, "TYPE A", "typecode a: ASCII (RFC 1738 §3.2.2; RFC 959 §3.1.1.1)", "RETR f.bin"},
-		{"ftp://h/pub/", false, "", "", "NLST"},
-		{"ftp://h/pub/", true, "", "", "NLST"},
+		{"ftp://h/pub/", false, "", "", "LIST"},
+		{"ftp://h/pub/", true, "", "", "LIST"},
 	} {
 		f, err := scheme.ParseFTP(locator.MustParse(r.url))
 		if err != nil {
@@ -100,14 +100,15 @@ func TestFTPPlanTypeGuess(t *testing.T) {
 				typ = s
 			}
 		}
-		if typ.Send != r.send || typ.Note != r.note || p.Steps[len(p.Steps)-1].Send != r.last {
-			t.Errorf("PlanWith(%q, NoTypeGuess %v): TYPE step %+v, last %q; want %q %q, %q", r.url, r.noGuess, typ,
-				p.Steps[len(p.Steps)-1].Send, r.send, r.note, r.last)
+		// The transfer is the step before QUIT.
+		if typ.Send != r.send || typ.Note != r.note || p.Steps[len(p.Steps)-2].Send != r.last {
+			t.Errorf("PlanWith(%q, NoTypeGuess %v): TYPE step %+v, transfer %q; want %q %q, %q", r.url, r.noGuess, typ,
+				p.Steps[len(p.Steps)-2].Send, r.send, r.note, r.last)
 		}
 	}
 	// PlanFor (the zero options) guesses too.
 	p, err := scheme.PlanFor(locator.MustParse("ftp://h/README.txt"))
-	if err != nil || string(p.Wire()) != "USER anonymous\r\nPASS anonymous@\r\nTYPE A\r\nRETR README.txt\r\n" {
+	if err != nil || string(p.Wire()) != "USER anonymous\r\nPASS anonymous@\r\nTYPE A\r\nSIZE README.txt\r\nEPSV\r\nPASV\r\nRETR README.txt\r\nQUIT\r\n" {
 		t.Errorf("PlanFor = %q, %v", p.Wire(), err)
 	}
 }

@@ -22,16 +22,20 @@ func TestFTPPlanDoublesIAC(t *testing.T) {
 		iac   []bool // whether each sent line notes the doubling
 	}{
 		// The example: IAC IP IAC DM inside USER.
-		{"ftp://u%ff%f4%ff%f2@h/f", []string{"USER u\xff\xff\xf4\xff\xff\xf2", "TYPE I", "RETR f"}, []bool{true, false, false}},
-		{"ftp://u%FF:p%Ff@h/", []string{"USER u\xff\xff", "PASS p\xff\xff", "NLST"}, []bool{true, true, false}},
-		{"ftp://u:p@h/a%fF/b%FF%ff;type=A", []string{"USER u", "PASS p", "CWD a\xff\xff", "TYPE A", "RETR b\xff\xff\xff\xff"},
-			[]bool{false, false, true, false, true}},
-		{"ftp://h/%ff/%ff;type=d", []string{"USER anonymous", "PASS anonymous@", "CWD \xff\xff", "NLST \xff\xff"},
-			[]bool{false, false, true, true}},
-		{"ftp://h/d/%ff;type=i", []string{"USER anonymous", "PASS anonymous@", "CWD d", "TYPE I", "RETR \xff\xff"},
-			[]bool{false, false, false, false, true}},
-		{"ftp://u\xff@h/x\xff", []string{"USER u\xff\xff", "TYPE I", "RETR x\xff\xff"}, []bool{true, false, true}}, // as written
-		{"ftp://u%fe@h/%fe", []string{"USER u\xfe", "TYPE I", "RETR \xfe"}, []bool{false, false, false}},           // not IAC
+		{"ftp://u%ff%f4%ff%f2@h/f", []string{"USER u\xff\xff\xf4\xff\xff\xf2", "TYPE I", "SIZE f", "EPSV", "PASV", "RETR f", "QUIT"},
+			[]bool{true, false, false, false, false, false, false}},
+		{"ftp://u%FF:p%Ff@h/", []string{"USER u\xff\xff", "PASS p\xff\xff", "EPSV", "PASV", "MLSD", "LIST", "QUIT"},
+			[]bool{true, true, false, false, false, false, false}},
+		{"ftp://u:p@h/a%fF/b%FF%ff;type=A", []string{"USER u", "PASS p", "CWD a\xff\xff", "TYPE A", "SIZE b\xff\xff\xff\xff", "EPSV", "PASV", "RETR b\xff\xff\xff\xff", "QUIT"},
+			[]bool{false, false, true, false, true, false, false, true, false}},
+		{"ftp://h/%ff/%ff;type=d", []string{"USER anonymous", "PASS anonymous@", "CWD \xff\xff", "EPSV", "PASV", "NLST \xff\xff", "QUIT"},
+			[]bool{false, false, true, false, false, true, false}},
+		{"ftp://h/d/%ff;type=i", []string{"USER anonymous", "PASS anonymous@", "CWD d", "TYPE I", "SIZE \xff\xff", "EPSV", "PASV", "RETR \xff\xff", "QUIT"},
+			[]bool{false, false, false, false, true, false, false, true, false}},
+		{"ftp://u\xff@h/x\xff", []string{"USER u\xff\xff", "TYPE I", "SIZE x\xff\xff", "EPSV", "PASV", "RETR x\xff\xff", "QUIT"},
+			[]bool{true, false, true, false, false, true, false}}, // as written
+		{"ftp://u%fe@h/%fe", []string{"USER u\xfe", "TYPE I", "SIZE \xfe", "EPSV", "PASV", "RETR \xfe", "QUIT"},
+			[]bool{false, false, false, false, false, false, false}}, // not IAC
 	} {
 		p, err := scheme.PlanFor(locator.MustParse(r.in))
 		if err != nil {

@@ -18,6 +18,24 @@ import (
 func strp(s string) *string { return &s }
 
 // sends returns the protocol lines of a plan, in order.
+// urlSends returns the lines of p that the URL itself makes (RFC 1738 §3.2.2): sends without
+// the data connection's set-up (EPSV, PASV), the size asked for the progress (SIZE) and the
+// end of the session (QUIT), which every plan has.
+func urlSends(p scheme.Plan) []string {
+	var out []string
+	for _, s := range sends(p) {
+		switch s {
+		case "EPSV", "PASV", "QUIT":
+			continue
+		}
+		if strings.HasPrefix(s, "SIZE ") {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 func sends(p scheme.Plan) []string {
 	var out []string
 	for _, s := range p.Steps {
@@ -59,13 +77,13 @@ var ftpRows = []struct {
 }{
 	{"RFC 1738 §3.1: an empty user name and no password", "ftp://@host.com/",
 		scheme.FTP{Login: scheme.Login{User: strp(""), Host: "host.com"}},
-		[]string{"USER ", "NLST"}},
+		[]string{"USER ", "MLSD", "LIST"}},
 	{"RFC 1738 §3.1, §3.2.1: no user name: anonymous", "ftp://host.com/",
 		scheme.FTP{Login: scheme.Login{Host: "host.com"}},
-		[]string{"USER anonymous", "PASS anonymous@", "NLST"}},
+		[]string{"USER anonymous", "PASS anonymous@", "MLSD", "LIST"}},
 	{"RFC 1738 §3.1: user foo and an empty password", "ftp://foo:@host.com/",
 		scheme.FTP{Login: scheme.Login{User: strp("foo"), Password: strp(""), Host: "host.com"}},
-		[]string{"USER foo", "PASS ", "NLST"}},
+		[]string{"USER foo", "PASS ", "MLSD", "LIST"}},
 	{"RFC 1738 §3.2.2: %2F makes CWD /etc", "ftp://myname@host.dom/%2Fetc/motd",
 		scheme.FTP{Login: scheme.Login{User: strp("myname"), Host: "host.dom"}, CWD: []string{"/etc"}, Name: "motd"},
 		[]string{"USER myname", "CWD /etc", "TYPE I", "RETR motd"}},
@@ -89,7 +107,7 @@ var ftpRows = []struct {
 		[]string{"USER anonymous", "PASS anonymous@", "TYPE I", "RETR f.bin"}},
 	{"RFC 1738 §3.2.2: the whole url-path may be omitted", "ftp://h.example",
 		scheme.FTP{Login: scheme.Login{Host: "h.example"}},
-		[]string{"USER anonymous", "PASS anonymous@", "NLST"}},
+		[]string{"USER anonymous", "PASS anonymous@", "MLSD", "LIST"}},
 	{"RFC 1738 §5 fsegment allows \"?\": it is not a query", "ftp://h.example/a?b/c?d#frag",
 		scheme.FTP{Login: scheme.Login{Host: "h.example"}, CWD: []string{"a?b"}, Name: "c?d"},
 		[]string{"USER anonymous", "PASS anonymous@", "CWD a?b", "TYPE I", "RETR c?d"}},
@@ -120,7 +138,7 @@ func TestFTPRows(t *testing.T) {
 			t.Errorf("%s: Plan(%q): %v", r.rule, r.in, err)
 			continue
 		}
-		if got := sends(p); !slices.Equal(got, r.sends) {
+		if got := urlSends(p); !slices.Equal(got, r.sends) {
 			t.Errorf("%s: Plan(%q) sends %q, want %q", r.rule, r.in, got, r.sends)
 		}
 		if p.Scheme != "ftp" || p.Host != r.want.Host {
@@ -144,24 +162,29 @@ func TestFTPRows(t *testing.T) {
 	}
 }
 
-// The plan of one URL, every step: connection, login, commands, with their notes.
+// The plan of one URL, every step: connection, login, commands, the branches and the reply
+// codes each step expects, with their notes.
 func TestFTPPlanSteps(t *testing.T) {
 	p, err := scheme.PlanFor(locator.MustParse("ftp://myname@host.dom/%2Fetc/motd"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := scheme.Plan{Scheme: "ftp", Host: "host.dom", Port: 21, Steps: []scheme.Step{
-		{Note: "connect to host.dom:21 (the FTP control connection, RFC 959; RFC 1738 §3.2: port 21 unless the URL gives one)"},
-		{Send: "USER myname"},
-		{Note: "no password in the URL: if the server asks for one (reply 331), ask the user (RFC 1738 §3.2.1)"},
-		{Send: "CWD /etc"},
-		{Send: "TYPE I", Note: "no typecode: the client guesses (RFC 1738 §3.2.3); image transfers the octets unchanged"},
-		{Send: "RETR motd", Note: "retrieve the file (RFC 959 §4.1.3)"},
+		{Note: "connect to host.dom:21 (the FTP control connection, RFC 959; RFC 1738 §3.2: port 21 unless the URL gives one)", Expect: []string{"220"}},
+		{Send: "USER myname", Expect: []string{"230", "331"}},
+		{Note: "no password in the URL: if the server asks for one (reply 331), ask the user (RFC 1738 §3.2.1)", When: []string{"331"}},
+		{Send: "CWD /etc", Expect: []string{"250"}},
+		{Send: "TYPE I", Note: "no typecode: the client guesses (RFC 1738 §3.2.3); image transfers the octets unchanged", Expect: []string{"200"}},
+		{Send: "SIZE motd", Note: "the size, for the progress; a refusal is allowed (RFC 3659 §4)", Expect: []string{"213", "4", "5"}},
+		{Send: "EPSV", Note: "passive mode: the server listens, the client connects (RFC 2428 §3)", Expect: []string{"229", "5"}},
+		{Send: "PASV", Note: "the server has no EPSV (RFC 959 §4.1.2)", When: []string{"5"}, Expect: []string{"227"}},
+		{Send: "RETR motd", Note: "retrieve the file (RFC 959 §4.1.3)", Expect: []string{"150", "125"}, Data: true},
+		{Send: "QUIT", Note: "end the session (RFC 959 §4.1.1)", Expect: []string{"221"}},
 	}}
 	if !reflect.DeepEqual(p, want) {
 		t.Errorf("plan =\n%+v\nwant\n%+v", p, want)
 	}
-	if w := string(p.Wire()); w != "USER myname\r\nCWD /etc\r\nTYPE I\r\nRETR motd\r\n" {
+	if w := string(p.Wire()); w != "USER myname\r\nCWD /etc\r\nTYPE I\r\nSIZE motd\r\nEPSV\r\nPASV\r\nRETR motd\r\nQUIT\r\n" {
 		t.Errorf("wire = %q", w)
 	}
 	// RFC 1738 §3.2.1: the anonymous password is the end user's e-mail address.
@@ -170,7 +193,7 @@ func TestFTPPlanSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := sends(p); !slices.Equal(got, []string{"USER anonymous", "PASS ann@example.org", "CWD pub", "TYPE I", "RETR f"}) {
+	if got := urlSends(p); !slices.Equal(got, []string{"USER anonymous", "PASS ann@example.org", "CWD pub", "TYPE I", "RETR f"}) {
 		t.Errorf("sends = %q", got)
 	}
 	if _, err := v.PlanWith(scheme.FTPPlanOptions{Mail: "a\r\nDELE x"}); err == nil {
@@ -180,6 +203,60 @@ func TestFTPPlanSteps(t *testing.T) {
 	p, err = scheme.PlanFor(locator.MustParse("ftp://[2001:db8::1]:2121/x"))
 	if err != nil || p.Host != "2001:db8::1" || p.Port != 2121 || p.Steps[0].Note[:29] != "connect to [2001:db8::1]:2121" {
 		t.Errorf("plan = %+v, %v", p, err)
+	}
+}
+
+// TestFTPPlanOptionsDialog: the options that the client's state makes (RFC 2428 §2, §3; RFC
+// 3659 §4, §5; RFC 959 §4.1.1): active mode, no SIZE, a resumed transfer, a connection kept
+// for batch mode and one reused; and the listing of a directory (RFC 3659 §7).
+func TestFTPPlanOptionsDialog(t *testing.T) {
+	v, err := scheme.ParseFTP(locator.MustParse("ftp://h/pub/f.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct {
+		o    scheme.FTPPlanOptions
+		want []string
+	}{
+		{scheme.FTPPlanOptions{}, []string{"USER anonymous", "PASS anonymous@", "CWD pub", "TYPE I", "SIZE f.bin", "EPSV", "PASV", "RETR f.bin", "QUIT"}},
+		{scheme.FTPPlanOptions{Active: true, NoSize: true}, []string{"USER anonymous", "PASS anonymous@", "CWD pub", "TYPE I",
+			"EPRT " + scheme.FTPDataAddress, "PORT " + scheme.FTPDataAddress, "RETR f.bin", "QUIT"}},
+		{scheme.FTPPlanOptions{Offset: 1234}, []string{"USER anonymous", "PASS anonymous@", "CWD pub", "TYPE I", "SIZE f.bin", "EPSV", "PASV", "REST 1234", "RETR f.bin", "QUIT"}},
+		{scheme.FTPPlanOptions{Keep: true}, []string{"USER anonymous", "PASS anonymous@", "PWD", "CWD pub", "TYPE I", "SIZE f.bin", "EPSV", "PASV", "RETR f.bin"}},
+		{scheme.FTPPlanOptions{Keep: true, Reuse: true, LoginDir: "/home/a b"}, []string{"CWD /home/a b", "CWD pub", "TYPE I", "SIZE f.bin", "EPSV", "PASV", "RETR f.bin"}},
+	} {
+		p, err := v.PlanWith(r.o)
+		if got := sends(p); err != nil || !slices.Equal(got, r.want) {
+			t.Errorf("PlanWith(%+v) sends %q, %v; want %q", r.o, got, err, r.want)
+		}
+	}
+	// The branches: PORT only after a refused EPRT, PASS only after 331.
+	p, _ := v.PlanWith(scheme.FTPPlanOptions{Active: true})
+	for _, s := range p.Steps {
+		switch {
+		case strings.HasPrefix(s.Send, "PORT"), strings.HasPrefix(s.Send, "PASV"):
+			if !slices.Equal(s.When, []string{"5"}) {
+				t.Errorf("%q: When %q", s.Send, s.When)
+			}
+		case strings.HasPrefix(s.Send, "PASS"):
+			if !slices.Equal(s.When, []string{"331"}) {
+				t.Errorf("%q: When %q", s.Send, s.When)
+			}
+		case s.Send != "" && len(s.When) > 0:
+			t.Errorf("%q: When %q", s.Send, s.When)
+		}
+	}
+	// A reused connection: a listing asks TYPE A, its type may be image.
+	d, _ := scheme.ParseFTP(locator.MustParse("ftp://h/pub/"))
+	p, err = d.PlanWith(scheme.FTPPlanOptions{Keep: true, Reuse: true, LoginDir: "/"})
+	if got := sends(p); err != nil || !slices.Equal(got, []string{"CWD /", "CWD pub", "TYPE A", "EPSV", "PASV", "MLSD", "LIST"}) {
+		t.Errorf("reused listing sends %q, %v", got, err)
+	}
+	// A login directory from the server with a line break, or none, is refused.
+	for _, dir := range []string{"", "/a\r\nDELE x", "/\x00"} {
+		if _, err := d.PlanWith(scheme.FTPPlanOptions{Reuse: true, LoginDir: dir}); err == nil {
+			t.Errorf("Reuse with LoginDir %q: no error", dir)
+		}
 	}
 }
 
@@ -349,7 +426,7 @@ func TestFTPPlanRefusesLineBreaks(t *testing.T) {
 	}
 	// Other controls are sent as they are (RFC 959 lines end only at CR LF).
 	p, err := scheme.PlanFor(locator.MustParse("ftp://h.example/a%09b"))
-	if err != nil || sends(p)[3] != "RETR a\tb" {
+	if err != nil || sends(p)[3] != "SIZE a\tb" || sends(p)[6] != "RETR a\tb" {
 		t.Errorf("tab: %q, %v", sends(p), err)
 	}
 }

@@ -40,44 +40,67 @@ func ftpDraftNote(t string) string {
 	return "typecode " + q + ": local byte size (" + draft + ", §3.1.1.4)"
 }
 
+// The steps of the dialog around the transfer (RFC 959 §3.2; RFC 2428 §3; RFC 3659 §4, §7):
+// passive mode, the size, the listing of a directory, the end.
+var (
+	ftpEPSV = scheme.Step{Send: "EPSV", Expect: []string{"229", "5"}, Note: "passive mode: the server listens, the client connects (RFC 2428 §3)"}
+	ftpPASV = scheme.Step{Send: "PASV", When: []string{"5"}, Expect: []string{"227"}, Note: "the server has no EPSV (RFC 959 §4.1.2)"}
+	ftpMLSD = scheme.Step{Send: "MLSD", Expect: []string{"150", "125", "5"}, Data: true,
+		Note: "no name: the URL names a directory; list it with its facts (RFC 3659 §7)"}
+	ftpLIST = scheme.Step{Send: "LIST", When: []string{"5"}, Expect: []string{"150", "125"}, Data: true,
+		Note: "the server has no MLSD: the listing for people (RFC 959 §4.1.3), read as ls -l lines"}
+	ftpQUIT = scheme.Step{Send: "QUIT", Expect: []string{"221"}, Note: "end the session (RFC 959 §4.1.1)"}
+)
+
+// ftpRetrSteps returns the steps of retrieving name after its TYPE: SIZE, EPSV, PASV, RETR,
+// QUIT.
+func ftpRetrSteps(name string) []scheme.Step {
+	return []scheme.Step{
+		{Send: "SIZE " + name, Expect: []string{"213", "4", "5"}, Note: "the size, for the progress; a refusal is allowed (RFC 3659 §4)"},
+		ftpEPSV, ftpPASV,
+		{Send: "RETR " + name, Expect: []string{"150", "125"}, Data: true, Note: "retrieve the file (RFC 959 §4.1.3)"},
+		ftpQUIT,
+	}
+}
+
 // ftpTypeSteps returns the steps after the login of a plan for the name and typecode t, as
 // RFC 1738 §3.2.2 says: "d" NLST with no TYPE; "a" and "i" TYPE A or TYPE I, then RETR (or
-// NLST for an empty name); none, TYPE I (locator's guess, §3.2.3) and RETR, or NLST alone.
-// A typecode of the 1994 URL draft is RFC 959's with the space put back: "AN" TYPE A N, "l8"
-// TYPE L 8, "e" TYPE E.
+// a listing, MLSD then LIST, for an empty name); none, TYPE I (locator's guess, §3.2.3) and
+// RETR, or the listing alone. A typecode of the 1994 URL draft is RFC 959's with the space put
+// back: "AN" TYPE A N, "l8" TYPE L 8, "e" TYPE E. The transfer is passive and asks the size
+// first; QUIT ends the dialog.
 func ftpTypeSteps(name, t string) []scheme.Step {
-	nlst := scheme.Step{Send: "NLST"}
+	nlst := scheme.Step{Send: "NLST", Expect: []string{"150", "125"}, Data: true}
 	if name != "" {
 		nlst.Send += " " + name
 	}
+	listing := []scheme.Step{ftpEPSV, ftpPASV, ftpMLSD, ftpLIST, ftpQUIT}
+	typeA := []string{"200"}
 	switch strings.ToLower(t) {
 	case "d":
 		nlst.Note = ftpTypeNotes["d"]
-		return []scheme.Step{nlst}
+		return []scheme.Step{ftpEPSV, ftpPASV, nlst, ftpQUIT}
 	case "a", "i":
-		typ := scheme.Step{Send: "TYPE " + strings.ToUpper(t), Note: ftpTypeNotes[strings.ToLower(t)]}
+		typ := scheme.Step{Send: "TYPE " + strings.ToUpper(t), Note: ftpTypeNotes[strings.ToLower(t)], Expect: typeA}
 		if name == "" {
-			nlst.Note = "no name: the URL names a directory; list it"
-			return []scheme.Step{typ, nlst}
+			return append([]scheme.Step{typ}, listing...)
 		}
-		return []scheme.Step{typ, {Send: "RETR " + name, Note: "retrieve the file (RFC 959 §4.1.3)"}}
+		return append([]scheme.Step{typ}, ftpRetrSteps(name)...)
 	}
 	if t != "" {
-		typ := scheme.Step{Send: "TYPE " + strings.ToUpper(t[:1]), Note: ftpDraftNote(t)}
+		typ := scheme.Step{Send: "TYPE " + strings.ToUpper(t[:1]), Note: ftpDraftNote(t), Expect: typeA}
 		if len(t) > 1 {
 			typ.Send += " " + strings.ToUpper(t[1:])
 		}
 		if name == "" {
-			nlst.Note = "no name: the URL names a directory; list it"
-			return []scheme.Step{typ, nlst}
+			return append([]scheme.Step{typ}, listing...)
 		}
-		return []scheme.Step{typ, {Send: "RETR " + name, Note: "retrieve the file (RFC 959 §4.1.3)"}}
+		return append([]scheme.Step{typ}, ftpRetrSteps(name)...)
 	}
 	if name == "" {
-		nlst.Note = "no name: the URL names a directory; list it"
-		return []scheme.Step{nlst}
+		return listing
 	}
-	return []scheme.Step{{Send: "TYPE I", Note: ftpTypeNotes[""]}, {Send: "RETR " + name, Note: "retrieve the file (RFC 959 §4.1.3)"}}
+	return append([]scheme.Step{{Send: "TYPE I", Note: ftpTypeNotes[""], Expect: typeA}}, ftpRetrSteps(name)...)
 }
 
 // ftpTypeFindings returns the offsets of the CodeFTPTypecode errors and warnings Check
@@ -274,7 +297,7 @@ func TestFTPTypecodeLocal(t *testing.T) {
 			t.Errorf("ParseFTP(%q) = %+v, %v", in, f, err)
 		}
 		p, err := scheme.PlanFor(u)
-		if err != nil || len(p.Steps) != 5 || p.Steps[3].Send != r.command || p.Steps[4].Send != "RETR f" {
+		if err != nil || len(p.Steps) != 9 || p.Steps[3].Send != r.command || p.Steps[7].Send != "RETR f" {
 			t.Errorf("PlanFor(%q) = %+v, %v; want %q, RETR f", in, p.Steps, err, r.command)
 		}
 		errs, warns := ftpTypeFindings(t, u, r.typ)
@@ -318,7 +341,7 @@ func TestFTPTypecodeLocal(t *testing.T) {
 			t.Errorf("Check(1 MB of digits): a message of %d bytes", len(fd.Message))
 		}
 	}
-	if p, err := scheme.PlanFor(u); err != nil || len(p.Steps) != 5 || p.Steps[3].Send != "TYPE L "+digits || len(p.Steps[3].Note) > 400 {
+	if p, err := scheme.PlanFor(u); err != nil || len(p.Steps) != 9 || p.Steps[3].Send != "TYPE L "+digits || len(p.Steps[3].Note) > 400 {
 		t.Errorf("PlanFor(1 MB of digits): %d steps, %v", len(p.Steps), err)
 	}
 }
@@ -376,7 +399,7 @@ func TestFTPTypecodeRows(t *testing.T) {
 			t.Errorf("%s: PlanFor(%q) = %+v, %v; want …%+v", r.rule, r.in, p.Steps, err, want)
 		}
 		for _, s := range p.Steps[:len(p.Steps)-len(want)] {
-			if strings.HasPrefix(s.Send, "TYPE") || strings.HasPrefix(s.Send, "NLST") || strings.HasPrefix(s.Send, "RETR") {
+			if strings.HasPrefix(s.Send, "TYPE") || strings.HasPrefix(s.Send, "NLST") || strings.HasPrefix(s.Send, "RETR") || s.Send == "EPSV" {
 				t.Errorf("%s: PlanFor(%q): %q before the transfer", r.rule, r.in, s.Send)
 			}
 		}

@@ -30,10 +30,10 @@ func TestPlanFTPJSON(t *testing.T) {
 		url  string
 		sent []string
 	}{
-		{"ftp://myname@host.dom/%2Fetc/motd", []string{"USER myname", "CWD /etc", "TYPE I", "RETR motd"}},
-		{"ftp://myname@host.dom/etc/motd", []string{"USER myname", "CWD etc", "TYPE I", "RETR motd"}},
-		{"ftp://myname@host.dom//etc/motd", []string{"USER myname", "CWD ", "CWD etc", "TYPE I", "RETR motd"}},
-		{"ftp://host.dom/pub/file;type=d", []string{"USER anonymous", "PASS anonymous@", "CWD pub", "NLST file"}},
+		{"ftp://myname@host.dom/%2Fetc/motd", []string{"USER myname", "CWD /etc", "TYPE I", "SIZE motd", "EPSV", "PASV", "RETR motd", "QUIT"}},
+		{"ftp://myname@host.dom/etc/motd", []string{"USER myname", "CWD etc", "TYPE I", "SIZE motd", "EPSV", "PASV", "RETR motd", "QUIT"}},
+		{"ftp://myname@host.dom//etc/motd", []string{"USER myname", "CWD ", "CWD etc", "TYPE I", "SIZE motd", "EPSV", "PASV", "RETR motd", "QUIT"}},
+		{"ftp://host.dom/pub/file;type=d", []string{"USER anonymous", "PASS anonymous@", "CWD pub", "EPSV", "PASV", "NLST file", "QUIT"}},
 	}
 	for _, tt := range tests {
 		out, errs, code := runLocator(t, "", "plan", "--json", tt.url)
@@ -75,15 +75,22 @@ func TestPlanHuman(t *testing.T) {
   send "USER myname"
   send "CWD /etc"
   send "TYPE I"
+  send "SIZE motd"
+  send "EPSV"
+  send "PASV"  if the reply was 5yz
   send "RETR motd"
+  send "QUIT"
 
 ftp://host.dom//etc/motd;type=d
   connect host.dom:21
   send "USER anonymous"
-  send "PASS anonymous@"
+  send "PASS anonymous@"  if the reply was 331
   send "CWD "
   send "CWD etc"
+  send "EPSV"
+  send "PASV"  if the reply was 5yz
   send "NLST motd"
+  send "QUIT"
 `
 	var b strings.Builder
 	for _, line := range strings.SplitAfter(out, "\n") {
@@ -377,7 +384,7 @@ func TestStdinPlan(t *testing.T) {
 	if code != 1 || len(lines) != 2 {
 		t.Fatalf("exit %d, stdout:\n%s", code, out)
 	}
-	if want := `"ftp://myname@host.dom//etc/motd"	ok	host.dom:21	-	"USER myname"	"CWD "	"CWD etc"	"TYPE I"	"RETR motd"`; lines[0] != want {
+	if want := `"ftp://myname@host.dom//etc/motd"	ok	host.dom:21	-	"USER myname"	"CWD "	"CWD etc"	"TYPE I"	"SIZE motd"	"EPSV"	"PASV"	"RETR motd"	"QUIT"`; lines[0] != want {
 		t.Errorf("line 0:\n got %q\nwant %q", lines[0], want)
 	}
 	if !strings.HasPrefix(lines[1], `"ftp://host.dom/a%0D%0A"	error	`) {

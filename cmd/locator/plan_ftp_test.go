@@ -1,9 +1,17 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
+	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator/fetch"
+	"github.com/locator-url/locator/internal/testserver"
+	"github.com/locator-url/locator/scheme"
 )
 
 // The tests of this package expect the default anonymous password unless they set one: a
@@ -22,7 +30,11 @@ const passNote = "the anonymous password is the end user's e-mail address (RFC 1
 func TestPlanEmailPrecedence(t *testing.T) {
 	const u = "ftp://h/f"
 	tail := "  send \"TYPE I\"  # no typecode: the client guesses (RFC 1738 §3.2.3); image transfers the octets unchanged\n" +
-		"  send \"RETR f\"  # retrieve the file (RFC 959 §4.1.3)\n"
+		"  send \"SIZE f\"  # the size, for the progress; a refusal is allowed (RFC 3659 §4)\n" +
+		"  send \"EPSV\"  # passive mode: the server listens, the client connects (RFC 2428 §3)\n" +
+		"  send \"PASV\"  if the reply was 5yz  # the server has no EPSV (RFC 959 §4.1.2)\n" +
+		"  send \"RETR f\"  # retrieve the file (RFC 959 §4.1.3)\n" +
+		"  send \"QUIT\"  # end the session (RFC 959 §4.1.1)\n"
 	for _, r := range []struct {
 		env  string // "" unset
 		args []string
@@ -41,18 +53,19 @@ func TestPlanEmailPrecedence(t *testing.T) {
 				t.Setenv(emailEnv, r.env)
 			}
 			args := append(append([]string{"plan"}, r.args...), u)
-			check(t, "", args, u+"\n"+planFTPHead+"  send "+r.pass+"\n"+tail, 0)
+			pass := strings.Replace(r.pass, "  #", "  if the reply was 331  #", 1)
+			check(t, "", args, u+"\n"+planFTPHead+"  send "+pass+"\n"+tail, 0)
 			// One line per URL (-) and --format carry the PASS line too.
 			sent := strings.SplitN(r.pass, "  #", 2)[0]
 			check(t, u+"\n", append(append([]string{"plan"}, r.args...), "-"),
-				"\""+u+"\"\tok\th:21\t-\t\"USER anonymous\"\t"+sent+"\t\"TYPE I\"\t\"RETR f\"\n", 0)
+				"\""+u+"\"\tok\th:21\t-\t\"USER anonymous\"\t"+sent+"\t\"TYPE I\"\t\"SIZE f\"\t\"EPSV\"\t\"PASV\"\t\"RETR f\"\t\"QUIT\"\n", 0)
 			check(t, "", append(append([]string{"plan", "--format", "{send}"}, r.args...), u),
-				"\"USER anonymous\" "+sent+" \"TYPE I\" \"RETR f\"\n", 0)
+				"\"USER anonymous\" "+sent+" \"TYPE I\" \"SIZE f\" \"EPSV\" \"PASV\" \"RETR f\" \"QUIT\"\n", 0)
 		})
 	}
 	// An empty LOCATOR_EMAIL is no address.
 	t.Setenv(emailEnv, "")
-	check(t, "", []string{"plan", "--format", "{send}", u}, `"USER anonymous" "PASS anonymous@" "TYPE I" "RETR f"`+"\n", 0)
+	check(t, "", []string{"plan", "--format", "{send}", u}, `"USER anonymous" "PASS anonymous@" "TYPE I" "SIZE f" "EPSV" "PASV" "RETR f" "QUIT"`+"\n", 0)
 }
 
 // TestPlanEmailRefused: an address with a control byte, from the flag or the variable, and an
@@ -114,7 +127,7 @@ func TestPlanTypeGuess(t *testing.T) {
 			args = append(args, "--no-type-guess")
 		}
 		out, _, code := runLocator(t, "", append(args, r.url)...)
-		want := `{"send":"` + r.typ + `","note":"` + strings.ReplaceAll(r.note, `"`, `\"`) + `"}`
+		want := `{"send":"` + r.typ + `","note":"` + strings.ReplaceAll(r.note, `"`, `\"`) + `","expect":["200"]}`
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("plan %q: exit %d, %s; want %s", r.url, code, out, want)
 		}
@@ -123,6 +136,76 @@ func TestPlanTypeGuess(t *testing.T) {
 	for _, s := range []string{"--email ADDR", "LOCATOR_EMAIL", "--no-type-guess", "RFC 1738 §3.2.3", ".txt .text .asc", "RFC 1738 §3.2.1"} {
 		if !strings.Contains(h, s) {
 			t.Errorf("plan --help does not say %q", s)
+		}
+	}
+}
+
+// TestPlanIsWireFTP: what `locator plan --json URL` shows is what vsftpd receives when
+// package fetch retrieves URL: the server's own log (log_ftp_protocol) of the commands it
+// received is the plan's send lines, each step with a When taken exactly when the server's
+// logged reply to the line before matches it (RFC 959 §4.2: the first digits of the code).
+// vsftpd asks anonymous users for a password (331, so PASS is sent), knows EPSV (PASV is not
+// sent), does not know MLSD (500, so LIST is sent) and refuses an empty CWD (550, the end;
+// its log shows "CWD " as "CWD", without the trailing space).
+func TestPlanIsWireFTP(t *testing.T) {
+	s := testserver.VSFTPD(t, testserver.VSFTPDOptions{AskPassword: true,
+		Files: map[string][]byte{"pub/a.txt": []byte("a\n"), "pub/sub/b.bin": {0, 1, 2}}})
+	for _, path := range []string{"/pub/a.txt", "/pub/sub/b.bin;type=i", "/pub/", "/pub/sub;type=d", "/pub/missing", "//pub/a.txt"} {
+		url := s.URL(path)
+		out, errs, code := runLocator(t, "", "plan", "--json", url)
+		var p struct {
+			Steps []scheme.Step `json:"steps"`
+		}
+		if err := json.Unmarshal([]byte(out), &p); code != 0 || err != nil {
+			t.Fatalf("plan --json %s: exit %d, %v, %s", url, code, err, errs)
+		}
+		before := len(s.Dialog(t))
+		_, _ = fetch.Get(context.Background(), url, io.Discard, fetch.Options{})
+		var got []string
+		var want []string
+		d := s.Dialog(t)[before:]
+		i, last := 0, ""
+		for i < len(d) && strings.HasPrefix(d[i], "< ") { // the greeting
+			last = d[i][2:5]
+			i++
+		}
+		for _, st := range p.Steps {
+			if st.Send == "" {
+				continue
+			}
+			if len(st.When) > 0 && !slices.ContainsFunc(st.When, func(w string) bool { return strings.HasPrefix(last, w) }) {
+				continue
+			}
+			if i >= len(d) {
+				break
+			}
+			want = append(want, st.Send)
+			got = append(got, strings.TrimPrefix(d[i], "> "))
+			i++
+			decided := false
+			for i < len(d) && strings.HasPrefix(d[i], "< ") {
+				last = d[i][2:5]
+				if !decided && (last[0] != '1' || slices.ContainsFunc(st.Expect, func(e string) bool { return strings.HasPrefix(last, e) })) {
+					decided = true
+					if !slices.ContainsFunc(st.Expect, func(e string) bool { return strings.HasPrefix(last, e) }) {
+						i = len(d) // the server's refusal ends the dialog
+					}
+				}
+				i++
+			}
+		}
+		for j, l := range want {
+			if strings.HasPrefix(l, "PASS ") {
+				want[j] = "PASS <password>" // vsftpd does not log passwords
+			}
+			// vsftpd logs a line without its trailing spaces: "CWD " as "CWD".
+			want[j] = strings.TrimRight(want[j], " ")
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%s: vsftpd received\n%q\nlocator plan shows\n%q", path, got, want)
+		}
+		if len(want) < 3 {
+			t.Errorf("%s: only %q", path, want)
 		}
 	}
 }

@@ -31,7 +31,7 @@ func TestPlanGopherLiteral(t *testing.T) {
 
 	// One line per URL (-), JSON and --format.
 	in := u + "\nftp://h/f;type=a\n"
-	ftpLine := "\"ftp://h/f;type=a\"\tok\th:21\t-\t\"USER anonymous\"\t\"PASS anonymous@\"\t\"TYPE A\"\t\"RETR f\"\n"
+	ftpLine := "\"ftp://h/f;type=a\"\tok\th:21\t-\t\"USER anonymous\"\t\"PASS anonymous@\"\t\"TYPE A\"\t\"SIZE f\"\t\"EPSV\"\t\"PASV\"\t\"RETR f\"\t\"QUIT\"\n"
 	check(t, in, []string{"plan", "-"}, "\""+u+"\"\tok\tgopher.example.org:70\t-\t\"a_gopher_selector\\t+\"\n"+ftpLine, 0)
 	check(t, in, []string{"plan", "--gopher-literal", "-"}, "\""+u+"\"\tok\tgopher.example.org:70\t-\t\"a_gopher_selector\\t\\t+\"\n"+ftpLine, 0)
 	check(t, "", []string{"plan", "--gopher-literal", "--json", u},

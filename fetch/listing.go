@@ -1,0 +1,28 @@
+package fetch
+
+import (
+	"bufio"
+	"io"
+
+	"github.com/locator-url/locator/internal/display"
+)
+
+// writeEntries writes a listing as one line per entry, "URL<TAB>type<TAB>name", each field in
+// its display form (package internal/display: a TAB, a line break or any other control byte
+// inside a field is escaped, so that every entry is one line of three fields).
+func writeEntries(w io.Writer, es []Entry) error {
+	bw := bufio.NewWriter(w)
+	var b []byte
+	for _, e := range es {
+		b = display.Append(b[:0], e.URL)
+		b = append(b, '\t')
+		b = display.Append(b, e.Type)
+		b = append(b, '\t')
+		b = display.Append(b, e.Name)
+		b = append(b, '\n')
+		if _, err := bw.Write(b); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
