@@ -162,25 +162,7 @@ func listDir(ctx context.Context, c *Client, d dialog, url, host, name string, f
 		}
 		return nil
 	}
-	return writeFileEntries(b, r.Entries)
-}
-
-// writeFileEntries writes entries as "URL<TAB>type<TAB>name" lines, each field through
-// display. TODO(lead): the same as listing.go's writeEntries; keep one when merging.
-func writeFileEntries(w io.Writer, entries []Entry) error {
-	var line []byte
-	for _, e := range entries {
-		line = display.Append(line[:0], e.URL)
-		line = append(line, '\t')
-		line = display.Append(line, e.Type)
-		line = append(line, '\t')
-		line = display.Append(line, e.Name)
-		line = append(line, '\n')
-		if _, err := w.Write(line); err != nil {
-			return err
-		}
-	}
-	return nil
+	return writeEntries(b, r.Entries)
 }
 
 // sortDirEntries sorts des by name, byte by byte (os.ReadDir sorts too; File.ReadDir does not).

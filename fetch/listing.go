@@ -14,15 +14,21 @@ func writeEntries(w io.Writer, es []Entry) error {
 	bw := bufio.NewWriter(w)
 	var b []byte
 	for _, e := range es {
-		b = display.Append(b[:0], e.URL)
-		b = append(b, '\t')
-		b = display.Append(b, e.Type)
-		b = append(b, '\t')
-		b = display.Append(b, e.Name)
-		b = append(b, '\n')
+		b = appendEntry(b[:0], e)
 		if _, err := bw.Write(b); err != nil {
 			return err
 		}
 	}
 	return bw.Flush()
+}
+
+// appendEntry appends the line of one entry, "URL<TAB>type<TAB>name\n", each field in its
+// display form (writeEntries).
+func appendEntry(b []byte, e Entry) []byte {
+	b = display.Append(b, e.URL)
+	b = append(b, '\t')
+	b = display.Append(b, e.Type)
+	b = append(b, '\t')
+	b = display.Append(b, e.Name)
+	return append(b, '\n')
 }

@@ -272,14 +272,14 @@ func (s *nntpSession) data(send string) error {
 				return err
 			}
 			s.r.Entries = append(s.r.Entries, e)
-			out = appendNNTPEntry(out, e)
+			out = appendEntry(out, e)
 		default:
 			e, err := s.overviewEntry(line)
 			if err != nil {
 				return err
 			}
 			s.r.Entries = append(s.r.Entries, e)
-			out = appendNNTPEntry(out, e)
+			out = appendEntry(out, e)
 		}
 		if _, err := b.Write(out); err != nil {
 			return err
@@ -357,16 +357,4 @@ func (s *nntpSession) groupEntry(line string) (Entry, error) {
 		e.URL = v.String()
 	}
 	return e, nil
-}
-
-// appendNNTPEntry appends an entry as a line "URL<TAB>type<TAB>name", each field escaped by
-// display (so that a TAB or a control byte in a subject cannot split the line); fetch/listing.go's
-// shared writer does the same for every listing.
-func appendNNTPEntry(b []byte, e Entry) []byte {
-	b = display.Append(b, e.URL)
-	b = append(b, '\t')
-	b = display.Append(b, e.Type)
-	b = append(b, '\t')
-	b = display.Append(b, e.Name)
-	return append(b, '\n')
 }

@@ -399,6 +399,9 @@ func runGet(cmd *cobra.Command, g *getOptions, args []string) error {
 	if run.single && isTerminalIn(run.stdin) {
 		o.Prompt = terminalPrompt(run.stdin, stderr)
 	}
+	// Several URLs: keep one FTP control connection per host and login for the next URL of
+	// the same server (batch mode; the plans of the kept connection say so).
+	o.Batch = !run.single
 	run.opts = o
 	run.client = fetch.NewClient(o)
 	defer run.client.Close()

@@ -14,14 +14,21 @@ import (
 )
 
 const planLong = `Plan shows the access each URL stands for (RFC 1738 §3), as data: where to connect
-and the protocol lines to send, in order. For ftp that is USER and PASS (with the
-anonymous convention), one CWD per path segment ("%2Fetc" gives "CWD /etc", an
-empty segment an empty CWD), then TYPE and RETR, or NLST for ";type=d" (";type=AN",
-";type=L8" and the other RFC 959 type codes of the 1994 URL draft, written without
-the space, are sent as "TYPE A N", "TYPE L 8"); for gopher
-the selector line; for news and nntp the NNTP commands; for http the request line;
-for file the local path. Decoded CR, LF and NUL that would land in a protocol line
-are refused (RFC 1738 §6).
+and the protocol lines to send, in order. The plan is what "locator get" runs: it
+sends exactly these lines, and where the dialog branches on a reply the line says so
+("if the reply was 331"; in JSON "when", with the replies each step expects in
+"expect"). For ftp that is the greeting, USER and PASS (with the anonymous
+convention; PASS only if the server asks with 331), one CWD per path segment
+("%2Fetc" gives "CWD /etc", an empty segment an empty CWD; a 550 ends the access),
+TYPE, SIZE (a refusal is allowed), the data connection (EPSV, and PASV if EPSV is
+refused; with --active, EPRT and PORT with the address the client listens on), RETR,
+or NLST for ";type=d", or MLSD (LIST if MLSD is refused) for a path ending in "/",
+then QUIT (";type=AN", ";type=L8" and the other RFC 959 type codes of the 1994 URL
+draft, written without the space, are sent as "TYPE A N", "TYPE L 8"); for gopher the
+selector line; for news and nntp the NNTP dialog (MODE READER, ARTICLE, or GROUP and
+the overview, or LIST for news:*; a news URL names no server: --nntp-server, else
+$NNTPSERVER); for http the request line; for file the local path. Decoded CR, LF and
+NUL that would land in a protocol line are refused (RFC 1738 §6).
 
 An ftp URL without a user name logs in by the anonymous convention, "USER
 anonymous" and "PASS ADDRESS", the end user's e-mail address (RFC 1738 §3.2.1). The
@@ -110,10 +117,10 @@ const planExample = `  $ locator plan 'ftp://myname@host.dom/%2Fetc/motd'
 func newPlanCmd(opts *options) *cobra.Command {
 	var bulk bulkOptions
 	var out outputOptions
-	var gopherLiteral, noTypeGuess bool
-	var email string
+	var gopherLiteral, noTypeGuess, active bool
+	var email, nntpServer string
 	cmd := &cobra.Command{
-		Use:     "plan [--spec S] [--email ADDR] [--no-type-guess] [--gopher-literal] [--json | --format T | --output tsv|csv] URL... | -",
+		Use:     "plan [--spec S] [--email ADDR] [--no-type-guess] [--active] [--nntp-server H] [--gopher-literal] [--json | --format T | --output tsv|csv] URL... | -",
 		Short:   "Show the access plan of URLs: where to connect, what to send",
 		Long:    planLong,
 		Example: planExample,
@@ -127,11 +134,13 @@ func newPlanCmd(opts *options) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			ftp.Active = active
+			news := scheme.NewsServerOptions(nntpServer, "--nntp-server")
 			if isStdin(args) || f.custom() {
 				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
 					fw, rec := f.worker(), newRecord(planFields)
 					return func(dst []byte, line string, st *stats) []byte {
-						pr := planOf(line, opts.spec, gopherLiteral, ftp)
+						pr := planOf(line, opts.spec, gopherLiteral, ftp, news)
 						st.result(pr.valid(), schemeOf(line), pr.code())
 						switch f.kind {
 						case outPlain:
@@ -147,7 +156,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 			invalid, printed := false, false
 			var b []byte
 			for _, a := range args {
-				pr := planOf(a, opts.spec, gopherLiteral, ftp)
+				pr := planOf(a, opts.spec, gopherLiteral, ftp, news)
 				invalid = invalid || !pr.valid()
 				if pr.err != nil {
 					// Keep stdout and stderr in order when they share a terminal.
@@ -182,6 +191,10 @@ func newPlanCmd(opts *options) *cobra.Command {
 		"send `ADDR` as the anonymous FTP password, the end user's e-mail address (RFC 1738 §3.2.1) (default $"+emailEnv+", else \""+scheme.DefaultFTPMail+"\")")
 	cmd.Flags().BoolVar(&noTypeGuess, "no-type-guess", false,
 		"send TYPE I for an ftp name without ;type=, whatever its suffix (default: TYPE A for a text suffix such as .txt, RFC 1738 §3.2.3)")
+	cmd.Flags().BoolVar(&active, "active", false,
+		"plan active-mode FTP, EPRT and PORT with the address the client listens on (RFC 2428 §2; default: passive, EPSV and PASV), as get --active runs it")
+	cmd.Flags().StringVar(&nntpServer, "nntp-server", "",
+		"the news server `HOST[:PORT]` that news: URLs are read from (default $"+scheme.NNTPServerEnv+"; a news URL names none, RFC 5538 §4)")
 	addOutputFlags(cmd, &out, "URL")
 	addBulkFlags(cmd, &bulk)
 	return cmd
@@ -244,7 +257,7 @@ func (p *planResult) code() string {
 // (scheme.Inspect under spec: the errors check shows). With gopherLiteral, a gopher URL's
 // request line is RFC 1738 §3.4.3's literal form (scheme.GopherPlanOptions.Literal); an ftp URL is
 // planned with ftp (the anonymous password, the suffix guess: scheme.FTPPlanOptions).
-func planOf(input string, spec locator.Spec, gopherLiteral bool, ftp scheme.FTPPlanOptions) planResult {
+func planOf(input string, spec locator.Spec, gopherLiteral bool, ftp scheme.FTPPlanOptions, news ...scheme.NewsPlanOptions) planResult {
 	u, err := locator.ParseAs(input, spec) // a "URL:" prefix and RFC 1738 §5 logins under rfc1738
 	if err != nil {
 		return planResult{err: err}
@@ -270,6 +283,16 @@ func planOf(input string, spec locator.Spec, gopherLiteral bool, ftp scheme.FTPP
 		f, err := scheme.ParseFTP(u)
 		if err == nil {
 			p, err = f.PlanWith(ftp)
+		}
+		if err != nil {
+			return planResult{err: err}
+		}
+	}
+	if p.Scheme == "news" && len(news) > 0 && news[0].Server != "" {
+		// A news URL names no server (RFC 1738 §3.6): the plan connects to the one given.
+		n, err := scheme.ParseNews(u)
+		if err == nil {
+			p, err = n.PlanWith(news[0])
 		}
 		if err != nil {
 			return planResult{err: err}
