@@ -137,7 +137,7 @@ func (c *Client) gopherGet(ctx context.Context, u locator.URL, g scheme.Gopher, 
 
 // gopherReply reads the reply to g's request from br.
 func (c *Client) gopherReply(url string, g scheme.Gopher, br *bufio.Reader, w io.Writer, r *Result, d dialog) error {
-	plus := g.GopherPlus != nil && *g.GopherPlus != ""
+	plus := g.Plus != nil || (g.GopherPlus != nil && *g.GopherPlus != "")
 	if plus && g.Plus != nil && (g.Plus.Kind == scheme.GopherPlusAttributes || g.Plus.Kind == scheme.GopherPlusDirectoryAttributes) {
 		blocks, raw, err := c.gopherAttributes(url, br, d)
 		if err != nil {
