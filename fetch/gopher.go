@@ -167,7 +167,11 @@ func (c *Client) gopherReply(url string, g scheme.Gopher, br *bufio.Reader, w io
 		// gopher-plus.txt §2: a server of the original protocol answers the original way.
 		d.remark("the reply has no Gopher+ header (gopher-plus.txt §2.3): read as an RFC 1436 reply of type %s", display.Quote(g.Type))
 	}
-	if line, ok := peekLine(br, 1024); ok && len(line) > 0 && line[0] == '3' && bytes.Count(line, []byte{'\t'}) >= 3 {
+	line, ok, err := peekLine(br, 1024)
+	if err != nil {
+		return err
+	}
+	if ok && len(line) > 0 && line[0] == '3' && bytes.Count(line, []byte{'\t'}) >= 3 {
 		// RFC 1436 §3.8: type 3 "Error"; the server's answer to a selector it does not know
 		// is an error item in place of the object.
 		name, _, _ := strings.Cut(strings.TrimRight(string(line[1:]), "\r\n"), "\t")
@@ -199,9 +203,9 @@ func gopherCopy(src io.Reader, b *body) error {
 // DataHead ::= Success Transfer CR-LF) from br when the reply starts with one; ok is false,
 // and nothing is read, when it does not.
 func gopherHead(br *bufio.Reader) (ok, success bool, transfer int64, head string, err error) {
-	line, found := peekLine(br, 24)
-	if !found {
-		return false, false, 0, "", nil
+	line, found, err := peekLine(br, 24)
+	if !found || err != nil {
+		return false, false, 0, "", err
 	}
 	s := strings.TrimSuffix(strings.TrimSuffix(string(line), "\n"), "\r")
 	if len(s) < 2 || (s[0] != '+' && s[0] != '-') {
@@ -222,19 +226,23 @@ func gopherHead(br *bufio.Reader) (ok, success bool, transfer int64, head string
 }
 
 // peekLine returns the first line of br, its end of line included, when it ends within limit
-// bytes (limit at most br's size); nothing is read.
-func peekLine(br *bufio.Reader, limit int) ([]byte, bool) {
+// bytes (limit at most br's size); nothing is read. err is a read error other than io.EOF
+// (bufio.Reader.Peek reports an error once: it must not be dropped).
+func peekLine(br *bufio.Reader, limit int) ([]byte, bool, error) {
 	for {
 		m := min(br.Buffered(), limit)
 		b, _ := br.Peek(m)
 		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			return b[:i+1], true
+			return b[:i+1], true, nil
 		}
 		if m >= limit {
-			return nil, false
+			return nil, false, nil
 		}
 		if _, err := br.Peek(m + 1); err != nil {
-			return nil, false
+			if err == io.EOF || err == bufio.ErrBufferFull {
+				return nil, false, nil
+			}
+			return nil, false, err
 		}
 	}
 }
@@ -628,7 +636,10 @@ func (c *Client) gopherAttributes(url string, br *bufio.Reader, d dialog) ([]Att
 		return nil, nil, err
 	}
 	if !ok {
-		line, _ := peekLine(br, 256)
+		line, _, err := peekLine(br, 256)
+		if err != nil {
+			return nil, nil, err
+		}
 		return nil, nil, &Error{URL: url, Kind: KindProtocol, Code: "no-data-head", Rule: "gopher-plus.txt §2.5",
 			Message: "the server did not answer the attribute request with a Gopher+ data block: " + display.Quote(string(line))}
 	}
