@@ -30,7 +30,7 @@ func BenchmarkGopherItems(b *testing.B) {
 		b.Skip("curl is not installed")
 	}
 	root := b.TempDir()
-	item := []byte(strings.Repeat("0123456789abcde\n", size/16))
+	item := []byte(strings.Repeat("0123456789abcd\r\n", size/16)) // CR LF: gophernicus sends LF as CR LF
 	for i := range items {
 		if err := os.WriteFile(filepath.Join(root, "f"+strconv.Itoa(i)+".txt"), item, 0o644); err != nil {
 			b.Fatal(err)
