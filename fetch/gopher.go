@@ -489,9 +489,6 @@ func gopherText(url string, src *bufio.Reader, b *body, d dialog, strict bool) e
 				return err
 			}
 		}
-		if err == io.EOF && len(trimEOL(line)) != 0 && line[len(line)-1] != '\n' {
-			continue // the last line had no end of line; the next read returns the end
-		}
 	}
 }
 

@@ -218,15 +218,15 @@ func TestGopherPygopherd(t *testing.T) {
 		t.Errorf("form with a wrong choice: %v", err)
 	}
 	var asked []string
-	_, r = mustGet(t, base+"/0/form.txt%09%09%3F", fetch.Options{Prompt: func(q string, choices []string) (string, error) {
+	body, _ = mustGet(t, base+"/0/form.txt%09%09%3F", fetch.Options{Prompt: func(q string, choices []string) (string, error) {
 		asked = append(asked, q)
 		if len(choices) > 0 {
 			return choices[0], nil
 		}
 		return "Bob", nil
 	}})
-	if !slices.Equal(asked, []string{"Your name?", "Colour?"}) {
-		t.Errorf("prompted: %q", asked)
+	if !slices.Equal(asked, []string{"Your name?", "Colour?"}) || body != "the form's item\r\n" {
+		t.Errorf("prompted: %q; %q", asked, body)
 	}
 }
 
