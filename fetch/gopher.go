@@ -500,6 +500,7 @@ func gopherText(url string, src *bufio.Reader, b *body, d dialog, strict bool) e
 func (c *Client) gopherMenu(url string, src *bufio.Reader, b *body, r *Result, d dialog, strict bool) error {
 	r.Listing = true
 	var buf []byte
+	primary := ""
 	for n := 1; ; n++ {
 		line, err := readLine(url, src, buf)
 		buf = line[:0:cap(line)]
@@ -535,7 +536,10 @@ func (c *Client) gopherMenu(url string, src *bufio.Reader, b *body, r *Result, d
 			d.remark("menu line %d is empty: not an item (RFC 1436 Appendix, DirEntity)", n)
 			continue
 		}
-		e, ok := gopherEntry(t)
+		e, ok := gopherEntry(t, primary)
+		if ok && e.Type != "+" && e.Type != "i" && e.Type != "3" {
+			primary = e.Type
+		}
 		if !ok {
 			return &Error{URL: url, Kind: KindProtocol, Code: "menu-line", Rule: "RFC 1436 Appendix (DirEntity)",
 				Message: "menu line " + strconv.Itoa(n) + " is not an item (type, display string, TAB, selector, TAB, host, TAB, port): " + display.Quote(t)}
@@ -550,9 +554,11 @@ func (c *Client) gopherMenu(url string, src *bufio.Reader, b *body, r *Result, d
 }
 
 // gopherEntry reads one menu line (without its end of line) into an Entry with its own gopher
-// URL; an info line ("i", a common extension) and an error item ("3") have none. ok is false
-// when the line is not a DirEntity.
-func gopherEntry(line string) (Entry, bool) {
+// URL; an info line ("i", a common extension) and an error item ("3") have none. An item of
+// type "+", a duplicate of the server before it (RFC 1436 Appendix: "The client should use
+// the transaction as defined by the primary server Type field"), gets a URL of the type
+// primary. ok is false when the line is not a DirEntity.
+func gopherEntry(line, primary string) (Entry, bool) {
 	f := strings.Split(line, "\t")
 	typ := line[:1]
 	e := Entry{Type: typ, Name: f[0][1:]}
@@ -571,7 +577,11 @@ func gopherEntry(line string) (Entry, bool) {
 	if typ == "3" {
 		return e, true
 	}
-	if u, ok := gopherItemURL(typ, f[1], f[2], f[3], plus); ok {
+	if typ == "+" {
+		typ = primary
+		e.Fields["primary-type"] = primary
+	}
+	if u, ok := gopherItemURL(typ, f[1], f[2], f[3], plus); ok && typ != "" {
 		e.URL = u
 	}
 	return e, true
@@ -711,7 +721,7 @@ func gopherDirAttributes(url string, blocks []AttributeBlock, b *body, r *Result
 		if bl.Name == "INFO" {
 			e, ok := Entry{}, bl.Value != ""
 			if ok {
-				e, ok = gopherEntry(bl.Value)
+				e, ok = gopherEntry(bl.Value, "")
 			}
 			if !ok {
 				return &Error{URL: url, Kind: KindProtocol, Code: "attribute-info", Rule: "gopher-plus.txt §2.5",

@@ -153,6 +153,7 @@ func TestGopherTextStuffing(t *testing.T) {
 func TestGopherMenuURLs(t *testing.T) {
 	menu := "0A file\t/a b?c%d\tgopher.example.org\t70\t+\r\n" +
 		"1Dir\t\tgopher.example.org\t7070\r\n" +
+		"+Dir (mirror)\t\tmirror.example.org\t70\r\n" +
 		"0Form\tf\th.example\t70\t?\r\n" +
 		"9v6\tx\t::1\t70\r\n" +
 		"0bad port\tx\th\t70000\r\n" +
@@ -168,6 +169,7 @@ func TestGopherMenuURLs(t *testing.T) {
 	want := []string{
 		"gopher://gopher.example.org/0/a%20b%3Fc%25d",
 		"gopher://gopher.example.org:7070/1",
+		"gopher://mirror.example.org/1",
 		"gopher://h.example/0f%09%09%3F",
 		"gopher://[::1]/9x",
 		"", "", "",
