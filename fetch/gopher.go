@@ -559,6 +559,9 @@ func (c *Client) gopherMenu(url string, src *bufio.Reader, b *body, r *Result, d
 // the transaction as defined by the primary server Type field"), gets a URL of the type
 // primary. ok is false when the line is not a DirEntity.
 func gopherEntry(line, primary string) (Entry, bool) {
+	if line == "" || line[0] == '\t' { // Type ::= UNASCII, not TAB
+		return Entry{}, false
+	}
 	f := strings.Split(line, "\t")
 	typ := line[:1]
 	e := Entry{Type: typ, Name: f[0][1:]}

@@ -83,3 +83,36 @@ func TestGopherTextStrict(t *testing.T) {
 		t.Errorf("big, contradicted: %v", err)
 	}
 }
+
+// FuzzGopherMenu: a menu reply is read without a panic into one entry per item line, each
+// URL (when there is one) a gopher URL that reads back to the item's type and selector, or it
+// fails with an *Error.
+func FuzzGopherMenu(f *testing.F) {
+	for _, s := range []string{"0a\tb\th\t70\r\n.\r\n", "iinfo\r\n", "+x\ty\th\t1\r\n", "1\t\t::1\t70\t?\n", "0a\tb\n", "\n\n.\n", "3e\t\terror.host\t1\r\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		var out bytes.Buffer
+		c := NewClient(Options{})
+		r := &Result{}
+		b := c.newBody(&out, "gopher://h/1", -1)
+		err := c.gopherMenu("gopher://h/1", bufio.NewReader(bytes.NewReader(in)), b, r, dialog{c: c, r: r}, false)
+		if err != nil {
+			if KindOf(err) != KindProtocol {
+				t.Fatalf("%q: %v", in, err)
+			}
+			return
+		}
+		if got := bytes.Count(out.Bytes(), []byte("\n")); got != len(r.Entries) {
+			t.Fatalf("%q: %d lines written for %d entries", in, got, len(r.Entries))
+		}
+		for _, e := range r.Entries {
+			if e.URL == "" {
+				continue
+			}
+			if !strings.HasPrefix(e.URL, "gopher://") || e.Fields["selector"] == "" && !strings.Contains(e.URL, "/") {
+				t.Fatalf("%q: entry %+v", in, e)
+			}
+		}
+	})
+}
