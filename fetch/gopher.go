@@ -132,7 +132,16 @@ func (c *Client) gopherGet(ctx context.Context, u locator.URL, g scheme.Gopher, 
 		return err
 	}
 	defer gc.Close()
-	return c.gopherReply(u.String(), g, gc.br, w, r, d)
+	return gopherCancelled(ctx, u.String(), c.gopherReply(u.String(), g, gc.br, w, r, d))
+}
+
+// gopherCancelled returns err, or, when ctx ended (which closes the connection, so that the
+// read fails), an error that says so.
+func gopherCancelled(ctx context.Context, url string, err error) error {
+	if err != nil && ctx.Err() != nil {
+		return &Error{URL: url, Kind: KindLocal, Code: "cancelled", Message: "the transfer was cancelled", Err: ctx.Err()}
+	}
+	return err
 }
 
 // gopherReply reads the reply to g's request from br.
@@ -150,7 +159,19 @@ func (c *Client) gopherReply(url string, g scheme.Gopher, br *bufio.Reader, w io
 			_, err := b.Write(raw)
 			return err
 		}
-		return gopherDirAttributes(url, blocks, b, r, c.opts.Raw)
+		if err := gopherDirAttributes(url, blocks, r); err != nil {
+			return err
+		}
+		if c.opts.Raw {
+			_, err := b.Write(raw)
+			return err
+		}
+		for _, e := range r.Entries {
+			if err := writeGopherEntry(b, e); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	if plus {
 		ok, success, transfer, head, err := gopherHead(br)
@@ -716,9 +737,9 @@ func (c *Client) gopherAttributes(url string, br *bufio.Reader, d dialog) ([]Att
 }
 
 // gopherDirAttributes turns the attributes of a directory's items ("$", gopher-plus.txt §2.7:
-// "each attribute list starts with "+INFO"") into entries, each with its URL from its +INFO
-// item description and its blocks, and writes them to b.
-func gopherDirAttributes(url string, blocks []AttributeBlock, b *body, r *Result, raw bool) error {
+// "each attribute list starts with "+INFO"") into r.Entries, each with its URL from its +INFO
+// item description and its blocks.
+func gopherDirAttributes(url string, blocks []AttributeBlock, r *Result) error {
 	r.Listing = true
 	for _, bl := range blocks {
 		if bl.Name == "INFO" {
@@ -738,41 +759,7 @@ func gopherDirAttributes(url string, blocks []AttributeBlock, b *body, r *Result
 		e := &r.Entries[len(r.Entries)-1]
 		e.Attributes = append(e.Attributes, bl)
 	}
-	for _, e := range r.Entries {
-		var err error
-		if raw {
-			err = writeGopherAttributes(b, e.Attributes)
-		} else {
-			err = writeGopherEntry(b, e)
-		}
-		if err != nil {
-			return err
-		}
-	}
 	return nil
-}
-
-// writeGopherAttributes writes blocks as a Gopher+ server sends them ("+NAME: value", then
-// each line after a space), in their display form.
-func writeGopherAttributes(w io.Writer, blocks []AttributeBlock) error {
-	var out []byte
-	for _, bl := range blocks {
-		out = append(out, '+')
-		out = display.Append(out, bl.Name)
-		out = append(out, ':')
-		if bl.Value != "" {
-			out = append(out, ' ')
-			out = display.Append(out, bl.Value)
-		}
-		out = append(out, '\n')
-		for _, l := range bl.Lines {
-			out = append(out, ' ')
-			out = display.Append(out, l)
-			out = append(out, '\n')
-		}
-	}
-	_, err := w.Write(out)
-	return err
 }
 
 // gopherForm fetches a Gopher+ item with an ASK form ("?", gopher-plus.txt §2.8; RFC 1738
@@ -817,7 +804,7 @@ func (c *Client) gopherForm(ctx context.Context, u locator.URL, g scheme.Gopher,
 		return err
 	}
 	defer gc.Close()
-	return c.gopherReply(url, filled, gc.br, w, r, d)
+	return gopherCancelled(ctx, url, c.gopherReply(url, filled, gc.br, w, r, d))
 }
 
 // gopherQuestions reads the lines of a +ASK block: "Kind: prompt", then TAB-separated fields,

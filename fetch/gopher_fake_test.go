@@ -3,7 +3,9 @@ package fetch_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
+	"io"
 	"net"
 	"strconv"
 	"strings"
@@ -108,6 +110,13 @@ func TestGopherErrors(t *testing.T) {
 	base = fakeGopher(t, func(c *net.TCPConn, _ string) { time.Sleep(2 * time.Second) })
 	_, _, err = get(t, base+"/0/x", fetch.Options{Timeout: 200 * time.Millisecond})
 	wantErr(t, "timeout", err, fetch.KindProtocol, "timeout")
+
+	// Cancelled by the caller in the middle of a reply.
+	base = fakeGopher(t, func(c *net.TCPConn, _ string) { _, _ = c.Write([]byte("partial")); time.Sleep(2 * time.Second) })
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	_, err = fetch.Get(ctx, base+"/9/x", io.Discard, fetch.Options{})
+	cancel()
+	wantErr(t, "cancelled", err, fetch.KindLocal, "cancelled")
 
 	// The size limit.
 	base = fakeGopher(t, reply(strings.Repeat("y", 5000)))

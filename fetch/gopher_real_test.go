@@ -198,6 +198,9 @@ func TestGopherPygopherd(t *testing.T) {
 		r.Entries[0].Attributes[1].Name != "ADMIN" || !strings.HasPrefix(body, base+"/0/sub/a.txt\t0\ta\n") {
 		t.Errorf("directory attributes: %+v\n%s", r.Entries, body)
 	}
+	if body, _ := mustGet(t, base+"/1/sub%09%09$", fetch.Options{Raw: true}); !strings.HasPrefix(body, "+INFO: 0a\t/sub/a.txt\t127.0.0.1\t") {
+		t.Errorf("directory attributes, raw: %q", body)
+	}
 
 	// An ASK form: the questions, answered by option (by prompt and in order).
 	tr.Reset()
