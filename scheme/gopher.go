@@ -428,6 +428,63 @@ type GopherPlanOptions struct {
 	// (which may be empty), a TAB and the gopher+ string, for every item with a gopher+
 	// string, so an empty search gives two TABs in a row.
 	Literal bool
+	// Query is the search string of a type "7" item whose URL has none (RFC 1738 §3.4.2;
+	// RFC 1436 Appendix, "Full-Text Search Transaction"); a URL's own search string wins.
+	Query string
+	// View asks for a Gopher+ view of an item: a view name and, after a space, a language
+	// name ("application/postscript", "text/plain De_DE"; gopher-plus.txt §2.6). It is sent
+	// as the gopher+ string "+view" when the URL has no gopher+ string, or one of "+" alone;
+	// a URL that names another view, or asks for attributes, is refused.
+	View string
+}
+
+// With returns g as the request with o makes it (see [GopherPlanOptions]): the search string
+// o.Query for a type "7" item without one, the gopher+ string "+"o.View for an item without a
+// view. It fails (CodeGopherPlus, CodeLineBreak) when o.View conflicts with the URL's gopher+
+// string or either option holds a TAB, CR or LF.
+func (g Gopher) With(o GopherPlanOptions) (Gopher, error) {
+	bad := func(c locator.Code, rule, msg string) (Gopher, error) {
+		return Gopher{}, &locator.Error{Input: g.Type + g.Selector, Code: c, Rule: rule, Message: msg}
+	}
+	if o.Query != "" && g.Type == "7" && g.Search == nil && !g.TypeDefaulted {
+		if strings.ContainsAny(o.Query, "\t\r\n") {
+			return bad(CodeLineBreak, "RFC 1436 (Word ::= {UNASCII - ' '})", "a search string cannot hold TAB, CR or LF")
+		}
+		q := o.Query
+		g.Search = &q
+	}
+	if o.View == "" {
+		return g, nil
+	}
+	if strings.ContainsAny(o.View, "\t\r\n") {
+		return bad(CodeLineBreak, "gopher-plus.txt §2.6", "a view cannot hold TAB, CR or LF")
+	}
+	view, lang, _ := strings.Cut(o.View, " ")
+	plus, hasPlus, err := g.plusString()
+	if err != nil {
+		return Gopher{}, err
+	}
+	switch p := parseGopherPlus(plus); {
+	case !hasPlus || plus == "":
+		p = &GopherPlus{Kind: GopherPlusItem}
+		g.Plus = p
+	case p == nil || p.Kind != GopherPlusItem:
+		return bad(CodeGopherPlus, "gopher-plus.txt §2.6", "a view is asked for, but the URL's gopher+ string "+strconvQuote(plus)+" is not an item's")
+	case p.View != "" && (p.View != view || p.Language != lang):
+		return bad(CodeGopherPlus, "gopher-plus.txt §2.6", "the URL names the view "+strconvQuote(p.View+" "+p.Language)+", not "+strconvQuote(o.View))
+	default:
+		g.Plus = p
+	}
+	g.Plus.View, g.Plus.Language = view, lang
+	f, err := formatGopherPlus(g.Plus)
+	if err != nil {
+		return Gopher{}, err
+	}
+	if g.TypeDefaulted {
+		g.TypeDefaulted = false // "gopher://h/" is "gopher://h/1" (RFC 1738 §3.4.1)
+	}
+	g.GopherPlus = &f
+	return g, nil
 }
 
 // Request returns the exact bytes a gopher client sends for g, with [GopherPlanOptions]
@@ -436,7 +493,8 @@ func (g Gopher) Request() []byte { return g.RequestWith(GopherPlanOptions{}) }
 
 // RequestWith returns the exact bytes a gopher client sends for g, CR LF included, or nil when
 // g cannot be sent (a TAB, CR or LF in the selector or search, a NUL in the selector, search or
-// gopher+ string; see [Gopher.PlanWith] for the error).
+// gopher+ string; see [Gopher.PlanWith] for the error). o.Query and o.View are applied first
+// ([Gopher.With]).
 //
 //   - No gopher+ string: the selector, then TAB and the search string when the URL has one
 //     (RFC 1738 §3.4.2; RFC 1436, "C: Sends Selector String, Tab, Search String"), then CR LF.
@@ -465,6 +523,10 @@ func (g Gopher) Request() []byte { return g.RequestWith(GopherPlanOptions{}) }
 //     "Gopher+ strings consist of a one or more characters", so there is no Gopher+ command
 //     to send.
 func (g Gopher) RequestWith(o GopherPlanOptions) []byte {
+	g, err := g.With(o)
+	if err != nil {
+		return nil
+	}
 	plus, hasPlus, err := g.validate()
 	if err != nil || g.nulField(plus) != "" {
 		return nil
@@ -517,7 +579,8 @@ func (g Gopher) nulField(plus string) string {
 // 1994 URL draft's examples. See [Gopher.PlanWith].
 func (g Gopher) Plan() (Plan, error) { return g.PlanWith(GopherPlanOptions{}) }
 
-// PlanWith returns the access plan of g: connect to the host at its port (70 by default, RFC
+// PlanWith returns the access plan of g made [Gopher.With] o (its search string and view
+// applied): connect to the host at its port (70 by default, RFC
 // 1738 §3.4.1) and send [Gopher.RequestWith] with o, one Step per line, so that Plan.Wire
 // gives its bytes exactly. With o.Literal, the request line that RFC 1738 §3.4.3's wording
 // gives and the 1994 URL draft's examples do not (an empty search string and its TAB before
@@ -527,6 +590,11 @@ func (g Gopher) Plan() (Plan, error) { return g.PlanWith(GopherPlanOptions{}) }
 // as UNASCII = ASCII - [Tab CR-LF NUL], and RFC 1738 §6 forbids decoding an escape into the
 // protocol. (A TAB, CR or LF is refused by [ParseGopher] already.)
 func (g Gopher) PlanWith(o GopherPlanOptions) (Plan, error) {
+	g, err := g.With(o)
+	if err != nil {
+		return Plan{}, err
+	}
+	o.Query, o.View = "", "" // applied
 	u, err := g.URL()
 	if err != nil {
 		return Plan{}, err
