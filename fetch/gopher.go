@@ -167,7 +167,7 @@ func (c *Client) gopherReply(url string, g scheme.Gopher, br *bufio.Reader, w io
 			return err
 		}
 		for _, e := range r.Entries {
-			if err := writeGopherEntry(b, e); err != nil {
+			if err := writeEntry(b, e); err != nil {
 				return err
 			}
 		}
@@ -567,7 +567,7 @@ func (c *Client) gopherMenu(url string, src *bufio.Reader, b *body, r *Result, d
 		}
 		r.Entries = append(r.Entries, e)
 		if !c.opts.Raw {
-			if err := writeGopherEntry(b, e); err != nil {
+			if err := writeEntry(b, e); err != nil {
 				return err
 			}
 		}
@@ -644,18 +644,6 @@ func gopherItemURL(typ, sel, host, port, plus string) (string, bool) {
 		return "", false
 	}
 	return u.String(), true
-}
-
-// writeGopherEntry writes e as "URL<TAB>type<TAB>name" and a line feed, each field in its
-// display form.
-func writeGopherEntry(w io.Writer, e Entry) error {
-	line := display.Append(nil, e.URL)
-	line = append(line, '\t')
-	line = display.Append(line, e.Type)
-	line = append(line, '\t')
-	line = display.Append(line, e.Name)
-	_, err := w.Write(append(line, '\n'))
-	return err
 }
 
 // gopherAttributes reads the reply to an attribute request ("!", "$"; gopher-plus.txt §2.5,

@@ -32,3 +32,10 @@ func appendEntry(b []byte, e Entry) []byte {
 	b = display.Append(b, e.Name)
 	return append(b, '\n')
 }
+
+// writeEntry writes the line of one entry (appendEntry) to w, for listings written as they
+// are read.
+func writeEntry(w io.Writer, e Entry) error {
+	_, err := w.Write(appendEntry(nil, e))
+	return err
+}

@@ -16,7 +16,7 @@ import (
 )
 
 // get fetches url with the options o, within 30 seconds, and returns what was written.
-func get(t *testing.T, o fetch.Options, url string) (string, *fetch.Result, error) {
+func nntpGet(t *testing.T, o fetch.Options, url string) (string, *fetch.Result, error) {
 	t.Helper()
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -102,7 +102,7 @@ func TestNNTPXOVERFallback(t *testing.T) {
 		"XOVER": "224 follows\r\n5\tsubj\ta@b.example\tdate\t<m5@b.example>\t\t10\t1\r\n.\r\n",
 		"QUIT":  "205 bye\r\n",
 	}))
-	out, r, err := get(t, fetch.Options{NNTPServer: f.addr}, "news:g.x")
+	out, r, err := nntpGet(t, fetch.Options{NNTPServer: f.addr}, "news:g.x")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestNNTPOverSkipsXOVER(t *testing.T) {
 	f := newFakeNNTP(t, "200 fake\r\n", script(map[string]string{
 		"MODE": "200 ok\r\n", "GROUP": "211 0 1 0 g.x\r\n", "OVER": "423 none\r\n", "QUIT": "205 bye\r\n",
 	}))
-	out, _, err := get(t, fetch.Options{NNTPServer: f.addr}, "news:g.x")
+	out, _, err := nntpGet(t, fetch.Options{NNTPServer: f.addr}, "news:g.x")
 	if err != nil || out != "" {
 		t.Fatalf("%q %v", out, err)
 	}
@@ -155,7 +155,7 @@ func TestNNTPErrors(t *testing.T) {
 	} {
 		t.Run(r.name, func(t *testing.T) {
 			f := newFakeNNTP(t, r.greeting, script(r.replies))
-			_, _, err := get(t, fetch.Options{NNTPServer: f.addr}, "news:a@b.example")
+			_, _, err := nntpGet(t, fetch.Options{NNTPServer: f.addr}, "news:a@b.example")
 			var fe *fetch.Error
 			if !errors.As(err, &fe) || fe.Kind != r.kind || fe.Code != r.code {
 				t.Errorf("%v (%+v); want %v %s", err, fe, r.kind, r.code)
@@ -172,7 +172,7 @@ func TestNNTPQuitWithoutReply(t *testing.T) {
 	f := newFakeNNTP(t, "200 ok\r\n", script(map[string]string{
 		"MODE": "200 ok\r\n", "ARTICLE": "220 0 <a@b.example>\r\nSubject: s\r\n\r\n..dot\r\n.\r\n",
 	}))
-	out, _, err := get(t, fetch.Options{NNTPServer: f.addr}, "news:a@b.example")
+	out, _, err := nntpGet(t, fetch.Options{NNTPServer: f.addr}, "news:a@b.example")
 	if err != nil || out != "Subject: s\n\n.dot\n" {
 		t.Errorf("%q %v", out, err)
 	}
@@ -182,7 +182,7 @@ func TestNNTPSizeLimit(t *testing.T) {
 	f := newFakeNNTP(t, "200 ok\r\n", script(map[string]string{
 		"MODE": "200 ok\r\n", "ARTICLE": "220 0 <a@b.example>\r\n" + strings.Repeat("line\r\n", 100) + ".\r\n",
 	}))
-	_, _, err := get(t, fetch.Options{NNTPServer: f.addr, MaxSize: 50}, "news:a@b.example")
+	_, _, err := nntpGet(t, fetch.Options{NNTPServer: f.addr, MaxSize: 50}, "news:a@b.example")
 	var fe *fetch.Error
 	if !errors.As(err, &fe) || fe.Kind != fetch.KindSafety || fe.Code != "too-large" {
 		t.Errorf("%v", err)
@@ -196,13 +196,13 @@ func TestNNTPSafety(t *testing.T) {
 		"news:a%0d%0aQUIT@b.example", "news:a%0D%0AQUIT", "news:a%00b",
 		"nntp://127.0.0.1/g%0d%0aQUIT/1", "nntp://127.0.0.1/g%0A/1",
 	} {
-		_, _, err := get(t, fetch.Options{NNTPServer: "127.0.0.1:1"}, u)
+		_, _, err := nntpGet(t, fetch.Options{NNTPServer: "127.0.0.1:1"}, u)
 		if k := fetch.KindOf(err); k != fetch.KindSafety {
 			t.Errorf("%s: %v (%v); want safety", u, err, k)
 		}
 	}
 	// The policy's port rule: a news server on another well-known port is refused.
-	_, _, err := get(t, fetch.Options{NNTPServer: "127.0.0.1:25"}, "news:a@b.example")
+	_, _, err := nntpGet(t, fetch.Options{NNTPServer: "127.0.0.1:25"}, "news:a@b.example")
 	if fetch.KindOf(err) != fetch.KindSafety {
 		t.Errorf("port 25: %v", err)
 	}
@@ -244,7 +244,7 @@ func TestNNTPSilentServer(t *testing.T) {
 		mu.Unlock()
 	}()
 	start := time.Now()
-	_, _, err = get(t, fetch.Options{NNTPServer: l.Addr().String(), Timeout: 200 * time.Millisecond}, "news:a@b.example")
+	_, _, err = nntpGet(t, fetch.Options{NNTPServer: l.Addr().String(), Timeout: 200 * time.Millisecond}, "news:a@b.example")
 	var fe *fetch.Error
 	if !errors.As(err, &fe) || fe.Kind != fetch.KindConnect || fe.Code != "timeout" || time.Since(start) > 5*time.Second {
 		t.Errorf("idle timeout: %v after %v", err, time.Since(start))
@@ -257,7 +257,7 @@ func TestNNTPSilentServer(t *testing.T) {
 		t.Errorf("canceled: %v after %v", err, time.Since(start))
 	}
 	// The fake that closes after MODE READER: the connection ends before ARTICLE's reply.
-	if _, _, err := get(t, fetch.Options{NNTPServer: f.addr}, "news:a@b.example"); fetch.KindOf(err) != fetch.KindProtocol {
+	if _, _, err := nntpGet(t, fetch.Options{NNTPServer: f.addr}, "news:a@b.example"); fetch.KindOf(err) != fetch.KindProtocol {
 		t.Errorf("closed: %v", err)
 	}
 }

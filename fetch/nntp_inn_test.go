@@ -96,7 +96,7 @@ func TestNNTPAgainstINN(t *testing.T) {
 	nntpBase := "nntp://" + f.relayHP + "/" + innGroup
 
 	t.Run("article by message-id, dot-unstuffed", func(t *testing.T) {
-		out, r, err := get(t, f.opts, "news:"+bare(f.mid))
+		out, r, err := nntpGet(t, f.opts, "news:"+bare(f.mid))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +109,7 @@ func TestNNTPAgainstINN(t *testing.T) {
 	})
 
 	t.Run("article by number", func(t *testing.T) {
-		out, _, err := get(t, fetch.Options{}, nntpBase+"/"+strconv.Itoa(f.num))
+		out, _, err := nntpGet(t, fetch.Options{}, nntpBase+"/"+strconv.Itoa(f.num))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +119,7 @@ func TestNNTPAgainstINN(t *testing.T) {
 	})
 
 	t.Run("group overview with URLs", func(t *testing.T) {
-		out, r, err := get(t, f.opts, "news:"+innGroup)
+		out, r, err := nntpGet(t, f.opts, "news:"+innGroup)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +152,7 @@ func TestNNTPAgainstINN(t *testing.T) {
 		}
 		// Each listed URL fetches its article.
 		for _, u := range []string{e1.URL, e1.Fields["nntp"]} {
-			a, _, err := get(t, f.opts, u)
+			a, _, err := nntpGet(t, f.opts, u)
 			if err != nil || !strings.HasSuffix(a, "\n\n"+innBody+"\n") {
 				t.Errorf("%s: %v\n%s", u, err, a)
 			}
@@ -160,7 +160,7 @@ func TestNNTPAgainstINN(t *testing.T) {
 	})
 
 	t.Run("nntp group overview", func(t *testing.T) {
-		_, r, err := get(t, fetch.Options{}, nntpBase)
+		_, r, err := nntpGet(t, fetch.Options{}, nntpBase)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,7 +178,7 @@ func TestNNTPAgainstINN(t *testing.T) {
 	t.Run("raw overview", func(t *testing.T) {
 		o := f.opts
 		o.Raw = true
-		out, r, err := get(t, o, "news:"+innGroup)
+		out, r, err := nntpGet(t, o, "news:"+innGroup)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,14 +189,14 @@ func TestNNTPAgainstINN(t *testing.T) {
 	})
 
 	t.Run("empty group", func(t *testing.T) {
-		out, r, err := get(t, f.opts, "news:"+innEmpty)
+		out, r, err := nntpGet(t, f.opts, "news:"+innEmpty)
 		if err != nil || out != "" || len(r.Entries) != 0 {
 			t.Errorf("empty group: %q %+v %v", out, r.Entries, err)
 		}
 	})
 
 	t.Run("all groups", func(t *testing.T) {
-		out, r, err := get(t, f.opts, "news:*")
+		out, r, err := nntpGet(t, f.opts, "news:*")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +227,7 @@ func TestNNTPAgainstINN(t *testing.T) {
 			{nntpBase + "/999999999", "nntp-423", fetch.Options{}},
 			{"nntp://" + f.relayHP + "/local.locator.nosuchgroup/1", "nntp-411", fetch.Options{}},
 		} {
-			_, res, err := get(t, r.o, r.url)
+			_, res, err := nntpGet(t, r.o, r.url)
 			var fe *fetch.Error
 			if !errors.As(err, &fe) || fe.Kind != fetch.KindRefused || fe.Code != r.code ||
 				!strings.HasPrefix(fe.Reply, r.code[5:]+" ") {
@@ -242,16 +242,16 @@ func TestNNTPAgainstINN(t *testing.T) {
 
 	t.Run("NNTPSERVER", func(t *testing.T) {
 		t.Setenv("NNTPSERVER", f.relayHP)
-		if out, _, err := get(t, fetch.Options{}, "news:"+bare(f.mid2)); err != nil || !strings.HasSuffix(out, "\n\njust text\n") {
+		if out, _, err := nntpGet(t, fetch.Options{}, "news:"+bare(f.mid2)); err != nil || !strings.HasSuffix(out, "\n\njust text\n") {
 			t.Errorf("with NNTPSERVER: %v\n%s", err, out)
 		}
 		// Options.NNTPServer comes first: a closed port fails even though NNTPSERVER is good.
 		o := fetch.Options{NNTPServer: "127.0.0.1:" + strconv.Itoa(testserver.FreePort(t))}
-		if _, _, err := get(t, o, "news:"+bare(f.mid2)); fetch.KindOf(err) != fetch.KindConnect {
+		if _, _, err := nntpGet(t, o, "news:"+bare(f.mid2)); fetch.KindOf(err) != fetch.KindConnect {
 			t.Errorf("Options.NNTPServer first: %v", err)
 		}
 		t.Setenv("NNTPSERVER", "")
-		_, _, err := get(t, fetch.Options{}, "news:"+bare(f.mid2))
+		_, _, err := nntpGet(t, fetch.Options{}, "news:"+bare(f.mid2))
 		var fe *fetch.Error
 		if !errors.As(err, &fe) || fe.Kind != fetch.KindInvalid || fe.Code != "no-news-server" {
 			t.Errorf("no server: %v", err)
@@ -262,7 +262,7 @@ func TestNNTPAgainstINN(t *testing.T) {
 		var tr bytes.Buffer
 		o := f.opts
 		o.Transcript = &tr
-		if _, _, err := get(t, o, "news:"+bare(f.mid2)); err != nil {
+		if _, _, err := nntpGet(t, o, "news:"+bare(f.mid2)); err != nil {
 			t.Fatal(err)
 		}
 		for _, want := range []string{"< 200 ", "> MODE READER\n", "> ARTICLE " + f.mid2 + "\n", "< 220 ", "> QUIT\n", "< 205 "} {
@@ -286,7 +286,7 @@ func TestNNTPPlanIsWire(t *testing.T) {
 		"nntp://" + f.relayHP + "/" + innGroup,
 	} {
 		mark := f.srv.TranscriptMark()
-		_, r, err := get(t, f.opts, url)
+		_, r, err := nntpGet(t, f.opts, url)
 		if err != nil {
 			t.Errorf("%s: %v", url, err)
 			continue
@@ -307,11 +307,11 @@ func TestNNTPServerAddress(t *testing.T) {
 	f := newINNFixture(t)
 	host, port, _ := net.SplitHostPort(f.relayHP)
 	for _, s := range []string{host + ":" + port, "localhost:" + port} {
-		if _, _, err := get(t, fetch.Options{NNTPServer: s}, "news:"+bare(f.mid2)); err != nil {
+		if _, _, err := nntpGet(t, fetch.Options{NNTPServer: s}, "news:"+bare(f.mid2)); err != nil {
 			t.Errorf("server %s: %v", s, err)
 		}
 	}
-	_, _, err := get(t, fetch.Options{NNTPServer: fmt.Sprintf("%s:%s\r\nQUIT", host, port)}, "news:"+bare(f.mid2))
+	_, _, err := nntpGet(t, fetch.Options{NNTPServer: fmt.Sprintf("%s:%s\r\nQUIT", host, port)}, "news:"+bare(f.mid2))
 	if fetch.KindOf(err) != fetch.KindInvalid {
 		t.Errorf("a server option with CR LF: %v", err)
 	}

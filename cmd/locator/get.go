@@ -629,7 +629,7 @@ func appendGetError(b []byte, out *getOutcome) []byte {
 	b = display.Append(b, out.err.Error())
 	b = append(b, '\n')
 	if fetch.KindOf(out.err) == fetch.KindNoClient {
-		if pr := planOf(out.url, locator.RFC1738, false, scheme.FTPPlanOptions{}); pr.err == nil {
+		if pr := planOf(out.url, locator.RFC1738, scheme.GopherPlanOptions{}, scheme.FTPPlanOptions{}); pr.err == nil {
 			b = appendPlanHuman(b, out.url, &pr)
 		}
 	}

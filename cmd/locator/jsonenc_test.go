@@ -422,7 +422,7 @@ func TestPlanJSONSameAsEncodingJSON(t *testing.T) {
 	for _, spec := range []locator.Spec{locator.RFC1738, locator.RFC3986} {
 		for _, literal := range []bool{false, true} {
 			for _, line := range lines {
-				pr := planOf(line, spec, literal, scheme.FTPPlanOptions{})
+				pr := planOf(line, spec, scheme.GopherPlanOptions{Literal: literal}, scheme.FTPPlanOptions{})
 				var v any
 				if pr.err != nil {
 					failures++
@@ -478,11 +478,11 @@ func TestJSONLinear(t *testing.T) {
 			if len(dst) > 4*6*len(line)+100*2000 {
 				t.Errorf("parse --json %q×%d: %d bytes", run, len(line)/len(run), len(dst))
 			}
-			pr := planOf(line, locator.RFC1738, false, scheme.FTPPlanOptions{})
+			pr := planOf(line, locator.RFC1738, scheme.GopherPlanOptions{}, scheme.FTPPlanOptions{})
 			dst = pr.appendJSON(dst[:0], line)
-			planAllocs := testing.AllocsPerRun(2, func() { pr := planOf(line, locator.RFC1738, false, scheme.FTPPlanOptions{}); _ = pr })
+			planAllocs := testing.AllocsPerRun(2, func() { pr := planOf(line, locator.RFC1738, scheme.GopherPlanOptions{}, scheme.FTPPlanOptions{}); _ = pr })
 			both := testing.AllocsPerRun(2, func() {
-				pr := planOf(line, locator.RFC1738, false, scheme.FTPPlanOptions{})
+				pr := planOf(line, locator.RFC1738, scheme.GopherPlanOptions{}, scheme.FTPPlanOptions{})
 				dst = pr.appendJSON(dst[:0], line)
 			})
 			if both > planAllocs+8 { // the errors' slice, input_base64, the failure's finding

@@ -118,9 +118,9 @@ func newPlanCmd(opts *options) *cobra.Command {
 	var bulk bulkOptions
 	var out outputOptions
 	var gopherLiteral, noTypeGuess, active bool
-	var email, nntpServer string
+	var email, nntpServer, query, view string
 	cmd := &cobra.Command{
-		Use:     "plan [--spec S] [--email ADDR] [--no-type-guess] [--active] [--nntp-server H] [--gopher-literal] [--json | --format T | --output tsv|csv] URL... | -",
+		Use:     "plan [--spec S] [--email ADDR] [--no-type-guess] [--active] [--nntp-server H] [--query W] [--view V] [--gopher-literal] [--json | --format T | --output tsv|csv] URL... | -",
 		Short:   "Show the access plan of URLs: where to connect, what to send",
 		Long:    planLong,
 		Example: planExample,
@@ -136,11 +136,12 @@ func newPlanCmd(opts *options) *cobra.Command {
 			}
 			ftp.Active = active
 			news := scheme.NewsServerOptions(nntpServer, "--nntp-server")
+			gopherOpts := scheme.GopherPlanOptions{Literal: gopherLiteral, Query: query, View: view}
 			if isStdin(args) || f.custom() {
 				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
 					fw, rec := f.worker(), newRecord(planFields)
 					return func(dst []byte, line string, st *stats) []byte {
-						pr := planOf(line, opts.spec, gopherLiteral, ftp, news)
+						pr := planOf(line, opts.spec, gopherOpts, ftp, news)
 						st.result(pr.valid(), schemeOf(line), pr.code())
 						switch f.kind {
 						case outPlain:
@@ -156,7 +157,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 			invalid, printed := false, false
 			var b []byte
 			for _, a := range args {
-				pr := planOf(a, opts.spec, gopherLiteral, ftp, news)
+				pr := planOf(a, opts.spec, gopherOpts, ftp, news)
 				invalid = invalid || !pr.valid()
 				if pr.err != nil {
 					// Keep stdout and stderr in order when they share a terminal.
@@ -191,6 +192,10 @@ func newPlanCmd(opts *options) *cobra.Command {
 		"send `ADDR` as the anonymous FTP password, the end user's e-mail address (RFC 1738 §3.2.1) (default $"+emailEnv+", else \""+scheme.DefaultFTPMail+"\")")
 	cmd.Flags().BoolVar(&noTypeGuess, "no-type-guess", false,
 		"send TYPE I for an ftp name without ;type=, whatever its suffix (default: TYPE A for a text suffix such as .txt, RFC 1738 §3.2.3)")
+	cmd.Flags().StringVar(&query, "query", "",
+		"the search `WORDS` of a gopher type 7 item whose URL has none (RFC 1738 §3.4.2), as get --query sends them")
+	cmd.Flags().StringVar(&view, "view", "",
+		"ask for the Gopher+ `VIEW` of an item (\"text/plain\", \"application/pdf En_US\"; gopher-plus.txt §2.6), as get --view does")
 	cmd.Flags().BoolVar(&active, "active", false,
 		"plan active-mode FTP, EPRT and PORT with the address the client listens on (RFC 2428 §2; default: passive, EPSV and PASV), as get --active runs it")
 	cmd.Flags().StringVar(&nntpServer, "nntp-server", "",
@@ -254,10 +259,11 @@ func (p *planResult) code() string {
 }
 
 // planOf parses input and returns its access plan and the errors of its report
-// (scheme.Inspect under spec: the errors check shows). With gopherLiteral, a gopher URL's
-// request line is RFC 1738 §3.4.3's literal form (scheme.GopherPlanOptions.Literal); an ftp URL is
-// planned with ftp (the anonymous password, the suffix guess: scheme.FTPPlanOptions).
-func planOf(input string, spec locator.Spec, gopherLiteral bool, ftp scheme.FTPPlanOptions, news ...scheme.NewsPlanOptions) planResult {
+// (scheme.Inspect under spec: the errors check shows). A gopher URL is planned with gopher
+// (RFC 1738 §3.4.3's literal form, a search, a Gopher+ view: scheme.GopherPlanOptions), an ftp
+// URL with ftp (the anonymous password, the suffix guess, active mode: scheme.FTPPlanOptions),
+// a news URL with news[0] when given (its server: scheme.NewsPlanOptions).
+func planOf(input string, spec locator.Spec, gopher scheme.GopherPlanOptions, ftp scheme.FTPPlanOptions, news ...scheme.NewsPlanOptions) planResult {
 	u, err := locator.ParseAs(input, spec) // a "URL:" prefix and RFC 1738 §5 logins under rfc1738
 	if err != nil {
 		return planResult{err: err}
@@ -266,12 +272,12 @@ func planOf(input string, spec locator.Spec, gopherLiteral bool, ftp scheme.FTPP
 	if err != nil {
 		return planResult{err: err}
 	}
-	if gopherLiteral && p.Scheme == "gopher" {
+	if gopher != (scheme.GopherPlanOptions{}) && p.Scheme == "gopher" {
 		// PlanFor has refused what cannot be sent, with its error placed in input; the literal
 		// form refuses the same URLs, so it changes only the request line.
 		g, err := scheme.ParseGopher(u)
 		if err == nil {
-			p, err = g.PlanWith(scheme.GopherPlanOptions{Literal: true})
+			p, err = g.PlanWith(gopher)
 		}
 		if err != nil {
 			return planResult{err: err}
