@@ -61,7 +61,7 @@ func ExampleHTTP_Plan() {
 	h, _ := scheme.ParseHTTP(locator.MustParse("http://www.example.com:8080/cgi-bin/q?a=b"))
 	p, _ := h.Plan()
 	fmt.Printf("%s:%d %q\n", p.Host, p.Port, p.Wire())
-	// Output: www.example.com:8080 "GET /cgi-bin/q?a=b HTTP/1.0\r\n\r\n"
+	// Output: www.example.com:8080 "GET /cgi-bin/q?a=b HTTP/1.0\r\nHost: www.example.com:8080\r\n\r\n"
 }
 
 func ExampleParseFile() {
