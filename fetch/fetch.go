@@ -16,6 +16,7 @@ package fetch
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -178,6 +179,9 @@ type Options struct {
 	NoProxy string
 	// Policy is locator's safety rules for the addresses and ports dialled.
 	Policy Policy
+	// TLS, when not nil, configures the TLS client of https URLs (its ServerName is set from
+	// the URL's host); nil: the system's roots.
+	TLS *tls.Config
 	// Transcript, when not nil, receives the dialog as curl -v shows it: "> " before each
 	// line sent, "< " before each line received, "* " before locator's own remarks.
 	Transcript io.Writer
