@@ -39,6 +39,8 @@ func (h *recordingHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/big":
 		w.Header().Set("Content-Length", "100000")
 		w.Write(bytes.Repeat([]byte("x"), 100000))
+	case "/0/hello": // a gopher URL's path, when this is a gateway
+		io.WriteString(w, "gopher text\n")
 	case "/loop":
 		http.Redirect(w, r, "/loop", http.StatusFound)
 	case "/moved":
