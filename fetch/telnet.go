@@ -119,11 +119,11 @@ func (s *telnetSession) negotiate(cmd, opt byte) error {
 type telnetState int
 
 const (
-	tsData telnetState = iota
-	tsIAC              // after IAC
-	tsOpt              // after IAC WILL/WONT/DO/DONT
-	tsSB               // in a subnegotiation
-	tsSBIAC            // IAC in a subnegotiation
+	tsData  telnetState = iota
+	tsIAC               // after IAC
+	tsOpt               // after IAC WILL/WONT/DO/DONT
+	tsSB                // in a subnegotiation
+	tsSBIAC             // IAC in a subnegotiation
 )
 
 // copyOut reads the server's bytes from r until it ends or read fails, writes the data to w
