@@ -311,6 +311,9 @@ func (c *Client) Get(ctx context.Context, rawURL string, w io.Writer) (*Result, 
 	}
 	name := strings.ToLower(u.Scheme())
 	r.Scheme = name
+	if err := c.opts.Policy.precheck(u); err != nil {
+		return r, err
+	}
 	if via, ok := c.proxyFor(u); ok {
 		r.Via = via
 		return r, c.getViaProxy(ctx, via, u, w, r)
