@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -143,10 +144,17 @@ func (c *Client) httpRoundTrip(ctx context.Context, u locator.URL, r *Result) (*
 		}
 		secure = dialScheme == "https"
 	}
+	// One of the host's connection slots (Options.PerHost) for the time of the transfer.
+	release, err := c.acquire(ctx, net.JoinHostPort(p.Host, strconv.Itoa(p.Port)))
+	if err != nil {
+		return nil, nil, &Error{URL: u.String(), Kind: KindConnect, Code: "canceled", Message: "canceled", Err: err}
+	}
 	conn, err := c.dial(ctx, u, dialScheme, p.Host, p.Port)
 	if err != nil {
+		release()
 		return nil, nil, err
 	}
+	conn = &releaseConn{Conn: conn, release: release}
 	if secure {
 		cfg := &tls.Config{}
 		if c.opts.TLS != nil {
@@ -171,6 +179,19 @@ func (c *Client) httpRoundTrip(ctx context.Context, u locator.URL, r *Result) (*
 		return nil, nil, err
 	}
 	return resp, closerFunc(func() error { stop(); return conn.Close() }), nil
+}
+
+// releaseConn is a connection that gives its host slot back when it is closed (once).
+type releaseConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *releaseConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
 }
 
 // closerFunc is a function as an io.Closer.

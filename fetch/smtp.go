@@ -29,7 +29,12 @@ const maxSMTPLine = 998
 // recipients of "to" (the addresses before "?" and in "to=" fields), "cc" and "bcc", the
 // header fields the message gets, and the body given by a "body=" field.
 type Submission struct {
-	To, Cc, Bcc []string
+	// To are the addresses before "?" and of the "to=" fields.
+	To []string
+	// Cc are the addresses of the "cc=" fields, shown in the message's Cc header field.
+	Cc []string
+	// Bcc are the addresses of the "bcc=" fields: recipients that no header field shows.
+	Bcc []string
 	// Headers are the other header fields the URL gives and RFC 6068 §3 lets a client use
 	// (Subject, Keywords, In-Reply-To, References, Comments), decoded, in order.
 	Headers [][2]string

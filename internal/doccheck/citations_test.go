@@ -97,6 +97,22 @@ var externalCitations = map[string]string{
 	"RFC 5321 §4.1.1.3": "SMTP RCPT; RFC 5321 is not in the shared specification set",
 	"RFC 5321 §5":       "SMTP address resolution (the mail exchanger); RFC 5321 is not in the shared specification set",
 	"RFC 8259 §7":       "JSON strings; RFC 8259 is not in the shared specification set",
+	// fetch's http, smtp and mail clients (issue 11).
+	"RFC 1945 §6":         "HTTP/1.0 Response; RFC 1945 is not in the shared specification set",
+	"RFC 1945 §7.2":       "HTTP/1.0 Entity Body and its length; RFC 1945 is not in the shared specification set",
+	"RFC 1945 §9":         "HTTP/1.0 status code definitions; RFC 1945 is not in the shared specification set",
+	"RFC 2068 §10.3":      "HTTP/1.1 redirection 3xx; RFC 2068 is not in the shared specification set",
+	"RFC 2045 §5.2":       "MIME: the default Content-Type; RFC 2045 is not in the shared specification set",
+	"RFC 2045 §6":         "MIME Content-Transfer-Encoding; RFC 2045 is not in the shared specification set",
+	"RFC 2046 §5.1":       "MIME multipart media type; RFC 2046 is not in the shared specification set",
+	"RFC 5321 §3.3":       "SMTP mail transactions; RFC 5321 is not in the shared specification set",
+	"RFC 5321 §4.1":       "SMTP commands; RFC 5321 is not in the shared specification set",
+	"RFC 5321 §4.1.1.1":   "SMTP EHLO and HELO; RFC 5321 is not in the shared specification set",
+	"RFC 5321 §4.1.1.4":   "SMTP DATA; RFC 5321 is not in the shared specification set",
+	"RFC 5321 §4.1.2":     "SMTP command argument syntax (Mailbox); RFC 5321 is not in the shared specification set",
+	"RFC 5321 §4.5.2":     "SMTP transparency (dot-stuffing); RFC 5321 is not in the shared specification set",
+	"RFC 5321 §4.5.3.1.6": "SMTP text line length (1000 octets with CR LF); RFC 5321 is not in the shared specification set",
+	"RFC 5321 §4.5.4.2":   "SMTP receiving strategy (port 25); RFC 5321 is not in the shared specification set",
 }
 
 // docNameRe matches the name of a document; docKey turns a match into a key of specDocs,
