@@ -207,9 +207,13 @@ func telnetOpen(ctx context.Context, c *Client, u locator.URL, r *Result) (*teln
 	d := dialog{c, r}
 	var advice []string
 	for i, st := range p.Steps {
-		if i > 0 && st.Note != "" {
+		if st.Note == "" {
+			continue
+		}
+		d.remark("%s", st.Note)
+		// The notes between the connection and the negotiation rule are the advisories.
+		if i > 0 && st.Note != scheme.TelnetNegotiationNote {
 			advice = append(advice, st.Note)
-			d.remark("%s", st.Note)
 		}
 	}
 	conn, err := c.dial(ctx, u, "telnet", p.Host, p.Port)

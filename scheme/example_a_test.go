@@ -95,6 +95,7 @@ func ExampleTelnet_Plan() {
 	// Output:
 	// connect to library.example.edu:23 (a Telnet session, RFC 854; RFC 1738 §3.8: port 23 unless the URL gives one)
 	// suggest the user name "guest" to the user (advisory, RFC 1738 §3.8)
+	// answer the server's option negotiation (RFC 854): agree to its ECHO and SUPPRESS-GO-AHEAD (WILL answered DO) and to SUPPRESS-GO-AHEAD on this side (DO answered WILL); refuse every other option (DO answered WONT, WILL answered DONT)
 	// true
 }
 
