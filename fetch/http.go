@@ -130,6 +130,10 @@ func (c *Client) httpRoundTrip(ctx context.Context, u locator.URL, r *Result) (*
 		if err != nil {
 			return nil, nil, planError(u.String(), err)
 		}
+		if c.opts.Offset > 0 {
+			return nil, nil, &Error{URL: u.String(), Kind: KindInvalid, Code: "gateway-offset", Rule: "RFC 1738 §4",
+				Message: "resuming a transfer (an offset) through a gateway is not supported"}
+		}
 		r.Via = via
 		secure, dialScheme = gw.secure, gw.scheme
 		dialog{c, r}.remark("through the gateway %s (RFC 1738 §4)", via)
@@ -141,6 +145,15 @@ func (c *Client) httpRoundTrip(ctx context.Context, u locator.URL, r *Result) (*
 		p, err = scheme.PlanFor(u)
 		if err != nil {
 			return nil, nil, planError(u.String(), err)
+		}
+		if c.opts.Offset > 0 {
+			h, err := scheme.ParseHTTP(u)
+			if err == nil {
+				p, err = h.PlanWith(scheme.HTTPOptions{Offset: c.opts.Offset})
+			}
+			if err != nil {
+				return nil, nil, planError(u.String(), err)
+			}
 		}
 		secure = dialScheme == "https"
 	}
@@ -284,6 +297,11 @@ func (c *Client) httpBody(u locator.URL, resp *http.Response, w io.Writer, r *Re
 	}
 	r.Type = resp.Header.Get("Content-Type")
 	r.Total = resp.ContentLength // -1 when unknown
+	if off := c.opts.Offset; off > 0 {
+		if err := c.httpResume(u, resp, r, off); err != nil {
+			return err
+		}
+	}
 	if r.Total > c.maxSize() {
 		return &Error{URL: u.String(), Kind: KindSafety, Code: "too-large", Rule: "locator's size limit (--max-size)",
 			Message: "the server announces " + strconv.FormatInt(r.Total, 10) + " bytes, more than " + strconv.FormatInt(c.maxSize(), 10)}
@@ -299,6 +317,33 @@ func (c *Client) httpBody(u locator.URL, resp *http.Response, w io.Writer, r *Re
 		}
 		return &Error{URL: u.String(), Kind: KindProtocol, Code: "http-body", Rule: "RFC 1945 §7.2",
 			Message: "the body ended early after " + strconv.FormatInt(b.n, 10) + " bytes", Err: err}
+	}
+	return nil
+}
+
+// httpResume checks the answer to a request with a Range (Options.Offset): a 206 whose
+// Content-Range starts at off (RFC 2068 §10.2.7, §14.16), or a 200 with the whole object,
+// whose first off bytes are then skipped, so that the output is the object from off on
+// either way. Result.Total is the bytes of this transfer.
+func (c *Client) httpResume(u locator.URL, resp *http.Response, r *Result, off int64) error {
+	if resp.StatusCode == http.StatusPartialContent {
+		cr := resp.Header.Get("Content-Range")
+		rest, ok := strings.CutPrefix(cr, "bytes ")
+		start, _, ok2 := strings.Cut(rest, "-")
+		if n, err := strconv.ParseInt(start, 10, 64); !ok || !ok2 || err != nil || n != off {
+			return &Error{URL: u.String(), Kind: KindProtocol, Code: "http-range", Rule: "RFC 2068 §14.16",
+				Message: "the partial content " + display.Quote(cr) + " does not start at byte " + strconv.FormatInt(off, 10)}
+		}
+		return nil
+	}
+	dialog{c, r}.remark("the server sent the whole object: its first %d bytes are skipped", off)
+	n, err := io.CopyN(io.Discard, resp.Body, off)
+	if err != nil {
+		return &Error{URL: u.String(), Kind: KindProtocol, Code: "http-body", Rule: "RFC 1945 §7.2",
+			Message: "the object has " + strconv.FormatInt(n, 10) + " bytes, fewer than the offset " + strconv.FormatInt(off, 10), Err: err}
+	}
+	if r.Total >= 0 {
+		r.Total -= off
 	}
 	return nil
 }

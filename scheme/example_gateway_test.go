@@ -23,3 +23,15 @@ func ExampleGatewayPlan() {
 	// "GET gopher://gopher.example/1/docs HTTP/1.0\r\nHost: gopher.example\r\n\r\n"
 	// true
 }
+
+func ExampleHTTP_PlanWith() {
+	h, err := scheme.ParseHTTP(locator.MustParse("http://www.example.com/big.iso"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, _ := h.PlanWith(scheme.HTTPOptions{Offset: 1000})
+	fmt.Printf("%q\n", p.Wire())
+	// Output:
+	// "GET /big.iso HTTP/1.0\r\nHost: www.example.com\r\nRange: bytes=1000-\r\n\r\n"
+}

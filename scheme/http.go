@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/locator-url/locator"
@@ -159,7 +160,18 @@ func (h HTTP) URL() (locator.URL, error) {
 // and, when the URL gives one, the port). It is what locator get sends, so the plan is the
 // wire. A user name or password in the URL is not sent (RFC 1738 §3.3 allows none); a note
 // says so.
-func (h HTTP) Plan() (Plan, error) {
+func (h HTTP) Plan() (Plan, error) { return h.PlanWith(HTTPOptions{}) }
+
+// HTTPOptions are what a retrieval adds to an http plan.
+type HTTPOptions struct {
+	// Offset, when above 0, asks for the object from this byte on, to resume a transfer: a
+	// "Range: bytes=<Offset>-" header line (RFC 2068 §14.36).
+	Offset int64
+}
+
+// PlanWith returns the request of Plan with the header lines o asks for, before the empty
+// line that ends the request.
+func (h HTTP) PlanWith(o HTTPOptions) (Plan, error) {
 	u, err := h.URL()
 	if err != nil {
 		return Plan{}, err
@@ -178,8 +190,12 @@ func (h HTTP) Plan() (Plan, error) {
 	target, _ := afterAuthority(u)
 	p.Steps = append(p.Steps,
 		Step{Send: "GET " + pct.Encode(target, httpTargetKeep) + " HTTP/1.0", Note: "HTTP/1.0 request line (RFC 1945 §5.1)"},
-		Step{Send: "Host: " + httpHostHeader(p.Host, h.Port), Note: "the host the request is for (RFC 2068 §14.23)"},
-		Step{}) // the empty line that ends the request (RFC 1945 §5)
+		Step{Send: "Host: " + httpHostHeader(p.Host, h.Port), Note: "the host the request is for (RFC 2068 §14.23)"})
+	if o.Offset > 0 {
+		p.Steps = append(p.Steps, Step{Send: "Range: bytes=" + strconv.FormatInt(o.Offset, 10) + "-",
+			Note: "resume: the object from this byte on (RFC 2068 §14.36)"})
+	}
+	p.Steps = append(p.Steps, Step{}) // the empty line that ends the request (RFC 1945 §5)
 	return p, nil
 }
 
