@@ -41,11 +41,11 @@ func getHTTP(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Resu
 // https is refused: the server of one URL would choose the access of another (a gopher URL
 // to port 25 of the client's own network).
 func (c *Client) httpFetch(ctx context.Context, u locator.URL, w io.Writer, r *Result) error {
-	max := c.opts.MaxRedirects
-	if max == 0 {
-		max = DefaultMaxRedirects
-	} else if max < 0 {
-		max = 0
+	limit := c.opts.MaxRedirects
+	if limit == 0 {
+		limit = DefaultMaxRedirects
+	} else if limit < 0 {
+		limit = 0
 	}
 	d := dialog{c, r}
 	for hop := 0; ; hop++ {
@@ -61,9 +61,10 @@ func (c *Client) httpFetch(ctx context.Context, u locator.URL, w io.Writer, r *R
 			if err != nil {
 				return err
 			}
-			if hop >= max {
+			if hop >= limit {
 				return &Error{URL: u.String(), Kind: KindSafety, Code: "redirects", Rule: "locator's redirect limit (--max-redirects)",
-					Message: "more than " + strconv.Itoa(max) + " redirects; the last one to " + display.Quote(next.String()), Reply: resp.Status}
+					Message: "more than " + strconv.Itoa(limit) + " redirects; the last one to " + display.Quote(next.String()),
+					Reply: display.String(resp.Proto + " " + resp.Status)}
 			}
 			d.remark("redirect to %s", next.String())
 			r.Via = ""
