@@ -16,6 +16,7 @@ package fetch
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -181,9 +182,14 @@ type Options struct {
 	// convention: an HTTP GET of the whole URL), as the http_proxy, ftp_proxy, gopher_proxy, …
 	// environment variables give them; NoProxy lists the hosts reached directly (no_proxy).
 	Proxies map[string]string
+	// NoProxy lists the hosts reached without a gateway, as no_proxy gives them: host names
+	// or suffixes separated by commas, "*" for every host.
 	NoProxy string
 	// Policy is locator's safety rules for the addresses and ports dialled.
 	Policy Policy
+	// TLS, when not nil, configures the TLS client of https URLs (its ServerName is set from
+	// the URL's host); nil: the system's roots.
+	TLS *tls.Config
 	// Transcript, when not nil, receives the dialog as curl -v shows it: "> " before each
 	// line sent, "< " before each line received, "* " before locator's own remarks.
 	Transcript io.Writer
@@ -194,15 +200,15 @@ type Options struct {
 // Progress follows a transfer: Start with the size the server announced (-1 when unknown),
 // Add with each chunk written, Done at the end.
 type Progress interface {
-	Start(total int64)
-	Add(n int64)
-	Done()
+	Start(total int64) // a transfer begins; total is its size, -1 when unknown
+	Add(n int64)       // n more bytes were written
+	Done()             // the transfer ended
 }
 
 // Exchange is one line of a dialog: a line sent, or a reply (several lines joined by "\n").
 type Exchange struct {
-	Sent  string `json:"sent,omitempty"`
-	Reply string `json:"reply,omitempty"`
+	Sent  string `json:"sent,omitempty"`  // a line sent, without its CR LF
+	Reply string `json:"reply,omitempty"` // a reply received, its lines joined by "\n"
 }
 
 // Entry is one item of a listing: a file of an FTP directory, an item of a gopher menu, an
@@ -224,17 +230,17 @@ type Entry struct {
 // AttributeBlock is a Gopher+ attribute block: its name ("INFO", "VIEWS") and its lines,
 // without the leading space (Gopher+, 2.6).
 type AttributeBlock struct {
-	Name  string   `json:"name"`
+	Name  string   `json:"name"`            // the block's name, without "+" and ":"
 	Value string   `json:"value,omitempty"` // the text after "+NAME:" on the block's first line
-	Lines []string `json:"lines,omitempty"`
+	Lines []string `json:"lines,omitempty"` // the block's other lines, without the leading space
 }
 
 // Question is one question of a Gopher+ ASK form (Gopher+, 2.10).
 type Question struct {
-	Kind    string   `json:"kind"` // Ask, AskP, AskL, AskF, Select, Choose, ChooseF, Note
-	Prompt  string   `json:"prompt"`
-	Default string   `json:"default,omitempty"`
-	Choices []string `json:"choices,omitempty"`
+	Kind    string   `json:"kind"`              // Ask, AskP, AskL, AskF, Select, Choose, ChooseF, Note
+	Prompt  string   `json:"prompt"`            // the question as the form words it
+	Default string   `json:"default,omitempty"` // the answer offered, if any
+	Choices []string `json:"choices,omitempty"` // the answers to choose from (Select, Choose)
 }
 
 // Result is what a Get found.
@@ -249,10 +255,10 @@ type Result struct {
 	Type string `json:"type,omitempty"`
 	// Listing says the object is a listing; its items are in Entries.
 	Listing bool    `json:"listing,omitempty"`
-	Entries []Entry `json:"entries,omitempty"`
+	Entries []Entry `json:"entries,omitempty"` // the listing's items, in the server's order
 	// Attributes are a Gopher+ item's attribute blocks; Form its ASK questions.
 	Attributes []AttributeBlock `json:"attributes,omitempty"`
-	Form       []Question       `json:"form,omitempty"`
+	Form       []Question       `json:"form,omitempty"` // the questions of a Gopher+ ASK form
 	// Dialog is what was sent and received, in order (bodies and listings excluded).
 	Dialog []Exchange `json:"dialog,omitempty"`
 	// Via is the gateway the request went through (RFC 1738 §4), if any.
@@ -313,6 +319,9 @@ func (c *Client) Get(ctx context.Context, rawURL string, w io.Writer) (*Result, 
 	}
 	name := strings.ToLower(u.Scheme())
 	r.Scheme = name
+	if err := c.opts.Policy.precheck(u); err != nil {
+		return r, err
+	}
 	if via, ok := c.proxyFor(u); ok {
 		r.Via = via
 		return r, c.getViaProxy(ctx, via, u, w, r)

@@ -2,13 +2,16 @@ package fetch
 
 import (
 	"context"
+	"errors"
 	"net"
 	"net/netip"
 	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/scheme"
 )
@@ -74,4 +77,26 @@ func (p Policy) Dialer(url string, timeout time.Duration) *net.Dialer {
 		}
 	}
 	return d
+}
+
+// precheck applies, before any client runs and before a gateway is chosen, the rules every
+// access obeys, so that no scheme's client (and no gateway) can miss them: a URL whose plan
+// has a decoded CR, LF or NUL bound for a protocol line is refused (RFC 1738 §6; KindSafety),
+// and so is a port in 0–1023 other than the scheme's own (CheckPort). Other reasons for having
+// no plan are left to the scheme's client, which reports them in its own terms.
+func (p Policy) precheck(u locator.URL) error {
+	name := strings.ToLower(u.Scheme())
+	pl, err := scheme.PlanFor(u)
+	if err != nil {
+		var le *locator.Error
+		if errors.As(err, &le) && le.Code == scheme.CodeLineBreak {
+			return planError(u.String(), err)
+		}
+		return nil
+	}
+	// A scheme with no default port (file, afs) connects nowhere: its plan's host is not dialled.
+	if info, ok := scheme.Lookup(name); ok && info.DefaultPort != 0 && pl.Host != "" {
+		return p.CheckPort(u.String(), name, pl.Port)
+	}
+	return nil
 }

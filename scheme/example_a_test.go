@@ -64,7 +64,7 @@ func ExampleHTTP_Plan() {
 	h, _ := scheme.ParseHTTP(locator.MustParse("http://www.example.com:8080/cgi-bin/q?a=b"))
 	p, _ := h.Plan()
 	fmt.Printf("%s:%d %q\n", p.Host, p.Port, p.Wire())
-	// Output: www.example.com:8080 "GET /cgi-bin/q?a=b HTTP/1.0\r\n\r\n"
+	// Output: www.example.com:8080 "GET /cgi-bin/q?a=b HTTP/1.0\r\nHost: www.example.com:8080\r\n\r\n"
 }
 
 func ExampleParseFile() {
@@ -98,6 +98,7 @@ func ExampleTelnet_Plan() {
 	// Output:
 	// connect to library.example.edu:23 (a Telnet session, RFC 854; RFC 1738 §3.8: port 23 unless the URL gives one)
 	// suggest the user name "guest" to the user (advisory, RFC 1738 §3.8)
+	// answer the server's option negotiation (RFC 854): agree to its ECHO and SUPPRESS-GO-AHEAD (WILL answered DO) and to SUPPRESS-GO-AHEAD on this side (DO answered WILL); refuse every other option (DO answered WONT, WILL answered DONT)
 	// true
 }
 

@@ -93,7 +93,7 @@ func ExamplePlan_Wire() {
 	}
 	fmt.Printf("%q\n", p.Wire())
 	// Output:
-	// "GET /a?b HTTP/1.0\r\n\r\n"
+	// "GET /a?b HTTP/1.0\r\nHost: www.example.com\r\n\r\n"
 }
 
 func printPlan(p scheme.Plan, err error) {

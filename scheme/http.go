@@ -1,6 +1,9 @@
 package scheme
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
@@ -152,11 +155,23 @@ func (h HTTP) URL() (locator.URL, error) {
 // path and search as written, with space, controls and non-ASCII bytes percent-encoded since
 // a request line cannot carry them (RFC 1945 §5.1); the fragment is never sent.
 //
-// No "Host:" header is sent: HTTP/1.0 (RFC 1945), the HTTP of RFC 1738's time, defines none
-// (it came with HTTP/1.1, RFC 2068 §14.23). A client for today's virtually hosted servers adds
-// one. A user name or password in the URL is not sent (RFC 1738 §3.3 allows none); a note
+// A "Host:" header line follows the request line: HTTP/1.0 (RFC 1945), the HTTP of RFC 1738's
+// time, defines none, but today's virtually hosted servers need it (RFC 2068 §14.23: the host
+// and, when the URL gives one, the port). It is what locator get sends, so the plan is the
+// wire. A user name or password in the URL is not sent (RFC 1738 §3.3 allows none); a note
 // says so.
-func (h HTTP) Plan() (Plan, error) {
+func (h HTTP) Plan() (Plan, error) { return h.PlanWith(HTTPOptions{}) }
+
+// HTTPOptions are what a retrieval adds to an http plan.
+type HTTPOptions struct {
+	// Offset, when above 0, asks for the object from this byte on, to resume a transfer: a
+	// "Range: bytes=<Offset>-" header line (RFC 2068 §14.36).
+	Offset int64
+}
+
+// PlanWith returns the request of Plan with the header lines o asks for, before the empty
+// line that ends the request.
+func (h HTTP) PlanWith(o HTTPOptions) (Plan, error) {
 	u, err := h.URL()
 	if err != nil {
 		return Plan{}, err
@@ -175,7 +190,53 @@ func (h HTTP) Plan() (Plan, error) {
 	target, _ := afterAuthority(u)
 	p.Steps = append(p.Steps,
 		Step{Send: "GET " + pct.Encode(target, httpTargetKeep) + " HTTP/1.0", Note: "HTTP/1.0 request line (RFC 1945 §5.1)"},
-		Step{}) // the empty line that ends the request (RFC 1945 §5)
+		Step{Send: "Host: " + httpHostHeader(p.Host, h.Port), Note: "the host the request is for (RFC 2068 §14.23)"})
+	if o.Offset > 0 {
+		p.Steps = append(p.Steps, Step{Send: "Range: bytes=" + strconv.FormatInt(o.Offset, 10) + "-",
+			Note: "resume: the object from this byte on (RFC 2068 §14.36)"})
+	}
+	p.Steps = append(p.Steps, Step{}) // the empty line that ends the request (RFC 1945 §5)
+	return p, nil
+}
+
+// httpHostHeader is the value of a Host header (RFC 2068 §14.23): host, in brackets when it
+// is an IPv6 address, and ":port" when the URL gives a port.
+func httpHostHeader(host, port string) string {
+	if strings.IndexByte(host, ':') >= 0 {
+		host = "[" + host + "]"
+	}
+	if port != "" {
+		host += ":" + port
+	}
+	return host
+}
+
+// GatewayPlan returns the request that fetches u through an HTTP gateway at gwHost:gwPort
+// (RFC 1738 §4: a gateway locator; the CERN proxy convention that libwww and lynx follow for
+// http_proxy, ftp_proxy, gopher_proxy, …): connect to the gateway, send "GET <the whole URL>
+// HTTP/1.0" with the URL's fragment removed and the bytes a request line cannot carry
+// percent-encoded (RFC 1945 §5.1), a "Host:" header naming the URL's own host when it has one
+// (RFC 2068 §14.23), and an empty line. The URL's own plan is checked first, so that a URL
+// whose access locator refuses (a decoded CR or LF bound for a protocol line, RFC 1738 §6) is
+// not handed to a gateway that would decode it.
+func GatewayPlan(u locator.URL, gwHost string, gwPort int) (Plan, error) {
+	own, err := PlanFor(u)
+	if err != nil {
+		return Plan{}, err
+	}
+	target := u.WithoutFragment().String()
+	p := Plan{Scheme: own.Scheme, Host: gwHost, Port: gwPort, Steps: []Step{
+		connectNote(gwHost, gwPort, " (the gateway for "+strconvQuote(own.Scheme)+" URLs, RFC 1738 §4)"),
+		{Send: "GET " + pct.Encode(target, httpTargetKeep) + " HTTP/1.0", Note: "the whole URL in the request line (RFC 1945 §5.1; RFC 1738 §4)"},
+	}}
+	if own.Host != "" {
+		port := ""
+		if pn, ok := u.Port(); ok && pn != "" {
+			port = pn
+		}
+		p.Steps = append(p.Steps, Step{Send: "Host: " + httpHostHeader(own.Host, port), Note: "the host the request is for (RFC 2068 §14.23)"})
+	}
+	p.Steps = append(p.Steps, Step{}) // the empty line that ends the request (RFC 1945 §5)
 	return p, nil
 }
 

@@ -15,26 +15,26 @@ var httpRows = []struct {
 	in   string
 	want scheme.HTTP
 	port int
-	get  string // the request line
+	get  string // the request line and the Host header line (RFC 2068 §14.23), without CR LF
 }{
 	{"RFC 1738 Appendix example; §3.3 default port 80", "http://ds.internic.net/instructions/overview.html#WARNING",
 		scheme.HTTP{Login: scheme.Login{Host: "ds.internic.net"}, Path: "instructions/overview.html"},
-		80, "GET /instructions/overview.html HTTP/1.0"},
+		80, "GET /instructions/overview.html HTTP/1.0\r\nHost: ds.internic.net"},
 	{"RFC 1738 §3.3: path and search omitted, \"/\" too", "http://h.example",
-		scheme.HTTP{Login: scheme.Login{Host: "h.example"}}, 80, "GET / HTTP/1.0"},
+		scheme.HTTP{Login: scheme.Login{Host: "h.example"}}, 80, "GET / HTTP/1.0\r\nHost: h.example"},
 	{"RFC 1738 §3.3: <searchpart>", "http://h.example:8080/cgi/q;x=1?a=b&c=%20",
 		scheme.HTTP{Login: scheme.Login{Host: "h.example", Port: "8080"}, Path: "cgi/q;x=1", Search: strp("a=b&c=%20")},
-		8080, "GET /cgi/q;x=1?a=b&c=%20 HTTP/1.0"},
+		8080, "GET /cgi/q;x=1?a=b&c=%20 HTTP/1.0\r\nHost: h.example:8080"},
 	{"RFC 1738 §3.3: an empty search differs from none", "http://h.example/?",
-		scheme.HTTP{Login: scheme.Login{Host: "h.example"}, Search: strp("")}, 80, "GET /? HTTP/1.0"},
+		scheme.HTTP{Login: scheme.Login{Host: "h.example"}, Search: strp("")}, 80, "GET /? HTTP/1.0\r\nHost: h.example"},
 	{"RFC 1738 §3.3: reserved characters stay as written", "http://h.example/a%2Fb/c",
-		scheme.HTTP{Login: scheme.Login{Host: "h.example"}, Path: "a%2Fb/c"}, 80, "GET /a%2Fb/c HTTP/1.0"},
+		scheme.HTTP{Login: scheme.Login{Host: "h.example"}, Path: "a%2Fb/c"}, 80, "GET /a%2Fb/c HTTP/1.0\r\nHost: h.example"},
 	{"RFC 1945 §5.1: a space cannot be in the request line", "http://h.example/a b",
-		scheme.HTTP{Login: scheme.Login{Host: "h.example"}, Path: "a b"}, 80, "GET /a%20b HTTP/1.0"},
+		scheme.HTTP{Login: scheme.Login{Host: "h.example"}, Path: "a b"}, 80, "GET /a%20b HTTP/1.0\r\nHost: h.example"},
 	{"RFC 2818 §2.3: https, port 443", "https://h.example/x",
-		scheme.HTTP{Login: scheme.Login{Host: "h.example"}, Path: "x", Secure: true}, 443, "GET /x HTTP/1.0"},
+		scheme.HTTP{Login: scheme.Login{Host: "h.example"}, Path: "x", Secure: true}, 443, "GET /x HTTP/1.0\r\nHost: h.example"},
 	{"RFC 1738 §3.3: no user name; the view keeps it, the plan does not send it", "http://u:p@h.example/",
-		scheme.HTTP{Login: scheme.Login{User: strp("u"), Password: strp("p"), Host: "h.example"}}, 80, "GET / HTTP/1.0"},
+		scheme.HTTP{Login: scheme.Login{User: strp("u"), Password: strp("p"), Host: "h.example"}}, 80, "GET / HTTP/1.0\r\nHost: h.example"},
 }
 
 func TestHTTPRows(t *testing.T) {
@@ -56,7 +56,7 @@ func TestHTTPRows(t *testing.T) {
 		if p.Port != r.port || p.Host != r.want.Host || p.Scheme != v.Scheme() {
 			t.Errorf("%s: plan %s %s:%d", r.rule, p.Scheme, p.Host, p.Port)
 		}
-		// RFC 1945 §5: the request line, then the empty line that ends the request.
+		// RFC 1945 §5: the request line, the Host header, then the empty line that ends the request.
 		if w := string(p.Wire()); w != r.get+"\r\n\r\n" {
 			t.Errorf("%s: wire %q, want %q", r.rule, w, r.get+"\r\n\r\n")
 		}
@@ -80,6 +80,7 @@ func TestHTTPPlanSteps(t *testing.T) {
 		{Note: "connect to h.example:81 (RFC 1738 §3.3: port 80 unless the URL gives one)"},
 		{Note: "the URL's user name and password are not sent: RFC 1738 §3.3 allows none"},
 		{Send: "GET /a?b HTTP/1.0", Note: "HTTP/1.0 request line (RFC 1945 §5.1)"},
+		{Send: "Host: h.example:81", Note: "the host the request is for (RFC 2068 §14.23)"},
 		{},
 	}}
 	if !reflect.DeepEqual(p, want) {

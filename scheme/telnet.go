@@ -84,7 +84,8 @@ func (t Telnet) URL() (locator.URL, error) {
 
 // Plan returns the telnet access t stands for: connect to the host (port 23 unless given,
 // RFC 1738 §3.8; RFC 854), then notes that suggest the user name and password to the user.
-// Nothing is sent for them: they "are advisory only" (RFC 1738 §3.8). A user name, password or
+// Nothing is sent for them: they "are advisory only" (RFC 1738 §3.8). A last note says how
+// the client answers the server's option negotiation ([TelnetNegotiationNote]). A user name, password or
 // host that decodes to a control character (telnetBad) is refused with CodeLineBreak, as
 // libwww's HTCleanTelnetString cuts such strings (RFC 1738 §6).
 func (t Telnet) Plan() (Plan, error) {
@@ -110,8 +111,17 @@ func (t Telnet) Plan() (Plan, error) {
 	if t.Password != nil {
 		p.Steps = append(p.Steps, Step{Note: "suggest the password " + strconvQuote(*t.Password) + " to the user (advisory, RFC 1738 §3.8)"})
 	}
+	p.Steps = append(p.Steps, Step{Note: TelnetNegotiationNote})
 	return p, nil
 }
+
+// TelnetNegotiationNote is the last step of a telnet plan: what locator's Telnet client
+// answers to the server's option negotiation (RFC 854, "the principle of negotiation": a
+// party may refuse any option it does not support). The answers depend on what the server
+// asks, so they are a rule, not lines of the plan.
+const TelnetNegotiationNote = "answer the server's option negotiation (RFC 854): agree to its ECHO and SUPPRESS-GO-AHEAD " +
+	"(WILL answered DO) and to SUPPRESS-GO-AHEAD on this side (DO answered WILL); refuse every other option " +
+	"(DO answered WONT, WILL answered DONT)"
 
 // checkTelnet is the Check of the registry: checkTelnetTo into a Sink of its own.
 func checkTelnet(u locator.URL) []locator.Finding {

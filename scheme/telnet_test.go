@@ -40,7 +40,7 @@ func TestTelnetRows(t *testing.T) {
 			continue
 		}
 		p, err := scheme.PlanFor(u)
-		if err != nil || p.Port != r.port || p.Host != "h.example" || len(p.Steps) != 1+r.notes || len(p.Wire()) != 0 {
+		if err != nil || p.Port != r.port || p.Host != "h.example" || len(p.Steps) != 2+r.notes || len(p.Wire()) != 0 {
 			t.Errorf("%s: plan %+v, %v", r.rule, p, err)
 		}
 		u2, err := v.URL()
@@ -56,6 +56,7 @@ func TestTelnetRows(t *testing.T) {
 		{Note: "connect to h.example:23 (a Telnet session, RFC 854; RFC 1738 §3.8: port 23 unless the URL gives one)"},
 		{Note: "suggest the user name \"guest\" to the user (advisory, RFC 1738 §3.8)"},
 		{Note: "suggest the password \"pw\" to the user (advisory, RFC 1738 §3.8)"},
+		{Note: scheme.TelnetNegotiationNote},
 	}
 	if !reflect.DeepEqual(p.Steps, want) {
 		t.Errorf("steps = %+v", p.Steps)

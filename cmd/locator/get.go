@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -175,7 +176,7 @@ type getOptions struct {
 }
 
 // smtpEnv is the environment variable of the SMTP server when --smtp-server is not given.
-const smtpEnv = "LOCATOR_SMTP_SERVER"
+const smtpEnv = "SMTPSERVER"
 
 // nntpEnv is the newsreaders' variable of the NNTP server (--nntp-server).
 const nntpEnv = "NNTPSERVER"
@@ -330,23 +331,43 @@ func (g *getOptions) clientOptions(cmd *cobra.Command) (fetch.Options, error) {
 }
 
 // environmentProxies returns the gateways of the environment (http_proxy, ftp_proxy,
-// gopher_proxy, news_proxy, wais_proxy, no_proxy: RFC 1738 §4, as libwww and lynx read them).
-//
-// TODO(lead): when fetch.ProxiesFromEnvironment lands, make this
-//
-//	return fetch.ProxiesFromEnvironment()
-//
-// (adapt to its result); until then the environment is not read.
+// gopher_proxy, news_proxy, wais_proxy, no_proxy: RFC 1738 §4, as libwww and lynx read them):
+// fetch.ProxiesFromEnvironment.
 func environmentProxies() (map[string]string, string) {
-	return nil, ""
+	return fetch.ProxiesFromEnvironment()
 }
 
-// interact runs an interactive telnet session on a terminal (RFC 1738 §3.8, RFC 854).
-//
-// TODO(lead): set it to fetch.Interact when that lands (adapting the URL argument to its
-// signature): var interact = fetch.Interact. While it is nil, get telnet://… on a terminal
-// does what it does on a pipe: the client's --read-banner access.
-var interact func(ctx context.Context, rawURL string, in io.Reader, out io.Writer, o fetch.Options) (*fetch.Result, error)
+// interact runs an interactive telnet session (RFC 1738 §3.8, RFC 854) on a terminal: the
+// terminal in raw mode, the characters typed sent as they are typed, Ctrl-] (the escape
+// character of telnet clients) ending the session; fetch.Interact does the rest. A variable,
+// so that tests can stand in for the terminal.
+var interact = func(ctx context.Context, rawURL string, in io.Reader, out io.Writer, o fetch.Options) (*fetch.Result, error) {
+	if f, ok := in.(*os.File); ok {
+		if old, err := term.MakeRaw(int(f.Fd())); err == nil {
+			defer term.Restore(int(f.Fd()), old)
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	_, _ = io.WriteString(out, "* the escape character is Ctrl-]: it ends the session\r\n")
+	return fetch.Interact(ctx, rawURL, escapeReader{r: in, cancel: cancel}, out, o)
+}
+
+// escapeReader reads from r until the byte Ctrl-] (0x1D), which ends the input and cancels
+// the session.
+type escapeReader struct {
+	r      io.Reader
+	cancel context.CancelFunc
+}
+
+func (e escapeReader) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if i := bytes.IndexByte(p[:n], 0x1d); i >= 0 {
+		e.cancel()
+		return i, io.EOF
+	}
+	return n, err
+}
 
 // getRun is one run of get.
 type getRun struct {

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator/fetch"
+	"github.com/locator-url/locator/internal/testserver"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -391,9 +392,11 @@ func TestSend(t *testing.T) {
 		{[]string{"send"}, "", exitUsage, "give one mailto: URL"},
 		{[]string{"send", "http://h/"}, "", exitUsage, "is not a mailto: URL"},
 		{[]string{"send", "mailto:a@b.example"}, "", exitUsage, "no SMTP server"},
-		{[]string{"send", "mailto:a@b.example"}, "127.0.0.1:2525", exitNoClient, "[no-client, RFC 1738 §3.5]"},
+		{[]string{"send", "mailto:a@b.example"}, "127.0.0.1:2525", exitUsage, "no sender"},
+		{[]string{"send", "--email", "me@example.org", "mailto:a%0d%0aRCPT%20TO:<x@y.example>@b.example"}, "127.0.0.1:2525", exitSafety, "line-break"},
 	} {
 		t.Setenv(smtpEnv, tc.env)
+		t.Setenv(emailEnv, "")
 		_, errs, code := runLocator(t, "", tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.want) {
 			t.Errorf("%q: exit %d, want %d; %q", tc.args, code, tc.code, errs)
@@ -409,7 +412,7 @@ func TestSend(t *testing.T) {
 		return &fetch.Result{URL: u, Scheme: "mailto", Size: int64(len(b)), Total: -1}, nil
 	}
 	t.Setenv(smtpEnv, "")
-	out, errs, code := runLocator(t, "Subject: x\n\nhi\n", "send", "--json", "--smtp-server", "127.0.0.1:2525", "mailto:a@b.example")
+	out, errs, code := runLocator(t, "Subject: x\n\nhi\n", "send", "--json", "--email", "me@example.org", "--smtp-server", "127.0.0.1:2525", "mailto:a@b.example")
 	if code != 0 || errs != "" || gotURL != "mailto:a@b.example" || gotMsg != "Subject: x\n\nhi\n" || gotServer != "127.0.0.1:2525" ||
 		!strings.HasPrefix(out, `{"input":"mailto:a@b.example","url":"mailto:a@b.example","scheme":"mailto","size":15,`) {
 		t.Errorf("%d %q %q; %q %q %q", code, out, errs, gotURL, gotMsg, gotServer)
@@ -444,5 +447,27 @@ func TestTerminalPrompt(t *testing.T) {
 	}
 	if _, err := ask("More", nil); err == nil {
 		t.Error("no error at the end of the input")
+	}
+}
+
+// send submits a message to a real SMTP server (aiosmtpd): the message arrives with the URL's
+// header fields, and the server received the dialog SubmitPlan gives.
+func TestSendSMTPServer(t *testing.T) {
+	srv := testserver.SMTPD(t)
+	t.Setenv(smtpEnv, "")
+	out, errs, code := runLocator(t, "Hello,\n.a line with a dot\n", "send", "--smtp-server", srv.Addr, "--email", "me@example.org",
+		"mailto:ann@example.org?cc=bob@example.org&subject=Greetings")
+	if code != 0 || out != "" || errs != "" {
+		t.Fatalf("exit %d; %q %q", code, out, errs)
+	}
+	msgs := srv.Messages(t)
+	if len(msgs) != 1 {
+		t.Fatalf("%d messages arrived, want 1", len(msgs))
+	}
+	m := msgs[0]
+	for _, want := range []string{"From: me@example.org", "To: ann@example.org", "Cc: bob@example.org", "Subject: Greetings", "\n.a line with a dot"} {
+		if !strings.Contains(strings.ReplaceAll(m, "\r\n", "\n"), want) {
+			t.Errorf("the message lacks %q:\n%s", want, m)
+		}
 	}
 }

@@ -480,7 +480,10 @@ func TestJSONLinear(t *testing.T) {
 			}
 			pr := planOf(line, locator.RFC1738, scheme.GopherPlanOptions{}, scheme.FTPPlanOptions{})
 			dst = pr.appendJSON(dst[:0], line)
-			planAllocs := testing.AllocsPerRun(2, func() { pr := planOf(line, locator.RFC1738, scheme.GopherPlanOptions{}, scheme.FTPPlanOptions{}); _ = pr })
+			planAllocs := testing.AllocsPerRun(2, func() {
+				pr := planOf(line, locator.RFC1738, scheme.GopherPlanOptions{}, scheme.FTPPlanOptions{})
+				_ = pr
+			})
 			both := testing.AllocsPerRun(2, func() {
 				pr := planOf(line, locator.RFC1738, scheme.GopherPlanOptions{}, scheme.FTPPlanOptions{})
 				dst = pr.appendJSON(dst[:0], line)

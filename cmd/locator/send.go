@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"io"
 	"strings"
 
 	"github.com/locator-url/locator/fetch"
@@ -10,12 +8,16 @@ import (
 	"github.com/spf13/cobra"
 )
 
-const sendLong = `Send submits the message on standard input to the address of a mailto URL (RFC 1738
-§3.5) over SMTP (RFC 5321), to the server --smtp-server HOST[:PORT], else the one
-in the environment variable ` + smtpEnv + `; with neither, send refuses (exit
-status 2) rather than guess a server. The message is RFC 822 text, headers and
-body; the URL's headers (RFC 6068: "mailto:ann@example.org?subject=Hi") are added
-where the message has none.
+const sendLong = `Send submits a message to the addresses of a mailto URL (RFC 1738 §3.5) over SMTP
+(RFC 5321), to the server --smtp-server HOST[:PORT] (port 25 unless given), else the
+one in the environment variable ` + smtpEnv + `; with neither, send refuses (exit
+status 2) rather than guess a server. Standard input is the body of the message
+(when it is empty, the URL's "body=" field is); the header fields come from the URL
+(RFC 6068: To and Cc from its addresses, "subject=" and the other fields RFC 6068 §3
+allows), with From the sender --email ADDR (else $LOCATOR_EMAIL), which must be given.
+The dialog is EHLO (HELO if refused), MAIL FROM, one RCPT TO per address, DATA with
+the message dot-stuffed, QUIT. A decoded CR, LF or NUL in an address or a header
+field is refused before any connection (exit status 6).
 
 --transcript shows the SMTP dialog on standard error as curl -v does; --json writes
 one JSON object, as get --json does ({"input", "url", "scheme", "size", "dialog",
@@ -23,17 +25,12 @@ one JSON object, as get --json does ({"input", "url", "scheme", "size", "dialog"
 
 ` + fetchExitHelp
 
-const sendExample = `  $ locator send --smtp-server mail.example.org:587 'mailto:ann@example.org' < message.txt
-  $ LOCATOR_SMTP_SERVER=localhost:2525 locator send --transcript 'mailto:bob@example.org?subject=Hello' < body.txt`
+const sendExample = `  $ locator send --smtp-server mail.example.org:587 --email me@example.org 'mailto:ann@example.org' < body.txt
+  $ SMTPSERVER=localhost:2525 locator send --email me@example.org --transcript 'mailto:bob@example.org?subject=Hello' < body.txt`
 
-// sendMail submits the message msg to the address of the mailto URL rawURL.
-//
-// TODO(lead): replace it with fetch.Send when fetch/smtp.go lands (var sendMail = fetch.Send,
-// adapting the URL argument to its signature). Until then send has no client: exit status 7.
-var sendMail = func(ctx context.Context, rawURL string, msg io.Reader, o fetch.Options) (*fetch.Result, error) {
-	return &fetch.Result{URL: rawURL, Scheme: "mailto", Total: -1}, &fetch.Error{URL: rawURL, Kind: fetch.KindNoClient,
-		Code: "no-client", Rule: "RFC 1738 §3.5", Message: "locator has no SMTP client yet: the message was not sent"}
-}
+// sendMail submits the message msg to the addresses of the mailto URL rawURL (a variable,
+// so that tests can stand in for the server).
+var sendMail = fetch.Send
 
 func newSendCmd() *cobra.Command {
 	g := &getOptions{}
@@ -60,6 +57,9 @@ func newSendCmd() *cobra.Command {
 			if o.SMTPServer == "" {
 				return usageErrorf("send: no SMTP server: give --smtp-server HOST[:PORT] or set %s", smtpEnv)
 			}
+			if o.Mail == "" {
+				return usageErrorf("send: no sender: give your e-mail address with --email ADDR or set %s", emailEnv)
+			}
 			if transcript {
 				o.Transcript = cmd.ErrOrStderr()
 			}
@@ -81,6 +81,8 @@ func newSendCmd() *cobra.Command {
 		},
 	}
 	addFetchFlags(cmd, g)
+	cmd.Flags().StringVar(&g.email, "email", "",
+		"the sender `ADDR`, the From field and the MAIL FROM address (default $"+emailEnv+"; one of them is needed)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "write one JSON object with the result")
 	cmd.Flags().BoolVar(&transcript, "transcript", false, "show the SMTP dialog on standard error, as curl -v does")
 	return cmd

@@ -21,7 +21,7 @@ import (
 const module = "github.com/locator-url/locator"
 
 // libraries are the library packages, relative to the module root.
-var libraries = []string{".", "pct", "scheme", "whatwg", "extract"}
+var libraries = []string{".", "pct", "scheme", "whatwg", "extract", "fetch"}
 
 // exempt lists the methods that need no Example of their own, by name, with the reason. They
 // satisfy a standard interface or one of the library's own, and their behaviour is shown by the
@@ -239,7 +239,7 @@ func fields(t *testing.T, pkg string, typ *doc.Type) {
 // tests): imports point one way, pct ← locator ← internal/syntax ← scheme ← extract ←
 // cmd/locator. The strict grammar checkers (internal/syntax) sit between the root, which does
 // not import them, and scheme, which runs them; extract imports scheme (its Finding.Valid is
-// scheme.Check's verdict); whatwg imports the root alone. internal/display, the one escaping
+// scheme.Check's verdict); whatwg imports the root alone; fetch runs scheme's plans. internal/display, the one escaping
 // function, is a leaf (the standard library only) that any of them may import. Packages
 // outside the module (the standard library, golang.org/x) are allowed, except in pct and
 // internal/display.
@@ -251,6 +251,7 @@ var allowed = map[string][]string{
 	"scheme":           {".", "pct", "internal/display", "internal/syntax"},
 	"extract":          {".", "pct", "internal/display", "internal/syntax", "scheme"},
 	"whatwg":           {".", "pct", "internal/display"},
+	"fetch":            {".", "pct", "internal/display", "scheme"},
 }
 
 // importChecked are the packages whose imports TestImports checks: the libraries and the
