@@ -32,6 +32,13 @@ type Sink struct {
 	seen       []uint64 // a bit per offset: a character finding there was omitted
 }
 
+// Use makes the Sink collect into the spare capacity of buf (buf[len(buf):cap(buf)]), so that
+// the findings of a URL that fit there cost no allocation; the elements of buf before len(buf)
+// are neither read nor written. It is for an empty Sink, before any finding is added; past
+// cap(buf) the list grows by append into a new array, and [Sink.Findings] returns it wherever
+// it is.
+func (s *Sink) Use(buf []locator.Finding) { s.list = buf[len(buf):len(buf)] }
+
 // isCharCode reports whether code is one of the character codes of CheckChars (and of
 // CheckRFC3986's "%"): at one offset of one URL the checkers give one such code, since it
 // depends only on the byte there, so one bit per offset tells an omitted repeat.
