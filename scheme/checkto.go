@@ -13,6 +13,9 @@ import (
 // a finding's Message, built for the URL at hand, may still allocate. dst is returned as it
 // is when u has no findings.
 func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.Finding {
+	if spec == locator.RFC1738 && fastPaths && cleanHTTP(&u) {
+		return dst // the commonest case, without a Sink
+	}
 	var sk syntax.Sink
 	sk.Use(dst)
 	var f []locator.Finding
@@ -33,4 +36,34 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 		return dst[:len(dst)+len(f)] // written in place
 	}
 	return append(dst, f...)
+}
+
+// cleanHTTP reports whether Check(*u, locator.RFC1738) has no findings by the test of fastHTTP
+// that reports true without adding any: an http or https URL, its scheme in lower case and
+// without a "URL:" prefix, with a valid host and port, no user information, and no character
+// to report in its path, search and fragment (by the character summary). It reports false
+// for other URLs, which Check then checks.
+func cleanHTTP(u *locator.URL) bool {
+	if name := u.Scheme(); name != "http" && name != "https" {
+		return false
+	}
+	if _, ok := u.Prefix(); ok {
+		return false
+	}
+	if _, ok := u.Userinfo(); ok || !u.HasAuthority() {
+		return false
+	}
+	sum := u.Chars()
+	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) != 0 {
+		return false
+	}
+	p := u.Path()
+	if p == "" {
+		if _, ok := u.Query(); ok {
+			return false // a search without "/" (fastHTTP reports it)
+		}
+	} else if p[0] != '/' {
+		return false
+	}
+	return syntax.HostPortOK(u.Host(), u.HostPort(), sum)
 }
