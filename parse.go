@@ -196,9 +196,10 @@ func parse(s string, mode uint8) (URL, error) {
 	n := len(s)
 	i := 0
 	var err error
-	if mode&readPrefix != 0 && hasURLPrefix(s) {
+	if mode&readPrefix != 0 && n > prefixLen && s[3] == ':' && s[0]|0x20 == 'u' && hasURLPrefix(s) {
 		// 1994 URL draft, URL syntax: "the whole string must start with a constant prefix
-		// "URL:"" (BNF: prefixedurl = u r l : url); RFC 1738 Appendix.
+		// "URL:"" (BNF: prefixedurl = u r l : url); RFC 1738 Appendix. (The first tests
+		// are hasURLPrefix's, inlined: most URLs are spared the call.)
 		flags |= hasPrefix
 		i = prefixLen
 	}
