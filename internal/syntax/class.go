@@ -96,6 +96,17 @@ func appendChars(sk *Sink, s string, off int, allowed pct.Set, rule string, rfc3
 			i += charLen(s, i)
 			continue
 		}
+		if c < 0x80 && !rfc3986 {
+			// classify's US-ASCII case, the finding built in place.
+			t := &asciiTab1738[c]
+			r := rule
+			if xrule != "" && !pct.RFC1738Xchar.Contains(c) {
+				r = xrule
+			}
+			sk.Add(locator.Finding{Offset: off + i, Code: t.code, Rule: r, Message: t.msg, Severity: locator.SeverityError})
+			i++
+			continue
+		}
 		var f locator.Finding
 		var n int
 		if rfc3986 {
