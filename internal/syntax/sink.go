@@ -43,7 +43,7 @@ func (s *Sink) found() bool { return len(s.list) > 0 || s.omitted > 0 }
 // are neither read nor written. It is for an empty Sink, before any finding is added; past
 // cap(buf) the list grows by append into a new array, and [Sink.Findings] returns it wherever
 // it is.
-func (s *Sink) Use(buf []locator.Finding) { s.list = buf[len(buf):len(buf)] }
+func (s *Sink) Use(buf []locator.Finding) { s.list = buf[len(buf):] }
 
 // isCharCode reports whether code is one of the character codes of CheckChars (and of
 // CheckRFC3986's "%"): at one offset of one URL the checkers give one such code, since it
