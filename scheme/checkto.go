@@ -13,8 +13,8 @@ import (
 // a finding's Message, built for the URL at hand, may still allocate. dst is returned as it
 // is when u has no findings.
 func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.Finding {
-	if spec == locator.RFC1738 && fastPaths && cleanHTTP(&u) {
-		return dst // the commonest case, without a Sink
+	if fastPaths && (spec == locator.RFC1738 && cleanHTTP(&u) || spec == locator.RFC3986 && clean3986(&u)) {
+		return dst // the commonest cases, without a Sink
 	}
 	var sk syntax.Sink
 	sk.Use(dst)
@@ -66,4 +66,37 @@ func cleanHTTP(u *locator.URL) bool {
 		return false
 	}
 	return syntax.HostPortOK(u.Host(), u.HostPort(), sum)
+}
+
+// clean3986 reports whether Check(*u, locator.RFC3986) has no findings by the tests of
+// syntax.CheckRFC3986Ref that add none: a URL without a "URL:" prefix, with an authority of
+// a host alone, the host empty or reg-name characters with a letter or "-" (by the character
+// summary), a port of digits if any (Parse allows no other), a scheme in lower case, and a
+// path (path-abempty after an authority), query and fragment of their productions' characters
+// (by the summary). It reports false for other URLs, which Check then checks.
+func clean3986(u *locator.URL) bool {
+	sum := u.Chars()
+	if sum&(locator.CharsPathNot3986|locator.CharsQueryNot3986|locator.CharsFragmentNot3986) != 0 || !u.HasAuthority() {
+		return false
+	}
+	if _, ok := u.Prefix(); ok {
+		return false
+	}
+	if _, ok := u.Userinfo(); ok {
+		return false
+	}
+	if p, ok := u.Port(); ok && p == "" {
+		return false // RFC 3986 §3.2.3: an empty port is a warning
+	}
+	if u.Host() != "" && sum&(locator.CharsHostNot3986|locator.CharsHostAlpha) != locator.CharsHostAlpha {
+		return false
+	}
+	// RFC 3986 §3.1: "should only produce lowercase scheme names".
+	sc := u.Scheme()
+	for i := 0; i < len(sc); i++ {
+		if c := sc[i]; 'A' <= c && c <= 'Z' {
+			return false
+		}
+	}
+	return true
 }
