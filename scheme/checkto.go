@@ -13,7 +13,7 @@ import (
 // a finding's Message, built for the URL at hand, may still allocate. dst is returned as it
 // is when u has no findings.
 func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.Finding {
-	if fastPaths && (spec == locator.RFC1738 && cleanHTTP(&u) || spec == locator.RFC3986 && clean3986(&u)) {
+	if fastPaths && (spec == locator.RFC1738 && clean1738(&u) || spec == locator.RFC3986 && clean3986(&u)) {
 		return dst // the commonest cases, without a Sink
 	}
 	var sk syntax.Sink
@@ -38,18 +38,28 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 	return append(dst, f...)
 }
 
-// cleanHTTP reports whether Check(*u, locator.RFC1738) has no findings by the test of fastHTTP
-// that reports true without adding any: an http or https URL, its scheme in lower case and
-// without a "URL:" prefix, with a valid host and port, no user information, and no character
-// to report in its path, search and fragment (by the character summary). It reports false
-// for other URLs, which Check then checks.
-func cleanHTTP(u *locator.URL) bool {
-	if name := u.Scheme(); name != "http" && name != "https" {
-		return false
-	}
+// clean1738 reports whether Check(*u, locator.RFC1738) has no findings by the fast paths of
+// checkTo that add none (cleanHTTP; quickCheck for ftp and file), for a URL without a "URL:"
+// prefix whose scheme is one of these in lower case. It reports false for other URLs, which
+// Check then checks.
+func clean1738(u *locator.URL) bool {
 	if _, ok := u.Prefix(); ok {
 		return false
 	}
+	switch name := u.Scheme(); name {
+	case "http", "https":
+		return cleanHTTP(u)
+	case "ftp", "file":
+		return quickCheck(name, u)
+	}
+	return false
+}
+
+// cleanHTTP reports whether Check(*u, locator.RFC1738) has no findings, for u an http or
+// https URL, by the test of fastHTTP that reports true without adding any: a valid host and
+// port, no user information, and no character to report in the path, search and fragment (by
+// the character summary).
+func cleanHTTP(u *locator.URL) bool {
 	if _, ok := u.Userinfo(); ok || !u.HasAuthority() {
 		return false
 	}

@@ -68,7 +68,7 @@ func PlanFor(u locator.URL) (Plan, error) {
 // slice of the caller's, which a program that checks many URLs can reuse.
 func Check(u locator.URL, spec locator.Spec) []locator.Finding { return CheckTo(nil, u, spec) }
 
-// fastPaths turns the fast paths of checkTo (fastHTTP, quickCheck) and CheckTo (cleanHTTP) on;
+// fastPaths turns the fast paths of checkTo (fastHTTP, quickCheck) and CheckTo (clean1738, clean3986) on;
 // the differential test (fastpath_internal_test.go) turns them off to compare.
 var fastPaths = true
 
