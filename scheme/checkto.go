@@ -1,6 +1,8 @@
 package scheme
 
 import (
+	"strings"
+
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/syntax"
 )
@@ -43,16 +45,37 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 // prefix whose scheme is one of these in lower case. It reports false for other URLs, which
 // Check then checks.
 func clean1738(u *locator.URL) bool {
-	if _, ok := u.Prefix(); ok {
+	if _, ok := u.Prefix(); ok || !u.HasScheme() {
 		return false
 	}
-	switch name := u.Scheme(); name {
-	case "http", "https":
+	if isHTTP(u.String()) {
 		return cleanHTTP(u)
+	}
+	switch name := u.Scheme(); name {
 	case "ftp", "file":
 		return quickCheck(name, u)
 	}
 	return false
+}
+
+// The first bytes of an http and an https URL, as isHTTP reads them (little-endian).
+const (
+	httpColon  = 0x3a70747468   // "http:"
+	httpsColon = 0x3a7370747468 // "https:"
+)
+
+// isHTTP reports whether s starts with "http:" or "https:": for a URL with a scheme and no
+// prefix, whether the scheme is http or https in lower case. It reads eight bytes as one
+// word and compares them with both without a branch between the two, which a mix of http
+// and https URLs would mispredict.
+func isHTTP(s string) bool {
+	if len(s) < 8 {
+		return strings.HasPrefix(s, "http:") || strings.HasPrefix(s, "https:")
+	}
+	t := s[:8]
+	w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	return min((w^httpColon)&(1<<40-1), (w^httpsColon)&(1<<48-1)) == 0
 }
 
 // cleanHTTP reports whether Check(*u, locator.RFC1738) has no findings, for u an http or
