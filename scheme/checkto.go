@@ -125,11 +125,28 @@ func clean3986(u *locator.URL) bool {
 		return false
 	}
 	// RFC 3986 §3.1: "should only produce lowercase scheme names".
-	sc := u.Scheme()
-	for i := 0; i < len(sc); i++ {
-		if c := sc[i]; 'A' <= c && c <= 'Z' {
-			return false
+	return !hasUpper(u.String(), len(u.Scheme()))
+}
+
+// hasUpper reports whether the first n bytes of s, US-ASCII (a scheme), hold an upper-case
+// letter. For n ≤ 8 ≤ len(s) it tests the eight bytes read as one word at once: the loop's
+// end after "http" or "https" would be mispredicted on a mix of the two. For an ASCII byte b,
+// b+0x3f has its top bit set when b ≥ 'A' and b+0x25 when b > 'Z', and neither carries
+// into the next byte.
+func hasUpper(s string, n int) bool {
+	if n > 8 || len(s) < 8 {
+		for i := 0; i < n; i++ {
+			if c := s[i]; 'A' <= c && c <= 'Z' {
+				return true
+			}
 		}
+		return false
 	}
-	return true
+	const ones = 0x0101010101010101
+	t := s[:8]
+	w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	w &= 0x7f * ones // (bytes after the n are masked off below; these are not ASCII)
+	upper := (w + 0x3f*ones) &^ (w + 0x25*ones) & (0x80 * ones)
+	return upper&(uint64(1)<<(8*n)-1) != 0
 }
