@@ -13,7 +13,7 @@ import (
 )
 
 // The benchmarks of issue 10, "Fast", item 3: Parse against a scan of the same bytes through a
-// 256-entry table (the yardstick), and strict checking (scheme.Check) against Parse, each on
+// 256-entry table (the yardstick), and strict checking (scheme.CheckTo) against Parse, each on
 // every URL of each testdata/bench file per op. Run them together, so that the ratios come
 // from one run:
 //
@@ -134,8 +134,10 @@ func BenchmarkParseAs1738(b *testing.B) {
 	})
 }
 
-// benchCheck is scheme.Check under spec of every URL that parses, parsed beforehand: the
-// checking alone, to compare with BenchmarkParseFiles.
+// benchCheck is strict checking under spec of every URL that parses, parsed beforehand: the
+// checking alone, to compare with BenchmarkParseFiles. It calls scheme.CheckTo with one
+// buffer for all, as a program that checks many URLs can (scheme.Check allocates the list of
+// each URL with findings).
 func benchCheck(b *testing.B, spec locator.Spec) {
 	benchEach(b, func(urls []string) func() {
 		var us []locator.URL
@@ -144,30 +146,32 @@ func benchCheck(b *testing.B, spec locator.Spec) {
 				us = append(us, u)
 			}
 		}
+		var buf []locator.Finding
 		return func() {
 			for _, u := range us {
-				_ = scheme.Check(u, spec)
+				buf = scheme.CheckTo(buf[:0], u, spec)
 			}
 		}
 	})
 }
 
-// BenchmarkCheckRFC1738 is strict RFC 1738 checking (scheme.Check) of each URL.
+// BenchmarkCheckRFC1738 is strict RFC 1738 checking (scheme.CheckTo) of each URL.
 func BenchmarkCheckRFC1738(b *testing.B) { benchCheck(b, locator.RFC1738) }
 
-// BenchmarkCheckRFC3986 is strict RFC 3986 checking (scheme.Check) of each URL.
+// BenchmarkCheckRFC3986 is strict RFC 3986 checking (scheme.CheckTo) of each URL.
 func BenchmarkCheckRFC3986(b *testing.B) { benchCheck(b, locator.RFC3986) }
 
-// benchParseCheck is ParseAs under spec and then scheme.Check of every URL, as a program that
-// checks what it reads does: compare it with BenchmarkParseAs1738 (the cost of parsing alone).
+// benchParseCheck is ParseAs under spec and then scheme.CheckTo (into one reused buffer) of
+// every URL, as a program that checks what it reads does: compare it with BenchmarkParseAs1738 (the cost of parsing alone).
 // benchCheck, which checks URLs parsed beforehand, reads each URL's bytes from memory again,
 // which here the parse has just brought into the cache.
 func benchParseCheck(b *testing.B, spec locator.Spec) {
 	benchEach(b, func(urls []string) func() {
+		var buf []locator.Finding
 		return func() {
 			for _, s := range urls {
 				if u, err := locator.ParseAs(s, spec); err == nil {
-					_ = scheme.Check(u, spec)
+					buf = scheme.CheckTo(buf[:0], u, spec)
 				}
 			}
 		}

@@ -140,6 +140,21 @@ const (
 	readLogin1738                   // "?" in user and password when an "@" follows (RFC 1738 §5 login)
 )
 
+// load64 returns the first eight bytes of s as a little-endian word (one load).
+func load64(s string) uint64 {
+	t := s[:8]
+	return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+}
+
+// The words of load64 for the commonest schemes and the "//" after them: "http://" (seven
+// bytes, the eighth masked off), "https://" and "file:///".
+const (
+	httpWord  = 0x2f2f3a70747468
+	httpsWord = 0x2f2f3a7370747468
+	fileWord  = 0x2f2f2f3a656c6966
+)
+
 // hasURLPrefix reports whether s starts with "URL:" in any letter case followed by a scheme
 // and ":" (RFC 1738 §2.1; RFC 3986 §3.1): the 1994 URL draft's prefixedurl = "URL:" url, whose
 // url always has a scheme.
@@ -196,22 +211,26 @@ func parse(s string, mode uint8) (URL, error) {
 	n := len(s)
 	i := 0
 	var err error
-	if mode&readPrefix != 0 && hasURLPrefix(s) {
+	if mode&readPrefix != 0 && n > prefixLen && s[3] == ':' && s[0]|0x20 == 'u' && hasURLPrefix(s) {
 		// 1994 URL draft, URL syntax: "the whole string must start with a constant prefix
-		// "URL:"" (BNF: prefixedurl = u r l : url); RFC 1738 Appendix.
+		// "URL:"" (BNF: prefixedurl = u r l : url); RFC 1738 Appendix. (The first tests
+		// are hasURLPrefix's, inlined: most URLs are spared the call.)
 		flags |= hasPrefix
 		i = prefixLen
 	}
 	// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); RFC 1738 §2.1.
-	// The commonest schemes in lower case first, each one comparison of the bytes.
-	if i == 0 && n >= 8 && (s[:8] == "https://" || s[:8] == "file:///") {
-		if s[4] == ':' {
-			schemeEnd, flags, i = 4, hasScheme, 5
-		} else {
-			schemeEnd, flags, i = 5, hasScheme, 6
-		}
-	} else if i == 0 && n >= 7 && s[:7] == "http://" {
-		schemeEnd, flags, i = 4, hasScheme, 5
+	// The commonest schemes in lower case first: the first eight bytes, read as one word, are
+	// "http://" and one more byte, "https://" or "file:///" when the least of their
+	// differences from these is 0 (min, without a branch between the three: a mix of http and
+	// https URLs would mispredict one), and the fifth byte, ":" or "s", gives the scheme's
+	// length.
+	w := ^uint64(0)
+	if i == 0 && n >= 8 {
+		w = load64(s)
+	}
+	if min((w^httpWord)&(1<<56-1), w^httpsWord, w^fileWord) == 0 {
+		se := 4 + uint32(w>>32&1) // ':' (0x3a) has its low bit clear, 's' (0x73) set
+		schemeEnd, flags, i = se, hasScheme, int(se)+1
 	} else if n > i && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z') {
 		j := i + 1
 		for j < n && schemeTab[s[j]] {

@@ -29,8 +29,8 @@ func loadBench(b *testing.B, name string) ([]string, int) {
 	return lines, n
 }
 
-// BenchmarkCheck measures strict RFC 1738 checking (Parse, then Check) beside Parse alone on
-// the same data, so that benchstat can compare the two.
+// BenchmarkCheck measures strict RFC 1738 and RFC 3986 checking (Parse, then Check or
+// CheckTo) beside Parse alone on the same data, so that benchstat can compare them.
 func BenchmarkCheck(b *testing.B) {
 	for _, name := range benchFiles {
 		b.Run("parse/"+name, func(b *testing.B) {
@@ -53,6 +53,21 @@ func BenchmarkCheck(b *testing.B) {
 					for _, l := range lines {
 						if u, err := locator.Parse(l); err == nil {
 							scheme.Check(u, spec)
+						}
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/url")
+			})
+			// The same with CheckTo and one buffer: no allocation for the lists.
+			b.Run("checkto-"+spec.String()+"/"+name, func(b *testing.B) {
+				lines, n := loadBench(b, name)
+				b.SetBytes(int64(n))
+				b.ReportAllocs()
+				var buf []locator.Finding
+				for b.Loop() {
+					for _, l := range lines {
+						if u, err := locator.Parse(l); err == nil {
+							buf = scheme.CheckTo(buf[:0], u, spec)
 						}
 					}
 				}

@@ -63,19 +63,13 @@ func PlanFor(u locator.URL) (Plan, error) {
 //
 // A "URL:" prefix ([locator.URL.Prefix], read by [locator.ParseAs] under locator.RFC1738 and
 // locator.URLDraft1994) is no finding: the URL behind it is checked, and the offsets are u's.
-func Check(u locator.URL, spec locator.Spec) []locator.Finding {
-	var sk syntax.Sink
-	if _, ok := u.Prefix(); ok {
-		b, off := behind(u)
-		checkTo(&sk, &b, spec)
-		return shiftFindings(sk.Findings(), off)
-	}
-	checkTo(&sk, &u, spec) // by pointer: a URL is copied on each call by value
-	return sk.Findings()
-}
+//
+// Check returns a new slice, or nil when there are no findings; [CheckTo] appends to a
+// slice of the caller's, which a program that checks many URLs can reuse.
+func Check(u locator.URL, spec locator.Spec) []locator.Finding { return CheckTo(nil, u, spec) }
 
-// fastPaths turns the fast paths of checkTo (fastHTTP, quickCheck) on; the differential test
-// (fastpath_internal_test.go) turns them off to compare.
+// fastPaths turns the fast paths of checkTo (fastHTTP, quickCheck) and CheckTo (clean1738, clean3986) on;
+// the differential test (fastpath_internal_test.go) turns them off to compare.
 var fastPaths = true
 
 // checkTo adds the findings of Check to sk.

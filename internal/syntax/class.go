@@ -47,13 +47,13 @@ func CheckClass(sk *Sink, s string, off int, k *pct.Class, rule string) {
 
 // CheckClass1738 is CheckClass, but a character outside RFC 1738 §5 xchar is reported under
 // the rule of CheckRFC1738 ("RFC 1738 §2.2"), as scheme.Check reports it when both checkers
-// find it: for a fast path that runs one scan in place of the two.
+// find it: for a fast path that runs one scan in place of the two, and calls it when the
+// character summary says that s holds a character to report (so it does not test first, as
+// CheckClass does, whether all of s is in k).
 func CheckClass1738(sk *Sink, s string, off int, k *pct.Class, rule string) {
-	if k.All(s) {
-		return
+	if i := k.Skip(s); i < len(s) {
+		appendChars(sk, s[i:], off+i, k.Set, rule, false, "RFC 1738 §2.2")
 	}
-	i := k.Skip(s)
-	appendChars(sk, s[i:], off+i, k.Set, rule, false, "RFC 1738 §2.2")
 }
 
 // check3986Class adds a finding for each byte of s not in k and not pct-encoded (RFC 3986
@@ -94,6 +94,17 @@ func appendChars(sk *Sink, s string, off int, allowed pct.Set, rule string, rfc3
 		}
 		if !sk.Take(off+i, charCode(c, rfc3986), locator.SeverityError) {
 			i += charLen(s, i)
+			continue
+		}
+		if c < 0x80 && !rfc3986 {
+			// classify's US-ASCII case, the finding built in place.
+			t := &asciiTab1738[c]
+			r := rule
+			if xrule != "" && !pct.RFC1738Xchar.Contains(c) {
+				r = xrule
+			}
+			sk.Add(locator.Finding{Offset: off + i, Code: t.code, Rule: r, Message: t.msg, Severity: locator.SeverityError})
+			i++
 			continue
 		}
 		var f locator.Finding

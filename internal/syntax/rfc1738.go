@@ -128,9 +128,9 @@ func HostPortOK(h, hostport string, sum locator.Chars) bool {
 	if validHostPortParts(h, hostport, sum) {
 		return true
 	}
-	var sk Sink
+	sk := Sink{probe: true} // nothing is built: whether there is a finding is enough
 	CheckHostPort(&sk, hostport, 0)
-	return sk.Len() == 0
+	return !sk.found()
 }
 
 // validHostnameShape reports whether h, 1 to 63 letters, digits, "-" and "." with at least
@@ -457,9 +457,9 @@ func LoginOK(u locator.URL) bool {
 	if _, ok := u.Userinfo(); !ok && u.HasAuthority() && validHostPortURL(u) {
 		return true // CheckLogin's own fast path, without a Sink
 	}
-	var sk Sink
+	sk := Sink{probe: true}
 	CheckLogin(&sk, u)
-	return sk.Len() == 0
+	return !sk.found()
 }
 
 // checkLoginPart checks the user name or password s (at offset off) as RFC 1738 §5 user or

@@ -30,7 +30,20 @@ type Sink struct {
 	omitted    int      // findings counted but not kept
 	omittedErr int      // how many of the omitted findings are errors
 	seen       []uint64 // a bit per offset: a character finding there was omitted
+	// probe: the Sink only tells whether there is a finding (see found): Take counts the
+	// finding in omitted and reports false, so that nothing is built, and Add counts it.
+	probe bool
 }
+
+// found reports whether a finding was added or, in a probe Sink, offered to Take or Add.
+func (s *Sink) found() bool { return len(s.list) > 0 || s.omitted > 0 }
+
+// Use makes the Sink collect into the spare capacity of buf (buf[len(buf):cap(buf)]), so that
+// the findings of a URL that fit there cost no allocation; the elements of buf before len(buf)
+// are neither read nor written. It is for an empty Sink, before any finding is added; past
+// cap(buf) the list grows by append into a new array, and [Sink.Findings] returns it wherever
+// it is.
+func (s *Sink) Use(buf []locator.Finding) { s.list = buf[len(buf):] }
 
 // isCharCode reports whether code is one of the character codes of CheckChars (and of
 // CheckRFC3986's "%"): at one offset of one URL the checkers give one such code, since it
@@ -49,6 +62,10 @@ func isCharCode(code locator.Code) bool {
 // calls Take before it builds a message, so that the findings past the limit cost no
 // allocation.
 func (s *Sink) Take(off int, code locator.Code, sev locator.Severity) bool {
+	if s.probe {
+		s.omitted++
+		return false
+	}
 	if len(s.list) < locator.MaxFindings || off <= s.last {
 		return true // (at s.last, it may repeat a finding kept: Add tells)
 	}
@@ -85,6 +102,10 @@ func (s *Sink) seenAt(off int) bool {
 // f takes the place of the finding with the largest offset if its own is smaller, else it is
 // counted as omitted.
 func (s *Sink) Add(f locator.Finding) {
+	if s.probe {
+		s.omitted++
+		return
+	}
 	if len(s.list) > 0 && f.Offset <= s.last {
 		for i := range s.list {
 			if s.list[i].Offset == f.Offset && s.list[i].Code == f.Code {

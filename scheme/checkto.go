@@ -1,0 +1,152 @@
+package scheme
+
+import (
+	"strings"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
+)
+
+// CheckTo appends the findings of [Check](u, spec) to dst and returns the extended slice, as
+// append does: the same findings, in the same order, under the same limit
+// (locator.MaxFindings and then one of code locator.CodeTooManyFindings). Findings that fit in
+// the spare capacity of dst are written there, so that a program that checks many URLs and
+// reuses one buffer (buf = scheme.CheckTo(buf[:0], u, spec)) allocates nothing for the list;
+// a finding's Message, built for the URL at hand, may still allocate. dst is returned as it
+// is when u has no findings.
+func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.Finding {
+	if fastPaths && (spec == locator.RFC1738 && clean1738(&u) || spec == locator.RFC3986 && clean3986(&u)) {
+		return dst // the commonest cases, without a Sink
+	}
+	var sk syntax.Sink
+	sk.Use(dst)
+	var f []locator.Finding
+	if _, ok := u.Prefix(); ok {
+		b, off := behind(u)
+		checkTo(&sk, &b, spec)
+		f = shiftFindings(sk.Findings(), off)
+	} else {
+		checkTo(&sk, &u, spec) // by pointer: a URL is copied on each call by value
+		f = sk.Findings()
+	}
+	switch {
+	case len(f) == 0:
+		return dst
+	case len(dst) == 0:
+		return f // in dst's array, or a new one when they did not fit
+	case cap(dst) > len(dst) && &dst[:len(dst)+1][len(dst)] == &f[0]:
+		return dst[:len(dst)+len(f)] // written in place
+	}
+	return append(dst, f...)
+}
+
+// clean1738 reports whether Check(*u, locator.RFC1738) has no findings by the fast paths of
+// checkTo that add none (cleanHTTP; quickCheck for ftp and file), for a URL without a "URL:"
+// prefix whose scheme is one of these in lower case. It reports false for other URLs, which
+// Check then checks.
+func clean1738(u *locator.URL) bool {
+	if _, ok := u.Prefix(); ok || !u.HasScheme() {
+		return false
+	}
+	if isHTTP(u.String()) {
+		return cleanHTTP(u)
+	}
+	switch name := u.Scheme(); name {
+	case "ftp", "file":
+		return quickCheck(name, u)
+	}
+	return false
+}
+
+// The first bytes of an http and an https URL, as isHTTP reads them (little-endian).
+const (
+	httpColon  = 0x3a70747468   // "http:"
+	httpsColon = 0x3a7370747468 // "https:"
+)
+
+// isHTTP reports whether s starts with "http:" or "https:": for a URL with a scheme and no
+// prefix, whether the scheme is http or https in lower case. It reads eight bytes as one
+// word and compares them with both without a branch between the two, which a mix of http
+// and https URLs would mispredict.
+func isHTTP(s string) bool {
+	if len(s) < 8 {
+		return strings.HasPrefix(s, "http:") || strings.HasPrefix(s, "https:")
+	}
+	t := s[:8]
+	w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	return min((w^httpColon)&(1<<40-1), (w^httpsColon)&(1<<48-1)) == 0
+}
+
+// cleanHTTP reports whether Check(*u, locator.RFC1738) has no findings, for u an http or
+// https URL, by the test of fastHTTP that reports true without adding any: a valid host and
+// port, no user information, and no character to report in the path, search and fragment (by
+// the character summary).
+func cleanHTTP(u *locator.URL) bool {
+	if _, ok := u.Userinfo(); ok || !u.HasAuthority() {
+		return false
+	}
+	sum := u.Chars()
+	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) != 0 {
+		return false
+	}
+	p := u.Path()
+	if p == "" {
+		if _, ok := u.Query(); ok {
+			return false // a search without "/" (fastHTTP reports it)
+		}
+	} else if p[0] != '/' {
+		return false
+	}
+	return syntax.HostPortOK(u.Host(), u.HostPort(), sum)
+}
+
+// clean3986 reports whether Check(*u, locator.RFC3986) has no findings by the tests of
+// syntax.CheckRFC3986Ref that add none: a URL without a "URL:" prefix, with an authority of
+// a host alone, the host empty or reg-name characters with a letter or "-" (by the character
+// summary), a port of digits if any (Parse allows no other), a scheme in lower case, and a
+// path (path-abempty after an authority), query and fragment of their productions' characters
+// (by the summary). It reports false for other URLs, which Check then checks.
+func clean3986(u *locator.URL) bool {
+	sum := u.Chars()
+	if sum&(locator.CharsPathNot3986|locator.CharsQueryNot3986|locator.CharsFragmentNot3986) != 0 || !u.HasAuthority() {
+		return false
+	}
+	if _, ok := u.Prefix(); ok {
+		return false
+	}
+	if _, ok := u.Userinfo(); ok {
+		return false
+	}
+	if p, ok := u.Port(); ok && p == "" {
+		return false // RFC 3986 §3.2.3: an empty port is a warning
+	}
+	if u.Host() != "" && sum&(locator.CharsHostNot3986|locator.CharsHostAlpha) != locator.CharsHostAlpha {
+		return false
+	}
+	// RFC 3986 §3.1: "should only produce lowercase scheme names".
+	return !hasUpper(u.String(), len(u.Scheme()))
+}
+
+// hasUpper reports whether the first n bytes of s, US-ASCII (a scheme), hold an upper-case
+// letter. For n ≤ 8 ≤ len(s) it tests the eight bytes read as one word at once: the loop's
+// end after "http" or "https" would be mispredicted on a mix of the two. For an ASCII byte b,
+// b+0x3f has its top bit set when b ≥ 'A' and b+0x25 when b > 'Z', and neither carries
+// into the next byte.
+func hasUpper(s string, n int) bool {
+	if n > 8 || len(s) < 8 {
+		for i := 0; i < n; i++ {
+			if c := s[i]; 'A' <= c && c <= 'Z' {
+				return true
+			}
+		}
+		return false
+	}
+	const ones = 0x0101010101010101
+	t := s[:8]
+	w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	w &= 0x7f * ones // (bytes after the n are masked off below; these are not ASCII)
+	upper := (w + 0x3f*ones) &^ (w + 0x25*ones) & (0x80 * ones)
+	return upper&(uint64(1)<<(8*n)-1) != 0
+}
