@@ -81,23 +81,8 @@ func TestSendAiosmtpd(t *testing.T) {
 // TestSendRefusals: a CR, LF or NUL in an address or a header field is refused before any
 // connection (the server is a listener that records connections).
 func TestSendRefusals(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	conns := make(chan struct{}, 100)
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			conns <- struct{}{}
-			c.Close()
-		}
-	}()
-	o := Options{SMTPServer: l.Addr().String(), Mail: "sender@example.com"}
+	rec := newConnRecorder(t)
+	o := Options{SMTPServer: rec.l.Addr().String(), Mail: "sender@example.com"}
 	for _, c := range []struct {
 		url  string
 		kind Kind
@@ -128,7 +113,7 @@ func TestSendRefusals(t *testing.T) {
 	if _, err := Send(context.Background(), "mailto:a@example.com", strings.NewReader(strings.Repeat("a", 1000)), o); KindOf(err) != KindInvalid {
 		t.Errorf("long line: %v", err)
 	}
-	if n := len(conns); n != 0 {
+	if n := rec.count(); n != 0 {
 		t.Errorf("%d connections made", n)
 	}
 }
