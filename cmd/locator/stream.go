@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -183,7 +182,6 @@ type lineFunc func(dst []byte, line string, st *stats) []byte
 
 // batch is a run of whole input lines and their output.
 type batch struct {
-	seq   int    // the batch's place in the input, from 0
 	data  []byte // whole lines of the input, as read
 	lines int    // the number of lines in data
 	out   []byte
@@ -245,18 +243,14 @@ func streamInline(ctx context.Context, in io.Reader, w *bufio.Writer, prog *prog
 	return st, nil
 }
 
-// parallel is the state the workers of streamParallel share. There is no reader nor writer
-// goroutine: each worker reads its next batch itself (under rmu, so the batches are read
-// in order and numbered), processes it, and writes it (under wmu) when every batch before
-// it is written, with those after it that wait, done, in pending. Another goroutine on a
-// busy core would run only when a worker blocks or is preempted, so that the workers would
-// stall waiting for it (issue 10: --jobs 2 was 1.6 to 1.9 times as fast as --jobs 1, and
-// took up to 1.19 times its CPU).
+// parallel is the state the workers of streamParallel share: the reading of the input in
+// batches (under rmu) and their writing in order (see ordered).
 type parallel struct {
 	ctx  context.Context
 	in   io.Reader
 	w    *bufio.Writer
 	prog *progress
+	o    *ordered[batch]
 
 	rmu     sync.Mutex
 	carry   []byte // the start of a line, after the last "\n" of the previous batch
@@ -264,32 +258,24 @@ type parallel struct {
 	eof     bool   // the input is read to its end, or reading stopped
 	readErr error
 
-	wmu     sync.Mutex
-	cond    sync.Cond // on wmu: a batch is free, or next moved
-	next    int       // the number of the next batch to write
-	pending []*batch  // processed, waiting for those before them; at most poolSize
-	free    []*batch  // written, to be reused
-	made    int       // batches made; at most poolSize
-	werr    error
-	stop    atomic.Bool // a write failed: the workers stop reading
+	werr error // under o.mu
 }
 
-// poolSize is the number of batches that may exist at once for jobs workers: one being
-// processed by each worker, and as many done and waiting for a slower one. Memory is bounded
-// by poolSize batches (a line longer than batchBytes makes its batch that long, and no
-// longer).
+// poolSize is the number of batches (or chunks) that may exist at once for jobs workers:
+// one being processed by each worker, and as many done and waiting for a slower one.
+// Memory is bounded by poolSize batches (a line longer than batchBytes makes its batch that
+// long, and no longer).
 func poolSize(jobs int) int { return 4*jobs + 2 }
 
 func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *progress, jobs int, detail bool, newFunc func() lineFunc) (*stats, error) {
-	p := &parallel{ctx: ctx, in: in, w: w, prog: prog}
-	p.cond.L = &p.wmu
+	p := &parallel{ctx: ctx, in: in, w: w, prog: prog, o: newOrdered[batch](poolSize(jobs))}
 	all := make([]*stats, jobs)
 	var wg sync.WaitGroup
 	for i := range jobs {
 		st := newStats(detail)
 		all[i] = st
 		f := newFunc()
-		wg.Go(func() { p.work(f, st, jobs) })
+		wg.Go(func() { p.work(f, st) })
 	}
 	wg.Wait()
 	total := newStats(detail)
@@ -304,17 +290,19 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 
 // work is one worker: it takes a batch, reads it, cuts it into lines as lineReader does (a
 // line ends at "\n", one "\r" before it or before the end of the input is removed, a last
-// line without "\n" counts), appends their outputs, and hands the batch to emit.
-func (p *parallel) work(f lineFunc, st *stats, jobs int) {
+// line without "\n" counts), appends their outputs, and hands the batch to be written.
+func (p *parallel) work(f lineFunc, st *stats) {
 	grow := 2 // the output of a batch is at most grow times its input, so far
 	for {
-		b := p.take(jobs)
-		if b == nil || !p.read(b) {
-			if b != nil {
-				p.release(b)
-			}
+		s := p.o.take()
+		if s == nil {
 			return
 		}
+		if !p.read(s) {
+			p.o.put(s)
+			return
+		}
+		b := &s.v
 		data := b.data
 		if cap(b.out) < grow*len(data) {
 			// A new batch gets the room this worker's outputs have needed (one to ten
@@ -336,57 +324,47 @@ func (p *parallel) work(f lineFunc, st *stats, jobs int) {
 			b.lines++
 		}
 		grow = max(grow, len(b.out)/len(b.data)+1)
-		p.emit(b)
+		p.o.done(s, p.write)
 	}
 }
 
-// take returns a free batch, a new one while fewer than poolSize exist, or waits for one to
-// be written. It returns nil after a write error.
-func (p *parallel) take(jobs int) *batch {
-	p.wmu.Lock()
-	defer p.wmu.Unlock()
-	for {
-		if p.werr != nil {
-			return nil
-		}
-		if n := len(p.free); n > 0 {
-			b := p.free[n-1]
-			p.free = p.free[:n-1]
-			return b
-		}
-		if p.made < poolSize(jobs) {
-			// A batch gets its full size at once rather than growing to it by copies
-			// (issue 10: the parallel path allocated 2 to 5 times what --jobs 1 did).
-			// Batches are made as needed, so a short input stays cheap.
-			p.made++
-			return &batch{data: make([]byte, 0, batchBytes+readSize)}
-		}
-		// Every batch is taken: the one numbered next is being processed (it was read
-		// before those pending), and writing it frees batches.
-		p.cond.Wait()
+// write writes the output of b, in order. After a write error it returns false: the
+// workers stop.
+func (p *parallel) write(b *batch) bool {
+	if _, err := p.w.Write(b.out); err != nil {
+		p.werr = err
+		return false
 	}
+	p.prog.add(b.lines, len(b.data))
+	// A batch grown for a long line is not kept: the pool's memory stays that of
+	// batchBytes per batch, whatever lines went before.
+	if cap(b.data) > 4*(batchBytes+readSize) {
+		b.data = nil
+	}
+	if cap(b.out) > 32*(batchBytes+readSize) {
+		b.out = nil
+	}
+	return true
 }
 
-// release gives back a batch that was not read.
-func (p *parallel) release(b *batch) {
-	p.wmu.Lock()
-	p.free = append(p.free, b)
-	p.wmu.Unlock()
-	p.cond.Broadcast()
-}
-
-// read fills b with the next whole lines of the input, about batchBytes of them, and numbers
+// read fills s with the next whole lines of the input, about batchBytes of them, and numbers
 // it. It returns false at the end of the input, on a read error (readErr), when the context
 // is done, or after a write error.
-func (p *parallel) read(b *batch) bool {
+func (p *parallel) read(s *slot[batch]) bool {
 	p.rmu.Lock()
 	defer p.rmu.Unlock()
-	if p.eof || p.stop.Load() {
+	if p.eof || p.o.stopped.Load() {
 		return false
 	}
 	if err := p.ctx.Err(); err != nil {
 		p.readErr, p.eof = err, true
 		return false
+	}
+	b := &s.v
+	if b.data == nil {
+		// A batch gets its full size at once rather than growing to it by copies (issue
+		// 10: the parallel path allocated 2 to 5 times what --jobs 1 did).
+		b.data = make([]byte, 0, batchBytes+readSize)
 	}
 	b.data = append(b.data[:0], p.carry...)
 	b.out, b.lines = b.out[:0], 0
@@ -417,41 +395,9 @@ func (p *parallel) read(b *batch) bool {
 	if len(b.data) == 0 {
 		return false
 	}
-	b.seq = p.seq
+	s.seq = p.seq
 	p.seq++
 	return true
-}
-
-// emit writes b if every batch before it is written, then those pending that follow it;
-// otherwise b waits in pending. Batches written are freed. After a write error nothing is
-// written: the workers stop.
-func (p *parallel) emit(b *batch) {
-	p.wmu.Lock()
-	defer p.wmu.Unlock()
-	if b.seq != p.next {
-		p.pending = append(p.pending, b)
-		return
-	}
-	for b != nil {
-		if p.werr == nil {
-			if _, err := p.w.Write(b.out); err != nil {
-				p.werr = err
-				p.stop.Store(true)
-			}
-			p.prog.add(b.lines, len(b.data))
-		}
-		p.free = append(p.free, b)
-		p.next++
-		b = nil
-		for i, q := range p.pending {
-			if q.seq == p.next {
-				b = q
-				p.pending = slices.Delete(p.pending, i, i+1)
-				break
-			}
-		}
-	}
-	p.cond.Broadcast()
 }
 
 // bytesString returns b as a string without copying. The string is valid as long as b's
