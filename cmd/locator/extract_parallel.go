@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"slices"
-	"sync"
 
 	"github.com/locator-url/locator/extract"
 )
@@ -14,36 +12,34 @@ import (
 // white space, and the quote markers a URL's continued lines may carry are read on the line
 // the URL starts on. So the text is cut just after blank lines into chunks of at least
 // extractChunk bytes, which --jobs workers scan with extract's Scanner and write out in the
-// chosen form, with the chunk's offset added; the outputs are written in input order. As in
-// the bulk path, each worker reads its chunk, searches it and writes it in turn (see
-// ordered); the chunks' buffers and outputs are reused (issue 10), so memory is bounded by
-// the chunks in flight. Text with no blank line within extractMaxChunk bytes is read from
-// there to its end by the streaming Scanner, in constant memory. The output is the same as
-// that of one streaming pass.
+// chosen form, with the chunk's offset added; the outputs are written in input order. The
+// chunks' buffers and outputs are reused (issue 10), so memory is bounded by the chunks in
+// flight. Text with no blank line within extractMaxChunk bytes is read from there to its end
+// by the streaming Scanner, in constant memory. The output is the same as that of one
+// streaming pass.
 
 // Variables so that the tests can make several chunks of small texts.
 var (
-	// A chunk ends at the first blank line after extractChunk bytes: small enough that the
-	// chunks in flight and their outputs mostly stay in the caches, large enough that the
-	// Scanner's window, made for each chunk, is not most of what is allocated (issue 10:
-	// cachegrind, 2 MB of text, --jobs 2: 157,000 last-level misses at 256 KiB, 104,000 at
-	// 128 KiB, 57,000 with --jobs 1; 12 collections on 25 MB at 128 KiB, 22 at 64 KiB).
-	extractChunk    = 128 << 10
-	extractMaxChunk = 4 << 20 // with no blank line within this many bytes, stream the rest
+	extractChunk    = 256 << 10 // a chunk ends at the first blank line after this many bytes
+	extractMaxChunk = 4 << 20   // with no blank line within this many bytes, stream the rest
 )
-
-// extractRead is the most a read of the parallel path asks for.
-const extractRead = 32 << 10
 
 // extractJob is a chunk of the text and, once searched, its findings.
 type extractJob struct {
-	data    []byte
-	base    int            // offset of data[0] in the text
-	rest    io.Reader      // not nil: stream data then rest serially, from base
-	err     error          // a read error after data
-	out     []byte         // the lines of the findings
-	skipped []extract.Skip // the candidates skipped as longer than extract.MaxLength, in input order, with the offsets of the whole text
-	outErr  error          // the error of a finding that could not be written
+	data  []byte
+	base  int                // offset of data[0] in the text
+	found chan extractResult // the findings, sent once
+	rest  io.Reader          // not nil: stream data then rest serially, from base
+	err   error              // a read error after data
+}
+
+// extractResult is what a chunk gives: the lines of its findings, the candidates skipped
+// as longer than extract.MaxLength in input order, with the offsets of the whole text, and
+// the error of a finding that could not be written.
+type extractResult struct {
+	out     []byte
+	skipped []extract.Skip
+	err     error
 }
 
 // blankEnd returns the index just after the first blank line in b whose line break is at
@@ -71,160 +67,185 @@ func blankEnd(b []byte, from int) (end, next int) {
 	}
 }
 
-// chunkReader cuts the text into chunks, under its lock: each worker reads its own.
-type chunkReader struct {
-	mu    sync.Mutex
-	r     io.Reader
-	carry []byte // the text read after the last chunk's blank line
-	base  int    // the offset of carry[0] in the text
-	seq   int    // the number of the next chunk
-	eof   bool   // the text is read to its end, or is streamed by one chunk
+// chunkBuffers is a bounded free list of the buffers of chunks (issue 10: a new 512 KiB
+// buffer per chunk, never reused, made --jobs 2 cost five times the CPU of --jobs 1 in
+// garbage collection). The writer gives a chunk's buffer back once its findings are
+// written (they hold copies, never the buffer's bytes); the reader takes one for each
+// chunk. It holds at most as many as can be in flight, so memory stays bounded.
+type chunkBuffers chan []byte
+
+// get returns an empty buffer of at least n bytes of capacity: a free one, or a new one.
+func (c chunkBuffers) get(n int) []byte {
+	select {
+	case b := <-c:
+		if cap(b) >= n {
+			return b[:0]
+		}
+	default:
+	}
+	return make([]byte, 0, max(n, 2*extractChunk))
 }
 
-// read fills j with the next chunk of the text and numbers s: the text up to the first
-// blank line after extractChunk bytes; with none within extractMaxChunk bytes, what was
-// read and the rest of the reader, to stream (j.rest); at the end of the text, what is left
-// and the read error, if any. It returns false when there is nothing more.
-func (c *chunkReader) read(s *slot[extractJob], stop func() bool) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.eof || stop() {
-		return false
+// put gives b back, or drops it when the list is full.
+func (c chunkBuffers) put(b []byte) {
+	if cap(b) == 0 || cap(b) > 2*extractMaxChunk {
+		return // a buffer grown for a long run without a blank line is not kept
 	}
-	j := &s.v
-	if j.data == nil {
-		j.data = make([]byte, 0, extractChunk+2*extractRead)
+	select {
+	case c <- b[:0]:
+	default:
 	}
-	buf := append(j.data[:0], c.carry...)
-	c.carry = c.carry[:0]
-	j.base, j.rest, j.err = c.base, nil, nil
-	j.out, j.skipped, j.outErr = j.out[:0], j.skipped[:0], nil
+}
+
+// readChunks reads r and sends its chunks to order (for the writer) and work (for the
+// workers), until the end of r, a read error or done. It closes both. Each chunk's data
+// is a buffer of bufs, which the writer gives back.
+func readChunks(r io.Reader, order chan<- *extractJob, work chan<- *extractJob, done <-chan struct{}, bufs chunkBuffers) {
+	defer close(order)
+	defer close(work)
+	send := func(j *extractJob) bool {
+		select {
+		case order <- j:
+		case <-done:
+			return false
+		}
+		if j.rest != nil || j.found == nil {
+			return true
+		}
+		select {
+		case work <- j:
+			return true
+		case <-done:
+			return false
+		}
+	}
+	base := 0
+	buf := bufs.get(2 * extractChunk)
 	next := 0 // where to look for a blank line in buf
 	for {
 		if len(buf) >= extractChunk {
 			end, nx := blankEnd(buf, max(next, extractChunk-1))
 			if end >= 0 {
-				c.carry = append(c.carry, buf[end:]...)
-				c.base += end
-				j.data = buf[:end]
-				break
+				j := &extractJob{data: buf[:end], base: base, found: make(chan extractResult, 1)}
+				rest := buf[end:]
+				nb := bufs.get(max(2*extractChunk, len(rest)+64<<10))
+				buf = append(nb, rest...)
+				if !send(j) {
+					return
+				}
+				base += end
+				next = 0
+				continue
 			}
 			next = nx
 			if len(buf) >= extractMaxChunk {
-				j.data, j.rest, c.eof = buf, c.r, true
-				break
+				send(&extractJob{data: buf, base: base, rest: r})
+				return
 			}
 		}
-		if cap(buf)-len(buf) < extractRead {
-			buf = slices.Grow(buf, extractRead) // a run of text without a blank line
+		if cap(buf)-len(buf) < 64<<10 {
+			nb := append(bufs.get(2*cap(buf)+128<<10), buf...)
+			bufs.put(buf)
+			buf = nb
 		}
-		// A read of at most extractRead bytes: what is read after the chunk's blank line
-		// is copied to the next one.
-		n, err := c.r.Read(buf[len(buf) : len(buf)+extractRead])
+		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if err != nil {
 			if err == io.EOF {
 				err = nil
 			}
-			j.data, j.err, c.eof = buf, err, true
-			if len(buf) == 0 && err == nil {
-				return false
+			j := &extractJob{data: buf, base: base, err: err}
+			if len(buf) > 0 {
+				j.found = make(chan extractResult, 1)
 			}
-			break
+			send(j)
+			return
 		}
 	}
-	s.seq = c.seq
-	c.seq++
-	return true
 }
 
 // scanParallel writes the findings of r, searching its chunks on x.jobs workers. Each
-// worker searches a chunk as the serial path does and writes its findings' lines in the
-// chosen form into the chunk's output (with its own formatter and counts), then writes the
-// output in its turn. A write error is returned wrapped in errWrite.
+// worker scans a chunk with the streaming Scanner, as the serial path does, and writes its
+// findings' lines in the chosen form into the chunk's output (with its own formatter and
+// counts): the writer only copies them out, in order, so it is not what limits the
+// speed-up. A write error is returned wrapped in errWrite.
 func (x *extractor) scanParallel(r io.Reader) error {
-	o := newOrdered[extractJob](poolSize(x.jobs))
-	c := &chunkReader{r: r}
-	var werr error // under o's lock
-	write := func(j *extractJob) bool {
-		if werr = x.ctx.Err(); werr != nil {
-			return false
-		}
-		if j.rest != nil {
-			// Every chunk before it is written: the rest is read in one pass, under o's
-			// lock; nothing follows.
-			werr = x.scanSerial(io.MultiReader(bytes.NewReader(j.data), j.rest), j.base)
-			return false
-		}
-		for _, s := range j.skipped {
-			if werr = x.skip(s); werr != nil {
-				return false
-			}
-		}
-		if j.outErr != nil {
-			werr = errWrite{j.outErr}
-			return false
-		}
-		if _, err := x.w.Write(j.out); err != nil {
-			werr = errWrite{err}
-			return false
-		}
-		x.prog.add(bytes.Count(j.data, []byte{'\n'}), len(j.data))
-		// A buffer grown for a long run without a blank line is not kept.
-		if cap(j.data) > 2*(extractChunk+2*extractRead) {
-			j.data = nil
-		}
-		werr = j.err
-		return werr == nil
-	}
+	done := make(chan struct{})
+	defer close(done)
+	order := make(chan *extractJob, 2*x.jobs)
+	work := make(chan *extractJob, x.jobs)
+	bufs := make(chunkBuffers, 2*x.jobs+2) // the chunks in order, and one being read
+	outs := make(chunkBuffers, 2*x.jobs+2) // their outputs
+	go readChunks(r, order, work, done, bufs)
 	workers := make([]*extractor, x.jobs)
-	var wg sync.WaitGroup
 	for i := range workers {
 		w := &extractor{f: x.f, fw: x.f.worker(), rec: newRecord(extractFields), st: newStats(x.st.detail),
 			name: x.name, file: x.file, opts: x.opts}
 		workers[i] = w
-		wg.Go(func() {
-			for {
-				s := o.take()
-				if s == nil {
-					return
-				}
-				if !c.read(s, o.stopped.Load) {
-					o.put(s)
-					return
-				}
-				if s.v.rest == nil {
-					w.searchChunk(&s.v)
-				}
-				o.done(s, write)
+		go func() {
+			for j := range work {
+				j.found <- w.searchChunk(j, outs.get(len(j.data)))
 			}
-		})
+		}()
 	}
-	wg.Wait()
-	for _, w := range workers {
-		x.st.add(w.st)
+	// Once every chunk before it is written, every worker is done with it: their counts
+	// are final.
+	merge := func() {
+		for _, w := range workers {
+			x.st.add(w.st)
+		}
 	}
-	return werr
+	for j := range order {
+		if err := x.ctx.Err(); err != nil {
+			return err
+		}
+		if j.rest != nil {
+			merge()
+			return x.scanSerial(io.MultiReader(bytes.NewReader(j.data), j.rest), j.base)
+		}
+		if j.found != nil {
+			res := <-j.found
+			for _, s := range res.skipped {
+				if err := x.skip(s); err != nil {
+					return err
+				}
+			}
+			if res.err != nil {
+				return errWrite{res.err}
+			}
+			if _, err := x.w.Write(res.out); err != nil {
+				return errWrite{err}
+			}
+			x.prog.add(bytes.Count(j.data, []byte{'\n'}), len(j.data))
+			outs.put(res.out)
+			bufs.put(j.data)
+		}
+		if j.err != nil {
+			return j.err
+		}
+	}
+	merge()
+	return nil
 }
 
-// searchChunk finds the URLs of j's chunk with the streaming Scanner, as the serial path
-// does, and appends the lines of its findings to j.out, their offsets those of the whole
-// text. (extract.Search, which needs no copy of the chunk, returns the findings in a slice
-// of pointers, which made three times as many garbage collections.)
-func (x *extractor) searchChunk(j *extractJob) {
+// searchChunk scans one chunk and appends the lines of its findings to out, their offsets
+// those of the whole text.
+func (x *extractor) searchChunk(j *extractJob, out []byte) extractResult {
+	res := extractResult{out: out}
 	sc := x.opts.NewScanner(bytes.NewReader(j.data))
 	for more := true; more; {
 		more = sc.Scan()
 		for _, s := range sc.Skipped() {
 			s.Start += j.base
-			j.skipped = append(j.skipped, s)
+			res.skipped = append(res.skipped, s)
 		}
-		if !more || j.outErr != nil {
+		if !more || res.err != nil {
 			continue
 		}
 		f := sc.Finding()
 		f.Start += j.base
 		f.End += j.base
-		j.out, j.outErr = x.appendFinding(j.out, f)
+		res.out, res.err = x.appendFinding(res.out, f)
 	}
+	return res
 }
