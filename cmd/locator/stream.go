@@ -284,7 +284,7 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 	all := make([]*stats, jobs)
 	var wg sync.WaitGroup
 	for i := range jobs {
-		st := newStats(detail)
+		st := &(&paddedStats{s: *newStats(detail)}).s
 		all[i] = st
 		f := newFunc()
 		wg.Go(func() { p.work(f, st) })
@@ -298,6 +298,25 @@ func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *pr
 		return total, p.werr
 	}
 	return total, p.readErr
+}
+
+// paddedStats keeps a worker's counts, written at every line, off the cache lines of the
+// other workers' (false sharing: two 48-byte stats made one after the other share a
+// line, which went from core to core at every line).
+type paddedStats struct {
+	_ [cacheLine]byte
+	s stats
+	_ [cacheLine]byte
+}
+
+// cacheLine is the size of a cache line, with room for the line the CPU fetches with it.
+const cacheLine = 128
+
+// workerStrings returns n strings for a worker's per-line values, followed by unused room
+// (a cache line), so that the values, written at every line, share no cache line with
+// another worker's (see paddedStats).
+func workerStrings(n int) []string {
+	return make([]string, n, n+cacheLine/16)
 }
 
 // work is one worker: it takes a batch, reads it, cuts it into lines as lineReader does (a
@@ -322,6 +341,9 @@ func (p *parallel) work(f lineFunc, st *stats) {
 			// room already.
 			b.out = make([]byte, 0, grow*len(data))
 		}
+		// The output and the count are kept in locals, not in the batch, while the lines
+		// are processed (the batch is shared memory).
+		out, lines := b.out, 0
 		for len(data) > 0 {
 			line := data
 			if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -332,9 +354,10 @@ func (p *parallel) work(f lineFunc, st *stats) {
 			if n := len(line); n > 0 && line[n-1] == '\r' {
 				line = line[:n-1]
 			}
-			b.out = f(b.out, bytesString(line), st)
-			b.lines++
+			out = f(out, bytesString(line), st)
+			lines++
 		}
+		b.out, b.lines = out, lines
 		grow = max(grow, len(b.out)/len(b.data)+1)
 		p.o.done(s, p.write)
 	}
