@@ -30,7 +30,7 @@ import (
 // With --jobs 1 a line is read, processed and written inline. With N > 1 jobs, N workers
 // each read a batch of whole lines of about batchBytes (some 500 URLs of the benchmark
 // files) in turn, cut it into lines, process them, and write the output in the order the
-// batches were read (see parallel). The batches come from a pool of 4N+2, so a slow writer
+// batches were read (see ordered). The batches come from a pool of 4N+2, so a slow writer
 // or a slow batch stops the reading: memory is bounded by the pool, whatever the size of the
 // input (a line longer than batchBytes makes its batch that long, and no longer).
 
@@ -273,7 +273,7 @@ type parallel struct {
 	werr error // under o.mu
 }
 
-// poolSize is the number of batches (or chunks) that may exist at once for jobs workers:
+// poolSize is the number of batches that may exist at once for jobs workers:
 // one being processed by each worker, and as many done and waiting for a slower one.
 // Memory is bounded by poolSize batches (a line longer than batchBytes makes its batch that
 // long, and no longer).
