@@ -274,7 +274,7 @@ type parallel struct {
 }
 
 // poolSize is the number of batches that may exist at once for jobs workers:
-// one being processed by each worker, and as many done and waiting for a slower one.
+// one being processed by each worker, the others done and waiting for a slower one, or free.
 // Memory is bounded by poolSize batches (a line longer than batchBytes makes its batch that
 // long, and no longer).
 func poolSize(jobs int) int { return 4*jobs + 2 }
