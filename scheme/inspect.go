@@ -94,11 +94,10 @@ func Inspect(input string, spec locator.Spec) Report {
 	f, omitted, omittedErrors := ck.Result()
 	var viewFinding []locator.Finding
 	v, err := ParseView(u)
-	var le *locator.Error
 	switch {
 	case err == nil:
 		r.View = v
-	case errors.As(err, &le) && le.Code == CodeNoView:
+	case isCode(err, CodeNoView):
 		// the scheme has no typed view: not a problem of the URL
 	case spec == locator.URLDraft1993 || spec == locator.RFC1630:
 		// the views read RFC 1738's (and the 1994 draft's) grammar, not this document's
@@ -384,4 +383,12 @@ func prosperoNULSeparator(spec locator.Spec, u locator.URL, i int) bool {
 	}
 	o := u.Offsets()
 	return i >= o.Path.Start && i < o.Path.End
+}
+
+// isCode reports whether err is a *locator.Error with code c. errors.AsType, unlike
+// errors.As given the address of a variable, lets nothing escape (issue 10: Inspect made an
+// allocation per line for that variable alone).
+func isCode(err error, c locator.Code) bool {
+	le, ok := errors.AsType[*locator.Error](err)
+	return ok && le.Code == c
 }

@@ -33,8 +33,12 @@ func shiftFindings(f []locator.Finding, off int) []locator.Finding {
 // made to point into u: a *locator.Error about that URL gets u's serialization as its input
 // and its offset moved by off. Other errors are returned as they are.
 func shiftErr(err error, u locator.URL, off int) error {
-	var le *locator.Error
-	if err == nil || off == 0 || !errors.As(err, &le) || le.Input != u.String()[off:] {
+	if err == nil || off == 0 {
+		return err
+	}
+	// errors.AsType: errors.As given &le made le escape, an allocation per call (issue 10).
+	le, ok := errors.AsType[*locator.Error](err)
+	if !ok || le.Input != u.String()[off:] {
 		return err
 	}
 	c := *le

@@ -179,7 +179,7 @@ func (x *extractor) scanParallel(r io.Reader) error {
 	go readChunks(r, order, work, done, bufs)
 	workers := make([]*extractor, x.jobs)
 	for i := range workers {
-		w := &extractor{f: x.f, fw: x.f.worker(), rec: newRecord(extractFields), st: newStats(x.st.detail),
+		w := &extractor{f: x.f, fw: x.f.worker(), rec: newRecord(extractFields), st: &(&paddedStats{s: *newStats(x.st.detail)}).s,
 			name: x.name, file: x.file, opts: x.opts}
 		workers[i] = w
 		go func() {
@@ -216,7 +216,9 @@ func (x *extractor) scanParallel(r io.Reader) error {
 			if _, err := x.w.Write(res.out); err != nil {
 				return errWrite{err}
 			}
-			x.prog.add(bytes.Count(j.data, []byte{'\n'}), len(j.data))
+			if x.prog != nil { // counting the lines is work on the writing goroutine, in the way of the workers
+				x.prog.add(bytes.Count(j.data, []byte{'\n'}), len(j.data))
+			}
 			outs.put(res.out)
 			bufs.put(j.data)
 		}

@@ -327,9 +327,10 @@ func appendJSONString(dst []byte, s string) []byte { return appendJSONText(dst, 
 type record struct {
 	vals    []string
 	present uint64
+	_       [cacheLine]byte // a worker's record, written at every line, shares no cache line with another's
 }
 
-func newRecord(fields []field) *record { return &record{vals: make([]string, len(fields))} }
+func newRecord(fields []field) *record { return &record{vals: workerStrings(len(fields))} }
 
 // reset marks every field absent.
 func (r *record) reset() { r.present = 0 }

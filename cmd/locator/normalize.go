@@ -122,7 +122,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 			if isStdin(args) || f.custom() {
 				newFunc := func() lineFunc {
 					fw := f.worker()
-					vals := make([]string, len(normalizeFields))
+					vals := workerStrings(len(normalizeFields))
 					return func(dst []byte, line string, st *stats) []byte {
 						res, err := n.normalize(line)
 						if !f.custom() {

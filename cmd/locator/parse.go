@@ -175,7 +175,7 @@ var parseFields = []field{
 func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
 	var pj parseJSON
 	fw := f.worker()
-	vals := make([]string, len(parseFields))
+	vals := workerStrings(len(parseFields))
 	var codes [2][]byte
 	return func(dst []byte, line string, st *stats) []byte {
 		r := scheme.Inspect(line, spec)

@@ -117,7 +117,7 @@ func whatwgLineFunc(base *whatwg.URL, f *outputFormat) lineFunc {
 		}
 	}
 	fw := f.worker()
-	vals := make([]string, len(whatwgFields))
+	vals := workerStrings(len(whatwgFields))
 	var codes []byte
 	return func(dst []byte, line string, st *stats) []byte {
 		var u whatwg.URL

@@ -9,10 +9,12 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -25,17 +27,24 @@ import (
 // The bulk path: every command given "-" reads one line at a time from standard input and
 // writes one result per line, in input order, in constant memory and on all cores.
 //
-// With --jobs 1 a line is read, processed and written inline. With N > 1 jobs, a reader
-// goroutine reads the input in batches of whole lines of about batchBytes (some 3000 URLs of
-// the benchmark files), N workers cut them into lines and process them, and the calling
-// goroutine writes the outputs in the order the batches were read. The batches come from a
-// fixed pool of 2N+2, so a slow writer stops the reader: memory is bounded by the pool,
-// whatever the size of the input (a line longer than batchBytes makes its batch that long,
-// and no longer).
+// With --jobs 1 a line is read, processed and written inline. With N > 1 jobs, N workers
+// each read a batch of whole lines of about batchBytes (some 500 URLs of the benchmark
+// files) in turn, cut it into lines, process them, and write the output in the order the
+// batches were read (see ordered). The batches come from a pool of 4N+2, so a slow writer
+// or a slow batch stops the reading: memory is bounded by the pool, whatever the size of the
+// input (a line longer than batchBytes makes its batch that long, and no longer).
 
 const (
-	batchBytes = 128 << 10 // a batch is closed at the first line break after this many bytes
-	readSize   = 16 << 10  // the least space a read is given
+	// A batch is closed at the first line break after batchBytes. Small batches keep what
+	// the workers write in the caches: with 128 KiB, the batches in flight and their
+	// outputs (up to 7 times the input with --json) went through more than a core's 2 MiB
+	// L2, and --jobs 2 took more CPU than --jobs 1 (issue 10; cachegrind with a 4 MiB
+	// last level: 257,000 misses at 128 KiB, 170,000 at 32 KiB, 133,000 with --jobs 1,
+	// check --json on 5 MB).
+	batchBytes        = 32 << 10
+	readSize          = 16 << 10 // the least space a read is given
+	parallelWriteSize = 32 << 10 // the write buffer of the parallel path
+	bulkGCPercent     = 400      // the bulk path's GOGC, unless set in the environment
 )
 
 // bulkOptions are the flags of the bulk path.
@@ -173,12 +182,11 @@ func (s *stats) write(w io.Writer) error {
 // line is valid only during the call: what outlives it must be copied.
 type lineFunc func(dst []byte, line string, st *stats) []byte
 
-// batch is a run of input lines and their output.
+// batch is a run of whole input lines and their output.
 type batch struct {
 	data  []byte // whole lines of the input, as read
 	lines int    // the number of lines in data
 	out   []byte
-	done  chan struct{}
 }
 
 // streamLines runs the bulk path: each line of in is given to a lineFunc made by newFunc
@@ -186,7 +194,23 @@ type batch struct {
 // input order. It returns the merged counts. It stops at the end of the input, on an
 // error, or when ctx is done.
 func streamLines(ctx context.Context, in io.Reader, out io.Writer, errw io.Writer, opt bulkOptions, newFunc func() lineFunc) (*stats, error) {
-	w := bufio.NewWriterSize(out, 256<<10)
+	if os.Getenv("GOGC") == "" {
+		// The bulk path keeps little alive (the batches in flight; with --jobs 1 a line
+		// and the buffers), so that at the runtime's default, GOGC=100, a collection ran
+		// every 4 MB allocated: 117 of them for plan on 25 MB of URLs. With --jobs 2 each
+		// one costs more (no core is idle for its marking, and the workers pay the write
+		// barriers while it lasts), and --jobs 2 took up to 1.19 times the CPU of --jobs 1
+		// (issue 10). At 400 the heap may grow to 5 times what is alive, still a bounded
+		// few tens of MB whatever the input. GOGC in the environment is left as it is.
+		defer debug.SetGCPercent(debug.SetGCPercent(bulkGCPercent))
+	}
+	wsize := 256 << 10
+	if opt.jobs > 1 {
+		// The batches' outputs are written as they are when they do not fit (a copy
+		// through a large buffer kept more memory going through the caches).
+		wsize = parallelWriteSize
+	}
+	w := bufio.NewWriterSize(out, wsize)
 	prog := newProgress(errw, opt.progress)
 	var st *stats
 	var err error
@@ -231,142 +255,184 @@ func streamInline(ctx context.Context, in io.Reader, w *bufio.Writer, prog *prog
 	return st, nil
 }
 
+// parallel is the state the workers of streamParallel share: the reading of the input in
+// batches (under rmu) and their writing in order (see ordered).
+type parallel struct {
+	ctx  context.Context
+	in   io.Reader
+	w    *bufio.Writer
+	prog *progress
+	o    *ordered[batch]
+
+	rmu     sync.Mutex
+	carry   []byte // the start of a line, after the last "\n" of the previous batch
+	seq     int    // the number of the next batch read
+	eof     bool   // the input is read to its end, or reading stopped
+	readErr error
+
+	werr error // under o.mu
+}
+
+// poolSize is the number of batches that may exist at once for jobs workers:
+// one being processed by each worker, the others done and waiting for a slower one, or free.
+// Memory is bounded by poolSize batches (a line longer than batchBytes makes its batch that
+// long, and no longer).
+func poolSize(jobs int) int { return 4*jobs + 2 }
+
 func streamParallel(ctx context.Context, in io.Reader, w *bufio.Writer, prog *progress, jobs int, detail bool, newFunc func() lineFunc) (*stats, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	poolSize := 2*jobs + 2
-	free := make(chan *batch, poolSize) // batches written, to be reused
-	work := make(chan *batch, poolSize)
-	order := make(chan *batch, poolSize)
-	var readErr error // written by the reader before it closes order
-
-	// The reader: it only reads and cuts after the last line break; the workers find the
-	// lines, so reading is not the bottleneck.
-	go func() {
-		defer close(work)
-		defer close(order)
-		var carry []byte // the start of a line, after the last "\n" of the previous batch
-		made := 0        // batches allocated; they are made as needed, so a short input stays cheap
-		for eof := false; !eof; {
-			var b *batch
-			select {
-			case b = <-free:
-			case <-ctx.Done():
-				readErr = ctx.Err()
-				return
-			default:
-				if made < poolSize {
-					// A batch gets its full size at once rather than growing to it by
-					// copies (issue 10: the parallel path allocated 2 to 5 times what
-					// --jobs 1 did).
-					made++
-					b = &batch{data: make([]byte, 0, batchBytes+readSize), done: make(chan struct{}, 1)}
-					break
-				}
-				select {
-				case b = <-free:
-				case <-ctx.Done():
-					readErr = ctx.Err()
-					return
-				}
-			}
-			b.data = append(b.data[:0], carry...)
-			b.out, b.lines = b.out[:0], 0
-			carry = carry[:0]
-			hasNL := false
-			for !hasNL || len(b.data) < batchBytes {
-				if cap(b.data)-len(b.data) < readSize {
-					b.data = slices.Grow(b.data, readSize) // a line longer than a batch
-				}
-				n, err := in.Read(b.data[len(b.data):cap(b.data)])
-				if n > 0 && !hasNL {
-					hasNL = bytes.IndexByte(b.data[len(b.data):len(b.data)+n], '\n') >= 0
-				}
-				b.data = b.data[:len(b.data)+n]
-				if err != nil {
-					if err != io.EOF {
-						readErr = errors.New("reading standard input: " + err.Error())
-					}
-					eof = true
-					break
-				}
-			}
-			if !eof {
-				i := bytes.LastIndexByte(b.data, '\n')
-				carry = append(carry, b.data[i+1:]...)
-				b.data = b.data[:i+1]
-			}
-			if len(b.data) == 0 {
-				free <- b
-				return
-			}
-			order <- b // never blocks: there are only poolSize batches
-			work <- b
-		}
-	}()
-
-	// The workers: each cuts its batch into lines as lineReader does (a line ends at "\n",
-	// one "\r" before it or before the end of the input is removed, a last line without
-	// "\n" counts) and appends the outputs.
+	p := &parallel{ctx: ctx, in: in, w: w, prog: prog, o: newOrdered[batch](poolSize(jobs))}
 	all := make([]*stats, jobs)
+	var wg sync.WaitGroup
 	for i := range jobs {
-		st := newStats(detail)
+		st := &(&paddedStats{s: *newStats(detail)}).s
 		all[i] = st
 		f := newFunc()
-		go func() {
-			grow := 2 // the output of a batch is at most grow times its input, so far
-			for b := range work {
-				data := b.data
-				if cap(b.out) < grow*len(data) {
-					// A new batch gets the room the worker's outputs have needed (one to
-					// ten times the input): it does not grow by copies, and a reused one
-					// has that room already.
-					b.out = make([]byte, 0, grow*len(data))
-				}
-				for len(data) > 0 {
-					line := data
-					if i := bytes.IndexByte(data, '\n'); i >= 0 {
-						line, data = data[:i], data[i+1:]
-					} else {
-						data = nil
-					}
-					if n := len(line); n > 0 && line[n-1] == '\r' {
-						line = line[:n-1]
-					}
-					b.out = f(b.out, bytesString(line), st)
-					b.lines++
-				}
-				if len(b.data) > 0 {
-					grow = max(grow, len(b.out)/len(b.data)+1)
-				}
-				b.done <- struct{}{}
-			}
-		}()
+		wg.Go(func() { p.work(f, st) })
 	}
-
-	// The writer: batches in the order they were read. After an error it keeps draining, so
-	// that every goroutine ends.
-	var werr error
-	for b := range order {
-		<-b.done
-		if werr == nil {
-			if _, err := w.Write(b.out); err != nil {
-				werr = err
-				cancel()
-			}
-			prog.add(b.lines, len(b.data))
-		}
-		free <- b
-	}
-	// The workers are done with every batch: each one was written after its done.
+	wg.Wait()
 	total := newStats(detail)
 	for _, st := range all {
 		total.add(st)
 	}
-	if werr != nil {
-		return total, werr
+	if p.werr != nil {
+		return total, p.werr
 	}
-	return total, readErr
+	return total, p.readErr
+}
+
+// paddedStats keeps a worker's counts, written at every line, off the cache lines of the
+// other workers' (false sharing: two 48-byte stats made one after the other share a
+// line, which went from core to core at every line).
+type paddedStats struct {
+	_ [cacheLine]byte
+	s stats
+	_ [cacheLine]byte
+}
+
+// cacheLine is the size of a cache line, with room for the line the CPU fetches with it.
+const cacheLine = 128
+
+// workerStrings returns n strings for a worker's per-line values, followed by unused room
+// (a cache line), so that the values, written at every line, share no cache line with
+// another worker's (see paddedStats).
+func workerStrings(n int) []string {
+	return make([]string, n, n+cacheLine/16)
+}
+
+// work is one worker: it takes a batch, reads it, cuts it into lines as lineReader does (a
+// line ends at "\n", one "\r" before it or before the end of the input is removed, a last
+// line without "\n" counts), appends their outputs, and hands the batch to be written.
+func (p *parallel) work(f lineFunc, st *stats) {
+	grow := 2 // the output of a batch is at most grow times its input, so far
+	for {
+		s := p.o.take()
+		if s == nil {
+			return
+		}
+		if !p.read(s) {
+			p.o.put(s)
+			return
+		}
+		b := &s.v
+		data := b.data
+		if cap(b.out) < grow*len(data) {
+			// A new batch gets the room this worker's outputs have needed (one to ten
+			// times the input): it does not grow by copies, and a reused one has that
+			// room already.
+			b.out = make([]byte, 0, grow*len(data))
+		}
+		// The output and the count are kept in locals, not in the batch, while the lines
+		// are processed (the batch is shared memory).
+		out, lines := b.out, 0
+		for len(data) > 0 {
+			line := data
+			if i := bytes.IndexByte(data, '\n'); i >= 0 {
+				line, data = data[:i], data[i+1:]
+			} else {
+				data = nil
+			}
+			if n := len(line); n > 0 && line[n-1] == '\r' {
+				line = line[:n-1]
+			}
+			out = f(out, bytesString(line), st)
+			lines++
+		}
+		b.out, b.lines = out, lines
+		grow = max(grow, len(b.out)/len(b.data)+1)
+		p.o.done(s, p.write)
+	}
+}
+
+// write writes the output of b, in order. After a write error it returns false: the
+// workers stop.
+func (p *parallel) write(b *batch) bool {
+	if _, err := p.w.Write(b.out); err != nil {
+		p.werr = err
+		return false
+	}
+	p.prog.add(b.lines, len(b.data))
+	// A batch grown for a long line is not kept: the pool's memory stays that of
+	// batchBytes per batch, whatever lines went before.
+	if cap(b.data) > 4*(batchBytes+readSize) {
+		b.data = nil
+	}
+	if cap(b.out) > 32*(batchBytes+readSize) {
+		b.out = nil
+	}
+	return true
+}
+
+// read fills s with the next whole lines of the input, about batchBytes of them, and numbers
+// it. It returns false at the end of the input, on a read error (readErr), when the context
+// is done, or after a write error.
+func (p *parallel) read(s *slot[batch]) bool {
+	p.rmu.Lock()
+	defer p.rmu.Unlock()
+	if p.eof || p.o.stopped.Load() {
+		return false
+	}
+	if err := p.ctx.Err(); err != nil {
+		p.readErr, p.eof = err, true
+		return false
+	}
+	b := &s.v
+	if b.data == nil {
+		// A batch gets its full size at once rather than growing to it by copies (issue
+		// 10: the parallel path allocated 2 to 5 times what --jobs 1 did).
+		b.data = make([]byte, 0, batchBytes+readSize)
+	}
+	b.data = append(b.data[:0], p.carry...)
+	b.out, b.lines = b.out[:0], 0
+	p.carry = p.carry[:0]
+	hasNL := false // the carried start of a line has no "\n"
+	for !hasNL || len(b.data) < batchBytes {
+		if cap(b.data)-len(b.data) < readSize {
+			b.data = slices.Grow(b.data, readSize) // a line longer than a batch
+		}
+		n, err := p.in.Read(b.data[len(b.data):cap(b.data)])
+		if n > 0 && !hasNL {
+			hasNL = bytes.IndexByte(b.data[len(b.data):len(b.data)+n], '\n') >= 0
+		}
+		b.data = b.data[:len(b.data)+n]
+		if err != nil {
+			if err != io.EOF {
+				p.readErr = errors.New("reading standard input: " + err.Error())
+			}
+			p.eof = true
+			break
+		}
+	}
+	if !p.eof {
+		i := bytes.LastIndexByte(b.data, '\n')
+		p.carry = append(p.carry, b.data[i+1:]...)
+		b.data = b.data[:i+1]
+	}
+	if len(b.data) == 0 {
+		return false
+	}
+	s.seq = p.seq
+	p.seq++
+	return true
 }
 
 // bytesString returns b as a string without copying. The string is valid as long as b's
