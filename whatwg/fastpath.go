@@ -743,11 +743,23 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 	if !utf8.ValidString(domain) {
 		return b, e, false // read as U+FFFD, which ToASCII disallows
 	}
-	ib := idnaPool.Get().(*idnaBuf)
+	var ib *idnaBuf
 	start := len(b)
-	b, rule := uts46ToASCII(b, domain, false, ib)
-	idnaPool.Put(ib)
-	if rule != "" || len(b) == start {
+	b, ok := dirToASCII(b, domain, &ib)
+	if !ok {
+		if ib == nil {
+			ib = idnaPool.Get().(*idnaBuf)
+		}
+		var rule string
+		if b, rule = uts46ToASCII(b, domain, false, ib); rule != "" {
+			idnaPool.Put(ib)
+			return b, e, false
+		}
+	}
+	if ib != nil {
+		idnaPool.Put(ib)
+	}
+	if len(b) == start {
 		return b, e, false
 	}
 	// §3.3 domain to ASCII, step 8: a forbidden domain code point in the result fails.
