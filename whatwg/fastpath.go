@@ -715,14 +715,15 @@ func dirFinish(u *URL, b []byte, s string, i int, qtab *[256]uint8) bool {
 	return true
 }
 
-// dirIDNHost runs the host state and the host parser (§3.5, steps 5–9) on the domain that starts
-// at s[h] and holds a non-ASCII code point, appending to b the ASCII domain that the domain
-// parser's Unicode ToASCII (UTS #46, uts46ToASCII, beStrict false) makes of it. It returns b,
-// the index of the byte that ends the host (":", "/", "\\", "?", "#" or the end), and false
+// dirIDNHostWhole runs the host state and the host parser (§3.5, steps 5–9) on the domain that
+// starts at s[h] and holds a non-ASCII code point, appending to b the ASCII domain that the
+// domain parser's Unicode ToASCII (UTS #46, uts46ToASCII, beStrict false) makes of it. It returns
+// b, the index of the byte that ends the host (":", "/", "\\", "?", "#" or the end), and false
 // where the direct path gives up: "@" (credentials), "%" (percent-decoding), a forbidden domain
 // code point, a tab or newline, invalid UTF-8, a ToASCII failure; the full parser then fails
 // or reports as the standard says. The caller parses a result that ends in a number as IPv4.
-func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
+// dirIDNHost, label by label, hands the domains it does not take to it.
+func dirIDNHostWhole(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 	n := len(s)
 	e := h
 	for e < n {
@@ -743,23 +744,11 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 	if !utf8.ValidString(domain) {
 		return b, e, false // read as U+FFFD, which ToASCII disallows
 	}
-	var ib *idnaBuf
+	ib := idnaPool.Get().(*idnaBuf)
 	start := len(b)
-	b, ok := dirToASCII(b, domain, &ib)
-	if !ok {
-		if ib == nil {
-			ib = idnaPool.Get().(*idnaBuf)
-		}
-		var rule string
-		if b, rule = uts46ToASCII(b, domain, false, ib); rule != "" {
-			idnaPool.Put(ib)
-			return b, e, false
-		}
-	}
-	if ib != nil {
-		idnaPool.Put(ib)
-	}
-	if len(b) == start {
+	b, rule := uts46ToASCII(b, domain, false, ib)
+	idnaPool.Put(ib)
+	if rule != "" || len(b) == start {
 		return b, e, false
 	}
 	// §3.3 domain to ASCII, step 8: a forbidden domain code point in the result fails.

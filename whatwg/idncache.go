@@ -1,8 +1,10 @@
 package whatwg
 
 import (
+	"hash/maphash"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 )
 
 // The direct path's Unicode ToASCII, label by label. The domain parser (§3.3) runs UTS #46
@@ -20,10 +22,11 @@ import (
 // So ToASCII of one non-ASCII label alone gives that label's part of the domain's result, and
 // whether the label makes the domain a Bidi domain name and whether it satisfies the Bidi Rule
 // are facts of the label: idnCache keeps them for the labels seen last (a bounded table), and
-// dirToASCII puts a domain together from them, applying CheckBidi across the labels itself.
-// Anything else (an ASCII xn-- label, a label that maps to a "." or to nothing, a label longer
-// than idnCacheMaxLabel bytes, a failure) goes to uts46ToASCII on the whole domain, which gives
-// the answer. TestDirToASCII and FuzzDirToASCII hold the two to the same result.
+// dirIDNHost puts a domain together from them, applying CheckBidi across the labels itself.
+// Anything else (an ASCII xn-- label, a label that maps to a "." or to nothing or to a forbidden
+// domain code point, a label longer than idnCacheMaxLabel bytes, a failure) goes to
+// dirIDNHostWhole, uts46ToASCII on the whole domain, which gives the answer. TestDirIDNHost and
+// FuzzDirIDNHost hold the two to the same result.
 
 // idnLabel is what idnCache keeps of one non-ASCII label. It never changes once stored.
 type idnLabel struct {
@@ -42,35 +45,29 @@ const (
 // Readers and writers race only on the pointers: a reader compares the key it finds.
 var idnCache [idnCacheSize]atomic.Pointer[idnLabel]
 
-// idnHash is FNV-1a of s.
-func idnHash(s string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint32(s[i])) * 16777619
-	}
-	return h
-}
-
-// idnLookup returns the idnLabel of label (valid UTF-8 with a non-ASCII code point, no ASCII
-// "."), computing and keeping it when idnCache has not got it; nil when label is not one that
-// idnCache keeps (see above). ib is got from idnaPool when needed and left for the caller to put
-// back.
-func idnLookup(label string, ib **idnaBuf) *idnLabel {
-	slot := &idnCache[idnHash(label)&(idnCacheSize-1)]
+// idnLookup returns the idnLabel of label (a non-ASCII label: no ASCII "."), computing and
+// keeping it when idnCache has not got it; nil when label is not one that idnCache keeps (see
+// above), or invalid UTF-8 (the full parser reads U+FFFD, which ToASCII disallows), or when its
+// ToASCII fails or has a forbidden domain code point (§3.3 domain to ASCII, step 8).
+func idnLookup(label string) *idnLabel {
+	slot := &idnCache[maphash.String(idnSeed, label)&(idnCacheSize-1)]
 	if e := slot.Load(); e != nil && e.key == label {
 		return e
 	}
-	if len(label) > idnCacheMaxLabel {
+	if len(label) > idnCacheMaxLabel || !utf8.ValidString(label) {
 		return nil
 	}
-	if *ib == nil {
-		*ib = idnaPool.Get().(*idnaBuf)
-	}
-	b := *ib
+	b := idnaPool.Get().(*idnaBuf)
+	defer idnaPool.Put(b)
 	var stack [256]byte
 	out, rule := uts46ToASCII(stack[:0], label, false, b)
-	if rule != "" || len(out) == 0 || strings.IndexByte(bstr(out), '.') >= 0 {
+	if rule != "" || len(out) == 0 {
 		return nil
+	}
+	for _, c := range out {
+		if c == '.' || forbiddenDomainTab[c] {
+			return nil
+		}
 	}
 	// The label's code points after mapping, normalization and decoding: those its Punycode
 	// encodes, or the ASCII it became.
@@ -94,55 +91,100 @@ func idnLookup(label string, ib **idnaBuf) *idnLabel {
 	return e
 }
 
-// dirToASCII appends to dst Unicode ToASCII (UTS #46 §4.2, beStrict false) of domain, valid UTF-8
-// with a non-ASCII code point and no ASCII forbidden domain code point or "%", from its labels'
-// results (see above). false means it did not: dst is returned as it was, and uts46ToASCII on
-// the whole domain gives the answer. ib is as in idnLookup.
-func dirToASCII(dst []byte, domain string, ib **idnaBuf) ([]byte, bool) {
-	start := len(dst)
-	bidi, bidiOK := false, true
-	for i := 0; i <= len(domain); {
-		j := i
-		var or byte
-		for j < len(domain) && domain[j] != '.' {
-			or |= domain[j]
-			j++
+// idnSeed seeds idnCache's hash.
+var idnSeed = maphash.MakeSeed()
+
+// Classes of a host's ASCII bytes in dirIDNHost.
+const (
+	iKeep uint8 = iota // appended, lowercased (asciiLower)
+	iHigh              // non-ASCII: a byte of a label that idnLookup converts
+	iDot               // "." ends a label
+	iEnd               // "/", "\\", "?", "#", ":" end the host (host state); ":" is the file host state's to refuse
+	iFail              // "%" (percent-decoding), a forbidden domain code point, a tab or newline: dirIDNHostWhole's
+)
+
+// idnByte is the class of each byte in dirIDNHost.
+var idnByte [256]uint8
+
+func init() {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= 0x80:
+			idnByte[c] = iHigh
+		case c == '.':
+			idnByte[c] = iDot
+		case c == '/' || c == '\\' || c == '?' || c == '#' || c == ':':
+			idnByte[c] = iEnd
+		case c == '%' || forbiddenDomainTab[c]:
+			idnByte[c] = iFail
 		}
-		label := domain[i:j]
-		if or < 0x80 {
-			// An ASCII label: §4 Processing step 1 lowercases it (every ASCII code point is
-			// valid or mapped to lower case without UseSTD3ASCIIRules); an xn-- one is decoded.
-			if len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' {
-				return dst[:start], false
+	}
+}
+
+// dirIDNHost is dirIDNHostWhole (its contract, same results), label by label: an ASCII label is
+// lowercased as ToASCII does it (§4 Processing step 1: every ASCII code point is valid or mapped
+// to lower case without UseSTD3ASCIIRules); a non-ASCII one is idnLookup's, from idnCache; then
+// CheckBidi across the labels (see above). A domain with a label it does not take, an ASCII
+// xn-- label (decoded by ToASCII), a byte it does not take, or a failure goes to
+// dirIDNHostWhole, which gives the answer.
+func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
+	n := len(s)
+	start := len(b)
+	bidi, bidiOK := false, true
+	i := h
+	for {
+		// A label: s[ls:i].
+		ls, out := i, len(b)
+		var or byte
+		for i < n {
+			c := s[i]
+			if idnByte[c] > iHigh {
+				break
 			}
-			for k := 0; k < len(label); k++ {
-				dst = append(dst, asciiLower[label[k]])
-			}
-		} else {
-			e := idnLookup(label, ib)
+			or |= c
+			b = append(b, asciiLower[c])
+			i++
+		}
+		label := s[ls:i]
+		if or >= 0x80 {
+			e := idnLookup(label)
 			if e == nil {
-				return dst[:start], false
+				return dirIDNHostWhole(b[:start], s, h, file)
 			}
-			dst = append(dst, e.out...)
+			b = append(b[:out], e.out...)
 			bidi = bidi || e.bidi
 			bidiOK = bidiOK && e.bidiOK
+		} else if len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' {
+			return dirIDNHostWhole(b[:start], s, h, file)
 		}
-		if j < len(domain) {
-			dst = append(dst, '.')
+		if i == n {
+			break
 		}
-		i = j + 1
+		c := s[i]
+		if idnByte[c] == iDot {
+			b = append(b, '.')
+			i++
+			continue
+		}
+		if idnByte[c] == iEnd && (c != ':' || !file) {
+			break
+		}
+		return dirIDNHostWhole(b[:start], s, h, file)
 	}
-	if !bidi {
-		return dst, true
+	if len(b) == start || bidi && !bidiCheckASCII(s[h:i], bidiOK) {
+		return dirIDNHostWhole(b[:start], s, h, file)
 	}
-	// §4.1 criterion 9, CheckBidi: in a Bidi domain name, every label satisfies the Bidi Rule.
-	if !bidiOK {
-		return dst[:start], false
+	return b, i, true
+}
+
+// bidiCheckASCII applies §4.1 criterion 9, CheckBidi, to a Bidi domain name's labels: ok says
+// whether its non-ASCII labels satisfy the Bidi Rule; its ASCII labels, lowercased, are checked
+// here. It reports whether all do.
+func bidiCheckASCII(domain string, ok bool) bool {
+	if !ok {
+		return false
 	}
-	if *ib == nil {
-		*ib = idnaPool.Get().(*idnaBuf)
-	}
-	b := *ib
+	var runes [64]rune
 	for i := 0; i <= len(domain); {
 		j := i
 		var or byte
@@ -151,17 +193,15 @@ func dirToASCII(dst []byte, domain string, ib **idnaBuf) ([]byte, bool) {
 			j++
 		}
 		if label := domain[i:j]; label != "" && or < 0x80 {
-			// An ASCII label, lowercased as above (a non-ASCII one was checked above).
-			runes := b.runes[:0]
+			cps := runes[:0]
 			for k := 0; k < len(label); k++ {
-				runes = append(runes, rune(asciiLower[label[k]]))
+				cps = append(cps, rune(asciiLower[label[k]]))
 			}
-			b.runes = runes
-			if checkBidi(runes) != "" {
-				return dst[:start], false
+			if checkBidi(cps) != "" {
+				return false
 			}
 		}
 		i = j + 1
 	}
-	return dst, true
+	return true
 }

@@ -1,13 +1,13 @@
 package whatwg
 
 import (
+	"hash/maphash"
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
-// idnTestLabels are labels of every kind dirToASCII tells apart: ASCII ones (lowercased, or an
+// idnTestLabels are labels of every kind dirIDNHost tells apart: ASCII ones (lowercased, or an
 // xn-- label, which it hands off), non-ASCII ones that idnCache keeps, labels that make the
 // domain a Bidi domain name (R, AL, AN) or break the Bidi Rule in one, joiners, marks, labels
 // that map to a "." or to nothing, to ASCII, and failures.
@@ -33,84 +33,82 @@ func idnTestDomain(r *rand.Rand) string {
 	return b.String()
 }
 
-// checkDirToASCII holds dirToASCII on domain to uts46ToASCII's result (beStrict false), with
-// idnCache cold and warm: where it does not hand off, it gives the same bytes, and only for a
-// domain that ToASCII converts. It reports whether dirToASCII took the domain.
-func checkDirToASCII(t *testing.T, domain string) bool {
-	if !utf8.ValidString(domain) || isASCII(domain) || strings.ContainsAny(domain, "%") {
-		return false
-	}
-	for i := 0; i < len(domain); i++ {
-		if forbiddenDomainTab[domain[i]] {
-			return false
-		}
-	}
-	var ref idnaBuf
-	want, rule := uts46ToASCII(nil, domain, false, &ref)
+// idnTestTails end a host, or are bytes that dirIDNHost hands off.
+var idnTestTails = []string{"", "/p", "\\p", ":80", ":", "?q", "#f", "@h", "%41", " ", "\t", "\x00", "a\xff", "\xff", "|", "^"}
+
+// checkDirIDNHost holds dirIDNHost on "x:" + host to dirIDNHostWhole's result, with idnCache
+// cold and warm, for a special URL and a file URL: the same href bytes, end and verdict. It
+// reports whether the host was taken without a hand-off to dirIDNHostWhole.
+func checkDirIDNHost(t *testing.T, host string) bool {
+	const pre = "x:"
+	s := pre + host
 	took := false
-	for range 2 {
-		var ib *idnaBuf
-		got, ok := dirToASCII([]byte("x"), domain, &ib)
-		if ib != nil {
-			idnaPool.Put(ib)
-		}
-		if !ok {
-			if string(got) != "x" {
-				t.Fatalf("dirToASCII(%+q) handed off but changed dst to %q", domain, got)
+	for _, file := range []bool{false, true} {
+		want, wantEnd, wantOK := dirIDNHostWhole([]byte(pre), s, len(pre), file)
+		for range 2 {
+			got, end, ok := dirIDNHost([]byte(pre), s, len(pre), file)
+			if ok != wantOK || end != wantEnd && ok || string(got) != string(want) && ok {
+				t.Fatalf("dirIDNHost(%+q, file %v) = %q, %d, %v; dirIDNHostWhole %q, %d, %v", host, file, got, end, ok, want, wantEnd, wantOK)
 			}
-			continue
-		}
-		took = true
-		if rule != "" || string(got[1:]) != string(want) {
-			t.Fatalf("dirToASCII(%+q) = %q; uts46ToASCII gives %q (%s)", domain, got[1:], want, rule)
+			took = took || ok && idnTaken(host)
 		}
 	}
 	return took
 }
 
-// TestDirToASCII holds dirToASCII (the direct path's label-by-label ToASCII with idnCache) to
-// uts46ToASCII on generated domains, and counts that it took a good share of them.
-func TestDirToASCII(t *testing.T) {
-	n := 100000
+// idnTaken reports whether the first label of host idnCache could keep is in it.
+func idnTaken(host string) bool {
+	for _, l := range strings.FieldsFunc(host, func(r rune) bool {
+		return r < 0x80 && r != '-' && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	}) {
+		if !isASCII(l) {
+			e := idnCache[maphash.String(idnSeed, l)&(idnCacheSize-1)].Load()
+			return e != nil && e.key == l
+		}
+	}
+	return false
+}
+
+// TestDirIDNHost holds dirIDNHost (the direct path's label-by-label ToASCII with idnCache) to
+// dirIDNHostWhole (uts46ToASCII on the whole domain) on generated hosts, and counts that
+// idnCache took a good share of them.
+func TestDirIDNHost(t *testing.T) {
+	n := 50000
 	if testing.Short() {
-		n = 20000
+		n = 10000
 	}
 	r := rand.New(rand.NewPCG(3, 46))
-	took, tried := 0, 0
+	took := 0
 	for range n {
-		d := idnTestDomain(r)
-		if !utf8.ValidString(d) || isASCII(d) {
-			continue
-		}
-		tried++
-		if checkDirToASCII(t, d) {
+		if checkDirIDNHost(t, idnTestDomain(r)+idnTestTails[r.IntN(len(idnTestTails))]) {
 			took++
 		}
 	}
-	if took < tried/4 {
-		t.Errorf("dirToASCII took %d of %d domains", took, tried)
+	if took < n/10 {
+		t.Errorf("idnCache took %d of %d hosts", took, n)
 	}
-	t.Logf("dirToASCII took %d of %d domains", took, tried)
-	// A label that another of the same hash slot pushes out is computed again.
+	t.Logf("idnCache took %d of %d hosts", took, n)
+	// A label that another of the same slot pushed out is computed again.
+	slot := func(l string) uint64 { return maphash.String(idnSeed, l) & (idnCacheSize - 1) }
 	a, b := "b\u00fccher", ""
 	for k := 0; b == ""; k++ {
-		if c := "\u00fc" + itoa(k); idnHash(c)&(idnCacheSize-1) == idnHash(a)&(idnCacheSize-1) {
+		if c := "\u00fc" + itoa(k); slot(c) == slot(a) {
 			b = c
 		}
 	}
-	for _, d := range []string{a + ".de", b + ".de", a + ".de", b + ".de"} {
-		if !checkDirToASCII(t, d) {
-			t.Errorf("dirToASCII(%+q) handed off", d)
+	for _, h := range []string{a + ".de", b + ".de", a + ".de", b + ".de"} {
+		if !checkDirIDNHost(t, h) {
+			t.Errorf("dirIDNHost(%+q) handed off", h)
 		}
 	}
 }
 
-// FuzzDirToASCII holds dirToASCII to uts46ToASCII on any domain.
-func FuzzDirToASCII(f *testing.F) {
-	for _, s := range []string{"b\u00fccher.example", "\u0645\u062b\u0627\u0644.3m", "\u05d0.a1", "a\u3002\u00fc", "\uff58\uff4e--tda.\u00fc"} {
+// FuzzDirIDNHost holds dirIDNHost to dirIDNHostWhole on any host.
+func FuzzDirIDNHost(f *testing.F) {
+	for _, s := range []string{"b\u00fccher.example", "\u0645\u062b\u0627\u0644.3m/", "\u05d0.a1:80", "a\u3002\u00fc", "\uff58\uff4e--tda.\u00fc?q", "\u00fc.xn--tda", "\u00fc@h"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		checkDirToASCII(t, s)
+		checkDirIDNHost(t, s)
 	})
 }
