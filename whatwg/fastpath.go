@@ -399,7 +399,8 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 // allocation. When the fast path found the input normalized up to a place in a special URL's
 // path, or in a query or fragment, resumeDirect copies that much and goes on from there. Both
 // follow the states of the basic URL parser (§4.4) for those inputs, non-ASCII domains included
-// (Unicode ToASCII, dirIDNHost, with pooled scratch buffers), and give up (return false) on
+// (Unicode ToASCII label by label, dirIDNHost, with a bounded cache of the non-ASCII labels'
+// results, idnCache), and give up (return false) on
 // everything else, before anything is kept: credentials, IPv6 and opaque hosts,
 // percent-encoded hosts, tabs and newlines, invalid UTF-8, ToASCII failures, Windows
 // drive letters, a relative reference or a base of the same special scheme, inputs over dirMax

@@ -112,3 +112,35 @@ func FuzzDirIDNHost(f *testing.F) {
 		checkDirIDNHost(t, s)
 	})
 }
+
+// TestIDNCacheConcurrent parses hosts whose labels share idnCache slots from several goroutines
+// at once (go test -race checks the slots' sharing) and holds each result to the full parser's.
+func TestIDNCacheConcurrent(t *testing.T) {
+	var hosts []string
+	r := rand.New(rand.NewPCG(5, 7))
+	for range 200 {
+		hosts = append(hosts, idnTestDomain(r))
+	}
+	want := make([]URL, len(hosts))
+	for i, h := range hosts {
+		want[i], _ = parse("https://"+h+"/p", nil, false)
+	}
+	done := make(chan bool)
+	for g := range 4 {
+		go func() {
+			ok := true
+			for k := range 2000 {
+				i := (k*7 + g*13) % len(hosts)
+				if u, _ := Parse("https://"+hosts[i]+"/p", nil); u != want[i] {
+					t.Errorf("Parse(%+q) = %q, want %q", hosts[i], u.href, want[i].href)
+					ok = false
+					break
+				}
+			}
+			done <- ok
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+}
