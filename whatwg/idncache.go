@@ -16,9 +16,9 @@ import (
 //     NFC of its labels joined by "." (no mark moves across it, no pair composes across it);
 //   - steps 3–4 break into labels and convert or validate each (an xn-- label is decoded; the
 //     Validity Criteria of §4.1 look at one label), except CheckBidi (§4.1 criterion 9), which
-//     applies the Bidi Rule of RFC 5893 to every label once one label of the domain has a code
+//     applies the Bidi Rule to every label once one label of the domain has a code
 //     point of Bidi_Class R, AL or AN (a Bidi domain name);
-//   - §4.2 ToASCII step 3 converts each label to Punycode.
+//   - UTS #46 §4.2 ToASCII step 3 converts each label to Punycode.
 // So ToASCII of one non-ASCII label alone gives that label's part of the domain's result, and
 // whether the label makes the domain a Bidi domain name and whether it satisfies the Bidi Rule
 // are facts of the label: idnCache keeps them for the labels seen last (a bounded table), and
@@ -33,7 +33,7 @@ type idnLabel struct {
 	key    string // the label as it is in the input, between ASCII "."s
 	out    string // its ToASCII (UTS #46 §4.2, beStrict false): ASCII, not empty, no "."
 	bidi   bool   // it has a code point of Bidi_Class R, AL or AN: the domain is a Bidi domain name
-	bidiOK bool   // it satisfies the Bidi Rule (RFC 5893 §2), which CheckBidi asks of it then
+	bidiOK bool   // it satisfies the Bidi Rule of RFC 5893, which CheckBidi asks of it then
 }
 
 const (
