@@ -20,16 +20,18 @@ import (
 // Byte classes of the fast path, derived from the percent-encode sets (§1.3) and the states
 // that use them (§4.4).
 var (
-	fastScheme      [256]bool // scheme state: lower-case ASCII alphanumeric, "+", "-", "."
-	fastUserinfo    [256]bool // authority state: printable ASCII not in the userinfo percent-encode set
-	fastDomain      [256]bool // ASCII domain bytes the domain parser keeps: no upper case, no forbidden domain code point
-	fastOpaqueHost  [256]bool // opaque-host parser: printable ASCII, not a forbidden host code point
-	fastPathSpecial [256]bool // path state, special URL: printable ASCII not in the path set, not "\"
-	fastPathOther   [256]bool // path state, other URL
-	fastOpaque      [256]bool // opaque path state: printable ASCII except space
-	fastQuerySpec   [256]bool // query state, special: printable ASCII not in the special-query set
-	fastQueryOther  [256]bool // query state, other: printable ASCII not in the query set
-	fastFragment    [256]bool // fragment state: printable ASCII not in the fragment set
+	fastScheme       [256]bool // scheme state: lower-case ASCII alphanumeric, "+", "-", "."
+	fastUserinfo     [256]bool // authority state: printable ASCII not in the userinfo percent-encode set
+	fastDomain       [256]bool // ASCII domain bytes the domain parser keeps: no upper case, no forbidden domain code point
+	fastOpaqueHost   [256]bool // opaque-host parser: printable ASCII, not a forbidden host code point
+	fastPathSpecial  [256]bool // path state, special URL: printable ASCII not in the path set, not "\"
+	fastPathSeg      [256]bool // fastPathSpecial and "/", but not "." or "%" (a dot segment may start with them)
+	fastPathSegOther [256]bool // the same for fastPathOther
+	fastPathOther    [256]bool // path state, other URL
+	fastOpaque       [256]bool // opaque path state: printable ASCII except space
+	fastQuerySpec    [256]bool // query state, special: printable ASCII not in the special-query set
+	fastQueryOther   [256]bool // query state, other: printable ASCII not in the query set
+	fastFragment     [256]bool // fragment state: printable ASCII not in the fragment set
 )
 
 func init() {
@@ -43,6 +45,8 @@ func init() {
 		fastOpaqueHost[c] = !forbiddenHostTab[c]
 		fastPathOther[c] = !pathTab[c] && b != '?' && b != '#' && b != '/'
 		fastPathSpecial[c] = fastPathOther[c] && b != '\\'
+		fastPathSegOther[c] = (fastPathOther[c] || b == '/') && b != '.' && b != '%'
+		fastPathSeg[c] = (fastPathSpecial[c] || b == '/') && b != '.' && b != '%'
 		fastOpaque[c] = b != '?' && b != '#'
 		fastQueryOther[c] = !queryTab[c]
 		fastQuerySpec[c] = !specialQueryTab[c]
@@ -200,42 +204,48 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 		(i+3 == n || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
 		return URL{}, false // path state: a first segment that is a Windows drive letter
 	}
-	seg := i // the "/" of the open segment
+	// The loop runs over "/" too: a segment is a dot segment only if it starts with "." or "%",
+	// where the loop stops (the "/" that opens a segment is found again where it is needed).
+	tab2 := &fastPathSegOther
+	if special {
+		tab2 = &fastPathSeg
+	}
+	pathStart := i
 	for i < n {
 		// Four plain bytes at a time where there are four.
-		for i+4 <= n && tab[s[i]] && tab[s[i+1]] && tab[s[i+2]] && tab[s[i+3]] {
+		for i+4 <= n && tab2[s[i]] && tab2[s[i+1]] && tab2[s[i+2]] && tab2[s[i+3]] {
 			i += 4
 		}
 		if i == n {
 			break
 		}
 		c := s[i]
-		if tab[c] {
+		if tab2[c] {
 			i++
 			continue
 		}
-		if c != '/' {
+		if c != '.' && c != '%' || i == pathStart {
 			break
 		}
-		// A segment starts: it is a dot segment only if it starts with "." or "%".
-		seg = i
-		i++
-		if i < n && (s[i] == '.' || s[i] == '%') {
+		if s[i-1] == '/' {
+			// A segment starts with "." or "%": is it a dot segment?
 			j := i
 			for j < n && s[j] != '/' && tab[s[j]] {
 				j++
 			}
 			if isDotSegment(s[i:j]) {
 				if r != nil && special {
-					r.st, r.at, r.u = pathState, seg, u
+					r.st, r.at, r.u = pathState, i-1, u
 				}
 				return URL{}, false
 			}
 		}
+		i++
 	}
 	if i < n && s[i] != '?' && s[i] != '#' {
 		if r != nil && special {
-			r.st, r.at, r.u = pathState, seg, u
+			// The "/" that opens the segment the loop stopped in.
+			r.st, r.at, r.u = pathState, strings.LastIndexByte(s[:i], '/'), u
 		}
 		return URL{}, false
 	}
