@@ -263,6 +263,9 @@ func finishNormalized(s string, u URL, i int, special bool, r *resume) (URL, boo
 			tab = &fastQuerySpec
 		}
 		i++
+		for i+4 <= n && tab[s[i]] && tab[s[i+1]] && tab[s[i+2]] && tab[s[i+3]] {
+			i += 4
+		}
 		for i < n && tab[s[i]] {
 			i++
 		}
@@ -361,6 +364,9 @@ func fastHostEnd(s string, a int, special bool) (int, bool) {
 	tab := &fastOpaqueHost
 	if special {
 		tab = &fastDomain
+	}
+	for e+4 <= n && tab[s[e]] && tab[s[e+1]] && tab[s[e+2]] && tab[s[e+3]] {
+		e += 4
 	}
 	for e < n && tab[s[e]] {
 		e++
