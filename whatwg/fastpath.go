@@ -101,10 +101,13 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 		if !ok {
 			return URL{}, false
 		}
-		if !file && e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' &&
+		if !file && e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' && (s[e] != '\\' || !special) &&
 			(s[e] != ':' || !portThenDelimiter(s, e+1)) {
 			// The host does not end the authority: it may be that it started with a username
-			// [":" password] "@" (authority state).
+			// [":" password] "@" (authority state), if an "@" follows.
+			if strings.IndexByte(s[a:], '@') < 0 {
+				return URL{}, false
+			}
 			userEnd, hostStart, found := fastCredentials(s, a)
 			if !found {
 				return URL{}, false
@@ -157,6 +160,12 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 			e = j
 		}
 		if e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' {
+			if r != nil && special && s[e] == '\\' {
+				// path start state: a special URL's "\\" is read as "/" (the authority state
+				// ended the authority there): resumeDirect goes on from it.
+				u.pathStart = uint32(e)
+				r.st, r.at, r.u = pathState, e, u
+			}
 			return URL{}, false
 		}
 		if special && (e == n || s[e] != '/') {
