@@ -193,6 +193,16 @@ func bidiCheckASCII(domain string, ok bool) bool {
 			j++
 		}
 		if label := domain[i:j]; label != "" && or < 0x80 {
+			// One of letters (Bidi_Class L), digits (EN) and "-" (ES) is an LTR label, which
+			// satisfies the rule when it starts with L and ends with L or EN (conditions 1, 5
+			// and 6 of the Bidi Rule); checkBidi decides the others.
+			if ldh, ok := ldhLabelBidi(label); ldh {
+				if !ok {
+					return false
+				}
+				i = j + 1
+				continue
+			}
 			cps := runes[:0]
 			for k := 0; k < len(label); k++ {
 				cps = append(cps, rune(asciiLower[label[k]]))
@@ -204,4 +214,16 @@ func bidiCheckASCII(domain string, ok bool) bool {
 		i = j + 1
 	}
 	return true
+}
+
+// ldhLabelBidi reports whether label is made of ASCII letters, digits and "-" only, and if so,
+// whether it satisfies the Bidi Rule: it starts with a letter and ends with a letter or digit.
+func ldhLabelBidi(label string) (ldh, ok bool) {
+	for i := 0; i < len(label); i++ {
+		if c := label[i]; !isAlpha(c) && !('0' <= c && c <= '9') && c != '-' {
+			return false, false
+		}
+	}
+	last := label[len(label)-1]
+	return true, isAlpha(label[0]) && (isAlpha(last) || '0' <= last && last <= '9')
 }
