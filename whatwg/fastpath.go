@@ -69,19 +69,28 @@ type resume struct {
 // parseNormalizedAt is parseNormalized; when it returns false and r is not nil, it fills r in
 // where it can.
 func parseNormalizedAt(s string, r *resume) (URL, bool) {
+	var u URL
+	if !parseNormalizedInto(&u, s, r) {
+		return URL{}, false
+	}
+	return u, true
+}
+
+// parseNormalizedInto is parseNormalizedAt, filling in *u, a zero URL (left in an unspecified
+// state on false): no URL is copied on the way back.
+func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	n := len(s)
 	// scheme start state and scheme state, with nothing to lowercase
 	if n == 0 || s[0] < 'a' || s[0] > 'z' {
-		return URL{}, false
+		return false
 	}
 	i := 1
 	for i < n && fastScheme[s[i]] {
 		i++
 	}
 	if i == n || s[i] != ':' || uint64(n) >= 1<<32 {
-		return URL{}, false
+		return false
 	}
-	var u URL
 	u.schemeEnd = uint32(i)
 	u.port = -1
 	scheme := s[:i]
@@ -99,44 +108,44 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 		u.userEnd = uint32(a)
 		e, ok := fastHostEnd(s, a, special)
 		if !ok {
-			return URL{}, false
+			return false
 		}
 		if !file && e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' && (s[e] != '\\' || !special) &&
 			(s[e] != ':' || !portThenDelimiter(s, e+1)) {
 			// The host does not end the authority: it may be that it started with a username
 			// [":" password] "@" (authority state), if an "@" follows.
 			if strings.IndexByte(s[a:], '@') < 0 {
-				return URL{}, false
+				return false
 			}
 			userEnd, hostStart, found := fastCredentials(s, a)
 			if !found {
-				return URL{}, false
+				return false
 			}
 			u.userEnd = uint32(userEnd)
 			a = hostStart
 			if a == n || s[a] == '/' || s[a] == '?' || s[a] == '#' || s[a] == ':' {
-				return URL{}, false // host-missing
+				return false // host-missing
 			}
 			if e, ok = fastHostEnd(s, a, special); !ok {
-				return URL{}, false
+				return false
 			}
 		}
 		u.hostStart, u.hostEnd = uint32(a), uint32(e)
 		host := s[a:e]
 		if special && (host == "" || host[0] != '[') {
 			if host == "" && !file {
-				return URL{}, false // special authority ignore slashes state and host-missing
+				return false // special authority ignore slashes state and host-missing
 			}
 			if file && host == "localhost" {
-				return URL{}, false // file host state: "localhost" becomes the empty host
+				return false // file host state: "localhost" becomes the empty host
 			}
 			if host != "" && endsInANumber(host) && !isCanonicalIPv4(host) {
-				return URL{}, false // the IPv4 parser would rewrite or reject it
+				return false // the IPv4 parser would rewrite or reject it
 			}
 		}
 		if e < n && s[e] == ':' {
 			if file || host == "" {
-				return URL{}, false
+				return false
 			}
 			// port state: digits, shortest form, not the default port
 			j := e + 1
@@ -144,7 +153,7 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 			for j < n && '0' <= s[j] && s[j] <= '9' {
 				port = port*10 + int(s[j]-'0')
 				if port > 65535 {
-					return URL{}, false
+					return false
 				}
 				j++
 			}
@@ -152,9 +161,9 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 				if r != nil && special && j > e+1 && s[e+1] != '0' {
 					// The default port, which the port state drops: resumeDirect goes on from
 					// the ":".
-					r.st, r.at, r.u = portState, e, u
+					r.st, r.at, r.u = portState, e, *u
 				}
-				return URL{}, false
+				return false
 			}
 			u.port = int32(port)
 			e = j
@@ -164,17 +173,17 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 				// path start state: a special URL's "\\" is read as "/" (the authority state
 				// ended the authority there): resumeDirect goes on from it.
 				u.pathStart = uint32(e)
-				r.st, r.at, r.u = pathState, e, u
+				r.st, r.at, r.u = pathState, e, *u
 			}
-			return URL{}, false
+			return false
 		}
 		if special && (e == n || s[e] != '/') {
-			return URL{}, false // path start state: a special URL's path is never empty
+			return false // path start state: a special URL's path is never empty
 		}
 		i = e
 	} else {
 		if special {
-			return URL{}, false
+			return false
 		}
 		u.userEnd, u.hostStart, u.hostEnd = uint32(i), uint32(i), uint32(i)
 		if i == n || s[i] != '/' {
@@ -194,13 +203,13 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 				}
 				break
 			}
-			return finishNormalized(s, u, i, special, nil)
+			return finishNormalized(u, s, i, special, nil)
 		}
 		if strings.HasPrefix(s[i:], "/.//") {
 			// URL serializer: "/." before a path that starts with "//" when the host is null
 			i += 2
 		} else if i+1 < n && s[i+1] == '.' {
-			return URL{}, false // "/." before any other path, or a dot segment
+			return false // "/." before any other path, or a dot segment
 		}
 	}
 	// path state: a list path whose segments need no encoding and are not dot segments
@@ -211,7 +220,7 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 	}
 	if file && i+2 < n && isAlpha(s[i+1]) && s[i+2] == '|' &&
 		(i+3 == n || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
-		return URL{}, false // path state: a first segment that is a Windows drive letter
+		return false // path state: a first segment that is a Windows drive letter
 	}
 	// The loop runs over "/" too: a segment is a dot segment only if it starts with "." or "%",
 	// where the loop stops (the "/" that opens a segment is found again where it is needed).
@@ -244,9 +253,9 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 			}
 			if isDotSegment(s[i:j]) {
 				if r != nil && special {
-					r.st, r.at, r.u = pathState, i-1, u
+					r.st, r.at, r.u = pathState, i-1, *u
 				}
-				return URL{}, false
+				return false
 			}
 		}
 		i++
@@ -254,15 +263,15 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 	if i < n && s[i] != '?' && s[i] != '#' {
 		if r != nil && special {
 			// The "/" that opens the segment the loop stopped in.
-			r.st, r.at, r.u = pathState, strings.LastIndexByte(s[:i], '/'), u
+			r.st, r.at, r.u = pathState, strings.LastIndexByte(s[:i], '/'), *u
 		}
-		return URL{}, false
+		return false
 	}
-	return finishNormalized(s, u, i, special, r)
+	return finishNormalized(u, s, i, special, r)
 }
 
 // finishNormalized checks the query and fragment from s[i:]; r as in parseNormalizedAt.
-func finishNormalized(s string, u URL, i int, special bool, r *resume) (URL, bool) {
+func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 	n := len(s)
 	u.queryStart = uint32(i)
 	if i < n && s[i] == '?' {
@@ -280,9 +289,9 @@ func finishNormalized(s string, u URL, i int, special bool, r *resume) (URL, boo
 		}
 		if i < n && s[i] != '#' {
 			if r != nil {
-				r.st, r.at, r.u = queryState, i, u
+				r.st, r.at, r.u = queryState, i, *u
 			}
-			return URL{}, false
+			return false
 		}
 	}
 	u.fragStart = uint32(i)
@@ -293,14 +302,14 @@ func finishNormalized(s string, u URL, i int, special bool, r *resume) (URL, boo
 			i++
 		}
 		if i < n && r != nil {
-			r.st, r.at, r.u = fragmentState, i, u
+			r.st, r.at, r.u = fragmentState, i, *u
 		}
 	}
 	if i != n {
-		return URL{}, false
+		return false
 	}
 	u.href = s
-	return u, true
+	return true
 }
 
 // isDotSegment reports whether seg is a single-dot or double-dot URL path segment (§4.1).

@@ -62,7 +62,8 @@ func parse(input string, base *URL, fast bool) (URL, error) {
 		// for inputs that do (the first byte the fast path looks at).
 		if input != "" && input[0]-'a' < 26 {
 			var r resume
-			if u, ok := parseNormalizedAt(input, &r); ok {
+			var u URL
+			if parseNormalizedInto(&u, input, &r) {
 				return u, nil
 			}
 			// The input up to r.at is a normalized href's start ("scheme://" for a special URL,
