@@ -968,25 +968,35 @@ func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ in
 // resumeDirect goes on from where parseNormalizedAt stopped, as recorded in r: the input
 // before r.at is the start of the href as it is.
 func resumeDirect(s string, r *resume) (URL, bool) {
+	var u URL
+	if !resumeDirectInto(&u, s, r) {
+		return URL{}, false
+	}
+	return u, true
+}
+
+// resumeDirectInto is resumeDirect, filling in *u (left in an unspecified state on false): no
+// URL is copied on the way back.
+func resumeDirectInto(u *URL, s string, r *resume) bool {
 	n := len(s)
 	if n > dirMax || s[n-1] <= ' ' {
-		return URL{}, false // a trailing space or control is trimmed first: parseDirect's
+		return false // a trailing space or control is trimmed first: parseDirect's
 	}
 	if n <= dirStack {
 		var stack [dirStackCap]byte
-		return resumeDirectTo(stack[:0], s, r)
+		return resumeDirectTo(u, stack[:0], s, r)
 	}
 	bp := dirPool.Get().(*[]byte)
-	u, ok := resumeDirectTo((*bp)[:0], s, r)
+	ok := resumeDirectTo(u, (*bp)[:0], s, r)
 	dirPool.Put(bp)
-	return u, ok
+	return ok
 }
 
-// resumeDirectTo is resumeDirect, writing into b.
-func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
+// resumeDirectTo is resumeDirectInto, writing into b.
+func resumeDirectTo(u *URL, b []byte, s string, r *resume) bool {
 	n := len(s)
 	b = append(b, s[:r.at]...)
-	u := r.u
+	*u = r.u
 	var ok bool
 	switch r.st {
 	case pathState:
@@ -1000,18 +1010,18 @@ func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
 				j++
 			}
 			if j-pathStart-1 == 2 && isAlpha(s[pathStart+1]) {
-				return URL{}, false
+				return false
 			}
 		}
 		b = append(b, '/')
 		i := 0
 		if b, i, ok = dirPath(b, s, r.at+1, pathStart, file); !ok {
-			return URL{}, false
+			return false
 		}
-		if !dirFinish(&u, b, s, i, &dirQuerySpec) {
-			return URL{}, false
+		if !dirFinish(u, b, s, i, &dirQuerySpec) {
+			return false
 		}
-		return u, true
+		return true
 	case portState:
 		// port state: the default port is dropped (the href so far ends with the host); path
 		// start state: a "/" or "\\" is consumed, and the path state goes on.
@@ -1024,15 +1034,15 @@ func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
 		b = append(b, '/')
 		if i < n && (s[i] == '/' || s[i] == '\\') {
 			if b, i, ok = dirPath(b, s, i+1, pathStart, false); !ok {
-				return URL{}, false
+				return false
 			}
 		} else if i < n && s[i] != '?' && s[i] != '#' {
-			return URL{}, false // port-invalid
+			return false // port-invalid
 		}
-		if !dirFinish(&u, b, s, i, &dirQuerySpec) {
-			return URL{}, false
+		if !dirFinish(u, b, s, i, &dirQuerySpec) {
+			return false
 		}
-		return u, true
+		return true
 	case queryState:
 		qtab := &dirQueryOther
 		if u.flags&fSpecial != 0 {
@@ -1040,23 +1050,23 @@ func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
 		}
 		i := 0
 		if b, i, ok = dirRun(b, s, r.at, qtab); !ok {
-			return URL{}, false
+			return false
 		}
 		u.fragStart = uint32(len(b))
 		if i < n {
 			u.flags |= fFrag
 			b = append(b, '#')
 			if b, _, ok = dirRun(b, s, i+1, &dirFragment); !ok {
-				return URL{}, false
+				return false
 			}
 		}
 	case fragmentState:
 		if b, _, ok = dirRun(b, s, r.at, &dirFragment); !ok {
-			return URL{}, false
+			return false
 		}
 	default:
-		return URL{}, false
+		return false
 	}
 	u.href = string(b)
-	return u, true
+	return true
 }

@@ -69,7 +69,8 @@ func parse(input string, base *URL, fast bool) (URL, error) {
 			// The input up to r.at is a normalized href's start ("scheme://" for a special URL,
 			// which no base changes): the direct path goes on from there.
 			if r.st != noOverride {
-				if u, ok := resumeDirect(input, &r); ok {
+				var u URL
+				if resumeDirectInto(&u, input, &r) {
 					return u, nil
 				}
 			}
