@@ -162,3 +162,36 @@ func TestResumePort(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeBackslash holds the fast path to recording a special URL's "\" after the host (the
+// path start state reads it as "/") as a resume point, and resumeDirect to going on from it with
+// the full parser's result; and to not recording it where the full parser reads more.
+func TestResumeBackslash(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		took bool
+	}{
+		{"https://h\\a\\b", true}, {"http://h.example\\", true}, {"https://u@h\\a?q", true}, {"https://u:p@h\\a#f", true},
+		{"file://\\Users\\x", true}, {"file://h\\a\\b.js", true}, {"file://h\\C:\\x", true}, {"ws://h\\a b\\..\\c", true},
+		{"https://h:8080\\a", false}, {"https://h:443\\a", false}, {"foo://h\\a", false}, {"https://H\\a", false},
+		{"https://h\\a@b", true}, {"https://1.2.3.4\\a", true}, {"https://0x7f\\a", false}, {"file://localhost\\a", false},
+	} {
+		var rs resume
+		parseNormalizedAt(c.in, &rs)
+		if (rs.st == pathState && c.in[rs.at] == '\\' && int(rs.u.pathStart) == rs.at) != c.took {
+			t.Errorf("parseNormalizedAt(%q) recorded %v at %d, want a resume at the \"\\\": %v", c.in, rs.st, rs.at, c.took)
+			continue
+		}
+		if !c.took {
+			continue
+		}
+		u, ok := resumeDirect(c.in, &rs)
+		want, err := parse(c.in, nil, false)
+		if ok && (u != want || err != nil) {
+			t.Errorf("resumeDirect(%q) = %q; the full parser %q, %v", c.in, u.href, want.href, err)
+		}
+		if !ok && err == nil && !strings.Contains(c.in, "C:") {
+			t.Errorf("resumeDirect(%q) gave up", c.in)
+		}
+	}
+}

@@ -38,8 +38,9 @@
 // recognised in one pass and returned as the href without copying or allocating. Most others
 // (upper case, default ports, dot segments, backslashes, spaces and non-ASCII to
 // percent-encode, with an ASCII, IPv4 or internationalized domain, the last through UTS #46
-// ToASCII on reused buffers) are parsed in one more pass straight into the href, with one
-// allocation, the href; the rest (credentials, IPv6, percent-encoded hosts, errors) go through
+// ToASCII label by label, whose results for the non-ASCII labels seen last a bounded table
+// keeps) are parsed in one more pass straight into the href, with one allocation, the href
+// (and, the first time a non-ASCII label is seen, its entry in that table); the rest (credentials, IPv6, percent-encoded hosts, errors) go through
 // the full state machine. All three give the same results. Only UTF-8 is
 // supported as the query encoding, which is what the standard requires outside HTML.
 //

@@ -20,16 +20,18 @@ import (
 // Byte classes of the fast path, derived from the percent-encode sets (§1.3) and the states
 // that use them (§4.4).
 var (
-	fastScheme      [256]bool // scheme state: lower-case ASCII alphanumeric, "+", "-", "."
-	fastUserinfo    [256]bool // authority state: printable ASCII not in the userinfo percent-encode set
-	fastDomain      [256]bool // ASCII domain bytes the domain parser keeps: no upper case, no forbidden domain code point
-	fastOpaqueHost  [256]bool // opaque-host parser: printable ASCII, not a forbidden host code point
-	fastPathSpecial [256]bool // path state, special URL: printable ASCII not in the path set, not "\"
-	fastPathOther   [256]bool // path state, other URL
-	fastOpaque      [256]bool // opaque path state: printable ASCII except space
-	fastQuerySpec   [256]bool // query state, special: printable ASCII not in the special-query set
-	fastQueryOther  [256]bool // query state, other: printable ASCII not in the query set
-	fastFragment    [256]bool // fragment state: printable ASCII not in the fragment set
+	fastScheme       [256]bool // scheme state: lower-case ASCII alphanumeric, "+", "-", "."
+	fastUserinfo     [256]bool // authority state: printable ASCII not in the userinfo percent-encode set
+	fastDomain       [256]bool // ASCII domain bytes the domain parser keeps: no upper case, no forbidden domain code point
+	fastOpaqueHost   [256]bool // opaque-host parser: printable ASCII, not a forbidden host code point
+	fastPathSpecial  [256]bool // path state, special URL: printable ASCII not in the path set, not "\"
+	fastPathSeg      [256]bool // fastPathSpecial and "/", but not "." or "%" (a dot segment may start with them)
+	fastPathSegOther [256]bool // the same for fastPathOther
+	fastPathOther    [256]bool // path state, other URL
+	fastOpaque       [256]bool // opaque path state: printable ASCII except space
+	fastQuerySpec    [256]bool // query state, special: printable ASCII not in the special-query set
+	fastQueryOther   [256]bool // query state, other: printable ASCII not in the query set
+	fastFragment     [256]bool // fragment state: printable ASCII not in the fragment set
 )
 
 func init() {
@@ -43,6 +45,8 @@ func init() {
 		fastOpaqueHost[c] = !forbiddenHostTab[c]
 		fastPathOther[c] = !pathTab[c] && b != '?' && b != '#' && b != '/'
 		fastPathSpecial[c] = fastPathOther[c] && b != '\\'
+		fastPathSegOther[c] = (fastPathOther[c] || b == '/') && b != '.' && b != '%'
+		fastPathSeg[c] = (fastPathSpecial[c] || b == '/') && b != '.' && b != '%'
 		fastOpaque[c] = b != '?' && b != '#'
 		fastQueryOther[c] = !queryTab[c]
 		fastQuerySpec[c] = !specialQueryTab[c]
@@ -65,19 +69,28 @@ type resume struct {
 // parseNormalizedAt is parseNormalized; when it returns false and r is not nil, it fills r in
 // where it can.
 func parseNormalizedAt(s string, r *resume) (URL, bool) {
+	var u URL
+	if !parseNormalizedInto(&u, s, r) {
+		return URL{}, false
+	}
+	return u, true
+}
+
+// parseNormalizedInto is parseNormalizedAt, filling in *u, a zero URL (left in an unspecified
+// state on false): no URL is copied on the way back.
+func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	n := len(s)
 	// scheme start state and scheme state, with nothing to lowercase
 	if n == 0 || s[0] < 'a' || s[0] > 'z' {
-		return URL{}, false
+		return false
 	}
 	i := 1
 	for i < n && fastScheme[s[i]] {
 		i++
 	}
 	if i == n || s[i] != ':' || uint64(n) >= 1<<32 {
-		return URL{}, false
+		return false
 	}
-	var u URL
 	u.schemeEnd = uint32(i)
 	u.port = -1
 	scheme := s[:i]
@@ -95,41 +108,44 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 		u.userEnd = uint32(a)
 		e, ok := fastHostEnd(s, a, special)
 		if !ok {
-			return URL{}, false
+			return false
 		}
-		if !file && e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' &&
+		if !file && e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' && (s[e] != '\\' || !special) &&
 			(s[e] != ':' || !portThenDelimiter(s, e+1)) {
 			// The host does not end the authority: it may be that it started with a username
-			// [":" password] "@" (authority state).
+			// [":" password] "@" (authority state), if an "@" follows.
+			if strings.IndexByte(s[a:], '@') < 0 {
+				return false
+			}
 			userEnd, hostStart, found := fastCredentials(s, a)
 			if !found {
-				return URL{}, false
+				return false
 			}
 			u.userEnd = uint32(userEnd)
 			a = hostStart
 			if a == n || s[a] == '/' || s[a] == '?' || s[a] == '#' || s[a] == ':' {
-				return URL{}, false // host-missing
+				return false // host-missing
 			}
 			if e, ok = fastHostEnd(s, a, special); !ok {
-				return URL{}, false
+				return false
 			}
 		}
 		u.hostStart, u.hostEnd = uint32(a), uint32(e)
 		host := s[a:e]
 		if special && (host == "" || host[0] != '[') {
 			if host == "" && !file {
-				return URL{}, false // special authority ignore slashes state and host-missing
+				return false // special authority ignore slashes state and host-missing
 			}
 			if file && host == "localhost" {
-				return URL{}, false // file host state: "localhost" becomes the empty host
+				return false // file host state: "localhost" becomes the empty host
 			}
 			if host != "" && endsInANumber(host) && !isCanonicalIPv4(host) {
-				return URL{}, false // the IPv4 parser would rewrite or reject it
+				return false // the IPv4 parser would rewrite or reject it
 			}
 		}
 		if e < n && s[e] == ':' {
 			if file || host == "" {
-				return URL{}, false
+				return false
 			}
 			// port state: digits, shortest form, not the default port
 			j := e + 1
@@ -137,7 +153,7 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 			for j < n && '0' <= s[j] && s[j] <= '9' {
 				port = port*10 + int(s[j]-'0')
 				if port > 65535 {
-					return URL{}, false
+					return false
 				}
 				j++
 			}
@@ -145,23 +161,29 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 				if r != nil && special && j > e+1 && s[e+1] != '0' {
 					// The default port, which the port state drops: resumeDirect goes on from
 					// the ":".
-					r.st, r.at, r.u = portState, e, u
+					r.st, r.at, r.u = portState, e, *u
 				}
-				return URL{}, false
+				return false
 			}
 			u.port = int32(port)
 			e = j
 		}
 		if e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' {
-			return URL{}, false
+			if r != nil && special && s[e] == '\\' {
+				// path start state: a special URL's "\\" is read as "/" (the authority state
+				// ended the authority there): resumeDirect goes on from it.
+				u.pathStart = uint32(e)
+				r.st, r.at, r.u = pathState, e, *u
+			}
+			return false
 		}
 		if special && (e == n || s[e] != '/') {
-			return URL{}, false // path start state: a special URL's path is never empty
+			return false // path start state: a special URL's path is never empty
 		}
 		i = e
 	} else {
 		if special {
-			return URL{}, false
+			return false
 		}
 		u.userEnd, u.hostStart, u.hostEnd = uint32(i), uint32(i), uint32(i)
 		if i == n || s[i] != '/' {
@@ -181,13 +203,13 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 				}
 				break
 			}
-			return finishNormalized(s, u, i, special, nil)
+			return finishNormalized(u, s, i, special, nil)
 		}
 		if strings.HasPrefix(s[i:], "/.//") {
 			// URL serializer: "/." before a path that starts with "//" when the host is null
 			i += 2
 		} else if i+1 < n && s[i+1] == '.' {
-			return URL{}, false // "/." before any other path, or a dot segment
+			return false // "/." before any other path, or a dot segment
 		}
 	}
 	// path state: a list path whose segments need no encoding and are not dot segments
@@ -198,52 +220,58 @@ func parseNormalizedAt(s string, r *resume) (URL, bool) {
 	}
 	if file && i+2 < n && isAlpha(s[i+1]) && s[i+2] == '|' &&
 		(i+3 == n || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
-		return URL{}, false // path state: a first segment that is a Windows drive letter
+		return false // path state: a first segment that is a Windows drive letter
 	}
-	seg := i // the "/" of the open segment
+	// The loop runs over "/" too: a segment is a dot segment only if it starts with "." or "%",
+	// where the loop stops (the "/" that opens a segment is found again where it is needed).
+	tab2 := &fastPathSegOther
+	if special {
+		tab2 = &fastPathSeg
+	}
+	pathStart := i
 	for i < n {
 		// Four plain bytes at a time where there are four.
-		for i+4 <= n && tab[s[i]] && tab[s[i+1]] && tab[s[i+2]] && tab[s[i+3]] {
+		for i+4 <= n && tab2[s[i]] && tab2[s[i+1]] && tab2[s[i+2]] && tab2[s[i+3]] {
 			i += 4
 		}
 		if i == n {
 			break
 		}
 		c := s[i]
-		if tab[c] {
+		if tab2[c] {
 			i++
 			continue
 		}
-		if c != '/' {
+		if c != '.' && c != '%' || i == pathStart {
 			break
 		}
-		// A segment starts: it is a dot segment only if it starts with "." or "%".
-		seg = i
-		i++
-		if i < n && (s[i] == '.' || s[i] == '%') {
+		if s[i-1] == '/' {
+			// A segment starts with "." or "%": is it a dot segment?
 			j := i
 			for j < n && s[j] != '/' && tab[s[j]] {
 				j++
 			}
 			if isDotSegment(s[i:j]) {
 				if r != nil && special {
-					r.st, r.at, r.u = pathState, seg, u
+					r.st, r.at, r.u = pathState, i-1, *u
 				}
-				return URL{}, false
+				return false
 			}
 		}
+		i++
 	}
 	if i < n && s[i] != '?' && s[i] != '#' {
 		if r != nil && special {
-			r.st, r.at, r.u = pathState, seg, u
+			// The "/" that opens the segment the loop stopped in.
+			r.st, r.at, r.u = pathState, strings.LastIndexByte(s[:i], '/'), *u
 		}
-		return URL{}, false
+		return false
 	}
-	return finishNormalized(s, u, i, special, r)
+	return finishNormalized(u, s, i, special, r)
 }
 
 // finishNormalized checks the query and fragment from s[i:]; r as in parseNormalizedAt.
-func finishNormalized(s string, u URL, i int, special bool, r *resume) (URL, bool) {
+func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 	n := len(s)
 	u.queryStart = uint32(i)
 	if i < n && s[i] == '?' {
@@ -253,14 +281,17 @@ func finishNormalized(s string, u URL, i int, special bool, r *resume) (URL, boo
 			tab = &fastQuerySpec
 		}
 		i++
+		for i+4 <= n && tab[s[i]] && tab[s[i+1]] && tab[s[i+2]] && tab[s[i+3]] {
+			i += 4
+		}
 		for i < n && tab[s[i]] {
 			i++
 		}
 		if i < n && s[i] != '#' {
 			if r != nil {
-				r.st, r.at, r.u = queryState, i, u
+				r.st, r.at, r.u = queryState, i, *u
 			}
-			return URL{}, false
+			return false
 		}
 	}
 	u.fragStart = uint32(i)
@@ -271,14 +302,14 @@ func finishNormalized(s string, u URL, i int, special bool, r *resume) (URL, boo
 			i++
 		}
 		if i < n && r != nil {
-			r.st, r.at, r.u = fragmentState, i, u
+			r.st, r.at, r.u = fragmentState, i, *u
 		}
 	}
 	if i != n {
-		return URL{}, false
+		return false
 	}
 	u.href = s
-	return u, true
+	return true
 }
 
 // isDotSegment reports whether seg is a single-dot or double-dot URL path segment (§4.1).
@@ -352,6 +383,9 @@ func fastHostEnd(s string, a int, special bool) (int, bool) {
 	if special {
 		tab = &fastDomain
 	}
+	for e+4 <= n && tab[s[e]] && tab[s[e+1]] && tab[s[e+2]] && tab[s[e+3]] {
+		e += 4
+	}
 	for e < n && tab[s[e]] {
 		e++
 	}
@@ -399,7 +433,8 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 // allocation. When the fast path found the input normalized up to a place in a special URL's
 // path, or in a query or fragment, resumeDirect copies that much and goes on from there. Both
 // follow the states of the basic URL parser (§4.4) for those inputs, non-ASCII domains included
-// (Unicode ToASCII, dirIDNHost, with pooled scratch buffers), and give up (return false) on
+// (Unicode ToASCII label by label, dirIDNHost, with a bounded cache of the non-ASCII labels'
+// results, idnCache), and give up (return false) on
 // everything else, before anything is kept: credentials, IPv6 and opaque hosts,
 // percent-encoded hosts, tabs and newlines, invalid UTF-8, ToASCII failures, Windows
 // drive letters, a relative reference or a base of the same special scheme, inputs over dirMax
@@ -715,14 +750,15 @@ func dirFinish(u *URL, b []byte, s string, i int, qtab *[256]uint8) bool {
 	return true
 }
 
-// dirIDNHost runs the host state and the host parser (§3.5, steps 5–9) on the domain that starts
-// at s[h] and holds a non-ASCII code point, appending to b the ASCII domain that the domain
-// parser's Unicode ToASCII (UTS #46, uts46ToASCII, beStrict false) makes of it. It returns b,
-// the index of the byte that ends the host (":", "/", "\\", "?", "#" or the end), and false
+// dirIDNHostWhole runs the host state and the host parser (§3.5, steps 5–9) on the domain that
+// starts at s[h] and holds a non-ASCII code point, appending to b the ASCII domain that the
+// domain parser's Unicode ToASCII (UTS #46, uts46ToASCII, beStrict false) makes of it. It returns
+// b, the index of the byte that ends the host (":", "/", "\\", "?", "#" or the end), and false
 // where the direct path gives up: "@" (credentials), "%" (percent-decoding), a forbidden domain
 // code point, a tab or newline, invalid UTF-8, a ToASCII failure; the full parser then fails
 // or reports as the standard says. The caller parses a result that ends in a number as IPv4.
-func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
+// dirIDNHost, label by label, hands the domains it does not take to it.
+func dirIDNHostWhole(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 	n := len(s)
 	e := h
 	for e < n {
@@ -932,25 +968,35 @@ func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ in
 // resumeDirect goes on from where parseNormalizedAt stopped, as recorded in r: the input
 // before r.at is the start of the href as it is.
 func resumeDirect(s string, r *resume) (URL, bool) {
+	var u URL
+	if !resumeDirectInto(&u, s, r) {
+		return URL{}, false
+	}
+	return u, true
+}
+
+// resumeDirectInto is resumeDirect, filling in *u (left in an unspecified state on false): no
+// URL is copied on the way back.
+func resumeDirectInto(u *URL, s string, r *resume) bool {
 	n := len(s)
 	if n > dirMax || s[n-1] <= ' ' {
-		return URL{}, false // a trailing space or control is trimmed first: parseDirect's
+		return false // a trailing space or control is trimmed first: parseDirect's
 	}
 	if n <= dirStack {
 		var stack [dirStackCap]byte
-		return resumeDirectTo(stack[:0], s, r)
+		return resumeDirectTo(u, stack[:0], s, r)
 	}
 	bp := dirPool.Get().(*[]byte)
-	u, ok := resumeDirectTo((*bp)[:0], s, r)
+	ok := resumeDirectTo(u, (*bp)[:0], s, r)
 	dirPool.Put(bp)
-	return u, ok
+	return ok
 }
 
-// resumeDirectTo is resumeDirect, writing into b.
-func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
+// resumeDirectTo is resumeDirectInto, writing into b.
+func resumeDirectTo(u *URL, b []byte, s string, r *resume) bool {
 	n := len(s)
 	b = append(b, s[:r.at]...)
-	u := r.u
+	*u = r.u
 	var ok bool
 	switch r.st {
 	case pathState:
@@ -964,18 +1010,18 @@ func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
 				j++
 			}
 			if j-pathStart-1 == 2 && isAlpha(s[pathStart+1]) {
-				return URL{}, false
+				return false
 			}
 		}
 		b = append(b, '/')
 		i := 0
 		if b, i, ok = dirPath(b, s, r.at+1, pathStart, file); !ok {
-			return URL{}, false
+			return false
 		}
-		if !dirFinish(&u, b, s, i, &dirQuerySpec) {
-			return URL{}, false
+		if !dirFinish(u, b, s, i, &dirQuerySpec) {
+			return false
 		}
-		return u, true
+		return true
 	case portState:
 		// port state: the default port is dropped (the href so far ends with the host); path
 		// start state: a "/" or "\\" is consumed, and the path state goes on.
@@ -988,15 +1034,15 @@ func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
 		b = append(b, '/')
 		if i < n && (s[i] == '/' || s[i] == '\\') {
 			if b, i, ok = dirPath(b, s, i+1, pathStart, false); !ok {
-				return URL{}, false
+				return false
 			}
 		} else if i < n && s[i] != '?' && s[i] != '#' {
-			return URL{}, false // port-invalid
+			return false // port-invalid
 		}
-		if !dirFinish(&u, b, s, i, &dirQuerySpec) {
-			return URL{}, false
+		if !dirFinish(u, b, s, i, &dirQuerySpec) {
+			return false
 		}
-		return u, true
+		return true
 	case queryState:
 		qtab := &dirQueryOther
 		if u.flags&fSpecial != 0 {
@@ -1004,23 +1050,23 @@ func resumeDirectTo(b []byte, s string, r *resume) (URL, bool) {
 		}
 		i := 0
 		if b, i, ok = dirRun(b, s, r.at, qtab); !ok {
-			return URL{}, false
+			return false
 		}
 		u.fragStart = uint32(len(b))
 		if i < n {
 			u.flags |= fFrag
 			b = append(b, '#')
 			if b, _, ok = dirRun(b, s, i+1, &dirFragment); !ok {
-				return URL{}, false
+				return false
 			}
 		}
 	case fragmentState:
 		if b, _, ok = dirRun(b, s, r.at, &dirFragment); !ok {
-			return URL{}, false
+			return false
 		}
 	default:
-		return URL{}, false
+		return false
 	}
 	u.href = string(b)
-	return u, true
+	return true
 }

@@ -58,15 +58,21 @@ func Parse(input string, base *URL) (URL, error) { return parse(input, base, tru
 // the tests hold the two to the same results.
 func parse(input string, base *URL, fast bool) (URL, error) {
 	if fast {
-		var r resume
-		if u, ok := parseNormalizedAt(input, &r); ok {
-			return u, nil
-		}
-		// The input up to r.at is a normalized href's start ("scheme://" for a special URL, which
-		// no base changes): the direct path goes on from there.
-		if r.st != noOverride {
-			if u, ok := resumeDirect(input, &r); ok {
+		// An href starts with a lower-case scheme: the fast path, and resumeDirect after it, are
+		// for inputs that do (the first byte the fast path looks at).
+		if input != "" && input[0]-'a' < 26 {
+			var r resume
+			var u URL
+			if parseNormalizedInto(&u, input, &r) {
 				return u, nil
+			}
+			// The input up to r.at is a normalized href's start ("scheme://" for a special URL,
+			// which no base changes): the direct path goes on from there.
+			if r.st != noOverride {
+				var u URL
+				if resumeDirectInto(&u, input, &r) {
+					return u, nil
+				}
 			}
 		}
 		var u URL

@@ -1,0 +1,146 @@
+package whatwg
+
+import (
+	"hash/maphash"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// idnTestLabels are labels of every kind dirIDNHost tells apart: ASCII ones (lowercased, or an
+// xn-- label, which it hands off), non-ASCII ones that idnCache keeps, labels that make the
+// domain a Bidi domain name (R, AL, AN) or break the Bidi Rule in one, joiners, marks, labels
+// that map to a "." or to nothing, to ASCII, and failures.
+var idnTestLabels = []string{"", "com", "EXAMPLE", "a1", "1", "3m", "-a", "ab-", "0x7f", "xn--tda", "XN--tda", "xn--",
+	"b\u00fccher", "B\u00dcCHER", "m\u00fcnchen", "\u65e5\u672c\u8a9e", "stra\u00dfe", "\u03c2", "\u03c0\u03b1\u03c1\u03ac\u03b4\u03b5\u03b9\u03b3\u03bc\u03b1",
+	"\u0645\u062b\u0627\u0644", "\u05d0", "\u05d0\u05d1", "\u05d01", "1\u05d0", "\u0661\u0662", "\u0627\u0661", "\u0627\u0661\u06f1", "a\u05d0",
+	"\u2136", "a\u2136", "\u0644\u200c\u0661", "\u0644\u200c\u0627", "a\u200cb", "\u0915\u094d\u200d", "\u200d", "a\u0301", "\u0301a",
+	"\uff41\uff42\uff43", "\uff58\uff4e--tda", "a\u3002b", "\u00ad", "a\u00adb", "\ufdfa", "\U0001f600", "\u00fc-", "-\u00fc", "\u00fc--x",
+	"\u2488", "\u1100\u1161\u11a8", "\u0041\u030a", "\u212b", strings.Repeat("\u00fc", 40), strings.Repeat("a", 70) + "\u00fc", "\ufffd"}
+
+// idnTestDomain draws a domain of one to four labels, sometimes with a final ".".
+func idnTestDomain(r *rand.Rand) string {
+	var b strings.Builder
+	for k := range 1 + r.IntN(4) {
+		if k > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(idnTestLabels[r.IntN(len(idnTestLabels))])
+	}
+	if r.IntN(8) == 0 {
+		b.WriteByte('.')
+	}
+	return b.String()
+}
+
+// idnTestTails end a host, or are bytes that dirIDNHost hands off.
+var idnTestTails = []string{"", "/p", "\\p", ":80", ":", "?q", "#f", "@h", "%41", " ", "\t", "\x00", "a\xff", "\xff", "|", "^"}
+
+// checkDirIDNHost holds dirIDNHost on "x:" + host to dirIDNHostWhole's result, with idnCache
+// cold and warm, for a special URL and a file URL: the same href bytes, end and verdict. It
+// reports whether the host was taken without a hand-off to dirIDNHostWhole.
+func checkDirIDNHost(t *testing.T, host string) bool {
+	const pre = "x:"
+	s := pre + host
+	took := false
+	for _, file := range []bool{false, true} {
+		want, wantEnd, wantOK := dirIDNHostWhole([]byte(pre), s, len(pre), file)
+		for range 2 {
+			got, end, ok := dirIDNHost([]byte(pre), s, len(pre), file)
+			if ok != wantOK || end != wantEnd && ok || string(got) != string(want) && ok {
+				t.Fatalf("dirIDNHost(%+q, file %v) = %q, %d, %v; dirIDNHostWhole %q, %d, %v", host, file, got, end, ok, want, wantEnd, wantOK)
+			}
+			took = took || ok && idnTaken(host)
+		}
+	}
+	return took
+}
+
+// idnTaken reports whether the first label of host idnCache could keep is in it.
+func idnTaken(host string) bool {
+	for _, l := range strings.FieldsFunc(host, func(r rune) bool {
+		return r < 0x80 && r != '-' && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	}) {
+		if !isASCII(l) {
+			e := idnCache[maphash.String(idnSeed, l)&(idnCacheSize-1)].Load()
+			return e != nil && e.key == l
+		}
+	}
+	return false
+}
+
+// TestDirIDNHost holds dirIDNHost (the direct path's label-by-label ToASCII with idnCache) to
+// dirIDNHostWhole (uts46ToASCII on the whole domain) on generated hosts, and counts that
+// idnCache took a good share of them.
+func TestDirIDNHost(t *testing.T) {
+	n := 50000
+	if testing.Short() {
+		n = 10000
+	}
+	r := rand.New(rand.NewPCG(3, 46))
+	took := 0
+	for range n {
+		if checkDirIDNHost(t, idnTestDomain(r)+idnTestTails[r.IntN(len(idnTestTails))]) {
+			took++
+		}
+	}
+	if took < n/10 {
+		t.Errorf("idnCache took %d of %d hosts", took, n)
+	}
+	t.Logf("idnCache took %d of %d hosts", took, n)
+	// A label that another of the same slot pushed out is computed again.
+	slot := func(l string) uint64 { return maphash.String(idnSeed, l) & (idnCacheSize - 1) }
+	a, b := "b\u00fccher", ""
+	for k := 0; b == ""; k++ {
+		if c := "\u00fc" + itoa(k); slot(c) == slot(a) {
+			b = c
+		}
+	}
+	for _, h := range []string{a + ".de", b + ".de", a + ".de", b + ".de"} {
+		if !checkDirIDNHost(t, h) {
+			t.Errorf("dirIDNHost(%+q) handed off", h)
+		}
+	}
+}
+
+// FuzzDirIDNHost holds dirIDNHost to dirIDNHostWhole on any host.
+func FuzzDirIDNHost(f *testing.F) {
+	for _, s := range []string{"b\u00fccher.example", "\u0645\u062b\u0627\u0644.3m/", "\u05d0.a1:80", "a\u3002\u00fc", "\uff58\uff4e--tda.\u00fc?q", "\u00fc.xn--tda", "\u00fc@h"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkDirIDNHost(t, s)
+	})
+}
+
+// TestIDNCacheConcurrent parses hosts whose labels share idnCache slots from several goroutines
+// at once (go test -race checks the slots' sharing) and holds each result to the full parser's.
+func TestIDNCacheConcurrent(t *testing.T) {
+	var hosts []string
+	r := rand.New(rand.NewPCG(5, 7))
+	for range 200 {
+		hosts = append(hosts, idnTestDomain(r))
+	}
+	want := make([]URL, len(hosts))
+	for i, h := range hosts {
+		want[i], _ = parse("https://"+h+"/p", nil, false)
+	}
+	done := make(chan bool)
+	for g := range 4 {
+		go func() {
+			ok := true
+			for k := range 2000 {
+				i := (k*7 + g*13) % len(hosts)
+				if u, _ := Parse("https://"+hosts[i]+"/p", nil); u != want[i] {
+					t.Errorf("Parse(%+q) = %q, want %q", hosts[i], u.href, want[i].href)
+					ok = false
+					break
+				}
+			}
+			done <- ok
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+}
