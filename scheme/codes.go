@@ -242,3 +242,25 @@ const (
 	// larger numbers, so the address is not what it seems (RFC 3986 §7.4).
 	CodeAmbiguousHostNumber locator.Code = "ambiguous-host-number"
 )
+
+// Codes of FileURLFromPath, PathFromFileURL and ParseOS (local paths ↔ file URLs, RFC 1738
+// §3.10, RFC 8089 Appendix E).
+const (
+	// CodeRelativePath: a path that is not absolute (POSIX "a/b", Windows "\dir" or "C:dir",
+	// VMS "[.SUB]FILE"), or a Windows file URL with neither drive letter nor host: a file
+	// URL names an absolute path (RFC 8089 §2 path-absolute).
+	CodeRelativePath locator.Code = "relative-path"
+	// CodeBadPathChar: a byte the operating system's names cannot hold (NUL; on Windows
+	// <>"|?* and controls; on VMS anything outside ODS-2's letters, digits, "$", "_", "-"),
+	// in a path or decoded from a URL.
+	CodeBadPathChar locator.Code = "bad-path-char"
+	// CodeBadPathForm: a path of a form with no file URL (a Windows device path "\\.\", a UNC
+	// name without a share, a VMS specification without "]"), or a URL path with no local
+	// path of that form (a VMS URL without device, directory and file).
+	CodeBadPathForm locator.Code = "bad-path-form"
+	// CodeRemoteHost: a file URL whose host is neither "" nor "localhost" (RFC 1738 §3.10),
+	// converted to a POSIX path, which names files of this machine only.
+	CodeRemoteHost locator.Code = "remote-host"
+	// CodeUnknownOS: ParseOS given a name other than posix, windows, vms or local.
+	CodeUnknownOS locator.Code = "unknown-os"
+)
