@@ -193,6 +193,14 @@ func windowsToURL(p string) (locator.URL, error) {
 				"a Windows name cannot hold "+displayByteName(p[i]))
 		}
 	}
+	start := off
+	if !unc {
+		start = off + 2 // the drive's colon
+	}
+	if i := windowsColon(p, start); i >= 0 {
+		return locator.URL{}, pathErr(p, i, CodeBadPathChar, ruleWindowsBad,
+			"a Windows directory name cannot hold \":\"")
+	}
 	if unc {
 		// RFC 8089 Appendix E.3.1: the server is the authority, the share and the names the path.
 		i := strings.IndexAny(rest, `\/`)
@@ -228,23 +236,26 @@ func windowsToURL(p string) (locator.URL, error) {
 		return locator.URL{}, pathErr(p, off, CodeRelativePath, ruleDrive,
 			"a file URL names an absolute Windows path, a drive letter and \"\\\" (C:\\dir) or a UNC name (\\\\server\\share)")
 	}
-	for i := off + 2; i < len(p); i++ {
-		if p[i] == ':' {
-			// A stream name ("file.txt:stream") is allowed (RFC 8089 Appendix E.3.1); a
-			// colon in a directory name is not.
-			if strings.IndexAny(p[i:], `\/`) >= 0 {
-				return locator.URL{}, pathErr(p, i, CodeBadPathChar, ruleWindowsBad,
-					"a Windows directory name cannot hold \":\"")
-			}
-			break
-		}
-	}
 	b := make([]byte, 0, len("file:///")+len(p)+len(p)/4)
 	b = append(b, "file:///"...)
 	b = append(b, rest[:2]...)
 	b = append(b, '/')
 	b = appendWindowsNames(b, rest[3:])
 	return finish(b)
+}
+
+// windowsColon returns the offset of a ":" in p[start:] that is not in its last name, or -1:
+// a stream name after the file name ("file.txt:stream") is allowed (RFC 8089 Appendix
+// E.3.1), a colon in a directory name is not.
+func windowsColon(p string, start int) int {
+	if start >= len(p) {
+		return -1
+	}
+	i := strings.IndexByte(p[start:], ':')
+	if i < 0 || strings.IndexAny(p[start+i:], `\/`) < 0 {
+		return -1
+	}
+	return start + i
 }
 
 // appendWindowsNames appends names, separated by "\" or "/", as path segments.
@@ -400,6 +411,9 @@ func urlToWindows(u locator.URL, f File) (string, error) {
 	in := u.String()
 	off := pathOffset(u)
 	p := f.Path
+	if f.IsLocal && len(p) >= 3 && p[2] == '|' && isDrive(p[1:2]+":") {
+		p = p[:2] + ":" + p[3:] // RFC 8089 Appendix E.2.2: "C|" is "C:"
+	}
 	for i := 0; i < len(p); i++ {
 		if windowsBad.Contains(p[i]) {
 			return "", pathErr(in, off, CodeBadPathChar, ruleWindowsBad,
@@ -418,6 +432,14 @@ func urlToWindows(u locator.URL, f File) (string, error) {
 			return "", pathErr(in, off, CodeBadPathForm, ruleUNCPath, "a UNC string in the path is //host/share")
 		}
 		host, p = p[:i], p[i+1:]
+	}
+	start := 0
+	if host == "" {
+		start = 3 // the drive's colon
+	}
+	if i := windowsColon(p, start); i >= 0 {
+		return "", pathErr(in, off, CodeBadPathChar, ruleWindowsBad,
+			"a Windows directory name cannot hold \":\"")
 	}
 	b := make([]byte, 0, len(p)+len(host)+3)
 	if host != "" {

@@ -1,0 +1,348 @@
+package scheme_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/scheme"
+)
+
+// pathRows are paths and their file URLs, both ways.
+var pathRows = []struct {
+	rule string
+	os   scheme.OS
+	path string
+	url  string
+}{
+	{"POSIX.1-2017 XBD 3.271; RFC 8089 Appendix B", scheme.POSIX, "/etc/motd", "file:///etc/motd"},
+	{"RFC 8089 §2 path-absolute", scheme.POSIX, "/", "file:///"},
+	{"RFC 1738 §2.2 unsafe: # and space; ? would start a query (RFC 3986 §3.4)", scheme.POSIX,
+		"/tmp/a b#c?d", "file:///tmp/a%20b%23c%3Fd"},
+	{"RFC 1738 §2.2: % itself is encoded", scheme.POSIX, "/100%", "file:///100%25"},
+	{"RFC 1738 §2.2: non-ASCII as UTF-8 octets", scheme.POSIX, "/tmp/é", "file:///tmp/%C3%A9"},
+	{"RFC 1738 §2.2: invalid UTF-8 bytes as they are", scheme.POSIX, "/tmp/\xff\xfe", "file:///tmp/%FF%FE"},
+	{"RFC 1738 §5 fsegment: ; and \\ are not in it", scheme.POSIX, `/a;b\c`, "file:///a%3Bb%5Cc"},
+	{"RFC 1738 §5 fsegment keeps $ - _ . + ! * ' ( ) , : @ & =", scheme.POSIX,
+		"/$-_.+!*'(),:@&=", "file:///$-_.+!*'(),:@&="},
+	{"POSIX: empty names (//) kept", scheme.POSIX, "/a//b/", "file:///a//b/"},
+
+	{"RFC 8089 Appendix E.2 drive letter", scheme.Windows, `C:\path\to\file`, "file:///C:/path/to/file"},
+	{"RFC 8089 Appendix E.2: drive root", scheme.Windows, `c:\`, "file:///c:/"},
+	{"RFC 8089 Appendix E.2; RFC 1738 §2.2 space", scheme.Windows, `D:\My Files\a#1.txt`, "file:///D:/My%20Files/a%231.txt"},
+	{"RFC 8089 Appendix E.3.1 example", scheme.Windows, `\\host.example.com\Share\path\to\file.txt`,
+		"file://host.example.com/Share/path/to/file.txt"},
+	{"RFC 8089 Appendix E.3.1: stream name after \":\"", scheme.Windows, `C:\dir\file.txt:stream`, "file:///C:/dir/file.txt:stream"},
+	{"RFC 8089 Appendix E.3.2: the server localhost in the path", scheme.Windows, `\\localhost\share\x`, "file:////localhost/share/x"},
+	{"RFC 8089 Appendix E.2: non-ASCII", scheme.Windows, `C:\Users\Zoë`, "file:///C:/Users/Zo%C3%AB"},
+
+	{"RFC 1738 §3.10 example (NOTE123456 in the path, 12345 in the RFC's URL)", scheme.VMS,
+		"VMS.HOST.EDU::DISK$USER:[MY.NOTES]NOTE12345.TXT", "file://vms.host.edu/disk$user/my/notes/note12345.txt"},
+	{"RFC 1738 §3.10: this machine", scheme.VMS, "DISK$USER:[MY.NOTES]NOTE12345.TXT", "file:///disk$user/my/notes/note12345.txt"},
+	{"RFC 1738 §3.10; RFC 1738 §5 fsegment: the version's ; encoded", scheme.VMS, "SYS$SYSDEVICE:[000000]LOGIN.COM;3",
+		"file:///sys$sysdevice/000000/login.com%3B3"},
+	{"RFC 1738 §3.10: a directory (no file name)", scheme.VMS, "DUA0:[USERS.ANN]", "file:///dua0/users/ann/"},
+}
+
+func TestFileURLFromPathRows(t *testing.T) {
+	for _, r := range pathRows {
+		u, err := scheme.FileURLFromPath(r.path, r.os)
+		if err != nil || u.String() != r.url {
+			t.Errorf("%s: FileURLFromPath(%q, %v) = %q, %v; want %q", r.rule, r.path, r.os, u.String(), err, r.url)
+			continue
+		}
+		back, err := scheme.PathFromFileURL(u, r.os)
+		if err != nil || back != r.path {
+			t.Errorf("%s: PathFromFileURL(%q, %v) = %q, %v; want %q", r.rule, r.url, r.os, back, err, r.path)
+		}
+	}
+}
+
+// urlRows are URLs read back to paths: the forms FileURLFromPath does not write.
+var urlRows = []struct {
+	rule string
+	os   scheme.OS
+	url  string
+	path string
+}{
+	{"RFC 1738 §3.10: localhost is this machine", scheme.POSIX, "file://localhost/etc/motd", "/etc/motd"},
+	{"RFC 1738 §3.10: LOCALHOST in any case", scheme.POSIX, "file://LocalHost/etc/motd", "/etc/motd"},
+	{"RFC 8089 §2: file:/path without authority", scheme.POSIX, "file:/etc/motd", "/etc/motd"},
+	{"File.Path: %2F decodes to /", scheme.POSIX, "file:///a%2Fb", "/a/b"},
+	{"RFC 8089 Appendix E.2.2 vertical line", scheme.Windows, "file:///c|/path/to/file", `c:\path\to\file`},
+	{"RFC 8089 Appendix E.2: localhost", scheme.Windows, "file://localhost/C:/x", `C:\x`},
+	{"RFC 8089 Appendix E.3.1: a host is a UNC server", scheme.Windows, "file://server/share/a%20b", `\\server\share\a b`},
+	{"RFC 8089 Appendix E.3.2 example", scheme.Windows, "file:////host.example.com/path/to/file", `\\host.example.com\path\to\file`},
+	{"RFC 8089 Appendix E.3.2: five slashes (RFC 1738, Firefox)", scheme.Windows, "file://///host.example.com/path/to/file", `\\host.example.com\path\to\file`},
+	{"RFC 8089 Appendix E.4: %5C decodes to a separator", scheme.Windows, "file:///C:/a%5Cb", `C:\a\b`},
+	{"RFC 1738 §3.10: VMS names in upper case", scheme.VMS, "file://localhost/Disk$User/My/note.txt", "DISK$USER:[MY]NOTE.TXT"},
+}
+
+func TestPathFromFileURLRows(t *testing.T) {
+	for _, r := range urlRows {
+		got, err := scheme.PathFromFileURL(locator.MustParse(r.url), r.os)
+		if err != nil || got != r.path {
+			t.Errorf("%s: PathFromFileURL(%q, %v) = %q, %v; want %q", r.rule, r.url, r.os, got, err, r.path)
+		}
+	}
+}
+
+func TestFileURLFromPathErrors(t *testing.T) {
+	for _, r := range []struct {
+		os   scheme.OS
+		path string
+		code locator.Code
+		off  int
+	}{
+		{scheme.POSIX, "", scheme.CodeRelativePath, 0},
+		{scheme.POSIX, "etc/motd", scheme.CodeRelativePath, 0},
+		{scheme.POSIX, "/a\x00b", scheme.CodeBadPathChar, 2},
+		{scheme.Windows, `\dir\file`, scheme.CodeRelativePath, 0},
+		{scheme.Windows, `C:dir`, scheme.CodeRelativePath, 0},
+		{scheme.Windows, `C:`, scheme.CodeRelativePath, 0},
+		{scheme.Windows, `dir\file`, scheme.CodeRelativePath, 0},
+		{scheme.Windows, `C:\a?b`, scheme.CodeBadPathChar, 4},
+		{scheme.Windows, `C:\a|b`, scheme.CodeBadPathChar, 4},
+		{scheme.Windows, "C:\\a\x01", scheme.CodeBadPathChar, 4},
+		{scheme.Windows, `C:\a:b\c`, scheme.CodeBadPathChar, 4},
+		{scheme.Windows, `\\.\pipe\x`, scheme.CodeBadPathForm, 0},
+		{scheme.Windows, `\\?\x`, scheme.CodeBadPathForm, 4},
+		{scheme.Windows, `\\server`, scheme.CodeBadPathForm, 2},
+		{scheme.Windows, `\\server\`, scheme.CodeBadPathForm, 9},
+		{scheme.Windows, `\\ser@ver\share`, scheme.CodeBadPathChar, 5},
+		{scheme.Windows, `\\s\h:x\y`, scheme.CodeBadPathChar, 5},
+		{scheme.VMS, "NOTE.TXT", scheme.CodeRelativePath, 0},
+		{scheme.VMS, "DISK:NOTE.TXT", scheme.CodeRelativePath, 5},
+		{scheme.VMS, "DISK:[.SUB]NOTE.TXT", scheme.CodeRelativePath, 6},
+		{scheme.VMS, "DISK:[-]NOTE.TXT", scheme.CodeRelativePath, 6},
+		{scheme.VMS, "DISK:[A..B]NOTE.TXT", scheme.CodeBadPathForm, 8},
+		{scheme.VMS, "DISK:[A", scheme.CodeBadPathForm, 5},
+		{scheme.VMS, "DI#SK:[A]B", scheme.CodeBadPathChar, 2},
+		{scheme.VMS, "DISK:[A]B C", scheme.CodeBadPathChar, 9},
+		{scheme.VMS, "::DISK:[A]B", scheme.CodeBadPathForm, 0},
+	} {
+		_, err := scheme.FileURLFromPath(r.path, r.os)
+		var le *locator.Error
+		if !errors.As(err, &le) || le.Code != r.code || le.Offset != r.off || le.Input != r.path || le.Rule == "" {
+			t.Errorf("FileURLFromPath(%q, %v) = %v; want code %s at %d", r.path, r.os, err, r.code, r.off)
+		}
+	}
+}
+
+func TestPathFromFileURLErrors(t *testing.T) {
+	for _, r := range []struct {
+		os   scheme.OS
+		url  string
+		code locator.Code
+	}{
+		{scheme.POSIX, "http://h/x", scheme.CodeWrongScheme},
+		{scheme.POSIX, "file://host.example.com/etc/motd", scheme.CodeRemoteHost},
+		{scheme.POSIX, "file://", scheme.CodeMissingSlash},
+		{scheme.POSIX, "file:///a%00b", scheme.CodeBadPathChar},
+		{scheme.Windows, "file:///dir/file", scheme.CodeRelativePath},
+		{scheme.Windows, "file:///C:x", scheme.CodeRelativePath},
+		{scheme.Windows, "file:///C:/a%3Fb", scheme.CodeBadPathChar},
+		{scheme.Windows, "file://server/", scheme.CodeBadPathForm},
+		{scheme.Windows, "file:///C:/a:b/c", scheme.CodeBadPathChar},
+		{scheme.Windows, "file://s/h:x/c", scheme.CodeBadPathChar},
+		{scheme.Windows, "file:////server", scheme.CodeBadPathForm},
+		{scheme.VMS, "file:///disk/file", scheme.CodeBadPathForm},
+		{scheme.VMS, "file:///disk//file", scheme.CodeBadPathForm},
+		{scheme.VMS, "file:///disk/a%20b/file", scheme.CodeBadPathChar},
+	} {
+		_, err := scheme.PathFromFileURL(locator.MustParse(r.url), r.os)
+		var le *locator.Error
+		if !errors.As(err, &le) || le.Code != r.code || le.Input != r.url {
+			t.Errorf("PathFromFileURL(%q, %v) = %v; want code %s", r.url, r.os, err, r.code)
+		}
+	}
+}
+
+func TestParseOS(t *testing.T) {
+	for name, want := range map[string]scheme.OS{"posix": scheme.POSIX, "Windows": scheme.Windows,
+		"VMS": scheme.VMS, "": scheme.LocalOS, "local": scheme.LocalOS} {
+		if got, err := scheme.ParseOS(name); err != nil || got != want {
+			t.Errorf("ParseOS(%q) = %v, %v; want %v", name, got, err, want)
+		}
+	}
+	var le *locator.Error
+	if _, err := scheme.ParseOS("plan9"); !errors.As(err, &le) || le.Code != scheme.CodeUnknownOS {
+		t.Errorf("ParseOS(plan9) = %v; want %s", err, scheme.CodeUnknownOS)
+	}
+	if s := scheme.LocalOS.String(); s != "posix" && s != "windows" {
+		t.Errorf("LocalOS.String() = %q", s)
+	}
+}
+
+// randPOSIX returns an absolute POSIX path of names made of every byte but NUL and "/".
+func randPOSIX(r *rand.Rand) string {
+	var b []byte
+	for range 1 + r.IntN(4) {
+		b = append(b, '/')
+		for range r.IntN(8) {
+			b = append(b, byte(1+r.IntN(255)))
+			if b[len(b)-1] == '/' {
+				b[len(b)-1] = 0xff
+			}
+		}
+	}
+	return string(b)
+}
+
+// randWindows returns a drive-letter or UNC path of names without <>:"|?*, controls or
+// separators; names are not empty (Windows has no empty names).
+func randWindows(r *rand.Rand) string {
+	name := func() string {
+		var b []byte
+		for len(b) == 0 || r.IntN(4) > 0 {
+			c := byte(0x20 + r.IntN(0x100-0x20))
+			if strings.IndexByte(`<>:"|?*\/`, c) >= 0 {
+				c = '_'
+			}
+			b = append(b, c)
+		}
+		return string(b)
+	}
+	var sb strings.Builder
+	if r.IntN(2) == 0 {
+		sb.WriteByte(byte('A' + r.IntN(26)))
+		sb.WriteString(`:\`)
+		for i := range r.IntN(4) {
+			if i > 0 {
+				sb.WriteByte('\\')
+			}
+			sb.WriteString(name())
+		}
+		return sb.String()
+	}
+	sb.WriteString(`\\`)
+	host := []string{"server", "host.example.com", "10.0.0.1", "fs-1"}[r.IntN(4)]
+	sb.WriteString(host)
+	for range 1 + r.IntN(3) {
+		sb.WriteByte('\\')
+		sb.WriteString(name())
+	}
+	return sb.String()
+}
+
+// TestPathRoundTrip: path → URL → path is the identity for generated paths the OS allows.
+func TestPathRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 1738))
+	n := 20000
+	if testing.Short() {
+		n = 3000
+	}
+	for range n {
+		for _, c := range []struct {
+			os scheme.OS
+			p  string
+		}{{scheme.POSIX, randPOSIX(r)}, {scheme.Windows, randWindows(r)}} {
+			u, err := scheme.FileURLFromPath(c.p, c.os)
+			if err != nil {
+				t.Fatalf("FileURLFromPath(%q, %v): %v", c.p, c.os, err)
+			}
+			back, err := scheme.PathFromFileURL(u, c.os)
+			if err != nil || back != c.p {
+				t.Fatalf("%v: %q → %q → %q, %v", c.os, c.p, u.String(), back, err)
+			}
+		}
+	}
+	// Every byte 1..255 but "/" in one POSIX name.
+	var b []byte
+	b = append(b, '/')
+	for c := 1; c < 256; c++ {
+		if c != '/' {
+			b = append(b, byte(c))
+		}
+	}
+	u, err := scheme.FileURLFromPath(string(b), scheme.POSIX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := scheme.PathFromFileURL(u, scheme.POSIX); err != nil || back != string(b) {
+		t.Fatalf("every byte: %q → %q, %v", u.String(), back, err)
+	}
+}
+
+// TestPathLinear: 1 MB adversarial paths and URLs take time linear in their length: a
+// 1 MB input takes at most 40 times as long as a 64 KB one (16 times linear, with margin).
+func TestPathLinear(t *testing.T) {
+	inputs := []struct {
+		name string
+		os   scheme.OS
+		make func(n int) string
+	}{
+		{"posix %", scheme.POSIX, func(n int) string { return "/" + strings.Repeat("%", n) }},
+		{"posix /", scheme.POSIX, func(n int) string { return strings.Repeat("/", n) }},
+		{"posix non-UTF-8", scheme.POSIX, func(n int) string { return "/" + strings.Repeat("\xff", n) }},
+		{"windows \\", scheme.Windows, func(n int) string { return `C:` + strings.Repeat(`\`, n) }},
+		{"windows unc", scheme.Windows, func(n int) string { return `\\h\` + strings.Repeat(`a\`, n/2) }},
+		{"windows colons", scheme.Windows, func(n int) string { return `C:\` + strings.Repeat(`:`, n) }},
+		{"vms dirs", scheme.VMS, func(n int) string { return "D:[" + strings.Repeat("A.", n/2) + "A]F" }},
+		{"vms colons", scheme.VMS, func(n int) string { return strings.Repeat(":", n) }},
+	}
+	measure := func(f func()) time.Duration {
+		best := time.Duration(1 << 62)
+		for range 3 {
+			start := time.Now()
+			f()
+			if d := time.Since(start); d < best {
+				best = d
+			}
+		}
+		return best
+	}
+	for _, in := range inputs {
+		run := func(n int) func() {
+			p := in.make(n)
+			return func() {
+				u, err := scheme.FileURLFromPath(p, in.os)
+				if err == nil {
+					_, _ = scheme.PathFromFileURL(u, in.os)
+				}
+			}
+		}
+		small, large := measure(run(64<<10)), measure(run(1<<20))
+		if small < 100*time.Microsecond {
+			small = 100 * time.Microsecond
+		}
+		if large > 40*small {
+			t.Errorf("%s: 1 MB took %v, 64 KB %v: not linear", in.name, large, small)
+		}
+	}
+}
+
+func FuzzPathRoundTrip(f *testing.F) {
+	for _, r := range pathRows {
+		f.Add(r.path, uint8(r.os))
+	}
+	f.Add("/a\xffb#?", uint8(scheme.POSIX))
+	f.Add(`\\?\UNC\s\h\x`, uint8(scheme.Windows))
+	f.Fuzz(func(t *testing.T, p string, o uint8) {
+		os := scheme.OS(o%3 + 1)
+		u, err := scheme.FileURLFromPath(p, os)
+		if err != nil {
+			var le *locator.Error
+			if !errors.As(err, &le) || le.Code == "" || le.Offset < 0 || le.Offset > len(p) {
+				t.Fatalf("FileURLFromPath(%q, %v): %v", p, os, err)
+			}
+			return
+		}
+		back, err := scheme.PathFromFileURL(u, os)
+		if err != nil {
+			t.Fatalf("%v: %q → %q → %v", os, p, u.String(), err)
+		}
+		// The URL of the path read back is the same URL: "\\?\" and "/" separators on
+		// Windows, and letter case on VMS, are the forms FileURLFromPath folds.
+		u2, err := scheme.FileURLFromPath(back, os)
+		if err != nil || u2.String() != u.String() {
+			t.Fatalf("%v: %q → %q → %q → %q, %v", os, p, u.String(), back, u2.String(), err)
+		}
+		if os == scheme.POSIX && back != p {
+			t.Fatalf("posix: %q → %q → %q", p, u.String(), back)
+		}
+	})
+}
