@@ -92,6 +92,9 @@ var (
 	// vmsName are the bytes of a VMS device, directory or node name as RFC 1738 §3.10's
 	// example writes them (ODS-2: letters, digits, "$", "_", "-").
 	vmsName = pct.Range('A', 'Z').Union(pct.Range('a', 'z')).Union(pct.Range('0', '9')).With("$_-")
+	// uncServer are the bytes of a UNC server name that FileURLFromPath writes as the host:
+	// RFC 1738 §5 hostname's letters, digits, "-" and ".", with the "_" of NetBIOS names.
+	uncServer = pct.Range('A', 'Z').Union(pct.Range('a', 'z')).Union(pct.Range('0', '9')).With("-._")
 	// vmsFile adds the "." of the type and the ";" of the version to a file name.
 	vmsFile = vmsName.With(".;")
 	// vmsNode adds the "." of a domain name to a node name.
@@ -213,12 +216,9 @@ func windowsToURL(p string) (locator.URL, error) {
 			return locator.URL{}, pathErr(p, off+i+1, CodeBadPathForm, ruleUNC,
 				"a UNC name is \\\\server\\share, with a share after the server")
 		}
-		if j := strings.IndexAny(server, "#@%:;[]"); j >= 0 || strings.ContainsRune(server, ' ') {
-			if j < 0 {
-				j = strings.IndexByte(server, ' ')
-			}
+		if j := uncServer.IndexNotIn(server); j >= 0 {
 			return locator.URL{}, pathErr(p, off+j, CodeBadPathChar, ruleUNC,
-				"a UNC server name that cannot be a URL host")
+				"a UNC server name is written in the URL's host: letters, digits, \"-\", \".\" and \"_\" (RFC 1738 §3.1)")
 		}
 		b := make([]byte, 0, len("file:////")+len(p)+len(p)/4)
 		b = append(b, "file://"...)
@@ -245,14 +245,14 @@ func windowsToURL(p string) (locator.URL, error) {
 }
 
 // windowsColon returns the offset of a ":" in p[start:] that is not in its last name, or -1:
-// a stream name after the file name ("file.txt:stream") is allowed (RFC 8089 Appendix
-// E.3.1), a colon in a directory name is not.
+// a stream name after the file name ("file.txt:stream") is allowed (RFC 8089
+// Appendix E.3.1), a colon in a directory name is not.
 func windowsColon(p string, start int) int {
 	if start >= len(p) {
 		return -1
 	}
 	i := strings.IndexByte(p[start:], ':')
-	if i < 0 || strings.IndexAny(p[start+i:], `\/`) < 0 {
+	if i < 0 || !strings.ContainsAny(p[start+i:], `\/`) {
 		return -1
 	}
 	return start + i
@@ -443,8 +443,12 @@ func urlToWindows(u locator.URL, f File) (string, error) {
 	}
 	b := make([]byte, 0, len(p)+len(host)+3)
 	if host != "" {
-		if p == "" {
+		if p == "" || p[0] == '/' {
 			return "", pathErr(in, off, CodeBadPathForm, ruleUNC, "a UNC name has a share after the server")
+		}
+		if uncServer.IndexNotIn(host) >= 0 {
+			return "", pathErr(in, off, CodeBadPathChar, ruleUNC,
+				"a UNC server name holds letters, digits, \"-\", \".\" and \"_\"")
 		}
 		b = append(b, `\\`...)
 		b = append(b, host...)

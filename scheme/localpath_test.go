@@ -321,8 +321,23 @@ func FuzzPathRoundTrip(f *testing.F) {
 	}
 	f.Add("/a\xffb#?", uint8(scheme.POSIX))
 	f.Add(`\\?\UNC\s\h\x`, uint8(scheme.Windows))
+	for _, r := range urlRows {
+		f.Add(r.url, uint8(r.os))
+	}
 	f.Fuzz(func(t *testing.T, p string, o uint8) {
 		os := scheme.OS(o%3 + 1)
+		// p as a URL: a path read from it gives a URL that gives the same path.
+		if pu, err := locator.Parse(p); err == nil {
+			if lp, err := scheme.PathFromFileURL(pu, os); err == nil {
+				u2, err := scheme.FileURLFromPath(lp, os)
+				if err != nil {
+					t.Fatalf("%v: %q → %q → %v", os, p, lp, err)
+				}
+				if lp2, err := scheme.PathFromFileURL(u2, os); err != nil || lp2 != lp {
+					t.Fatalf("%v: %q → %q → %q → %q, %v", os, p, lp, u2.String(), lp2, err)
+				}
+			}
+		}
 		u, err := scheme.FileURLFromPath(p, os)
 		if err != nil {
 			var le *locator.Error
