@@ -15,6 +15,8 @@
 //	locator wrap [--width N] URL...            write URLs into text as RFC 1738's Appendix recommends
 //	locator get [-o FILE|-O] [--json] URL...   fetch what URLs name (ftp, gopher, news, http, file, …)
 //	locator send mailto:ADDR < MESSAGE         submit a message over SMTP
+//	locator from-path [--os OS] PATH...        the file URL of local paths (RFC 8089 Appendix E)
+//	locator to-path [--os OS] URL...           the local path of file URLs
 //	locator schemes [--json]                   the scheme registry
 //	locator version                            the build's version
 //
@@ -221,6 +223,7 @@ const rootExample = `  $ locator parse 'ftp://myname@host.dom/%2Fetc/motd'
   $ locator check --output csv --format '{input}{valid}{code}' - < urls.txt
   $ locator relative --spec whatwg 'http://example.com/a/b' 'HTTP://EXAMPLE.COM/a/c?x'
   $ locator extract --json mail.txt
+  $ locator from-path --os windows 'C:\Users\Ann\report.pdf'
   $ locator schemes`
 
 func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
@@ -234,7 +237,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("no command given; the commands are parse, check, plan, get, send, resolve, relative, normalize, equal, extract, wrap, schemes and version")
+			return usageErrorf("no command given; the commands are parse, check, plan, get, send, resolve, relative, normalize, equal, extract, wrap, from-path, to-path, schemes and version")
 		},
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			return opts.check(cmd)
@@ -259,7 +262,8 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		return &exitError{code: exitUsage, err: err}
 	})
 	root.AddCommand(newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newGetCmd(), newSendCmd(), newResolveCmd(), newRelativeCmd(),
-		newNormalizeCmd(opts), newEqualCmd(opts), newExtractCmd(), newWrapCmd(), newSchemesCmd(), newVersionCmd())
+		newNormalizeCmd(opts), newEqualCmd(opts), newExtractCmd(), newWrapCmd(), newSchemesCmd(), newVersionCmd(),
+		newFromPathCmd(), newToPathCmd())
 	for _, c := range root.Commands() {
 		c.DisableFlagsInUseLine = true
 	}
