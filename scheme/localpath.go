@@ -333,6 +333,10 @@ func vmsToURL(p string) (locator.URL, error) {
 		if name == "" {
 			return locator.URL{}, pathErr(p, d, CodeBadPathForm, ruleVMS, "an empty directory name")
 		}
+		if name[0] == '-' {
+			return locator.URL{}, pathErr(p, d, CodeRelativePath, ruleVMS,
+				"\"-\" in a VMS directory is the parent directory: a relative directory has no file URL")
+		}
 		if j := vmsName.IndexNotIn(name); j >= 0 {
 			return locator.URL{}, pathErr(p, d+j, CodeBadPathChar, ruleVMS,
 				"a VMS directory name holds letters, digits, \"$\", \"_\" and \"-\"")
@@ -499,6 +503,9 @@ func urlToVMS(u locator.URL, f File) (string, error) {
 			set = vmsFile
 		} else if s == "" {
 			return "", pathErr(in, off, CodeBadPathForm, ruleVMS, "an empty device or directory name")
+		} else if i > 0 && s[0] == '-' {
+			return "", pathErr(in, off, CodeBadPathForm, ruleVMS,
+				"a VMS directory name starting with \"-\" would be read as the parent directory")
 		}
 		if set.IndexNotIn(s) >= 0 {
 			return "", pathErr(in, off, CodeBadPathChar, ruleVMS,

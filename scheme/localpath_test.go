@@ -119,6 +119,7 @@ func TestFileURLFromPathErrors(t *testing.T) {
 		{scheme.VMS, "DISK:[.SUB]NOTE.TXT", scheme.CodeRelativePath, 6},
 		{scheme.VMS, "DISK:[-]NOTE.TXT", scheme.CodeRelativePath, 6},
 		{scheme.VMS, "DISK:[A..B]NOTE.TXT", scheme.CodeBadPathForm, 8},
+		{scheme.VMS, "DISK:[A.-]NOTE.TXT", scheme.CodeRelativePath, 8},
 		{scheme.VMS, "DISK:[A", scheme.CodeBadPathForm, 5},
 		{scheme.VMS, "DI#SK:[A]B", scheme.CodeBadPathChar, 2},
 		{scheme.VMS, "DISK:[A]B C", scheme.CodeBadPathChar, 9},
@@ -152,6 +153,7 @@ func TestPathFromFileURLErrors(t *testing.T) {
 		{scheme.VMS, "file:///disk/file", scheme.CodeBadPathForm},
 		{scheme.VMS, "file:///disk//file", scheme.CodeBadPathForm},
 		{scheme.VMS, "file:///disk/a%20b/file", scheme.CodeBadPathChar},
+		{scheme.VMS, "file:///disk/-a/file", scheme.CodeBadPathForm},
 	} {
 		_, err := scheme.PathFromFileURL(locator.MustParse(r.url), r.os)
 		var le *locator.Error
@@ -248,6 +250,41 @@ func TestPathRoundTrip(t *testing.T) {
 			if err != nil || back != c.p {
 				t.Fatalf("%v: %q → %q → %q, %v", c.os, c.p, u.String(), back, err)
 			}
+		}
+	}
+	// VMS: upper-case ODS-2 names (RFC 1738 §3.10 writes them in lower case in the URL).
+	const vmsChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789$_-"
+	vmsName := func(extra string) string {
+		chars := vmsChars + extra
+		b := []byte{chars[r.IntN(len(vmsChars)-1)]} // not "-" first: "[-]" is the parent
+		for range r.IntN(6) {
+			b = append(b, chars[r.IntN(len(chars))])
+		}
+		return string(b)
+	}
+	for range n {
+		var sb strings.Builder
+		if r.IntN(3) == 0 {
+			sb.WriteString(vmsName(".") + "::")
+		}
+		sb.WriteString(vmsName("") + ":[")
+		for i := range 1 + r.IntN(3) {
+			if i > 0 {
+				sb.WriteByte('.')
+			}
+			sb.WriteString(vmsName(""))
+		}
+		sb.WriteString("]")
+		if r.IntN(4) > 0 {
+			sb.WriteString(vmsName(".;"))
+		}
+		p := sb.String()
+		u, err := scheme.FileURLFromPath(p, scheme.VMS)
+		if err != nil {
+			t.Fatalf("FileURLFromPath(%q, vms): %v", p, err)
+		}
+		if back, err := scheme.PathFromFileURL(u, scheme.VMS); err != nil || back != p {
+			t.Fatalf("vms: %q → %q → %q, %v", p, u.String(), back, err)
 		}
 	}
 	// Every byte 1..255 but "/" in one POSIX name.
