@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"errors"
 	"runtime"
 	"strings"
 
@@ -24,7 +25,12 @@ const (
 	// separate names.
 	Windows
 	// VMS file specifications "NODE::DEVICE:[DIR.SUB]NAME.TYPE;VERSION", mapped as the
-	// example of RFC 1738 §3.10 maps "DISK$USER:[MY.NOTES]NOTE12345.TXT".
+	// example of RFC 1738 §3.10 maps "DISK$USER:[MY.NOTES]NOTE12345.TXT" (the RFC's example
+	// writes NOTE123456 and note12345, a digit lost: a typo). The RFC gives no rule for the
+	// node; locator writes it as the host, the machine on which the path is accessible
+	// (RFC 1738 §3.10). Limits: ODS-2 names only (no ODS-5 "^" escapes), no "<>" directory
+	// brackets, no logical names resolved, no relative directories; names are upper case
+	// in the path and lower case in the URL.
 	VMS
 )
 
@@ -363,7 +369,8 @@ func vmsToURL(p string) (locator.URL, error) {
 //
 //   - POSIX: the decoded path ("%2F" decodes to "/", as in File.Path). The host must be ""
 //     or "localhost", this machine (RFC 1738 §3.10); another fails (CodeRemoteHost).
-//   - Windows: "file:///C:/dir/file" (or "C|", RFC 8089 Appendix E.2.2) gives "C:\dir\file";
+//   - Windows: "file:///C:/dir/file" (or "C|", RFC 8089 Appendix E.2.2, or "file:C:/dir/file",
+//     RFC 8089 Appendix E.2) gives "C:\dir\file";
 //     a host other than "" and "localhost" gives the UNC name "\\host\share\x" (Appendix
 //     E.3.1), as does a UNC string in the path, "file:////host/share/x" or
 //     "file://///host/share/x" (Appendix E.3.2). "/" (decoded "%2F" and "%5C" too) becomes
@@ -375,9 +382,24 @@ func vmsToURL(p string) (locator.URL, error) {
 //     file name ("/" at the end for none) made of the characters FileURLFromPath allows.
 //
 // A URL of another scheme fails (CodeWrongScheme), as do a path that is not absolute
-// (CodeMissingSlash) and a decoded NUL (CodeBadPathChar). The time taken is linear in the
-// length of u.
+// (CodeMissingSlash) and a decoded NUL (CodeBadPathChar). An error about a decoded name has
+// the offset of the URL's path. The time taken is linear in the length of u.
 func PathFromFileURL(u locator.URL, os OS) (string, error) {
+	if os.resolve() == Windows && !u.HasAuthority() && u.IsScheme("file") {
+		if sp := u.SchemePart(); len(sp) >= 2 && (sp[1] == ':' || sp[1] == '|') && isDrive(sp[:1]+":") {
+			// RFC 8089 Appendix E.2: "file:c:/path/to/file", a drive letter without "/".
+			v, err := locator.Parse("file:///" + sp)
+			if err != nil {
+				return "", err
+			}
+			p, err := PathFromFileURL(v, os)
+			var le *locator.Error
+			if errors.As(err, &le) {
+				le.Input, le.Offset = u.String(), max(0, le.Offset-len("file:///")+len("file:"))
+			}
+			return p, err
+		}
+	}
 	f, err := ParseFile(u)
 	if err != nil {
 		return "", err

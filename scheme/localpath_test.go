@@ -73,6 +73,7 @@ var urlRows = []struct {
 	{"RFC 8089 §2: file:/path without authority", scheme.POSIX, "file:/etc/motd", "/etc/motd"},
 	{"File.Path: %2F decodes to /", scheme.POSIX, "file:///a%2Fb", "/a/b"},
 	{"RFC 8089 Appendix E.2.2 vertical line", scheme.Windows, "file:///c|/path/to/file", `c:\path\to\file`},
+	{"RFC 8089 Appendix E.2: file:c:/path/to/file", scheme.Windows, "file:c:/path/to/file", `c:\path\to\file`},
 	{"RFC 8089 Appendix E.2: localhost", scheme.Windows, "file://localhost/C:/x", `C:\x`},
 	{"RFC 8089 Appendix E.3.1: a host is a UNC server", scheme.Windows, "file://server/share/a%20b", `\\server\share\a b`},
 	{"RFC 8089 Appendix E.3.2 example", scheme.Windows, "file:////host.example.com/path/to/file", `\\host.example.com\path\to\file`},
@@ -144,6 +145,8 @@ func TestPathFromFileURLErrors(t *testing.T) {
 		{scheme.POSIX, "file://", scheme.CodeMissingSlash},
 		{scheme.POSIX, "file:///a%00b", scheme.CodeBadPathChar},
 		{scheme.Windows, "file:///dir/file", scheme.CodeRelativePath},
+		{scheme.Windows, "file:c:/a%3F", scheme.CodeBadPathChar},
+		{scheme.Windows, "file:c:x", scheme.CodeRelativePath},
 		{scheme.Windows, "file:///C:x", scheme.CodeRelativePath},
 		{scheme.Windows, "file:///C:/a%3Fb", scheme.CodeBadPathChar},
 		{scheme.Windows, "file://server/", scheme.CodeBadPathForm},
@@ -365,7 +368,12 @@ func FuzzPathRoundTrip(f *testing.F) {
 		os := scheme.OS(o%3 + 1)
 		// p as a URL: a path read from it gives a URL that gives the same path.
 		if pu, err := locator.Parse(p); err == nil {
-			if lp, err := scheme.PathFromFileURL(pu, os); err == nil {
+			lp, err := scheme.PathFromFileURL(pu, os)
+			var le *locator.Error
+			if err != nil && (!errors.As(err, &le) || le.Code == "" || le.Input != p || le.Offset < 0 || le.Offset > len(p)) {
+				t.Fatalf("PathFromFileURL(%q, %v): %#v", p, os, err)
+			}
+			if err == nil {
 				u2, err := scheme.FileURLFromPath(lp, os)
 				if err != nil {
 					t.Fatalf("%v: %q → %q → %v", os, p, lp, err)
