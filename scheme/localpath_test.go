@@ -349,6 +349,7 @@ func TestPathLinear(t *testing.T) {
 		if small < 100*time.Microsecond {
 			small = 100 * time.Microsecond
 		}
+		t.Logf("%s: 64 KB %v, 1 MB %v", in.name, small, large)
 		if large > 40*small {
 			t.Errorf("%s: 1 MB took %v, 64 KB %v: not linear", in.name, large, small)
 		}
