@@ -158,7 +158,7 @@ func newPathCmd(name, what, short, long, example string, fields []field, convert
 					if err == nil {
 						rec.set(i, res)
 					}
-					if len(fields) == 6 {
+					if len(fields) == len(toPathFields) { // to-path: path_base64 after path
 						i++
 						if b64 := inputBase64(res); err == nil && b64 != "" {
 							rec.set(i, b64)
