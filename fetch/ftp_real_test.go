@@ -464,3 +464,34 @@ func TestFTPKeptConnectionLost(t *testing.T) {
 		}
 	}
 }
+
+// TestFTPVSFTPDUser: vsftpd with a system user and a password (local_enable, PAM): USER, then
+// PASS because vsftpd answers 331, with the password of the URL decoded (RFC 1738 §3.2.1); a
+// wrong password is refused with the server's 530 (KindRefused), and a URL without a password
+// stops at the 331 (the plan's note: the client must ask the user).
+func TestFTPVSFTPDUser(t *testing.T) {
+	files, dirs := ftpFiles()
+	s := testserver.VSFTPD(t, testserver.VSFTPDOptions{Files: files, Dirs: dirs, User: "locatorftp", Password: "pa ss:w"})
+	url := "ftp://locatorftp:pa%20ss%3Aw@" + s.Addr() + "/pub/a.txt"
+	got, res, err := get(t, url, Options{})
+	if err != nil || !bytes.Equal(got, files["pub/a.txt"]) {
+		t.Fatalf("get %s: %q, %v", url, got, err)
+	}
+	if !containsExchange(res.Dialog, "USER locatorftp", "331 ") || !containsExchange(res.Dialog, "PASS pa ss:w", "230 ") {
+		t.Errorf("dialog %+v", res.Dialog)
+	}
+	// vsftpd's own log has USER and PASS as the plan sends them (it masks the password).
+	cmds := s.Commands(t)
+	if len(cmds) < 2 || cmds[0] != "USER locatorftp" || !strings.HasPrefix(cmds[1], "PASS ") {
+		t.Errorf("vsftpd received %q", cmds)
+	}
+	_, _, err = get(t, "ftp://locatorftp:wrong@"+s.Addr()+"/pub/a.txt", Options{})
+	var fe *Error
+	if !errors.As(err, &fe) || fe.Kind != KindRefused || !strings.HasPrefix(fe.Reply, "530") {
+		t.Errorf("a wrong password: %v", err)
+	}
+	_, _, err = get(t, "ftp://locatorftp@"+s.Addr()+"/pub/a.txt", Options{})
+	if !errors.As(err, &fe) || fe.Kind != KindRefused || fe.Code != "ftp-331" {
+		t.Errorf("no password: %v", err)
+	}
+}

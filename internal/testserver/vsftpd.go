@@ -116,6 +116,11 @@ type VSFTPDOptions struct {
 	Files map[string][]byte
 	// Dirs are empty directories to create.
 	Dirs []string
+	// User and Password, when User is set, let that system user log in with the password
+	// (local_enable=YES, through PAM), its root the same directory: the user is created
+	// (useradd, without a home directory) when the system has none of that name, and its
+	// password set (chpasswd). The user name must not be that of an existing person.
+	User, Password string
 }
 
 // VSFTPD starts vsftpd (Debian's vsftpd) on 127.0.0.1 on a free port, anonymous only, read
@@ -150,11 +155,22 @@ func VSFTPD(t testing.TB, o VSFTPDOptions) *FTPServer {
 	if o.AskPassword {
 		noPass = "NO"
 	}
+	local := []string{"local_enable=NO"}
+	if o.User != "" {
+		// The user's login changes to root as that user: the test's temporary directory
+		// (t.TempDir's parent is private) must be reachable by it.
+		if err := os.Chmod(filepath.Dir(dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		ensureUser(t, o.User, o.Password, root)
+		local = []string{"local_enable=YES", "local_root=" + root, "chroot_local_user=NO",
+			"pam_service_name=vsftpd", "userlist_enable=NO"}
+	}
 	conf := strings.Join([]string{
 		"listen=YES", "listen_ipv6=NO", "listen_address=127.0.0.1", "listen_port=" + strconv.Itoa(port),
 		"background=NO", "seccomp_sandbox=NO",
 		"anonymous_enable=YES", "no_anon_password=" + noPass, "anon_root=" + root,
-		"local_enable=NO", "write_enable=NO",
+		strings.Join(local, "\n"), "write_enable=NO",
 		"pasv_enable=YES", "pasv_address=127.0.0.1", "pasv_min_port=" + strconv.Itoa(pasv), "pasv_max_port=" + strconv.Itoa(pasv+9),
 		"port_enable=YES", "connect_from_port_20=NO",
 		"secure_chroot_dir=/var/run/vsftpd/empty",
@@ -167,13 +183,32 @@ func VSFTPD(t testing.TB, o VSFTPDOptions) *FTPServer {
 		t.Fatal(err)
 	}
 	p := Start(t, port, exec.Command(bin, cf))
-	s := &FTPServer{Name: "vsftpd", Host: "127.0.0.1", Port: port, Root: root, Log: log, Proc: p}
+	s := &FTPServer{Name: "vsftpd", Host: "127.0.0.1", Port: port, Root: root, User: o.User, Pass: o.Password, Log: log, Proc: p}
 	// Start's probe of the port is a connection that vsftpd logs a moment later: wait for
 	// it, so that Connections counts only the test's own from here on.
 	for deadline := time.Now().Add(3 * time.Second); s.Connections(t) == 0 && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 	}
 	return s
+}
+
+// ensureUser creates the system user name (shell /bin/sh, which PAM's pam_shells wants) unless
+// it exists, makes home its home directory (vsftpd changes to it at login) and sets its
+// password.
+func ensureUser(t testing.TB, name, password, home string) {
+	t.Helper()
+	if exec.Command("id", name).Run() != nil {
+		if out, err := exec.Command("useradd", "-M", "-d", home, "-s", "/bin/sh", name).CombinedOutput(); err != nil {
+			Missing(t, "cannot create the user "+name+": "+strings.TrimSpace(string(out)))
+		}
+	} else if out, err := exec.Command("usermod", "-d", home, name).CombinedOutput(); err != nil {
+		Missing(t, "cannot set the home directory of "+name+": "+strings.TrimSpace(string(out)))
+	}
+	cmd := exec.Command("chpasswd")
+	cmd.Stdin = strings.NewReader(name + ":" + password + "\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		Missing(t, "cannot set the password of "+name+": "+strings.TrimSpace(string(out)))
+	}
 }
 
 // writeTree creates root, the directories dirs and the files under it.
