@@ -65,3 +65,20 @@ func ExampleScanner_Skipped() {
 	// skipped 6 65553 bare http://a.example
 	// found http://b.example/
 }
+
+// Reset reuses a Scanner, its window and scratch space, for another text: scanning many
+// texts in turn then allocates nothing per text. Offsets count again from the new text's
+// first byte.
+func ExampleScanner_Reset() {
+	sc := extract.NewScanner(nil)
+	for _, text := range []string{"see http://a.example/ and", "mirror: ftp://b.example/pub/\n"} {
+		sc.Reset(strings.NewReader(text))
+		for sc.Scan() {
+			f := sc.Finding()
+			fmt.Println(f.URL, f.Start)
+		}
+	}
+	// Output:
+	// http://a.example/ 4
+	// ftp://b.example/pub/ 8
+}

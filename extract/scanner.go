@@ -39,8 +39,8 @@ const maxEmptyReads = 100
 //	}
 //	if err := sc.Err(); err != nil { ... }
 //
-// A Scanner is not safe for concurrent use. Make one with [NewScanner]; the zero value has no
-// reader and cannot scan.
+// A Scanner is not safe for concurrent use. Make one with [NewScanner], and reuse it for
+// another text with [Scanner.Reset]; the zero value has no reader and cannot scan until Reset.
 type Scanner struct {
 	r       io.Reader
 	m       matcher
@@ -61,6 +61,22 @@ func (o Options) NewScanner(r io.Reader) *Scanner {
 	s.m.spec = o.Spec
 	s.m.init()
 	return s
+}
+
+// Reset makes s read from r as a new Scanner would, with the same Options, but keeping its
+// window and scratch space, so that scanning many texts in turn (the chunks of a large text,
+// the files of a list) allocates nothing per text. Offsets count again from the first byte
+// of r. Reset on the zero value gives a Scanner with the zero Options.
+func (s *Scanner) Reset(r io.Reader) {
+	m := &s.m
+	buf := m.buf[:0]
+	if buf == nil {
+		buf = make([]byte, 0, bufSize)
+	}
+	*m = matcher{buf: buf, spec: m.spec, text: m.text[:0], segs: m.segs[:0], hyph: m.hyph[:0],
+		open: m.open[:0], skipPrefix: m.skipPrefix[:0]}
+	m.init()
+	*s = Scanner{r: r, m: s.m, skipped: s.skipped[:0]}
 }
 
 // Scan advances to the next URL, which Finding then returns. It returns false at the end of
