@@ -787,6 +787,22 @@ func TestScannerReset(t *testing.T) {
 		if &sc.m.buf[:1][0] != window {
 			t.Errorf("%s: Reset did not keep the window", name)
 		}
+		// ResetBytes reads the text in place, and gives the same.
+		sc.ResetBytes(text)
+		got = got[:0]
+		for sc.Scan() {
+			got = append(got, sc.Finding())
+		}
+		if sc.Err() != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: after ResetBytes %d findings (err %v), want %d", name, len(got), sc.Err(), len(want))
+		}
+		if &sc.m.buf[:1][0] != &text[0] {
+			t.Errorf("%s: ResetBytes copied the text", name)
+		}
+		sc.Reset(strings.NewReader("news:x.y"))
+		if !sc.Scan() || sc.Finding().URL != "news:x.y" || sc.Finding().Start != 0 || &sc.m.buf[:1][0] != window {
+			t.Errorf("%s: Reset after ResetBytes: %v, or not in the Scanner's window", name, sc.Finding())
+		}
 	}
 	// A reused Scanner allocates nothing per text beyond its findings' strings.
 	sc := NewScanner(nil)
@@ -800,6 +816,18 @@ func TestScannerReset(t *testing.T) {
 	})
 	if allocs > 2 {
 		t.Errorf("%.1f allocations per Reset and scan of 2 URLs, want at most 2 (their strings)", allocs)
+	}
+	allocs = testing.AllocsPerRun(100, func() {
+		sc.ResetBytes(small)
+		for sc.Scan() {
+		}
+	})
+	if allocs > 2 {
+		t.Errorf("%.1f allocations per ResetBytes and scan of 2 URLs, want at most 2 (their strings)", allocs)
+	}
+	// A Scanner with no reader reports an error; it does not panic.
+	if sc := NewScanner(nil); sc.Scan() || sc.Err() == nil {
+		t.Errorf("Scanner with a nil reader: Err = %v, want an error", sc.Err())
 	}
 	// The zero value, once Reset, scans.
 	var zero Scanner

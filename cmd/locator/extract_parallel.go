@@ -11,7 +11,7 @@ import (
 // finding of package extract spans a blank line: a wrapper ends at one, a bare URL ends at
 // white space, and the quote markers a URL's continued lines may carry are read on the line
 // the URL starts on. So the text is cut just after blank lines into chunks of at least
-// extractChunk bytes, which --jobs workers scan with extract's Scanner and write out in the
+// extractChunk bytes, which --jobs workers scan in place with extract's Scanner (ResetBytes) and write out in the
 // chosen form, with the chunk's offset added; the outputs are written in input order. The
 // chunks' buffers and outputs are reused (issue 10), so memory is bounded by the chunks in
 // flight. Text with no blank line within extractMaxChunk bytes is read from there to its end
@@ -184,9 +184,8 @@ func (x *extractor) scanParallel(r io.Reader) error {
 		workers[i] = w
 		go func() {
 			sc := w.opts.NewScanner(nil) // one per worker, Reset for each chunk (issue 10)
-			var rd bytes.Reader
 			for j := range work {
-				j.found <- w.searchChunk(sc, &rd, j, outs.get(len(j.data)))
+				j.found <- w.searchChunk(sc, j, outs.get(len(j.data)))
 			}
 		}()
 	}
@@ -232,14 +231,12 @@ func (x *extractor) scanParallel(r io.Reader) error {
 	return nil
 }
 
-// searchChunk scans one chunk with sc (a worker's own, reused with its window: a new
-// 131 KiB window per chunk cost --jobs 2 its speed-up in garbage collection, issue 10) and
-// appends the lines of its findings to out, their offsets those of the whole text. rd is the
-// worker's reader of chunks.
-func (x *extractor) searchChunk(sc *extract.Scanner, rd *bytes.Reader, j *extractJob, out []byte) extractResult {
+// searchChunk scans one chunk in place with sc, a worker's own (issue 10: a new Scanner per
+// chunk copied the chunk into a new 131 KiB window, CPU that capped the speed-up of --jobs
+// 2), and appends the lines of its findings to out, their offsets those of the whole text.
+func (x *extractor) searchChunk(sc *extract.Scanner, j *extractJob, out []byte) extractResult {
 	res := extractResult{out: out}
-	rd.Reset(j.data)
-	sc.Reset(rd)
+	sc.ResetBytes(j.data)
 	for more := true; more; {
 		more = sc.Scan()
 		for _, s := range sc.Skipped() {
