@@ -22,6 +22,7 @@ import (
 var (
 	extractChunk    = 256 << 10 // a chunk ends at the first blank line after this many bytes
 	extractMaxChunk = 4 << 20   // with no blank line within this many bytes, stream the rest
+	extractReadStep = 16 << 10  // past extractChunk, read this much at a time
 )
 
 // extractJob is a chunk of the text and, once searched, its findings.
@@ -148,7 +149,16 @@ func readChunks(r io.Reader, order chan<- *extractJob, work chan<- *extractJob, 
 			bufs.put(buf)
 			buf = nb
 		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
+		// Read up to a little past extractChunk, and then on in small steps, so that the text
+		// after the blank line that ends a chunk, which is copied into the next chunk's
+		// buffer on this serial goroutine, stays small.
+		limit := cap(buf)
+		if len(buf) < extractChunk {
+			limit = min(limit, extractChunk+extractReadStep)
+		} else {
+			limit = min(limit, len(buf)+extractReadStep)
+		}
+		n, err := r.Read(buf[len(buf):limit])
 		buf = buf[:len(buf)+n]
 		if err != nil {
 			if err == io.EOF {
