@@ -132,3 +132,50 @@ func BenchmarkScannerMail(b *testing.B) {
 		}
 	})
 }
+
+// The chunks of a text scanned one by one, as "locator extract --jobs N" does (issue 10): a
+// new Scanner per chunk (a new window, and a copy of the chunk into it), one Scanner Reset
+// with a reader of each chunk (a copy), and one Scanner ResetBytes (in place).
+func BenchmarkScannerChunks(b *testing.B) {
+	text := prose(8<<20, 4096)
+	var chunks [][]byte
+	for len(text) > 0 {
+		n := min(len(text), 256<<10)
+		chunks, text = append(chunks, text[:n]), text[n:]
+	}
+	total := 0
+	for _, c := range chunks {
+		total += len(c)
+	}
+	b.Run("NewScanner", func(b *testing.B) {
+		loop(b, total, func() {
+			for _, c := range chunks {
+				sc := NewScanner(bytes.NewReader(c))
+				for sc.Scan() {
+				}
+			}
+		})
+	})
+	b.Run("Reset", func(b *testing.B) {
+		sc := NewScanner(nil)
+		var rd bytes.Reader
+		loop(b, total, func() {
+			for _, c := range chunks {
+				rd.Reset(c)
+				sc.Reset(&rd)
+				for sc.Scan() {
+				}
+			}
+		})
+	})
+	b.Run("ResetBytes", func(b *testing.B) {
+		sc := NewScanner(nil)
+		loop(b, total, func() {
+			for _, c := range chunks {
+				sc.ResetBytes(c)
+				for sc.Scan() {
+				}
+			}
+		})
+	})
+}

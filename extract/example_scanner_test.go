@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -64,4 +65,42 @@ func ExampleScanner_Skipped() {
 	// Output:
 	// skipped 6 65553 bare http://a.example
 	// found http://b.example/
+}
+
+// Reset reuses a Scanner, its window and scratch space, for another text: scanning many
+// texts in turn then allocates nothing per text. Offsets count again from the new text's
+// first byte.
+func ExampleScanner_Reset() {
+	sc := extract.NewScanner(nil)
+	for _, text := range []string{"see http://a.example/ and", "mirror: ftp://b.example/pub/\n"} {
+		sc.Reset(strings.NewReader(text))
+		for sc.Scan() {
+			f := sc.Finding()
+			fmt.Println(f.URL, f.Start)
+		}
+	}
+	// Output:
+	// http://a.example/ 4
+	// ftp://b.example/pub/ 8
+}
+
+// ResetBytes scans a text already in memory in place, without copying it into the window:
+// here the chunks of a text cut at blank lines, each scanned by the same Scanner, with the
+// chunk's offset added to make the offsets those of the whole text.
+func ExampleScanner_ResetBytes() {
+	text := []byte("see http://a.example/\n\nand <URL:ftp://b.example/pub/>\n")
+	chunks := bytes.SplitAfter(text, []byte("\n\n"))
+	sc := extract.NewScanner(nil)
+	base := 0
+	for _, chunk := range chunks {
+		sc.ResetBytes(chunk)
+		for sc.Scan() {
+			f := sc.Finding()
+			fmt.Println(f.URL, base+f.Start)
+		}
+		base += len(chunk)
+	}
+	// Output:
+	// http://a.example/ 4
+	// ftp://b.example/pub/ 32
 }

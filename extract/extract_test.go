@@ -753,6 +753,94 @@ func TestScannerErrors(t *testing.T) {
 	}
 }
 
+// Reset gives a Scanner left in any state (in a URL, in an over-long candidate, after a read
+// error) the results of a new one, offsets from the new text's start, without allocating a
+// window.
+func TestScannerReset(t *testing.T) {
+	text := prose(1<<20, 3000)
+	var want []Finding
+	for sc := NewScanner(bytes.NewReader(text)); sc.Scan(); {
+		want = append(want, sc.Finding())
+	}
+	long := "x http://a.example/" + strings.Repeat("y", MaxLength+10)
+	for name, before := range map[string]io.Reader{
+		"mid-URL":  strings.NewReader("see <URL:http://a.example/b-\n c"),
+		"skipping": io.MultiReader(strings.NewReader(long), iotest.ErrReader(io.ErrUnexpectedEOF)),
+		"error":    io.MultiReader(strings.NewReader("http://a.example/ x"), iotest.ErrReader(io.ErrClosedPipe)),
+		"found":    strings.NewReader("http://a.example/ and news:x.y " + strings.Repeat("w ", bufSize)),
+	} {
+		sc := NewScanner(iotest.OneByteReader(before))
+		for i := 0; i < 3 && sc.Scan(); i++ {
+		}
+		if name == "skipping" && !sc.m.skipping {
+			t.Fatalf("%s: the Scanner is not in an over-long candidate", name)
+		}
+		window := &sc.m.buf[:1][0]
+		sc.Reset(bytes.NewReader(text))
+		var got []Finding
+		for sc.Scan() {
+			got = append(got, sc.Finding())
+		}
+		if sc.Err() != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: after Reset %d findings (err %v), want %d", name, len(got), sc.Err(), len(want))
+		}
+		if &sc.m.buf[:1][0] != window {
+			t.Errorf("%s: Reset did not keep the window", name)
+		}
+		// ResetBytes reads the text in place, and gives the same.
+		sc.ResetBytes(text)
+		got = got[:0]
+		for sc.Scan() {
+			got = append(got, sc.Finding())
+		}
+		if sc.Err() != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: after ResetBytes %d findings (err %v), want %d", name, len(got), sc.Err(), len(want))
+		}
+		if &sc.m.buf[:1][0] != &text[0] {
+			t.Errorf("%s: ResetBytes copied the text", name)
+		}
+		sc.Reset(strings.NewReader("news:x.y"))
+		if !sc.Scan() || sc.Finding().URL != "news:x.y" || sc.Finding().Start != 0 || &sc.m.buf[:1][0] != window {
+			t.Errorf("%s: Reset after ResetBytes: %v, or not in the Scanner's window", name, sc.Finding())
+		}
+	}
+	// A reused Scanner allocates nothing per text beyond its findings' strings.
+	sc := NewScanner(nil)
+	small := []byte("see <URL:http://a.example/b\n c> and news:x.y\n")
+	var rd bytes.Reader
+	allocs := testing.AllocsPerRun(100, func() {
+		rd.Reset(small)
+		sc.Reset(&rd)
+		for sc.Scan() {
+		}
+	})
+	if allocs > 2 {
+		t.Errorf("%.1f allocations per Reset and scan of 2 URLs, want at most 2 (their strings)", allocs)
+	}
+	allocs = testing.AllocsPerRun(100, func() {
+		sc.ResetBytes(small)
+		for sc.Scan() {
+		}
+	})
+	if allocs > 2 {
+		t.Errorf("%.1f allocations per ResetBytes and scan of 2 URLs, want at most 2 (their strings)", allocs)
+	}
+	// A Scanner with no reader reports an error; it does not panic.
+	if sc := NewScanner(nil); sc.Scan() || sc.Err() == nil {
+		t.Errorf("Scanner with a nil reader: Err = %v, want an error", sc.Err())
+	}
+	// The zero value, once Reset, scans.
+	var zero Scanner
+	zero.Reset(bytes.NewReader(small))
+	n := 0
+	for zero.Scan() {
+		n++
+	}
+	if n != 2 || zero.Err() != nil {
+		t.Errorf("zero Scanner after Reset: %d findings (err %v), want 2", n, zero.Err())
+	}
+}
+
 type emptyReader struct{}
 
 func (emptyReader) Read([]byte) (int, error) { return 0, nil }

@@ -15,7 +15,7 @@ import (
 
 // FuzzFind: no panic; every span lies inside the input, in order, without overlap; every
 // reading parses with locator.Parse; the span's text is the URL as written; and the Scanner
-// finds the same as Find, and skips the same candidates as Search.
+// finds the same as Find, and skips the same candidates as Search, also after Reset and ResetBytes.
 func FuzzFind(f *testing.F) {
 	for _, s := range []string{
 		rfc1738Example,
@@ -78,6 +78,33 @@ func FuzzFind(f *testing.F) {
 		}
 		if sc.Err() != nil || !reflect.DeepEqual(fromScanner, got) || !reflect.DeepEqual(scannerSkips, skips) {
 			t.Fatalf("Scanner: %d findings, %d skipped (err %v); Search: %d, %d", len(fromScanner), len(scannerSkips), sc.Err(), len(got), len(skips))
+		}
+		// Reset on a Scanner left in the middle of another text scans like a new one.
+		sc = NewScanner(bytes.NewReader(append(text[len(text)/2:len(text):len(text)], text...)))
+		sc.Scan()
+		sc.Reset(iotest.HalfReader(bytes.NewReader(text)))
+		fromScanner, scannerSkips = nil, nil
+		for more := true; more; {
+			more = sc.Scan()
+			scannerSkips = append(scannerSkips, sc.Skipped()...)
+			if more {
+				fromScanner = append(fromScanner, sc.Finding())
+			}
+		}
+		if sc.Err() != nil || !reflect.DeepEqual(fromScanner, got) || !reflect.DeepEqual(scannerSkips, skips) {
+			t.Fatalf("Scanner after Reset: %d findings, %d skipped (err %v); Search: %d, %d", len(fromScanner), len(scannerSkips), sc.Err(), len(got), len(skips))
+		}
+		sc.ResetBytes(text)
+		fromScanner, scannerSkips = nil, nil
+		for more := true; more; {
+			more = sc.Scan()
+			scannerSkips = append(scannerSkips, sc.Skipped()...)
+			if more {
+				fromScanner = append(fromScanner, sc.Finding())
+			}
+		}
+		if sc.Err() != nil || !reflect.DeepEqual(fromScanner, got) || !reflect.DeepEqual(scannerSkips, skips) {
+			t.Fatalf("Scanner after ResetBytes: %d findings, %d skipped (err %v); Search: %d, %d", len(fromScanner), len(scannerSkips), sc.Err(), len(got), len(skips))
 		}
 	})
 }

@@ -39,10 +39,11 @@ const maxEmptyReads = 100
 //	}
 //	if err := sc.Err(); err != nil { ... }
 //
-// A Scanner is not safe for concurrent use. Make one with [NewScanner]; the zero value has no
-// reader and cannot scan.
+// A Scanner is not safe for concurrent use. Make one with [NewScanner], and reuse it for
+// another text with [Scanner.Reset]; the zero value has no reader and cannot scan until Reset.
 type Scanner struct {
 	r       io.Reader
+	window  []byte // the Scanner's own window, kept while it reads a text in place (ResetBytes)
 	m       matcher
 	f       Finding
 	skipped []Skip
@@ -56,11 +57,39 @@ func NewScanner(r io.Reader) *Scanner {
 
 // NewScanner returns a Scanner that reads from r, by [Options].
 func (o Options) NewScanner(r io.Reader) *Scanner {
-	s := &Scanner{r: r}
-	s.m.buf = make([]byte, 0, bufSize)
+	s := &Scanner{r: r, window: make([]byte, 0, bufSize)}
+	s.m.buf = s.window
 	s.m.spec = o.Spec
 	s.m.init()
 	return s
+}
+
+// Reset makes s read from r as a new Scanner would, with the same Options, but keeping its
+// window and scratch space, so that scanning many texts in turn (the chunks of a large text,
+// the files of a list) allocates nothing per text. Offsets count again from the first byte
+// of r. Reset on the zero value gives a Scanner with the zero Options.
+func (s *Scanner) Reset(r io.Reader) {
+	if s.window == nil {
+		s.window = make([]byte, 0, bufSize)
+	}
+	s.reset(r, s.window[:0], false)
+}
+
+// ResetBytes makes s scan text as [Scanner.Reset] with a reader of text would, with the same
+// results, but in place: text is not copied, and must not change until Scan has returned
+// false. Offsets count from text[0]. This suits a text already in memory, such as one chunk
+// of a large text cut at blank lines.
+func (s *Scanner) ResetBytes(text []byte) {
+	s.reset(nil, text[:len(text):len(text)], true)
+}
+
+// reset sets s to read from r into buf, or, with eof, to scan buf as the whole text.
+func (s *Scanner) reset(r io.Reader, buf []byte, eof bool) {
+	m := &s.m
+	*m = matcher{buf: buf, eof: eof, spec: m.spec, text: m.text[:0], segs: m.segs[:0], hyph: m.hyph[:0],
+		open: m.open[:0], skipPrefix: m.skipPrefix[:0]}
+	m.init()
+	*s = Scanner{r: r, window: s.window, m: s.m, skipped: s.skipped[:0]}
 }
 
 // Scan advances to the next URL, which Finding then returns. It returns false at the end of
@@ -108,6 +137,11 @@ func (s *Scanner) Err() error { return s.err }
 // reads until the window is full or the input ends.
 func (s *Scanner) fill() error {
 	m := &s.m
+	if s.r == nil || m.eof {
+		// Cannot happen after ResetBytes (the whole text is there: the matcher never asks
+		// for more); a Scanner made with a nil reader and never Reset has nothing to read.
+		return errors.New("extract: Scanner has no reader")
+	}
 	if keep := m.pos - keepBehind; keep > 0 {
 		n := copy(m.buf[:cap(m.buf)], m.buf[keep:])
 		m.buf = m.buf[:n]

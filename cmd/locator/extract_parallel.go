@@ -11,7 +11,7 @@ import (
 // finding of package extract spans a blank line: a wrapper ends at one, a bare URL ends at
 // white space, and the quote markers a URL's continued lines may carry are read on the line
 // the URL starts on. So the text is cut just after blank lines into chunks of at least
-// extractChunk bytes, which --jobs workers scan with extract's Scanner and write out in the
+// extractChunk bytes, which --jobs workers scan in place with extract's Scanner (ResetBytes) and write out in the
 // chosen form, with the chunk's offset added; the outputs are written in input order. The
 // chunks' buffers and outputs are reused (issue 10), so memory is bounded by the chunks in
 // flight. Text with no blank line within extractMaxChunk bytes is read from there to its end
@@ -22,6 +22,7 @@ import (
 var (
 	extractChunk    = 256 << 10 // a chunk ends at the first blank line after this many bytes
 	extractMaxChunk = 4 << 20   // with no blank line within this many bytes, stream the rest
+	extractReadStep = 16 << 10  // past extractChunk, read this much at a time
 )
 
 // extractJob is a chunk of the text and, once searched, its findings.
@@ -148,7 +149,16 @@ func readChunks(r io.Reader, order chan<- *extractJob, work chan<- *extractJob, 
 			bufs.put(buf)
 			buf = nb
 		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
+		// Read up to a little past extractChunk, and then on in small steps, so that the text
+		// after the blank line that ends a chunk, which is copied into the next chunk's
+		// buffer on this serial goroutine, stays small.
+		limit := cap(buf)
+		if len(buf) < extractChunk {
+			limit = min(limit, extractChunk+extractReadStep)
+		} else {
+			limit = min(limit, len(buf)+extractReadStep)
+		}
+		n, err := r.Read(buf[len(buf):limit])
 		buf = buf[:len(buf)+n]
 		if err != nil {
 			if err == io.EOF {
@@ -183,8 +193,9 @@ func (x *extractor) scanParallel(r io.Reader) error {
 			name: x.name, file: x.file, opts: x.opts}
 		workers[i] = w
 		go func() {
+			sc := w.opts.NewScanner(nil) // one per worker, Reset for each chunk (issue 10)
 			for j := range work {
-				j.found <- w.searchChunk(j, outs.get(len(j.data)))
+				j.found <- w.searchChunk(sc, j, outs.get(len(j.data)))
 			}
 		}()
 	}
@@ -230,11 +241,12 @@ func (x *extractor) scanParallel(r io.Reader) error {
 	return nil
 }
 
-// searchChunk scans one chunk and appends the lines of its findings to out, their offsets
-// those of the whole text.
-func (x *extractor) searchChunk(j *extractJob, out []byte) extractResult {
+// searchChunk scans one chunk in place with sc, a worker's own (issue 10: a new Scanner per
+// chunk copied the chunk into a new 131 KiB window, CPU that capped the speed-up of --jobs
+// 2), and appends the lines of its findings to out, their offsets those of the whole text.
+func (x *extractor) searchChunk(sc *extract.Scanner, j *extractJob, out []byte) extractResult {
 	res := extractResult{out: out}
-	sc := x.opts.NewScanner(bytes.NewReader(j.data))
+	sc.ResetBytes(j.data)
 	for more := true; more; {
 		more = sc.Scan()
 		for _, s := range sc.Skipped() {
