@@ -210,7 +210,13 @@ encoded, reserved ones whenever they are data):
                (§5.2, as URLSearchParams writes a value)
 The default --set is component. Under whatwg the bytes are encoded as they are: valid
 UTF-8 is encoded as "UTF-8 percent-encode" does; a byte of invalid UTF-8 is encoded
-as itself (the standard would first replace it by U+FFFD, and lose it).
+byte for byte ("\xff" as "%FF"; the standard would first replace it by U+FFFD, and
+lose it).
+
+decode (with the same --spec and --set) gives back the STRING for every set that encodes
+"%": all of rfc1738's and rfc3986's, and whatwg's component and form. whatwg's other sets
+keep "%" as it is (the standard leaves an escape already there alone), so "%41" stays
+"%41" and decodes to "A".
 
 With "-", each line of standard input (its "\n", and one "\r" before it, removed) gives one
 line. The output never holds a control byte: every set encodes them.
