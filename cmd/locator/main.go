@@ -17,6 +17,8 @@
 //	locator send mailto:ADDR < MESSAGE         submit a message over SMTP
 //	locator from-path [--os OS] PATH...        the file URL of local paths (RFC 8089 Appendix E)
 //	locator to-path [--os OS] URL...           the local path of file URLs
+//	locator encode [--set COMPONENT] STRING... percent-encode strings for a component
+//	locator decode [--raw] STRING...           percent-decode strings
 //	locator schemes [--json]                   the scheme registry
 //	locator version                            the build's version
 //
@@ -237,7 +239,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("no command given; the commands are parse, check, plan, get, send, resolve, relative, normalize, equal, extract, wrap, from-path, to-path, schemes and version")
+			return usageErrorf("no command given; the commands are parse, check, plan, get, send, resolve, relative, normalize, equal, extract, wrap, from-path, to-path, encode, decode, schemes and version")
 		},
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			return opts.check(cmd)
@@ -263,7 +265,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	})
 	root.AddCommand(newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newGetCmd(), newSendCmd(), newResolveCmd(), newRelativeCmd(),
 		newNormalizeCmd(opts), newEqualCmd(opts), newExtractCmd(), newWrapCmd(), newSchemesCmd(), newVersionCmd(),
-		newFromPathCmd(), newToPathCmd())
+		newFromPathCmd(), newToPathCmd(), newEncodeCmd(opts), newDecodeCmd(opts))
 	for _, c := range root.Commands() {
 		c.DisableFlagsInUseLine = true
 	}
@@ -290,6 +292,7 @@ func (o *options) check(cmd *cobra.Command) error {
 		}
 	case "normalize", "equal":
 		o.whatwg = s == locator.WHATWG
+	case "encode", "decode": // each reads --spec itself (encode.go)
 	case "extract":
 		if s == locator.WHATWG {
 			return usageErrorf("--spec whatwg: %s follows rfc1738 or rfc3986 only", name)
