@@ -361,7 +361,11 @@ func planConnect(scheme string, l Login, bad pct.Set, def int, in, how string) (
 	if err != nil {
 		return Plan{}, err
 	}
-	return Plan{Scheme: scheme, Host: host, Port: port, Steps: []Step{connectNote(host, port, how)}}, nil
+	// Room for the few steps that follow (an HTTP request's lines, a gopher selector, an NNTP
+	// dialog): one allocation instead of one per doubling.
+	steps := make([]Step, 1, 8)
+	steps[0] = connectNote(host, port, how)
+	return Plan{Scheme: scheme, Host: host, Port: port, Steps: steps}, nil
 }
 
 // planPort returns the port a plan connects to: l's, or def when the URL gives none. A port
