@@ -62,20 +62,12 @@ func FuzzFind(f *testing.F) {
 				t.Fatalf("#%d: span %q: %s", i, text[g.Start:g.End+1], err)
 			}
 		}
-		var fromScanner []Finding
 		var r io.Reader = iotest.HalfReader(bytes.NewReader(text))
 		if len(text) < 4096 {
 			r = iotest.OneByteReader(bytes.NewReader(text))
 		}
-		var scannerSkips []Skip
 		sc := NewScanner(r)
-		for more := true; more; {
-			more = sc.Scan()
-			scannerSkips = append(scannerSkips, sc.Skipped()...)
-			if more {
-				fromScanner = append(fromScanner, sc.Finding())
-			}
-		}
+		fromScanner, scannerSkips := drainScanner(sc)
 		if sc.Err() != nil || !reflect.DeepEqual(fromScanner, got) || !reflect.DeepEqual(scannerSkips, skips) {
 			t.Fatalf("Scanner: %d findings, %d skipped (err %v); Search: %d, %d", len(fromScanner), len(scannerSkips), sc.Err(), len(got), len(skips))
 		}
@@ -83,28 +75,26 @@ func FuzzFind(f *testing.F) {
 		sc = NewScanner(bytes.NewReader(append(text[len(text)/2:len(text):len(text)], text...)))
 		sc.Scan()
 		sc.Reset(iotest.HalfReader(bytes.NewReader(text)))
-		fromScanner, scannerSkips = nil, nil
-		for more := true; more; {
-			more = sc.Scan()
-			scannerSkips = append(scannerSkips, sc.Skipped()...)
-			if more {
-				fromScanner = append(fromScanner, sc.Finding())
-			}
-		}
+		fromScanner, scannerSkips = drainScanner(sc)
 		if sc.Err() != nil || !reflect.DeepEqual(fromScanner, got) || !reflect.DeepEqual(scannerSkips, skips) {
 			t.Fatalf("Scanner after Reset: %d findings, %d skipped (err %v); Search: %d, %d", len(fromScanner), len(scannerSkips), sc.Err(), len(got), len(skips))
 		}
 		sc.ResetBytes(text)
-		fromScanner, scannerSkips = nil, nil
-		for more := true; more; {
-			more = sc.Scan()
-			scannerSkips = append(scannerSkips, sc.Skipped()...)
-			if more {
-				fromScanner = append(fromScanner, sc.Finding())
-			}
-		}
+		fromScanner, scannerSkips = drainScanner(sc)
 		if sc.Err() != nil || !reflect.DeepEqual(fromScanner, got) || !reflect.DeepEqual(scannerSkips, skips) {
 			t.Fatalf("Scanner after ResetBytes: %d findings, %d skipped (err %v); Search: %d, %d", len(fromScanner), len(scannerSkips), sc.Err(), len(got), len(skips))
 		}
 	})
+}
+
+// drainScanner scans to the end and returns the findings and the skipped candidates, in order.
+func drainScanner(sc *Scanner) (found []Finding, skipped []Skip) {
+	for more := true; more; {
+		more = sc.Scan()
+		skipped = append(skipped, sc.Skipped()...)
+		if more {
+			found = append(found, sc.Finding())
+		}
+	}
+	return found, skipped
 }

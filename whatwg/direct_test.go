@@ -152,14 +152,7 @@ func TestResumePort(t *testing.T) {
 		if !c.took {
 			continue
 		}
-		u, ok := resumeDirect(c.in, &rs)
-		want, err := parse(c.in, nil, false)
-		if ok && (u != want || err != nil) {
-			t.Errorf("resumeDirect(%q) = %q; the full parser %q, %v", c.in, u.href, want.href, err)
-		}
-		if !ok && err == nil && !strings.Contains(c.in, "\t") {
-			t.Errorf("resumeDirect(%q) gave up", c.in)
-		}
+		checkResume(t, c.in, &rs, "\t")
 	}
 }
 
@@ -185,13 +178,20 @@ func TestResumeBackslash(t *testing.T) {
 		if !c.took {
 			continue
 		}
-		u, ok := resumeDirect(c.in, &rs)
-		want, err := parse(c.in, nil, false)
-		if ok && (u != want || err != nil) {
-			t.Errorf("resumeDirect(%q) = %q; the full parser %q, %v", c.in, u.href, want.href, err)
-		}
-		if !ok && err == nil && !strings.Contains(c.in, "C:") {
-			t.Errorf("resumeDirect(%q) gave up", c.in)
-		}
+		checkResume(t, c.in, &rs, "C:")
+	}
+}
+
+// checkResume holds resumeDirect, going on from the resume point rs of in, to the full parser's
+// result, and to not giving up on an input the full parser takes, unless in holds mayGiveUp.
+func checkResume(t *testing.T, in string, rs *resume, mayGiveUp string) {
+	t.Helper()
+	u, ok := resumeDirect(in, rs)
+	want, err := parse(in, nil, false)
+	if ok && (u != want || err != nil) {
+		t.Errorf("resumeDirect(%q) = %q; the full parser %q, %v", in, u.href, want.href, err)
+	}
+	if !ok && err == nil && !strings.Contains(in, mayGiveUp) {
+		t.Errorf("resumeDirect(%q) gave up", in)
 	}
 }
