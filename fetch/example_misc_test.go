@@ -218,3 +218,29 @@ func ExampleInteract() {
 	// "\xff\xfc\x18"
 	// [{ IAC DO TTYPE} {IAC WONT TTYPE }]
 }
+
+func ExampleClient_GatewayPlan() {
+	c := fetch.NewClient(fetch.Options{
+		Proxies: map[string]string{"gopher": "http://gateway.example:8080/"},
+		NoProxy: "gopher.local.example",
+	})
+	defer c.Close()
+	for _, u := range []string{"gopher://gopher.example/1/hello", "gopher://gopher.local.example/1/"} {
+		via, p, ok, err := c.GatewayPlan(u)
+		if err != nil || !ok {
+			fmt.Println(u, "goes directly", err)
+			continue
+		}
+		fmt.Println(u, "through", via, "to", p.Host, p.Port)
+		for _, s := range p.Steps {
+			if s.Send != "" {
+				fmt.Printf("  %q\n", s.Send)
+			}
+		}
+	}
+	// Output:
+	// gopher://gopher.example/1/hello through http://gateway.example:8080/ to gateway.example 8080
+	//   "GET gopher://gopher.example/1/hello HTTP/1.0"
+	//   "Host: gopher.example"
+	// gopher://gopher.local.example/1/ goes directly <nil>
+}

@@ -160,3 +160,28 @@ func parseGateway(url, via string) (gateway, error) {
 func (c *Client) getViaProxy(ctx context.Context, via string, u locator.URL, w io.Writer, r *Result) error {
 	return c.httpFetch(ctx, u, w, r)
 }
+
+// GatewayPlan returns the plan of what Get sends for rawURL when it goes through a gateway
+// (RFC 1738 §4): the gateway's URL and scheme.GatewayPlan's request ("GET <the whole URL>
+// HTTP/1.0" to the gateway's host and port), with ok true, when Options.Proxies names a
+// gateway for rawURL's scheme and Options.NoProxy does not exclude its host; ok is false when
+// rawURL goes directly to its own server (and then its own plan, scheme.PlanFor, is what runs).
+func (c *Client) GatewayPlan(rawURL string) (via string, p scheme.Plan, ok bool, err error) {
+	u, err := locator.ParseAs(rawURL, locator.RFC1738)
+	if err != nil {
+		return "", scheme.Plan{}, false, notURL(rawURL, err)
+	}
+	via, ok = c.proxyFor(u)
+	if !ok {
+		return "", scheme.Plan{}, false, nil
+	}
+	gw, err := parseGateway(rawURL, via)
+	if err != nil {
+		return via, scheme.Plan{}, true, err
+	}
+	p, err = scheme.GatewayPlan(u, gw.host, gw.port)
+	if err != nil {
+		return via, scheme.Plan{}, true, planError(rawURL, err)
+	}
+	return via, p, true, nil
+}

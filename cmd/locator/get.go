@@ -310,24 +310,36 @@ func (g *getOptions) clientOptions(cmd *cobra.Command) (fetch.Options, error) {
 		}
 	}
 	o.Policy.AllowPorts = g.allowPorts
-	o.Proxies, o.NoProxy = environmentProxies()
-	for _, p := range g.proxies {
+	proxies, noProxy, err := gateways(g.proxies, g.noProxy, cmd.Flags().Changed("no-proxy"))
+	if err != nil {
+		return o, err
+	}
+	o.Proxies, o.NoProxy = proxies, noProxy
+	return o, nil
+}
+
+// gateways returns the gateways of get and plan (RFC 1738 §4): the environment's
+// (environmentProxies), then each --proxy SCHEME=URL over them; --no-proxy, when given
+// (noProxySet), over no_proxy. A --proxy that is not SCHEME=URL with a URL is a usage error.
+func gateways(flags []string, noProxyFlag string, noProxySet bool) (map[string]string, string, error) {
+	proxies, noProxy := environmentProxies()
+	for _, p := range flags {
 		name, via, ok := strings.Cut(p, "=")
 		if !ok || name == "" || via == "" {
-			return o, usageErrorf("--proxy %s: want SCHEME=URL", display.Quote(p))
+			return nil, "", usageErrorf("--proxy %s: want SCHEME=URL", display.Quote(p))
 		}
 		if _, err := locator.Parse(via); err != nil {
-			return o, usageErrorf("--proxy %s: the gateway is not a URL: %s", display.Quote(p), display.String(err.Error()))
+			return nil, "", usageErrorf("--proxy %s: the gateway is not a URL: %s", display.Quote(p), display.String(err.Error()))
 		}
-		if o.Proxies == nil {
-			o.Proxies = map[string]string{}
+		if proxies == nil {
+			proxies = map[string]string{}
 		}
-		o.Proxies[strings.ToLower(name)] = via
+		proxies[strings.ToLower(name)] = via
 	}
-	if cmd.Flags().Changed("no-proxy") {
-		o.NoProxy = g.noProxy
+	if noProxySet {
+		noProxy = noProxyFlag
 	}
-	return o, nil
+	return proxies, noProxy, nil
 }
 
 // environmentProxies returns the gateways of the environment (http_proxy, ftp_proxy,

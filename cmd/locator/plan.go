@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"github.com/locator-url/locator/fetch"
 	"net"
 	"os"
 	"strconv"
@@ -28,7 +29,10 @@ draft, written without the space, are sent as "TYPE A N", "TYPE L 8"); for gophe
 selector line; for news and nntp the NNTP dialog (MODE READER, ARTICLE, or GROUP and
 the overview, or LIST for news:*; a news URL names no server: --nntp-server, else
 $NNTPSERVER); for http the request line; for file the local path. Decoded CR, LF and
-NUL that would land in a protocol line are refused (RFC 1738 §6).
+NUL that would land in a protocol line are refused (RFC 1738 §6). A URL whose scheme has
+a gateway (RFC 1738 §4: --proxy SCHEME=URL, else the environment's http_proxy,
+ftp_proxy, gopher_proxy, news_proxy, wais_proxy; no_proxy or --no-proxy excepted) is
+planned as get sends it: "GET <the whole URL> HTTP/1.0" to the gateway.
 
 An ftp URL without a user name logs in by the anonymous convention, "USER
 anonymous" and "PASS ADDRESS", the end user's e-mail address (RFC 1738 §3.2.1). The
@@ -118,7 +122,8 @@ func newPlanCmd(opts *options) *cobra.Command {
 	var bulk bulkOptions
 	var out outputOptions
 	var gopherLiteral, noTypeGuess, active bool
-	var email, nntpServer, query, view string
+	var email, nntpServer, query, view, noProxy string
+	var proxyFlags []string
 	cmd := &cobra.Command{
 		Use:     "plan [--spec S] [--email ADDR] [--no-type-guess] [--active] [--nntp-server H] [--query W] [--view V] [--gopher-literal] [--json | --format T | --output tsv|csv] URL... | -",
 		Short:   "Show the access plan of URLs: where to connect, what to send",
@@ -137,11 +142,20 @@ func newPlanCmd(opts *options) *cobra.Command {
 			ftp.Active = active
 			news := scheme.NewsServerOptions(nntpServer, "--nntp-server")
 			gopherOpts := scheme.GopherPlanOptions{Literal: gopherLiteral, Query: query, View: view}
+			proxies, np, err := gateways(proxyFlags, noProxy, cmd.Flags().Changed("no-proxy"))
+			if err != nil {
+				return err
+			}
+			var gw *fetch.Client // the gateways get would use: their plans replace the URL's own
+			if len(proxies) > 0 {
+				gw = fetch.NewClient(fetch.Options{Proxies: proxies, NoProxy: np})
+				defer gw.Close()
+			}
 			if isStdin(args) || f.custom() {
 				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
 					fw, rec := f.worker(), newRecord(planFields)
 					return func(dst []byte, line string, st *stats) []byte {
-						pr := planOf(line, opts.spec, gopherOpts, ftp, news)
+						pr := viaGateway(planOf(line, opts.spec, gopherOpts, ftp, news), line, gw)
 						st.result(pr.valid(), schemeOf(line), pr.code())
 						switch f.kind {
 						case outPlain:
@@ -157,7 +171,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 			invalid, printed := false, false
 			var b []byte
 			for _, a := range args {
-				pr := planOf(a, opts.spec, gopherOpts, ftp, news)
+				pr := viaGateway(planOf(a, opts.spec, gopherOpts, ftp, news), a, gw)
 				invalid = invalid || !pr.valid()
 				if pr.err != nil {
 					// Keep stdout and stderr in order when they share a terminal.
@@ -196,6 +210,9 @@ func newPlanCmd(opts *options) *cobra.Command {
 		"the search `WORDS` of a gopher type 7 item whose URL has none (RFC 1738 §3.4.2), as get --query sends them")
 	cmd.Flags().StringVar(&view, "view", "",
 		"ask for the Gopher+ `VIEW` of an item (\"text/plain\", \"application/pdf En_US\"; gopher-plus.txt §2.6), as get --view does")
+	cmd.Flags().StringArrayVar(&proxyFlags, "proxy", nil,
+		"plan URLs of SCHEME through the gateway `SCHEME=URL` as get does (RFC 1738 §4; repeat it; default: the environment's http_proxy, ftp_proxy, gopher_proxy, …)")
+	cmd.Flags().StringVar(&noProxy, "no-proxy", "", "plan these `HOSTS` without a gateway, comma-separated, as no_proxy (\"*\": every host)")
 	cmd.Flags().BoolVar(&active, "active", false,
 		"plan active-mode FTP, EPRT and PORT with the address the client listens on (RFC 2428 §2; default: passive, EPSV and PASV), as get --active runs it")
 	cmd.Flags().StringVar(&nntpServer, "nntp-server", "",
@@ -256,6 +273,23 @@ func (p *planResult) code() string {
 		return string(p.errors[0].Code)
 	}
 	return ""
+}
+
+// viaGateway returns pr with the plan of the request get sends through a gateway (RFC 1738
+// §4: "GET <the whole URL> HTTP/1.0" to the gateway, fetch.Client.GatewayPlan) when gw names
+// one for input's scheme; pr as it is otherwise, or when gw is nil or pr has no plan.
+func viaGateway(pr planResult, input string, gw *fetch.Client) planResult {
+	if gw == nil || pr.err != nil {
+		return pr
+	}
+	_, p, ok, err := gw.GatewayPlan(input)
+	switch {
+	case err != nil:
+		pr.err = err
+	case ok:
+		pr.plan = p
+	}
+	return pr
 }
 
 // planOf parses input and returns its access plan and the errors of its report
