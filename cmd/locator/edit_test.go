@@ -130,8 +130,10 @@ func checkEdit(t *testing.T, spec locator.Spec, s, comp, value string) {
 		if i == c || (c == cUser && i == cPassword && value == "") {
 			continue
 		}
-		// Setting the user or port of a URL without an authority adds one (with an empty host).
-		if a.val[i] != b.val[i] || (a.has[i] != b.has[i] && !(i == cHost && !a.auth)) {
+		// Setting the user or port of a URL without an authority adds one (with an empty
+		// host); setting a password adds an empty user.
+		added := (i == cHost && !a.auth) || (i == cUser && c == cPassword && !a.has[cUser])
+		if a.val[i] != b.val[i] || (a.has[i] != b.has[i] && !added) {
 			t.Fatalf("edit %s=%q %q = %q: %s changed from %q to %q", comp, value, s, out, editComponents[i], a.val[i], b.val[i])
 		}
 	}
