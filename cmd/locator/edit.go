@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"net/netip"
 	"slices"
 	"strings"
 
@@ -244,7 +245,10 @@ func (e *editor) parseSet(arg string) error {
 	}
 	r := editRules(e.spec, name)
 	var err error
-	if mode == ":=" {
+	if lit, ok := ipLiteral(rest); ok && c == cHost && e.spec == locator.RFC3986 {
+		// RFC 3986 §3.2.2: an IPv6 address is written as an IP-literal, in brackets.
+		op.value = lit
+	} else if mode == ":=" {
 		op.value, err = checkValue(r, name, rest)
 	} else {
 		op.value, err = encodeValue(r, name, rest)
@@ -259,6 +263,20 @@ func (e *editor) parseSet(arg string) error {
 	}
 	e.sets = append(e.sets, op)
 	return nil
+}
+
+// ipLiteral returns v as an RFC 3986 §3.2.2 IP-literal when v is an IPv6 address, with
+// its brackets or without: "[" IPv6address "]" (no zone, no IPvFuture).
+func ipLiteral(v string) (string, bool) {
+	in := strings.TrimSuffix(strings.TrimPrefix(v, "["), "]")
+	if len(in) != len(v) && len(in) != len(v)-2 {
+		return "", false // one bracket only
+	}
+	a, err := netip.ParseAddr(in)
+	if err != nil || !a.Is6() || a.Zone() != "" {
+		return "", false
+	}
+	return "[" + in + "]", true
 }
 
 // errEdit builds the error of a URL edit cannot change.
@@ -404,7 +422,8 @@ parse under --spec to the components written, or the URL fails.
 
   --set COMPONENT=VALUE    set it, VALUE percent-encoded for the component (RFC 3986 §3.2-3.5;
                            RFC 1738 §3.1, §3.3); scheme, port (and host under rfc1738) are
-                           not encoded: a byte they do not allow is a usage error
+                           not encoded: a byte they do not allow is a usage error; under
+                           rfc3986 an IPv6 host is written in brackets (§3.2.2)
   --set COMPONENT:=VALUE   set it to VALUE as written, which must be valid for the component
   --set COMPONENT?=VALUE   set it only when it is absent (path: when empty)
   --set COMPONENT=         remove it (user (with the password), password, port, query,
