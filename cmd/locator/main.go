@@ -19,6 +19,7 @@
 //	locator to-path [--os OS] URL...           the local path of file URLs
 //	locator encode [--set COMPONENT] STRING... percent-encode strings for a component
 //	locator decode [--raw] STRING...           percent-decode strings
+//	locator edit [--set C=V]... URL...         change components, keeping the rest as written
 //	locator schemes [--json]                   the scheme registry
 //	locator version                            the build's version
 //
@@ -239,7 +240,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("no command given; the commands are parse, check, plan, get, send, resolve, relative, normalize, equal, extract, wrap, from-path, to-path, encode, decode, schemes and version")
+			return usageErrorf("no command given; the commands are parse, check, plan, get, send, resolve, relative, normalize, equal, extract, wrap, from-path, to-path, encode, decode, edit, schemes and version")
 		},
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			return opts.check(cmd)
@@ -265,7 +266,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	})
 	root.AddCommand(newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newGetCmd(), newSendCmd(), newResolveCmd(), newRelativeCmd(),
 		newNormalizeCmd(opts), newEqualCmd(opts), newExtractCmd(), newWrapCmd(), newSchemesCmd(), newVersionCmd(),
-		newFromPathCmd(), newToPathCmd(), newEncodeCmd(opts), newDecodeCmd(opts))
+		newFromPathCmd(), newToPathCmd(), newEncodeCmd(opts), newDecodeCmd(opts), newEditCmd(opts))
 	for _, c := range root.Commands() {
 		c.DisableFlagsInUseLine = true
 	}
@@ -292,7 +293,7 @@ func (o *options) check(cmd *cobra.Command) error {
 		}
 	case "normalize", "equal":
 		o.whatwg = s == locator.WHATWG
-	case "encode", "decode": // each reads --spec itself (encode.go)
+	case "encode", "decode", "edit": // each reads --spec itself (encode.go, edit.go)
 	case "extract":
 		if s == locator.WHATWG {
 			return usageErrorf("--spec whatwg: %s follows rfc1738 or rfc3986 only", name)

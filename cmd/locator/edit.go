@@ -1,0 +1,550 @@
+package main
+
+import (
+	"bufio"
+	"net/netip"
+	"slices"
+	"strings"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/pct"
+	"github.com/spf13/cobra"
+)
+
+// editComponents are the components --set names, in the order of the serialization.
+var editComponents = []string{"scheme", "user", "password", "host", "port", "path", "query", "fragment"}
+
+// compRule is how one component is written under one specification: the bytes an encoded
+// VALUE keeps as they are (enc), the bytes an already-encoded VALUE may hold besides escapes
+// (ok), and whether escapes are allowed at all.
+type compRule struct {
+	enc, ok pct.Set
+	escapes bool
+	rule    string
+}
+
+// editRules returns the rules of component c under spec s (rfc1738 or rfc3986).
+func editRules(s locator.Spec, c string) compRule {
+	if s == locator.RFC3986 {
+		switch c {
+		case "scheme":
+			return compRule{ok: pct.SchemeChars, rule: "RFC 3986 §3.1 scheme"}
+		case "user":
+			// ":" ends the user name (RFC 3986 §3.2.1: "user:password"), so it is encoded.
+			u := pct.UserinfoChars.Without(":")
+			return compRule{enc: u, ok: u, escapes: true, rule: "RFC 3986 §3.2.1 userinfo"}
+		case "password":
+			return compRule{enc: pct.UserinfoChars, ok: pct.UserinfoChars, escapes: true, rule: "RFC 3986 §3.2.1 userinfo"}
+		case "host":
+			return compRule{enc: pct.RegNameChars, ok: pct.RegNameChars, escapes: true, rule: "RFC 3986 §3.2.2 reg-name"}
+		case "port":
+			return compRule{ok: pct.Digit, rule: "RFC 3986 §3.2.3 port"}
+		case "path":
+			return compRule{enc: pct.PathChars, ok: pct.PathChars, escapes: true, rule: "RFC 3986 §3.3 path"}
+		case "segment":
+			return compRule{enc: pct.PChar, ok: pct.PChar, escapes: true, rule: "RFC 3986 §3.3 segment"}
+		case "query":
+			return compRule{enc: pct.QueryChars, ok: pct.QueryChars, escapes: true, rule: "RFC 3986 §3.4 query"}
+		case "query-pair":
+			// A name or value of --append query=K=V: "&", "=" and "+" are data there.
+			p := pct.QueryChars.Without("&=+")
+			return compRule{enc: p, ok: p, escapes: true, rule: "RFC 3986 §3.4 query"}
+		case "fragment":
+			return compRule{enc: pct.FragmentChars, ok: pct.FragmentChars, escapes: true, rule: "RFC 3986 §3.5 fragment"}
+		}
+		return compRule{}
+	}
+	switch c {
+	case "scheme":
+		return compRule{ok: pct.RFC1738SchemeChars, rule: "RFC 1738 §2.1"}
+	case "user", "password":
+		// RFC 1738 §3.1: ":", "@" and "/" within a user name or password are encoded.
+		u := pct.RFC1738Uchar.With(";?&=")
+		return compRule{enc: u, ok: u, escapes: true, rule: "RFC 1738 §3.1"}
+	case "host":
+		// RFC 1738 §3.1 host: a fully qualified domain name or a dotted quad; no escapes.
+		return compRule{ok: pct.AlphaDigit.With("-."), rule: "RFC 1738 §3.1"}
+	case "port":
+		return compRule{ok: pct.Digit, rule: "RFC 1738 §3.1"}
+	case "path":
+		// RFC 1738 §3.3: "/", ";" and "?" are reserved in the path; an encoded VALUE keeps
+		// ";" (a typecode, params) and "/" as written.
+		return compRule{enc: pct.RFC1738Uchar.With(":@&=/"), ok: pct.RFC1738Uchar.With(":@&=/;"), escapes: true, rule: "RFC 1738 §3.3"}
+	case "segment":
+		s := pct.RFC1738Uchar.With(":@&=")
+		return compRule{enc: s, ok: s, escapes: true, rule: "RFC 1738 §3.3"}
+	case "query":
+		return compRule{enc: pct.RFC1738Uchar.With(":@&="), ok: pct.RFC1738Uchar.With(";:@&="), escapes: true, rule: "RFC 1738 §3.3"}
+	case "query-pair":
+		p := pct.RFC1738Uchar.With(":@").Without("+")
+		return compRule{enc: p, ok: p, escapes: true, rule: "RFC 1738 §3.3"}
+	case "fragment":
+		// RFC 1808 §2.2 fragment = *( uchar | reserved ).
+		return compRule{enc: pct.RFC1738Uchar.With(":@&=/?;"), ok: pct.RFC1738Xchar, escapes: true, rule: "RFC 1808 §2.2"}
+	}
+	return compRule{}
+}
+
+// encodeValue returns v encoded for the component by r, or a usage error when the component
+// cannot encode (scheme, port; host under rfc1738) and v holds a byte it does not allow.
+func encodeValue(r compRule, comp, v string) (string, error) {
+	if r.escapes {
+		return pct.Encode(v, r.enc), nil
+	}
+	return checkValue(r, comp, v)
+}
+
+// checkValue returns v when it is valid for the component as written (escapes "%XX" where
+// the component allows them), or a usage error naming the first bad byte.
+func checkValue(r compRule, comp, v string) (string, error) {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c == '%' && r.escapes {
+			if i+2 < len(v) && pct.IsHex(v[i+1]) && pct.IsHex(v[i+2]) {
+				i += 2
+				continue
+			}
+			return "", usageErrorf("--set %s: %s: \"%%\" at offset %d is not followed by two hex digits (%s)", comp, display.Quote(v), i, r.rule)
+		}
+		if !r.ok.Contains(c) || (comp == "scheme" && i == 0 && !pct.Alpha.Contains(c)) {
+			return "", usageErrorf("--set %s: %s: %s at offset %d is not allowed there (%s)", comp, display.Quote(v), display.Quote(string(c)), i, r.rule)
+		}
+	}
+	return v, nil
+}
+
+// parts are a URL split into its components as written; has tells present from absent. Put
+// back together by String, they give the input byte for byte.
+type parts struct {
+	prefix string
+	val    [8]string // by the index in editComponents
+	has    [8]bool
+	auth   bool
+}
+
+const (
+	cScheme = iota
+	cUser
+	cPassword
+	cHost
+	cPort
+	cPath
+	cQuery
+	cFragment
+)
+
+func splitParts(u locator.URL) parts {
+	var p parts
+	s := u.String()
+	o := u.Offsets()
+	if o.Prefix.Start >= 0 {
+		p.prefix = s[o.Prefix.Start:o.Prefix.End]
+	}
+	spans := [8]locator.Span{o.Scheme, o.User, o.Password, o.Host, o.Port, o.Path, o.Query, o.Fragment}
+	for i, sp := range spans {
+		if sp.Start >= 0 {
+			p.val[i], p.has[i] = s[sp.Start:sp.End], true
+		}
+	}
+	p.auth = u.HasAuthority()
+	return p
+}
+
+func (p *parts) String() string {
+	var b strings.Builder
+	b.WriteString(p.prefix)
+	if p.has[cScheme] {
+		b.WriteString(p.val[cScheme])
+		b.WriteByte(':')
+	}
+	if p.auth {
+		b.WriteString("//")
+		if p.has[cUser] {
+			b.WriteString(p.val[cUser])
+			if p.has[cPassword] {
+				b.WriteByte(':')
+				b.WriteString(p.val[cPassword])
+			}
+			b.WriteByte('@')
+		}
+		b.WriteString(p.val[cHost])
+		if p.has[cPort] {
+			b.WriteByte(':')
+			b.WriteString(p.val[cPort])
+		}
+	}
+	b.WriteString(p.val[cPath])
+	if p.has[cQuery] {
+		b.WriteByte('?')
+		b.WriteString(p.val[cQuery])
+	}
+	if p.has[cFragment] {
+		b.WriteByte('#')
+		b.WriteString(p.val[cFragment])
+	}
+	return b.String()
+}
+
+// setOp is one --set: the component's index, the VALUE as it will be written, and the form.
+type setOp struct {
+	comp     int
+	value    string
+	ifAbsent bool // "?="
+	remove   bool // "=" with an empty VALUE
+}
+
+// editor holds the parsed options of one edit run.
+type editor struct {
+	spec    locator.Spec
+	sets    []setOp
+	appendP []string // encoded segments
+	appendQ []string // encoded "k=v" pairs
+	trim    []string
+	keep    []string
+	sortQ   bool
+	redact  bool
+}
+
+// redactMarker replaces a password and the values of secret-looking query parameters.
+const redactMarker = "REDACTED"
+
+// redactNames are the parts of a query name whose value --redact replaces.
+var redactNames = []string{"token", "key", "password", "secret", "sig"}
+
+// parseSet reads one --set argument.
+func (e *editor) parseSet(arg string) error {
+	i := strings.IndexAny(arg, ":?=")
+	if i <= 0 {
+		return usageErrorf("--set %s: want COMPONENT=VALUE, COMPONENT:=VALUE or COMPONENT?=VALUE", display.Quote(arg))
+	}
+	name, rest := arg[:i], arg[i:]
+	mode := ""
+	switch {
+	case strings.HasPrefix(rest, ":="):
+		mode, rest = ":=", rest[2:]
+	case strings.HasPrefix(rest, "?="):
+		mode, rest = "?=", rest[2:]
+	case rest[0] == '=':
+		mode, rest = "=", rest[1:]
+	default:
+		return usageErrorf("--set %s: want COMPONENT=VALUE, COMPONENT:=VALUE or COMPONENT?=VALUE", display.Quote(arg))
+	}
+	c := slices.Index(editComponents, name)
+	if c < 0 {
+		return usageErrorf("--set %s: unknown component %s; want one of %s", display.Quote(arg), display.Quote(name), strings.Join(editComponents, ", "))
+	}
+	op := setOp{comp: c, ifAbsent: mode == "?="}
+	if mode == "=" && rest == "" && c != cPath {
+		if c == cScheme || c == cHost {
+			return usageErrorf("--set %s=: the %s cannot be removed", name, name)
+		}
+		op.remove = true
+		e.sets = append(e.sets, op)
+		return nil
+	}
+	r := editRules(e.spec, name)
+	var err error
+	if lit, ok := ipLiteral(rest); ok && c == cHost && e.spec == locator.RFC3986 {
+		// RFC 3986 §3.2.2: an IPv6 address is written as an IP-literal, in brackets.
+		op.value = lit
+	} else if mode == ":=" {
+		op.value, err = checkValue(r, name, rest)
+	} else {
+		op.value, err = encodeValue(r, name, rest)
+	}
+	if err != nil {
+		return err
+	}
+	if c == cPath && op.value != "" && op.value[0] != '/' {
+		// With an authority a path is empty or starts with "/" (RFC 3986 §3.3; RFC 1738
+		// §3.1: the "/" between host[:port] and url-path); see apply.
+		op.value = "\x00" + op.value
+	}
+	e.sets = append(e.sets, op)
+	return nil
+}
+
+// ipLiteral returns v as an RFC 3986 §3.2.2 IP-literal when v is an IPv6 address, with
+// its brackets or without: "[" IPv6address "]" (no zone, no IPvFuture).
+func ipLiteral(v string) (string, bool) {
+	in := strings.TrimSuffix(strings.TrimPrefix(v, "["), "]")
+	if len(in) != len(v) && len(in) != len(v)-2 {
+		return "", false // one bracket only
+	}
+	a, err := netip.ParseAddr(in)
+	if err != nil || !a.Is6() || a.Zone() != "" {
+		return "", false
+	}
+	return "[" + in + "]", true
+}
+
+// errEdit builds the error of a URL edit cannot change.
+func errEdit(input string, code locator.Code, rule, msg string) error {
+	return &locator.Error{Input: input, Code: code, Rule: rule, Message: msg}
+}
+
+// edit applies e to s.
+func (e *editor) edit(s string) (string, error) {
+	u, err := locator.ParseAs(s, e.spec)
+	if err != nil {
+		return "", err
+	}
+	p := splitParts(u)
+	for _, op := range e.sets {
+		if op.ifAbsent && p.has[op.comp] && (op.comp != cPath || p.val[cPath] != "") {
+			continue
+		}
+		if op.remove {
+			p.has[op.comp], p.val[op.comp] = false, ""
+			if op.comp == cUser { // no password without a user (RFC 3986 §3.2.1)
+				p.has[cPassword], p.val[cPassword] = false, ""
+			}
+			continue
+		}
+		v := op.value
+		if op.comp == cPath && strings.HasPrefix(v, "\x00") {
+			v = v[1:]
+			if p.auth {
+				v = "/" + v
+			}
+		}
+		p.val[op.comp], p.has[op.comp] = v, true
+		switch op.comp {
+		case cUser, cPassword, cHost, cPort:
+			if !p.auth {
+				if path := p.val[cPath]; path != "" && path[0] != '/' {
+					// RFC 3986 §3.3: with an authority the path is empty or begins with "/".
+					return "", errEdit(s, "edit-no-authority", "RFC 3986 §3.3",
+						"an authority cannot be added: the path "+display.Quote(path)+" does not begin with \"/\"")
+				}
+				p.auth, p.has[cHost] = true, true
+			}
+			if op.comp == cPassword && !p.has[cUser] {
+				p.has[cUser] = true
+			}
+		}
+	}
+	for _, seg := range e.appendP {
+		path := p.val[cPath]
+		if !strings.HasSuffix(path, "/") && (path != "" || p.auth) {
+			path += "/"
+		}
+		p.val[cPath] = path + seg
+	}
+	q := p.val[cQuery]
+	hasQ := p.has[cQuery]
+	for _, kv := range e.appendQ {
+		if hasQ && q != "" {
+			q += "&"
+		}
+		q += kv
+		hasQ = true
+	}
+	if hasQ && (len(e.trim) > 0 || len(e.keep) > 0 || e.sortQ || e.redact) {
+		q = e.editQuery(q)
+	}
+	p.val[cQuery], p.has[cQuery] = q, hasQ
+	if e.redact && p.has[cPassword] {
+		p.val[cPassword] = redactMarker
+	}
+	out := p.String()
+	// The result must parse under the spec, to the components edit wrote.
+	v, err := locator.ParseAs(out, e.spec)
+	if err != nil {
+		return "", err
+	}
+	if got := splitParts(v); got != p {
+		for i := range editComponents {
+			if got.has[i] != p.has[i] || got.val[i] != p.val[i] {
+				return "", errEdit(out, "edit-not-kept", "RFC 3986 §3",
+					"the edited URL "+display.Quote(out)+" would read back with another "+editComponents[i]+" ("+display.Quote(got.val[i])+"), so it is not written")
+			}
+		}
+		return "", errEdit(out, "edit-not-kept", "RFC 3986 §3", "the edited URL "+display.Quote(out)+" would not read back as written")
+	}
+	return out, nil
+}
+
+// queryName returns the name of a query pair "name=value" (or "name"), decoded when its
+// escapes are valid.
+func queryName(pair string) string {
+	name, _, _ := strings.Cut(pair, "=")
+	if d, err := pct.Decode(name); err == nil {
+		return d
+	}
+	return name
+}
+
+// matchName reports whether name matches pattern: exactly, or by prefix when pattern ends in "*".
+func matchName(name, pattern string) bool {
+	if p, ok := strings.CutSuffix(pattern, "*"); ok {
+		return strings.HasPrefix(name, p)
+	}
+	return name == pattern
+}
+
+// editQuery applies --trim, --keep, --sort-query and --redact to a query, pairs split at "&".
+func (e *editor) editQuery(q string) string {
+	pairs := strings.Split(q, "&")
+	kept := pairs[:0]
+	for _, pr := range pairs {
+		name := queryName(pr)
+		drop := slices.ContainsFunc(e.trim, func(t string) bool { return matchName(name, t) })
+		if len(e.keep) > 0 && !slices.ContainsFunc(e.keep, func(t string) bool { return matchName(name, t) }) {
+			drop = true
+		}
+		if !drop {
+			kept = append(kept, pr)
+		}
+	}
+	if e.sortQ {
+		slices.SortStableFunc(kept, func(a, b string) int { return strings.Compare(queryName(a), queryName(b)) })
+	}
+	if e.redact {
+		for i, pr := range kept {
+			name := strings.ToLower(queryName(pr))
+			if k, _, ok := strings.Cut(pr, "="); ok && slices.ContainsFunc(redactNames, func(r string) bool { return strings.Contains(name, r) }) {
+				kept[i] = k + "=" + redactMarker
+			}
+		}
+	}
+	return strings.Join(kept, "&")
+}
+
+const editLong = `Edit changes components of each URL and writes the result, one line per URL (or per line
+of standard input with "-"). Only the edited components change: every other byte is kept as
+written, so "ftp://h/a;type=d" keeps its typecode when the host changes. The result must
+parse under --spec to the components written, or the URL fails.
+
+--spec rfc1738 (the default) and rfc3986 are supported; the components are those of
+"locator parse": scheme, user, password, host, port, path, query, fragment.
+
+  --set COMPONENT=VALUE    set it, VALUE percent-encoded for the component (RFC 3986 §3.2-3.5;
+                           RFC 1738 §3.1, §3.3); scheme, port (and host under rfc1738) are
+                           not encoded: a byte they do not allow is a usage error; under
+                           rfc3986 an IPv6 host is written in brackets (§3.2.2)
+  --set COMPONENT:=VALUE   set it to VALUE as written, which must be valid for the component
+  --set COMPONENT?=VALUE   set it only when it is absent (path: when empty)
+  --set COMPONENT=         remove it (user (with the password), password, port, query,
+                           fragment); the path becomes empty; scheme and host cannot be removed
+  --append path=SEGMENT    add one path segment, encoded ("/" in SEGMENT becomes %2F)
+  --append query=K=V       add a query pair, K and V encoded ("&", "=", "+" as well), after "&"
+  --trim query=NAME        remove the pairs named NAME; a trailing "*" matches a prefix
+  --keep query=NAME        keep only the pairs so named (repeatable; "*" as for --trim)
+  --sort-query             sort the pairs by name, stably
+  --redact                 replace the password and the values of query pairs whose name
+                           holds token, key, password, secret or sig (any case) by REDACTED
+
+--set and --append are repeatable and applied in order; then --trim, --keep, --sort-query
+and --redact, in that order. Query names are compared decoded.
+
+A URL that cannot be edited is reported on standard error ("locator: URL: MESSAGE [CODE,
+RULE]") and the others are still written. With "-" it gives the line "error: MESSAGE
+[CODE, RULE]" on standard output instead.
+
+` + bulkHelp + `
+
+Exit status: 0 when every URL is edited, 1 when any is not (or on an I/O error), 2 on a
+usage error (a bad --set, an unknown component, an unsupported --spec).`
+
+func newEditCmd(opts *options) *cobra.Command {
+	var bulk bulkOptions
+	var sets, appends, trims, keeps []string
+	var sortQ, redact bool
+	cmd := &cobra.Command{
+		Use:   "edit [--set COMPONENT=VALUE]... [--append path=SEG|query=K=V]... [--trim|--keep query=NAME]... [--sort-query] [--redact] URL... | -",
+		Short: "Change components of URLs, keeping the rest as written (RFC 1738, RFC 3986)",
+		Long:  editLong,
+		Example: `  $ locator edit --set host=example.org 'ftp://h/a;type=d'
+  $ locator edit --spec rfc3986 --append query=q='a b' --trim query='utm_*' 'http://h/?utm_source=x'
+  $ locator edit --redact - < access.log`,
+		Args: urlArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.spec != locator.RFC1738 && opts.spec != locator.RFC3986 {
+				return usageErrorf("--spec %s: edit follows rfc1738 or rfc3986", display.Quote(opts.specName))
+			}
+			e := &editor{spec: opts.spec, sortQ: sortQ, redact: redact}
+			for _, s := range sets {
+				if err := e.parseSet(s); err != nil {
+					return err
+				}
+			}
+			for _, a := range appends {
+				switch {
+				case strings.HasPrefix(a, "path="):
+					e.appendP = append(e.appendP, pct.Encode(a[5:], editRules(e.spec, "segment").enc))
+				case strings.HasPrefix(a, "query="):
+					k, v, hasV := strings.Cut(a[6:], "=")
+					r := editRules(e.spec, "query-pair").enc
+					kv := pct.Encode(k, r)
+					if hasV {
+						kv += "=" + pct.Encode(v, r)
+					}
+					e.appendQ = append(e.appendQ, kv)
+				default:
+					return usageErrorf("--append %s: want path=SEGMENT or query=K=V", display.Quote(a))
+				}
+			}
+			for _, l := range []struct {
+				flag string
+				in   []string
+				out  *[]string
+			}{{"--trim", trims, &e.trim}, {"--keep", keeps, &e.keep}} {
+				for _, t := range l.in {
+					name, ok := strings.CutPrefix(t, "query=")
+					if !ok {
+						return usageErrorf("%s %s: want query=NAME", l.flag, display.Quote(t))
+					}
+					*l.out = append(*l.out, name)
+				}
+			}
+			if isStdin(args) {
+				return runBulk(cmd, bulk, nil, func() lineFunc {
+					return func(dst []byte, line string, st *stats) []byte {
+						out, err := e.edit(line)
+						if err != nil {
+							st.result(false, "", errCode(err))
+							return appendErrorLine(dst, err)
+						}
+						st.result(true, "", "")
+						return appendResultLine(dst, out)
+					}
+				})
+			}
+			w := bufio.NewWriter(cmd.OutOrStdout())
+			failed := false
+			var b []byte
+			for _, a := range args {
+				out, err := e.edit(a)
+				if err != nil {
+					failed = true
+					if ferr := w.Flush(); ferr != nil {
+						return ioError(ferr)
+					}
+					b = append(appendShortURL(append(b[:0], prefix...), a), ": "...)
+					b = append(append(b, errText(err)...), '\n')
+					cmd.ErrOrStderr().Write(b)
+					continue
+				}
+				w.Write(appendResultLine(b[:0], out))
+			}
+			if err := w.Flush(); err != nil {
+				return ioError(err)
+			}
+			if failed {
+				return errInvalid
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&sets, "set", nil, "set a component: `COMPONENT=VALUE` (encoded), COMPONENT:=VALUE (as written), COMPONENT?=VALUE (if absent)")
+	f.StringArrayVar(&appends, "append", nil, "add a path segment (path=SEGMENT) or a query pair (query=K=V)")
+	f.StringArrayVar(&trims, "trim", nil, "remove query pairs: query=`NAME` (a trailing * matches a prefix)")
+	f.StringArrayVar(&keeps, "keep", nil, "keep only these query pairs: query=`NAME`")
+	f.BoolVar(&sortQ, "sort-query", false, "sort the query pairs by name, stably")
+	f.BoolVar(&redact, "redact", false, "replace the password and secret-looking query values by REDACTED")
+	addBulkFlags(cmd, &bulk)
+	return cmd
+}
