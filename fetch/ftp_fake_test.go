@@ -205,18 +205,22 @@ func TestFTPSafety(t *testing.T) {
 		t.Errorf("refused URLs connected %d times", n)
 	}
 	// The context ends a stalled dialog.
-	base, _ := fakeFTP(t, func(r *bufio.Reader, w io.Writer) { time.Sleep(2 * time.Second) })
+	stop := make(chan struct{}) // the fake stalls until the test ends: only the context can end Get
+	t.Cleanup(func() { close(stop) })
+	base, _ := fakeFTP(t, func(r *bufio.Reader, w io.Writer) { <-stop })
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	_, err := Get(ctx, base+"/f", io.Discard, Options{})
-	if err == nil || time.Since(start) > time.Second {
+	if err == nil || time.Since(start) > 10*time.Second { // a hang guard: the context ends it at 100 ms
 		t.Errorf("canceled: %v after %v", err, time.Since(start))
 	}
 }
 
 // TestFTPCancelTransfer: the context ends a transfer whose data connection stalls.
 func TestFTPCancelTransfer(t *testing.T) {
+	stop := make(chan struct{}) // the fakes stall until the test ends: only the context can end Get
+	t.Cleanup(func() { close(stop) })
 	data, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -230,7 +234,7 @@ func TestFTPCancelTransfer(t *testing.T) {
 		}
 		defer c.Close()
 		io.WriteString(c, "first bytes")
-		time.Sleep(3 * time.Second)
+		<-stop
 	}()
 	base, _ := fakeFTP(t, func(r *bufio.Reader, w io.Writer) {
 		io.WriteString(w, "220 hi\r\n")
@@ -239,14 +243,14 @@ func TestFTPCancelTransfer(t *testing.T) {
 		answer(r, w, "213 100\r\n")
 		answer(r, w, "229 Entering Extended Passive Mode (|||"+strconv.Itoa(port)+"|)\r\n")
 		answer(r, w, "150 here\r\n")
-		time.Sleep(3 * time.Second)
+		<-stop
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	var out strings.Builder
 	res, err := Get(ctx, base+"/f", &out, Options{})
-	if KindOf(err) != KindConnect || time.Since(start) > 2*time.Second || out.String() != "first bytes" || res.Size != 11 || res.Total != 100 {
+	if KindOf(err) != KindConnect || time.Since(start) > 10*time.Second || out.String() != "first bytes" || res.Size != 11 || res.Total != 100 {
 		t.Errorf("canceled transfer: %v after %v, %q, %+v", err, time.Since(start), out.String(), res)
 	}
 }
