@@ -264,7 +264,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: err}
 	})
-	root.AddCommand(newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newGetCmd(), newSendCmd(), newResolveCmd(), newRelativeCmd(),
+	root.AddCommand(newServeCmd(), newParseCmd(opts), newCheckCmd(opts), newPlanCmd(opts), newGetCmd(), newSendCmd(), newResolveCmd(), newRelativeCmd(),
 		newNormalizeCmd(opts), newEqualCmd(opts), newExtractCmd(), newWrapCmd(), newSchemesCmd(), newVersionCmd(),
 		newFromPathCmd(), newToPathCmd(), newEncodeCmd(opts), newDecodeCmd(opts), newEditCmd(opts))
 	for _, c := range root.Commands() {

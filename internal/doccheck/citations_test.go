@@ -85,6 +85,7 @@ var externalCitations = map[string]string{
 	"RFC 2818 §2.3":     "HTTP over TLS, port 443; RFC 2818 is not in the shared specification set",
 	"RFC 2818 §2.4":     "the https URI format; RFC 2818 is not in the shared specification set",
 	"RFC 2428 §2":       "FTP extensions for IPv6 and NATs: EPRT; RFC 2428 is not in the shared specification set",
+	"RFC 7230 §5.3.2":   "HTTP/1.1 absolute-form request target (a request to a proxy); RFC 7230 is not in the shared specification set",
 	"RFC 2428 §3":       "FTP extensions for IPv6 and NATs: EPSV; RFC 2428 is not in the shared specification set",
 	"RFC 3659 §2.3":     "FTP extensions: the times of MLSD facts; RFC 3659 is not in the shared specification set",
 	"RFC 3659 §4":       "FTP extensions: SIZE; RFC 3659 is not in the shared specification set",
