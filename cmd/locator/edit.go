@@ -203,8 +203,8 @@ type setOp struct {
 type editor struct {
 	spec    locator.Spec
 	sets    []setOp
-	appendP []string // encoded segments
-	appendQ []string // encoded "k=v" pairs
+	appendP []string    // encoded segments
+	appendQ []string    // encoded "k=v" pairs
 	rawP    []string    // the segments as given (whatwg)
 	rawQ    [][2]string // the pairs as given (whatwg)
 	replace []replaceOp
@@ -401,8 +401,10 @@ of standard input with "-"). Only the edited components change: every other byte
 written, so "ftp://h/a;type=d" keeps its typecode when the host changes. The result must
 parse under --spec to the components written, or the URL fails.
 
---spec rfc1738 (the default) and rfc3986 are supported; the components are those of
-"locator parse": scheme, user, password, host, port, path, query, fragment.
+--spec rfc1738 (the default), rfc3986 and whatwg are supported; the components are those of
+"locator parse": scheme, user, password, host, port, path, query, fragment. Under rfc1738
+the fields of the scheme views are components too (below); under whatwg --set runs the
+standard's setters (below).
 
   --set COMPONENT=VALUE    set it, VALUE percent-encoded for the component (RFC 3986 §3.2-3.5;
                            RFC 1738 §3.1, §3.3); scheme, port (and host under rfc1738) are
@@ -413,15 +415,33 @@ parse under --spec to the components written, or the URL fails.
   --set COMPONENT=         remove it (user (with the password), password, port, query,
                            fragment); the path becomes empty; scheme and host cannot be removed
   --append path=SEGMENT    add one path segment, encoded ("/" in SEGMENT becomes %2F)
-  --append query=K=V       add a query pair, K and V encoded ("&", "=", "+" as well), after "&"
+  --append query=K=V       add a query pair, K and V encoded ("&", "=", "+" and the
+                           separator as well), after the separator
+  --replace K=V            give the first pair named K the value V (encoded) and remove the
+                           later pairs named K (URLSearchParams set(), WHATWG URL §6.2); no
+                           pair named K: no change (trurl's --replace)
+  --replace-append K=V     the same, but with no pair named K the pair is appended
   --trim query=NAME        remove the pairs named NAME; a trailing "*" matches a prefix
   --keep query=NAME        keep only the pairs so named (repeatable; "*" as for --trim)
   --sort-query             sort the pairs by name, stably
-  --redact                 replace the password and the values of query pairs whose name
-                           holds token, key, password, secret or sig (any case) by REDACTED
+  --query-separator BYTE   the byte between query pairs, "&" by default (";" in some older
+                           URLs); one the query holds as written, not "=" (not under whatwg)
+  --redact                 replace the password by REDACTED
+  --redact-user            replace the user name by REDACTED too
+  --redact-query           replace by REDACTED the values of the query pairs whose name holds
+                           one of the words ` + redactWordsHelp + `
+                           (any case; words split at bytes other than letters and digits and
+                           at case changes: api_key, apiKey, X-Amz-Signature)
+  --redact-name NAME       redact the values of the pairs named NAME too (any case; a trailing
+                           "*" matches a prefix); implies --redact-query, which implies --redact
 
---set and --append are repeatable and applied in order; then --trim, --keep, --sort-query
-and --redact, in that order. Query names are compared decoded.
+--set and --append are repeatable and applied in order; then --replace, --replace-append,
+--trim, --keep, --sort-query and the redactions, in that order. Under rfc1738 and rfc3986
+the query is pairs split at the separator, names compared decoded, pairs kept as written.
+
+` + editViewHelp + `
+
+` + editWHATWGHelp + `
 
 A URL that cannot be edited is reported on standard error ("locator: URL: MESSAGE [CODE,
 RULE]") and the others are still written. With "-" it gives the line "error: MESSAGE
@@ -539,13 +559,13 @@ func newEditCmd(opts *options) *cobra.Command {
 	f.StringArrayVar(&trims, "trim", nil, "remove query pairs: query=`NAME` (a trailing * matches a prefix)")
 	f.StringArrayVar(&keeps, "keep", nil, "keep only these query pairs: query=`NAME`")
 	f.BoolVar(&sortQ, "sort-query", false, "sort the query pairs by name, stably")
-	f.StringArrayVar(&replaces, "replace", nil, "give the first query pair named K the value V: `K=V` (encoded; later pairs named K removed; none: no change)")
-	f.StringArrayVar(&replaceAppends, "replace-append", nil, "as --replace, appending the pair when none is named K: `K=V`")
+	f.StringArrayVar(&replaces, "replace", nil, "`K=V`: give the first query pair named K the value V (encoded), remove later ones; none: no change")
+	f.StringArrayVar(&replaceAppends, "replace-append", nil, "`K=V`: as --replace, appending the pair when none is named K")
 	f.StringVar(&sep, "query-separator", "&", "the `BYTE` between query pairs, for --append query=, --replace, --trim, --keep, --sort-query, --redact-query")
 	f.BoolVar(&redact, "redact", false, "replace the password by REDACTED")
 	f.BoolVar(&redactUser, "redact-user", false, "replace the user name by REDACTED too (implies --redact)")
 	f.BoolVar(&redactQuery, "redact-query", false, "replace the values of secret-looking query pairs (token, key, password, secret, sig, …) by REDACTED too (implies --redact)")
-	f.StringArrayVar(&redactNames, "redact-name", nil, "redact the values of the query pairs so named too: `NAME` (any case; a trailing * matches a prefix; implies --redact-query)")
+	f.StringArrayVar(&redactNames, "redact-name", nil, "redact the values of the query pairs named `NAME` too (any case; a trailing * matches a prefix; implies --redact-query)")
 	addBulkFlags(cmd, &bulk)
 	return cmd
 }

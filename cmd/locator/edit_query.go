@@ -33,6 +33,9 @@ var defaultRedactNames = []string{
 	"auth", "credential", "credentials", "session", "sessionid", "jwt",
 }
 
+// redactWordsHelp lists defaultRedactNames for edit --help.
+const redactWordsHelp = "token, key, apikey, password, passwd, pwd,\n                           secret, sig, signature, auth, credential(s), session, sessionid, jwt"
+
 // separator returns the query pair separator.
 func (e *editor) separator() string {
 	if e.sep == "" {

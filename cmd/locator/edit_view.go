@@ -47,6 +47,20 @@ var editViewFields = map[string][]editViewField{
 	},
 }
 
+// editViewHelp is the section of edit --help on view fields.
+const editViewHelp = `Fields of the scheme views (--spec rfc1738), set with =, := (written as given, checked),
+?= (only when absent) and FIELD= (removed, where the scheme allows it); each is encoded with
+the characters its RFC 1738 §5 production allows and must read back through the view:
+  ftp      typecode (a, i, d: ";type=" at the end, RFC 1738 §3.2.2), name (the last segment)
+  gopher   type (one character), selector, search, gopher-plus (RFC 1738 §3.4.1: "/" type
+           selector "%09" search "%09" gopher+; a gopher+ string adds an empty search before
+           it; a selector without a type gets the default type "1")
+  news     group (a newsgroup name or "*"), message-id (unique@domain, "<>" dropped) (§3.6)
+  nntp     group, article (digits) (RFC 1738 §3.7)
+  mailto   addr (RFC 1738 §3.5)
+A field the URL's scheme does not have fails the URL [edit-no-field]; a value the field
+cannot hold fails it [edit-bad-field].`
+
 // viewFieldNames lists the field names, for messages and help.
 const viewFieldNames = "typecode, name (ftp); type, selector, search, gopher-plus (gopher); group, message-id (news); group, article (nntp); addr (mailto)"
 

@@ -14,6 +14,21 @@ import (
 // URLSearchParams does (§6.2): the query is read as application/x-www-form-urlencoded (§5.1)
 // and written back serialized (§5.2), null when that is empty (the "update" steps).
 
+// editWHATWGHelp is the section of edit --help on --spec whatwg.
+const editWHATWGHelp = `Under --spec whatwg, --set runs the standard's setters (WHATWG URL §6.1): scheme, user,
+password, host, port, path, query, fragment are the setters protocol, username, password,
+hostname, port, pathname, search, hash, which may be named too, as href and hostport (the
+standard's host setter: host and port). C=V runs the setter with V (it encodes; "?" and "#"
+lead search and hash); C= runs it with "" (null query, fragment, port); a setter the
+standard ignores fails the URL. C:=V runs it and fails unless the getter gives V back
+unchanged (already encoded, lower-case host, no default port). C?=V runs it only when the
+getter gives "" (a special URL's path "/" too). --append path=SEG appends SEG with every byte
+outside RFC 3986 pchar encoded; "." and ".." fail. The query options act on the search as
+URLSearchParams does (§6.2): the query is read as application/x-www-form-urlencoded (§5.1),
+pairs split at "&" and decoded ("+" is a space), and written back serialized (§5.2; null
+when empty), so a query option rewrites the whole query; --redact-query alone rewrites it
+only when it redacts a value.`
+
 // whatwgSetters maps --set names to the standard's setters: locator's component names and the
 // standard's own attribute names. The standard's host setter (host and port) is "hostport",
 // since "host" is locator's host component, the hostname.
