@@ -61,6 +61,7 @@ var editOptionsTable = []struct {
 		"http://h/?apiKey=REDACTED&AWSAccessKeyId=REDACTED&X-Amz-Signature=REDACTED&monkey=4&keyboard=5&access_token=REDACTED&sid=7", 0},
 	{"redact decoded name", []string{"--redact-query", "http://h/?to%6Ben=1&a=%74oken"}, "http://h/?to%6Ben=REDACTED&a=%74oken", 0},
 	{"redact name", []string{"--redact-name", "SID", "--redact-name", "x-*", "http://u@h/?sid=1&x-a=2&y=3"}, "http://u@h/?sid=REDACTED&x-a=REDACTED&y=3", 0},
+	{"redact empty value", []string{"--redact-query", "http://h/?token=&key"}, "http://h/?token=&key", 0},
 	{"redact separator", []string{"--redact-query", "--query-separator", ";", "http://h/?a=1;token=2"}, "http://h/?a=1;token=REDACTED", 0},
 
 	// RFC 1738 scheme views: ftp (RFC 1738 §3.2.2). trurl encodes ";type=" away.
@@ -157,6 +158,15 @@ func TestEditOptionsTable(t *testing.T) {
 		if out != want || code != tc.code || (code != 0) != (errOut != "") {
 			t.Errorf("%s: locator %q: %q, %q, exit %d; want %q, exit %d", tc.name, args, out, errOut, code, want, tc.code)
 		}
+	}
+}
+
+// Under whatwg, "-" gives one line per line too, a parse failure as "error: ...".
+func TestEditWHATWGStdin(t *testing.T) {
+	out, errOut, code := runLocator(t, "http://h/a\nhttp://[\nfoo:x\n", "edit", "--spec", "whatwg", "--set", "hash=x", "-")
+	want := "http://h/a#x\nerror: IPv6-unclosed at offset 7 [IPv6-unclosed, WHATWG URL §3.5 host parser]\nfoo:x#x\n"
+	if out != want || errOut != "" || code != 1 {
+		t.Errorf("edit --spec whatwg -: %q, %q, exit %d; want %q, exit 1", out, errOut, code, want)
 	}
 }
 

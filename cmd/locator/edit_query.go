@@ -193,7 +193,8 @@ func (e *editor) editQuery(q string) string {
 	}
 	if e.redactQuery {
 		for i, pr := range pairs {
-			if k, _, ok := strings.Cut(pr, "="); ok && e.isRedactName(queryName(pr)) {
+			// An empty value hides nothing and stays empty, as under whatwg.
+			if k, v, ok := strings.Cut(pr, "="); ok && v != "" && e.isRedactName(queryName(pr)) {
 				pairs[i] = k + "=" + redactMarker
 			}
 		}
