@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/pct"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
 )
@@ -272,13 +273,36 @@ func checkViewEdit(t *testing.T, s, field, value string) {
 			if g.Type != bv.Type || g.Selector != bv.Selector || editDeref(g.GopherPlus, false) != editDeref(bv.GopherPlus, false) {
 				t.Fatalf("edit %s=%q %q = %q: view %+v, was %+v", field, value, s, out, g, bv)
 			}
+		case "gopher-plus":
+			got = editDeref(g.GopherPlus, false)
+			if g.Type != bv.Type || g.Selector != bv.Selector || (bv.Search != nil && *g.Search != *bv.Search) {
+				t.Fatalf("edit %s=%q %q = %q: view %+v, was %+v", field, value, s, out, g, bv)
+			}
+		case "type":
+			got = g.Type
+			if g.Selector != bv.Selector {
+				t.Fatalf("edit %s=%q %q = %q: view %+v, was %+v", field, value, s, out, g, bv)
+			}
 		}
 		if got != value {
 			t.Fatalf("edit %s=%q %q = %q: %s reads back %q", field, value, s, out, field, got)
 		}
+	case scheme.NNTP:
+		n := after.(scheme.NNTP)
+		if (field == "group" && (n.Group != value || n.Article != bv.Article)) || (field == "article" && (n.Article != value || n.Group != bv.Group)) {
+			t.Fatalf("edit %s=%q %q = %q: view %+v, was %+v", field, value, s, out, n, bv)
+		}
+	case scheme.Mailto:
+		if m := after.(scheme.Mailto); m.Addr != value {
+			t.Fatalf("edit %s=%q %q = %q: addr reads back %q", field, value, s, out, m.Addr)
+		}
 	case scheme.News:
 		n := after.(scheme.News)
-		if n.MessageID != strings.TrimSuffix(strings.TrimPrefix(value, "<"), ">") {
+		if field == "group" {
+			if value != "*" && n.Group != value {
+				t.Fatalf("edit %s=%q %q = %q: group reads back %q", field, value, s, out, n.Group)
+			}
+		} else if n.MessageID != strings.TrimSuffix(strings.TrimPrefix(value, "<"), ">") {
 			t.Fatalf("edit %s=%q %q = %q: message-id reads back %q", field, value, s, out, n.MessageID)
 		}
 	}
@@ -286,10 +310,10 @@ func checkViewEdit(t *testing.T, s, field, value string) {
 
 // FuzzEditView: a view field set reads back through the view; the rest of the URL is kept.
 func FuzzEditView(f *testing.F) {
-	for _, s := range []string{"ftp://u:p@h:21/a/b;type=d#f", "ftp://h", "gopher://h/0sel%09s%09+#x", "gopher://h", "news:alt.test", "URL:ftp://h/x"} {
+	for _, s := range []string{"ftp://u:p@h:21/a/b;type=d#f", "ftp://h", "gopher://h/0sel%09s%09+#x", "gopher://h", "news:alt.test", "URL:ftp://h/x", "nntp://h/g/1", "mailto:a@b"} {
 		f.Add(s, uint8(0), "a/?#&;= é%")
 	}
-	fields := []string{"typecode", "name", "selector", "search", "message-id"}
+	fields := []string{"typecode", "name", "selector", "search", "message-id", "type", "gopher-plus", "group", "article", "addr"}
 	f.Fuzz(func(t *testing.T, s string, which uint8, value string) {
 		if len(s) > 1000 || len(value) > 100 || value == "" {
 			return
@@ -396,4 +420,80 @@ func TestEditOptionsLinear(t *testing.T) {
 			t.Logf("allocated: 1 MB %d bytes, 256 kB %d", ab, as)
 		}
 	}
+}
+
+// FuzzEditQuery: after --replace-append K=V the query has one pair named K, whose value
+// reads back V, the other pairs in their order; the components before the query are kept.
+func FuzzEditQuery(f *testing.F) {
+	f.Add("http://u:p@h/p?a=1&b=2&a=3#f", uint8(0), "a", "x y&z")
+	f.Add("http://h/p;x?a=1;b=2", uint8(1), "b", "=;")
+	f.Add("http://h/?a+b=1&a%20b=2", uint8(2), "a b", "+")
+	f.Fuzz(func(t *testing.T, s string, which uint8, k, v string) {
+		if len(s) > 1000 || len(k) > 50 || len(v) > 50 || strings.Contains(k, "=") {
+			return
+		}
+		spec := []locator.Spec{locator.RFC3986, locator.RFC1738, locator.WHATWG}[int(which)%3]
+		e := &editor{spec: spec}
+		if which&4 != 0 && spec != locator.WHATWG {
+			e.sep = ";"
+		}
+		e.parseReplace(k+"="+v, true)
+		out, err := e.edit(s)
+		if spec == locator.WHATWG {
+			u, perr := whatwg.Parse(s, nil)
+			if perr != nil {
+				return
+			}
+			if err != nil {
+				t.Fatalf("%q --replace-append %q=%q: %v", s, k, v, err)
+			}
+			w, _ := whatwg.Parse(out, nil)
+			got := w.SearchParams().GetAll(k)
+			want := scalar(v)
+			if len(got) != 1 || got[0] != want || w.Pathname() != u.Pathname() || w.Hash() != u.Hash() {
+				t.Fatalf("%q --replace-append %q=%q = %q: values %q", s, k, v, out, got)
+			}
+			return
+		}
+		u, perr := locator.ParseAs(s, spec)
+		if perr != nil {
+			return
+		}
+		if err != nil {
+			return // the result would not read back (a query the spec does not allow as written)
+		}
+		w, err := locator.ParseAs(out, spec)
+		if err != nil {
+			t.Fatalf("%q = %q: %v", s, out, err)
+		}
+		a, b := splitParts(u), splitParts(w)
+		for i := range cQuery {
+			if a.val[i] != b.val[i] || a.has[i] != b.has[i] {
+				t.Fatalf("%q --replace-append %q=%q = %q: %s changed", s, k, v, out, editComponents[i])
+			}
+		}
+		var n int
+		var others, before []string
+		for _, pr := range strings.Split(b.val[cQuery], e.separator()) {
+			if queryName(pr) == k {
+				n++
+				_, val, _ := strings.Cut(pr, "=")
+				if d, err := pct.Decode(val); err != nil || d != v {
+					t.Fatalf("%q --replace-append %q=%q = %q: value %q", s, k, v, out, val)
+				}
+				continue
+			}
+			others = append(others, pr)
+		}
+		if a.val[cQuery] != "" {
+			for _, pr := range strings.Split(a.val[cQuery], e.separator()) {
+				if queryName(pr) != k {
+					before = append(before, pr)
+				}
+			}
+		}
+		if n != 1 || strings.Join(others, "\n") != strings.Join(before, "\n") {
+			t.Fatalf("%q --replace-append %q=%q = %q: %d pairs named %q; others %q, were %q", s, k, v, out, n, k, others, before)
+		}
+	})
 }

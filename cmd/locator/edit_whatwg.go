@@ -2,6 +2,7 @@ package main
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -182,6 +183,18 @@ func (e *editor) editWHATWG(s string) (string, error) {
 	return out, nil
 }
 
+// scalar returns s as URLSearchParams holds it: a scalar value string, each invalid UTF-8
+// sequence replaced by U+FFFD as the package's setters and Append do (Infra "scalar value
+// string").
+func scalar(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	sp := whatwg.NewSearchParams("")
+	sp.Append(s, "")
+	return sp.Pairs()[0].Name
+}
+
 // editSearch applies the query options to u's search as URLSearchParams would: append(),
 // set() for --replace-append (and for --replace when the name is present), delete() by name
 // for --trim and --keep, sort(); then the update steps write the pairs back (§6.2).
@@ -191,10 +204,10 @@ func (e *editor) editSearch(u *whatwg.URL) error {
 	pairs := whatwg.ParseForm(q)
 	changed := len(e.rawQ) > 0 || len(e.replace) > 0 || len(e.trim) > 0 || len(e.keep) > 0 || e.sortQ
 	for _, kv := range e.rawQ {
-		pairs = append(pairs, whatwg.Pair{Name: strings.ToValidUTF8(kv[0], "\uFFFD"), Value: strings.ToValidUTF8(kv[1], "\uFFFD")})
+		pairs = append(pairs, whatwg.Pair{Name: scalar(kv[0]), Value: scalar(kv[1])})
 	}
 	for _, r := range e.replace {
-		name, value := strings.ToValidUTF8(r.rawK, "\uFFFD"), strings.ToValidUTF8(r.rawV, "\uFFFD")
+		name, value := scalar(r.rawK), scalar(r.rawV)
 		found := false
 		out := pairs[:0]
 		for _, p := range pairs {
