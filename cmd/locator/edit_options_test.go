@@ -101,6 +101,12 @@ var editOptionsTable = []struct {
 	{"nntp article removed", []string{"--set", "article=", "nntp://h/alt.test/5"}, "nntp://h/alt.test", 0},
 	{"nntp article bad", []string{"--set", "article=1a", "nntp://h/alt.test/5"}, "", 1},
 	{"mailto addr", []string{"--set", "addr=a b%@h?x", "mailto:x@y"}, "mailto:a%20b%25@h%3Fx", 0},
+	// wais (RFC 1738 §3.9).
+	{"wais search", []string{"--set", "search=a b;c", "wais://h/db"}, "wais://h/db?a%20b;c", 0},
+	{"wais document", []string{"--set", "wtype=TEXT", "--set", "wpath=x/y", "wais://h/db"}, "wais://h/db/TEXT/x%2Fy", 0},
+	{"wais database", []string{"--set", "database=d 2", "wais://h/db?x"}, "wais://h/d%202?x", 0},
+	{"wais search of a document", []string{"--set", "search=q", "wais://h/db/T/p"}, "", 1},
+	{"wais document removed", []string{"--set", "wpath=", "wais://h/db/T/p"}, "wais://h/db", 0},
 	// A field of another scheme; a field under another spec.
 	{"no field", []string{"--set", "typecode=d", "http://h/"}, "", 1},
 	{"no field gopher", []string{"--set", "group=x", "gopher://h/"}, "", 1},
@@ -310,10 +316,10 @@ func checkViewEdit(t *testing.T, s, field, value string) {
 
 // FuzzEditView: a view field set reads back through the view; the rest of the URL is kept.
 func FuzzEditView(f *testing.F) {
-	for _, s := range []string{"ftp://u:p@h:21/a/b;type=d#f", "ftp://h", "gopher://h/0sel%09s%09+#x", "gopher://h", "news:alt.test", "URL:ftp://h/x", "nntp://h/g/1", "mailto:a@b"} {
+	for _, s := range []string{"ftp://u:p@h:21/a/b;type=d#f", "ftp://h", "gopher://h/0sel%09s%09+#x", "gopher://h", "news:alt.test", "URL:ftp://h/x", "nntp://h/g/1", "mailto:a@b", "wais://h/db/t/p", "wais://h/db?s"} {
 		f.Add(s, uint8(0), "a/?#&;= é%")
 	}
-	fields := []string{"typecode", "name", "selector", "search", "message-id", "type", "gopher-plus", "group", "article", "addr"}
+	fields := []string{"typecode", "name", "selector", "search", "message-id", "type", "gopher-plus", "group", "article", "addr", "database", "wtype", "wpath"}
 	f.Fuzz(func(t *testing.T, s string, which uint8, value string) {
 		if len(s) > 1000 || len(value) > 100 || value == "" {
 			return

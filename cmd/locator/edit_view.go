@@ -45,6 +45,12 @@ var editViewFields = map[string][]editViewField{
 	"mailto": {
 		{"addr", "RFC 1738 §3.5"},
 	},
+	"wais": {
+		{"database", "RFC 1738 §3.9"},
+		{"search", "RFC 1738 §3.9"},
+		{"wtype", "RFC 1738 §3.9"},
+		{"wpath", "RFC 1738 §3.9"},
+	},
 }
 
 // editViewHelp is the section of edit --help on view fields.
@@ -58,11 +64,13 @@ the characters its RFC 1738 §5 production allows and must read back through the
   news     group (a newsgroup name or "*"), message-id (unique@domain, "<>" dropped) (§3.6)
   nntp     group, article (digits) (RFC 1738 §3.7)
   mailto   addr (RFC 1738 §3.5)
+  wais     database, search, wtype, wpath (RFC 1738 §3.9: a database, a search of it, or
+           a document: wtype and wpath, removed together)
 A field the URL's scheme does not have fails the URL [edit-no-field]; a value the field
 cannot hold fails it [edit-bad-field].`
 
 // viewFieldNames lists the field names, for messages and help.
-const viewFieldNames = "typecode, name (ftp); type, selector, search, gopher-plus (gopher); group, message-id (news); group, article (nntp); addr (mailto)"
+const viewFieldNames = "typecode, name (ftp); type, selector, search, gopher-plus (gopher); group, message-id (news); group, article (nntp); addr (mailto); database, search, wtype, wpath (wais)"
 
 // Codes of the errors of view fields.
 const (
@@ -144,6 +152,8 @@ func (e *editor) applyView(p *parts, op setOp, input string) error {
 		rest, err = setNewsField(rest, op, bad)
 	case "nntp":
 		rest, err = setNNTPField(rest, op, bad)
+	case "wais":
+		rest, err = setWAISField(rest, op, bad)
 	case "mailto":
 		if op.remove {
 			return bad("a mailto URL needs an address (RFC 1738 §3.5)")
@@ -190,6 +200,8 @@ var (
 	editNewsIDKeep = pct.RFC1738Uchar.With(";/:&=@")
 	// RFC 1738 §5 group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ].
 	editNewsGroupChars = pct.AlphaDigit.With("-.+_")
+	// RFC 1738 §5 search = *[ uchar | ";" | ":" | "@" | "&" | "=" ] (wais, as http).
+	editWAISSearchKeep = pct.RFC1738Uchar.With(";:@&=")
 	// RFC 1738 §3.5: mailto's addr is xchar, "%" encoded; "?" encoded too (RFC 6068 §2).
 	editMailtoKeep = pct.RFC1738Xchar.Without("?")
 )
@@ -436,6 +448,72 @@ func setNNTPField(rest string, op setOp, bad func(string) error) (string, error)
 	return "/" + group, nil
 }
 
+// setWAISField sets a field of a wais url-path (RFC 1738 §3.9: "/" database, then "?" search
+// or "/" wtype "/" wpath), each *uchar but the search (§5 search).
+func setWAISField(rest string, op setOp, bad func(string) error) (string, error) {
+	p := strings.TrimPrefix(rest, "/")
+	db, search, hasSearch := strings.Cut(p, "?")
+	var wtype, wpath string
+	hasDoc := false
+	if !hasSearch {
+		if i := strings.IndexByte(p, '/'); i >= 0 {
+			db, wtype, hasDoc = p[:i], p[i+1:], true
+			wtype, wpath, _ = strings.Cut(wtype, "/")
+		}
+	}
+	keep := pct.RFC1738Uchar
+	if op.field == "search" {
+		keep = editWAISSearchKeep
+	}
+	var v string
+	if !op.remove {
+		var err error
+		if v, err = encodeField(op, op.raw, keep, bad); err != nil {
+			return "", err
+		}
+	}
+	switch op.field {
+	case "database":
+		if op.ifAbsent && db != "" {
+			return rest, nil
+		}
+		db = v
+	case "search":
+		if op.ifAbsent && hasSearch {
+			return rest, nil
+		}
+		if hasDoc && !op.remove {
+			return "", bad("a wais URL is a search or a document, not both (RFC 1738 §3.9)")
+		}
+		search, hasSearch = v, !op.remove
+	case "wtype", "wpath":
+		if op.ifAbsent && hasDoc {
+			return rest, nil
+		}
+		if hasSearch && !op.remove {
+			return "", bad("a wais URL is a search or a document, not both (RFC 1738 §3.9)")
+		}
+		if op.remove {
+			// A document has both or neither (RFC 1738 §5 waisdoc).
+			hasDoc = false
+			break
+		}
+		if op.field == "wtype" {
+			wtype = v
+		} else {
+			wpath = v
+		}
+		hasDoc = true
+	}
+	switch {
+	case hasSearch:
+		return "/" + db + "?" + search, nil
+	case hasDoc:
+		return "/" + db + "/" + wtype + "/" + wpath, nil
+	}
+	return "/" + db, nil
+}
+
 // viewValue returns the field op set as u's view reads it, and the value op gave, decoded.
 func viewValue(u locator.URL, op setOp) (got, want string, err error) {
 	want = op.raw
@@ -454,7 +532,12 @@ func viewValue(u locator.URL, op setOp) (got, want string, err error) {
 			return f.Name, want, nil
 		}
 		return f.Type, want, nil
+	case "database", "wtype", "wpath":
+		return waisValue(u, op, want)
 	case "type", "selector", "search", "gopher-plus":
+		if op.field == "search" && strings.EqualFold(u.Scheme(), "wais") {
+			return waisValue(u, op, want)
+		}
 		g, err := scheme.ParseGopher(u)
 		if err != nil {
 			return "", "", err
@@ -515,4 +598,21 @@ func editDeref(s *string, removed bool) string {
 		return "\x00present"
 	}
 	return *s
+}
+
+// waisValue returns the wais field op set as u's view reads it.
+func waisValue(u locator.URL, op setOp, want string) (got, w string, err error) {
+	v, err := scheme.ParseWAIS(u)
+	if err != nil {
+		return "", "", err
+	}
+	switch op.field {
+	case "database":
+		return v.Database, want, nil
+	case "search":
+		return editDeref(v.Search, op.remove), want, nil
+	case "wtype":
+		return editDeref(v.WType, op.remove), want, nil
+	}
+	return editDeref(v.WPath, op.remove), want, nil
 }
