@@ -187,30 +187,41 @@ func (p *parts) String() string {
 }
 
 // setOp is one --set: the component's index, the VALUE as it will be written, and the form.
+// A field of a scheme view (rfc1738, edit_view.go) or a WHATWG setter (edit_whatwg.go) has
+// its name in field, comp -1, and VALUE as given in raw.
 type setOp struct {
 	comp     int
 	value    string
 	ifAbsent bool // "?="
 	remove   bool // "=" with an empty VALUE
+	field    string
+	raw      string
+	mode     string // "=", ":=" or "?="
 }
 
 // editor holds the parsed options of one edit run.
 type editor struct {
 	spec    locator.Spec
 	sets    []setOp
-	appendP []string // encoded segments
-	appendQ []string // encoded "k=v" pairs
+	appendP []string    // encoded segments
+	appendQ []string    // encoded "k=v" pairs
+	rawP    []string    // the segments as given (whatwg)
+	rawQ    [][2]string // the pairs as given (whatwg)
+	replace []replaceOp
+	sep     string // --query-separator; "" is "&"
 	trim    []string
 	keep    []string
 	sortQ   bool
-	redact  bool
+	redact  bool // the password
+	// redactUser and redactQuery add the user name and the values of secret-looking query
+	// pairs (defaultRedactNames, redactNames) to --redact.
+	redactUser  bool
+	redactQuery bool
+	redactNames []string // --redact-name, in lower case
 }
 
 // redactMarker replaces a password and the values of secret-looking query parameters.
 const redactMarker = "REDACTED"
-
-// redactNames are the parts of a query name whose value --redact replaces.
-var redactNames = []string{"token", "key", "password", "secret", "sig"}
 
 // parseSet reads one --set argument.
 func (e *editor) parseSet(arg string) error {
@@ -230,7 +241,13 @@ func (e *editor) parseSet(arg string) error {
 	default:
 		return usageErrorf("--set %s: want COMPONENT=VALUE, COMPONENT:=VALUE or COMPONENT?=VALUE", display.Quote(arg))
 	}
+	if e.spec == locator.WHATWG {
+		return e.parseWHATWGSet(arg, name, mode, rest)
+	}
 	c := slices.Index(editComponents, name)
+	if c < 0 && isViewField(name) {
+		return e.parseViewSet(arg, name, mode, rest)
+	}
 	if c < 0 {
 		return usageErrorf("--set %s: unknown component %s; want one of %s", display.Quote(arg), display.Quote(name), strings.Join(editComponents, ", "))
 	}
@@ -286,12 +303,21 @@ func errEdit(input string, code locator.Code, rule, msg string) error {
 
 // edit applies e to s.
 func (e *editor) edit(s string) (string, error) {
+	if e.spec == locator.WHATWG {
+		return e.editWHATWG(s)
+	}
 	u, err := locator.ParseAs(s, e.spec)
 	if err != nil {
 		return "", err
 	}
 	p := splitParts(u)
 	for _, op := range e.sets {
+		if op.field != "" {
+			if err := e.applyView(&p, op, s); err != nil {
+				return "", err
+			}
+			continue
+		}
 		if op.ifAbsent && p.has[op.comp] && (op.comp != cPath || p.val[cPath] != "") {
 			continue
 		}
@@ -336,17 +362,21 @@ func (e *editor) edit(s string) (string, error) {
 	hasQ := p.has[cQuery]
 	for _, kv := range e.appendQ {
 		if hasQ && q != "" {
-			q += "&"
+			q += e.separator()
 		}
 		q += kv
 		hasQ = true
 	}
-	if hasQ && (len(e.trim) > 0 || len(e.keep) > 0 || e.sortQ || e.redact) {
+	if (hasQ || slices.ContainsFunc(e.replace, func(r replaceOp) bool { return r.appendIfAbsent })) && e.queryOps() {
 		q = e.editQuery(q)
+		hasQ = hasQ || q != ""
 	}
 	p.val[cQuery], p.has[cQuery] = q, hasQ
 	if e.redact && p.has[cPassword] {
 		p.val[cPassword] = redactMarker
+	}
+	if e.redactUser && p.has[cUser] && p.val[cUser] != "" {
+		p.val[cUser] = redactMarker
 	}
 	out := p.String()
 	// The result must parse under the spec, to the components edit wrote.
@@ -366,59 +396,15 @@ func (e *editor) edit(s string) (string, error) {
 	return out, nil
 }
 
-// queryName returns the name of a query pair "name=value" (or "name"), decoded when its
-// escapes are valid.
-func queryName(pair string) string {
-	name, _, _ := strings.Cut(pair, "=")
-	if d, err := pct.Decode(name); err == nil {
-		return d
-	}
-	return name
-}
-
-// matchName reports whether name matches pattern: exactly, or by prefix when pattern ends in "*".
-func matchName(name, pattern string) bool {
-	if p, ok := strings.CutSuffix(pattern, "*"); ok {
-		return strings.HasPrefix(name, p)
-	}
-	return name == pattern
-}
-
-// editQuery applies --trim, --keep, --sort-query and --redact to a query, pairs split at "&".
-func (e *editor) editQuery(q string) string {
-	pairs := strings.Split(q, "&")
-	kept := pairs[:0]
-	for _, pr := range pairs {
-		name := queryName(pr)
-		drop := slices.ContainsFunc(e.trim, func(t string) bool { return matchName(name, t) })
-		if len(e.keep) > 0 && !slices.ContainsFunc(e.keep, func(t string) bool { return matchName(name, t) }) {
-			drop = true
-		}
-		if !drop {
-			kept = append(kept, pr)
-		}
-	}
-	if e.sortQ {
-		slices.SortStableFunc(kept, func(a, b string) int { return strings.Compare(queryName(a), queryName(b)) })
-	}
-	if e.redact {
-		for i, pr := range kept {
-			name := strings.ToLower(queryName(pr))
-			if k, _, ok := strings.Cut(pr, "="); ok && slices.ContainsFunc(redactNames, func(r string) bool { return strings.Contains(name, r) }) {
-				kept[i] = k + "=" + redactMarker
-			}
-		}
-	}
-	return strings.Join(kept, "&")
-}
-
 const editLong = `Edit changes components of each URL and writes the result, one line per URL (or per line
 of standard input with "-"). Only the edited components change: every other byte is kept as
 written, so "ftp://h/a;type=d" keeps its typecode when the host changes. The result must
 parse under --spec to the components written, or the URL fails.
 
---spec rfc1738 (the default) and rfc3986 are supported; the components are those of
-"locator parse": scheme, user, password, host, port, path, query, fragment.
+--spec rfc1738 (the default), rfc3986 and whatwg are supported; the components are those of
+"locator parse": scheme, user, password, host, port, path, query, fragment. Under rfc1738
+the fields of the scheme views are components too (below); under whatwg --set runs the
+standard's setters (below).
 
   --set COMPONENT=VALUE    set it, VALUE percent-encoded for the component (RFC 3986 §3.2-3.5;
                            RFC 1738 §3.1, §3.3); scheme, port (and host under rfc1738) are
@@ -429,15 +415,33 @@ parse under --spec to the components written, or the URL fails.
   --set COMPONENT=         remove it (user (with the password), password, port, query,
                            fragment); the path becomes empty; scheme and host cannot be removed
   --append path=SEGMENT    add one path segment, encoded ("/" in SEGMENT becomes %2F)
-  --append query=K=V       add a query pair, K and V encoded ("&", "=", "+" as well), after "&"
+  --append query=K=V       add a query pair, K and V encoded ("&", "=", "+" and the
+                           separator as well), after the separator
+  --replace K=V            give the first pair named K the value V (encoded) and remove the
+                           later pairs named K (URLSearchParams set(), WHATWG URL §6.2); no
+                           pair named K: no change (trurl's --replace)
+  --replace-append K=V     the same, but with no pair named K the pair is appended
   --trim query=NAME        remove the pairs named NAME; a trailing "*" matches a prefix
   --keep query=NAME        keep only the pairs so named (repeatable; "*" as for --trim)
   --sort-query             sort the pairs by name, stably
-  --redact                 replace the password and the values of query pairs whose name
-                           holds token, key, password, secret or sig (any case) by REDACTED
+  --query-separator BYTE   the byte between query pairs, "&" by default (";" in some older
+                           URLs); one the query holds as written, not "=" (not under whatwg)
+  --redact                 replace the password by REDACTED
+  --redact-user            replace the user name by REDACTED too
+  --redact-query           replace by REDACTED the values of the query pairs whose name holds
+                           one of the words ` + redactWordsHelp + `
+                           (any case; words split at bytes other than letters and digits and
+                           at case changes: api_key, apiKey, X-Amz-Signature)
+  --redact-name NAME       redact the values of the pairs named NAME too (any case; a trailing
+                           "*" matches a prefix); implies --redact-query, which implies --redact
 
---set and --append are repeatable and applied in order; then --trim, --keep, --sort-query
-and --redact, in that order. Query names are compared decoded.
+--set and --append are repeatable and applied in order; then --replace, --replace-append,
+--trim, --keep, --sort-query and the redactions, in that order. Under rfc1738 and rfc3986
+the query is pairs split at the separator, names compared decoded, pairs kept as written.
+
+` + editViewHelp + `
+
+` + editWHATWGHelp + `
 
 A URL that cannot be edited is reported on standard error ("locator: URL: MESSAGE [CODE,
 RULE]") and the others are still written. With "-" it gives the line "error: MESSAGE
@@ -450,8 +454,9 @@ usage error (a bad --set, an unknown component, an unsupported --spec).`
 
 func newEditCmd(opts *options) *cobra.Command {
 	var bulk bulkOptions
-	var sets, appends, trims, keeps []string
-	var sortQ, redact bool
+	var sets, appends, trims, keeps, replaces, replaceAppends, redactNames []string
+	var sortQ, redact, redactUser, redactQuery bool
+	var sep string
 	cmd := &cobra.Command{
 		Use:   "edit [--set COMPONENT=VALUE]... [--append path=SEG|query=K=V]... [--trim|--keep query=NAME]... [--sort-query] [--redact] URL... | -",
 		Short: "Change components of URLs, keeping the rest as written (RFC 1738, RFC 3986)",
@@ -461,10 +466,17 @@ func newEditCmd(opts *options) *cobra.Command {
   $ locator edit --redact - < access.log`,
 		Args: urlArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.spec != locator.RFC1738 && opts.spec != locator.RFC3986 {
-				return usageErrorf("--spec %s: edit follows rfc1738 or rfc3986", display.Quote(opts.specName))
+			if opts.spec != locator.RFC1738 && opts.spec != locator.RFC3986 && opts.spec != locator.WHATWG {
+				return usageErrorf("--spec %s: edit follows rfc1738, rfc3986 or whatwg", display.Quote(opts.specName))
 			}
-			e := &editor{spec: opts.spec, sortQ: sortQ, redact: redact}
+			e := &editor{spec: opts.spec, sortQ: sortQ, redact: redact || redactUser || redactQuery || len(redactNames) > 0,
+				redactUser: redactUser, redactQuery: redactQuery || len(redactNames) > 0}
+			if err := e.setSeparator(sep); err != nil {
+				return err
+			}
+			for _, n := range redactNames {
+				e.redactNames = append(e.redactNames, strings.ToLower(n))
+			}
 			for _, s := range sets {
 				if err := e.parseSet(s); err != nil {
 					return err
@@ -474,17 +486,20 @@ func newEditCmd(opts *options) *cobra.Command {
 				switch {
 				case strings.HasPrefix(a, "path="):
 					e.appendP = append(e.appendP, pct.Encode(a[5:], editRules(e.spec, "segment").enc))
+					e.rawP = append(e.rawP, a[5:])
 				case strings.HasPrefix(a, "query="):
 					k, v, hasV := strings.Cut(a[6:], "=")
-					r := editRules(e.spec, "query-pair").enc
-					kv := pct.Encode(k, r)
-					if hasV {
-						kv += "=" + pct.Encode(v, r)
-					}
-					e.appendQ = append(e.appendQ, kv)
+					e.appendQ = append(e.appendQ, e.encodePair(k, v, hasV))
+					e.rawQ = append(e.rawQ, [2]string{k, v})
 				default:
 					return usageErrorf("--append %s: want path=SEGMENT or query=K=V", display.Quote(a))
 				}
+			}
+			for _, r := range replaces {
+				e.parseReplace(r, false)
+			}
+			for _, r := range replaceAppends {
+				e.parseReplace(r, true)
 			}
 			for _, l := range []struct {
 				flag string
@@ -544,7 +559,13 @@ func newEditCmd(opts *options) *cobra.Command {
 	f.StringArrayVar(&trims, "trim", nil, "remove query pairs: query=`NAME` (a trailing * matches a prefix)")
 	f.StringArrayVar(&keeps, "keep", nil, "keep only these query pairs: query=`NAME`")
 	f.BoolVar(&sortQ, "sort-query", false, "sort the query pairs by name, stably")
-	f.BoolVar(&redact, "redact", false, "replace the password and secret-looking query values by REDACTED")
+	f.StringArrayVar(&replaces, "replace", nil, "`K=V`: give the first query pair named K the value V (encoded), remove later ones; none: no change")
+	f.StringArrayVar(&replaceAppends, "replace-append", nil, "`K=V`: as --replace, appending the pair when none is named K")
+	f.StringVar(&sep, "query-separator", "&", "the `BYTE` between query pairs, for --append query=, --replace, --trim, --keep, --sort-query, --redact-query")
+	f.BoolVar(&redact, "redact", false, "replace the password by REDACTED")
+	f.BoolVar(&redactUser, "redact-user", false, "replace the user name by REDACTED too (implies --redact)")
+	f.BoolVar(&redactQuery, "redact-query", false, "replace the values of secret-looking query pairs (token, key, password, secret, sig, …) by REDACTED too (implies --redact)")
+	f.StringArrayVar(&redactNames, "redact-name", nil, "redact the values of the query pairs named `NAME` too (any case; a trailing * matches a prefix; implies --redact-query)")
 	addBulkFlags(cmd, &bulk)
 	return cmd
 }

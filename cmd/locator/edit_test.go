@@ -63,7 +63,7 @@ var editTable = []struct {
 	{"raw hash", []string{"--set", "fragment:=a#b", "http://h/"}, "", 2},
 	{"in order", []string{"--set", "query=a", "--set", "query?=b", "--set", "port=1", "--set", "port=", "http://h/"}, "http://h/?a", 0},
 	{"bad syntax", []string{"--set", "query", "http://h/"}, "", 2},
-	{"unknown component", []string{"--set", "typecode=d", "ftp://h/"}, "", 2},
+	{"unknown component", []string{"--set", "bogus=d", "ftp://h/"}, "", 2},
 	// --append.
 	{"append segment", []string{"--append", "path=a/b c?#", "http://h/x"}, "http://h/x/a%2Fb%20c%3F%23", 0},
 	{"append after slash", []string{"--append", "path=a", "--append", "path=b", "http://h/"}, "http://h/a/b", 0},
@@ -80,10 +80,11 @@ var editTable = []struct {
 	{"sort stable", []string{"--sort-query", "http://h/?b=2&a=1&b=1&a"}, "http://h/?a=1&a&b=2&b=1", 0},
 	{"trim bad", []string{"--trim", "path=x", "http://h/"}, "", 2},
 	// --redact.
-	{"redact", []string{"--redact", "http://u:pw@h/?api_key=1&x=2&Token=3&sig&password=4&secret=5&signature=6"},
+	{"redact", []string{"--redact", "http://u:pw@h/?api_key=1"}, "http://u:REDACTED@h/?api_key=1", 0},
+	{"redact query", []string{"--redact-query", "http://u:pw@h/?api_key=1&x=2&Token=3&sig&password=4&secret=5&signature=6"},
 		"http://u:REDACTED@h/?api_key=REDACTED&x=2&Token=REDACTED&sig&password=REDACTED&secret=REDACTED&signature=REDACTED", 0},
 	{"redact no password", []string{"--redact", "ftp://u@h/"}, "ftp://u@h/", 0},
-	{"spec whatwg", []string{"--spec", "whatwg", "--set", "host=x", "http://h/"}, "", 2},
+	{"spec 1994", []string{"--spec", "url-draft-1994", "--set", "host=x", "http://h/"}, "", 2},
 }
 
 func TestEditTable(t *testing.T) {
