@@ -5,6 +5,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/scheme"
+	_ "github.com/locator-url/locator/whatwg" // registers the WHATWG mode's resolver
 )
 
 // The row of `locator resolve --all-specs`: one reference, every mode.

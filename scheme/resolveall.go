@@ -5,21 +5,21 @@ import (
 	"strconv"
 
 	"github.com/locator-url/locator"
-	"github.com/locator-url/locator/whatwg"
 )
 
 // Resolver resolves references against one base by any resolution mode of package locator
 // (locator.Modes), checking each reference and the base by the checker of the mode's
 // document (see modeSpec), as `locator resolve` does; [Resolver.ResolveAll] gives the row of
-// `locator resolve --all-specs`. The WHATWG mode uses package whatwg directly, so that a
-// reference only the URL Standard accepts (a "%" without two hex digits, tabs and newlines
-// it removes, controls it trims) resolves too.
+// `locator resolve --all-specs`. The WHATWG mode uses the resolver package whatwg registers
+// (locator.ResolveRegistered; a program that does not import package whatwg gets an error in
+// that mode), on the strings, so that a reference only the URL Standard accepts (a "%"
+// without two hex digits, tabs and newlines it removes, controls it trims) resolves too.
 //
 // Create one with [NewResolver]; its methods may be called from several goroutines at once.
 type Resolver struct {
+	baseStr  string
 	base     locator.URL
 	baseErr  error // the base does not parse by locator.Parse
-	wbase    whatwg.URL
 	wbaseErr error // the base does not parse by the WHATWG parser
 	// baseInvalid is, for each mode, the first error the mode's checker finds in the base
 	// (see modeSpec), or nil.
@@ -30,9 +30,12 @@ type Resolver struct {
 // checker of every mode. A base that does not parse is not an error here: each mode that
 // needs it reports it ([Resolver.BaseError]).
 func NewResolver(base string) *Resolver {
-	r := &Resolver{}
+	r := &Resolver{baseStr: base}
 	r.base, r.baseErr = locator.Parse(base)
-	r.wbase, r.wbaseErr = whatwg.Parse(base, nil)
+	// The WHATWG parser reads the base before the reference, and "#" resolves against any
+	// base it reads (§4.4: a fragment is allowed even after an opaque path): the error, if
+	// any, is the base's.
+	_, r.wbaseErr = locator.ResolveRegistered(base, "#", locator.ModeWHATWG)
 	r.baseInvalid = map[locator.Mode]error{}
 	if r.baseErr == nil {
 		for _, m := range locator.Modes() {
@@ -65,11 +68,7 @@ func (r *Resolver) resolve(ref string, mode locator.Mode) (string, error) {
 		if r.wbaseErr != nil {
 			return "", r.wbaseErr
 		}
-		u, err := whatwg.Parse(ref, &r.wbase)
-		if err != nil {
-			return "", err
-		}
-		return u.Href(), nil
+		return locator.ResolveRegistered(r.baseStr, ref, mode)
 	}
 	if r.baseErr != nil {
 		return "", r.baseErr
@@ -112,8 +111,8 @@ func (r *Resolver) ResolveChecked(ref string, mode locator.Mode, withBase bool) 
 // ModeResult is the result of one mode in a [Resolution]: the resolved URL, or why there is
 // none.
 type ModeResult struct {
-	Mode   locator.Mode
-	Result string // the serialization of the resolved URL; "" when Err is not nil
+	Mode   locator.Mode // the resolution mode
+	Result string       // the serialization of the resolved URL; "" when Err is not nil
 	// Err is why there is no result: the reference or the base does not parse, or (unless
 	// lenient) the mode's checker calls either invalid.
 	Err error
@@ -134,8 +133,8 @@ func (m ModeResult) Text() string {
 // Resolution is one reference resolved by every mode, in the order of locator.Modes: a row of
 // `locator resolve --all-specs`.
 type Resolution struct {
-	Ref     string
-	Results []ModeResult
+	Ref     string       // the reference as given
+	Results []ModeResult // one per mode, in the order of locator.Modes
 	// Differ reports whether the modes disagree: some Text differs from the first mode's
 	// (locator.ModeRFC3986).
 	Differ bool
@@ -216,11 +215,18 @@ func invalidUnder(input string, u locator.URL, mode locator.Mode) error {
 	return &locator.Error{Input: input, Offset: first.Offset, Code: first.Code, Rule: first.Rule, Message: msg}
 }
 
-// errorCode returns the code of an error of package locator (*locator.Error) or whatwg
-// (*whatwg.Error), or "error" for another error.
+// errorCode returns the code of an error of package locator (*locator.Error) or of another
+// package whose error has a method Code (package whatwg's, through the interface coded), or
+// "error" for another error.
 func errorCode(err error) string {
-	if we, ok := errors.AsType[*whatwg.Error](err); ok {
-		return string(we.Code)
+	if c, ok := errors.AsType[coded](err); ok {
+		return c.ErrorCode()
 	}
 	return string(errorFinding(err, locator.SeverityError).Code)
+}
+
+// coded is an error that names its code.
+type coded interface {
+	error
+	ErrorCode() string
 }
