@@ -9,8 +9,8 @@ import (
 
 // inspectPage is the data of the inspector's template.
 type inspectPage struct {
-	URL  string // the URL, as the user wrote it ("" before the first submit)
-	Base string // the base of the resolution form
+	URL  string   // the URL, as the user wrote it ("" before the first submit)
+	Base string   // the base of the resolution form
 	Refs []string // its references
 	In   *inspection
 }
