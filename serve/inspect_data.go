@@ -118,15 +118,16 @@ type parseJSON struct {
 
 // checkJSON is the record of locator check --json (cmd/locator/check.go, checkFields).
 type checkJSON struct {
-	Input    string  `json:"input"`
-	Spec     string  `json:"spec"`
-	Valid    bool    `json:"valid"`
-	Offset   *int    `json:"offset"`
-	Code     *string `json:"code"`
-	Rule     *string `json:"rule"`
-	Message  *string `json:"message"`
-	Errors   int     `json:"errors"`
-	Warnings int     `json:"warnings"`
+	Input       string  `json:"input"`
+	InputBase64 string  `json:"input_base64,omitempty"`
+	Spec        string  `json:"spec"`
+	Valid       bool    `json:"valid"`
+	Offset      *int    `json:"offset"`
+	Code        *string `json:"code"`
+	Rule        *string `json:"rule"`
+	Message     *string `json:"message"`
+	Errors      int     `json:"errors"`
+	Warnings    int     `json:"warnings"`
 }
 
 // planJSON is the object of locator plan --json for a URL with a plan (cmd/locator/plan.go).
@@ -176,8 +177,8 @@ type resolutions struct {
 	Rows  []resolutionRow `json:"rows"`
 }
 
-// resolutionRow is the record of locator resolve --all-specs --json: input, differ, valid,
-// then one field per mode, named after it (the result, or "error:CODE").
+// resolutionRow is the record of locator resolve --all-specs --json: input (and
+// input_base64 when it is not UTF-8), differ, valid, then one field per mode, named after it (the result, or "error:CODE").
 type resolutionRow struct {
 	scheme.Resolution
 }
@@ -189,6 +190,9 @@ func (r resolutionRow) MarshalJSON() ([]byte, error) {
 	enc.SetEscapeHTML(false)
 	b.WriteString(`{"input":`)
 	_ = enc.Encode(r.Ref)
+	if b64 := inputBase64(r.Ref); b64 != "" {
+		b.WriteString(`,"input_base64":"` + b64 + `"`)
+	}
 	b.WriteString(`,"differ":` + strconv.FormatBool(r.Differ) + `,"valid":` + strconv.FormatBool(r.OK))
 	for _, m := range r.Results {
 		b.WriteByte(',')
@@ -447,7 +451,7 @@ func parseObject(r *scheme.Report) *parseJSON {
 
 // checkObject returns the record of check --json for r.
 func checkObject(r *scheme.Report) *checkJSON {
-	c := &checkJSON{Input: r.Input, Spec: r.Spec.String(), Valid: r.Valid()}
+	c := &checkJSON{Input: r.Input, InputBase64: inputBase64(r.Input), Spec: r.Spec.String(), Valid: r.Valid()}
 	for _, x := range r.Findings {
 		if x.Severity != locator.SeverityError {
 			c.Warnings++
