@@ -70,3 +70,16 @@ func ExampleModeResult_Text() {
 	fmt.Println(row.Results[0].Text())
 	// Output: error:bad-ip-literal
 }
+
+// ResolveAllTo reuses one Resolution from reference to reference.
+func ExampleResolver_ResolveAllTo() {
+	r := scheme.NewResolver("http://a/b/c/d;p?q")
+	var row scheme.Resolution
+	for _, ref := range []string{"g", "../../../g"} {
+		r.ResolveAllTo(&row, ref, false)
+		fmt.Println(row.Ref, row.Differ, row.Results[0].Text(), row.Results[2].Mode, row.Results[2].Text())
+	}
+	// Output:
+	// g false http://a/b/c/g rfc2396 http://a/b/c/g
+	// ../../../g true http://a/g rfc2396 http://a/../g
+}

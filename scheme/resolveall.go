@@ -119,11 +119,16 @@ type ModeResult struct {
 	// Invalid is, when lenient let it through, the first error of the mode's checker in the
 	// reference or the base; nil otherwise.
 	Invalid error
+
+	text string // Text, made once by ResolveAll
 }
 
 // Text returns the result, or "error:CODE" when there is none: the cell of the table of
 // `locator resolve --all-specs` (without its "*").
 func (m ModeResult) Text() string {
+	if m.text != "" {
+		return m.text
+	}
 	if m.Err != nil {
 		return "error:" + errorCode(m.Err)
 	}
@@ -145,20 +150,32 @@ type Resolution struct {
 // each): a mode whose checker calls ref or the base invalid fails with that error, unless
 // lenient, which keeps the result and the error in ModeResult.Invalid.
 func (r *Resolver) ResolveAll(ref string, lenient bool) Resolution {
+	var row Resolution
+	r.ResolveAllTo(&row, ref, lenient)
+	return row
+}
+
+// ResolveAllTo is [Resolver.ResolveAll] into row, reusing the array of row.Results: for a
+// program that resolves many references, one after the other (locator resolve --all-specs
+// on standard input).
+func (r *Resolver) ResolveAllTo(row *Resolution, ref string, lenient bool) {
 	modes := locator.Modes()
-	out := Resolution{Ref: ref, Results: make([]ModeResult, len(modes)), OK: true}
-	for i, m := range modes {
+	results := row.Results[:0]
+	*row = Resolution{Ref: ref, OK: true}
+	for _, m := range modes {
 		res, warn, err := r.ResolveChecked(ref, m, true)
 		if err == nil && warn != nil && !lenient {
 			res, err, warn = "", warn, nil
 		}
-		out.Results[i] = ModeResult{Mode: m, Result: res, Err: err, Invalid: warn}
+		x := ModeResult{Mode: m, Result: res, Err: err, Invalid: warn}
+		x.text = x.Text()
+		results = append(results, x)
 		if err != nil {
-			out.OK = false
+			row.OK = false
 		}
-		out.Differ = out.Differ || out.Results[i].Text() != out.Results[0].Text()
+		row.Differ = row.Differ || x.text != results[0].text
 	}
-	return out
+	row.Results = results
 }
 
 // modeSpec returns the specification whose strict checker ([Check]) decides what "invalid"

@@ -162,8 +162,9 @@ func newResolveCmd() *cobra.Command {
 				return runLines(cmd, refs, o.bulk, f.header(), func() lineFunc {
 					fw, rec := f.worker(), newRecord(fields)
 					if o.allSpecs {
+						var row scheme.Resolution
 						return func(dst []byte, line string, st *stats) []byte {
-							res, differ, ok := allResults(r, line)
+							res, differ, ok := allResults(r, &row, line)
 							st.result(ok, schemeOf(line), "")
 							if !f.custom() {
 								row := allModesRow(line, res, differ)
@@ -328,15 +329,15 @@ func appendWarning(b []byte, ref string, mode locator.Mode, warn error) []byte {
 // differ), then the result of each mode, "*" before one that differs from rfc3986's.
 // ok is false when some mode failed.
 func allModes(r *resolver, ref string) (row []string, ok bool) {
-	res, differ, ok := allResults(r, ref)
+	res, differ, ok := allResults(r, new(scheme.Resolution), ref)
 	return allModesRow(ref, res, differ), ok
 }
 
 // allResults resolves ref by every mode, in the order of locator.Modes
-// (scheme.Resolver.ResolveAll): the result, or "error:CODE". differ reports whether the modes
-// disagree, ok whether none failed. A reference that starts with a byte-order mark fails in
-// every mode (checkBOM).
-func allResults(r *resolver, ref string) (res []string, differ, ok bool) {
+// (scheme.Resolver.ResolveAllTo, into row, which a worker reuses from line to line): the
+// result, or "error:CODE". differ reports whether the modes disagree, ok whether none failed.
+// A reference that starts with a byte-order mark fails in every mode (checkBOM).
+func allResults(r *resolver, row *scheme.Resolution, ref string) (res []string, differ, ok bool) {
 	res = make([]string, len(locator.Modes()))
 	if err := checkBOM(ref); err != nil {
 		for i := range res {
@@ -344,11 +345,11 @@ func allResults(r *resolver, ref string) (res []string, differ, ok bool) {
 		}
 		return res, false, false
 	}
-	all := r.ResolveAll(ref, r.lenient)
-	for i, m := range all.Results {
+	r.ResolveAllTo(row, ref, r.lenient)
+	for i, m := range row.Results {
 		res[i] = m.Text()
 	}
-	return res, all.Differ, all.OK
+	return res, row.Differ, row.OK
 }
 
 // allModesRow returns the --all-specs row of ref from its results.
