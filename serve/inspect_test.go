@@ -321,40 +321,47 @@ func TestInspectTooLong(t *testing.T) {
 	}
 }
 
-// TestInspectAdversarial: a URL of MaxInput bytes with a finding every 3 bytes: the page
-// shows maxShown findings per spec and counts the rest, each caret line a bounded window;
-// the reply and the allocations stay within a constant times the input.
+// TestInspectAdversarial: a URL of MaxInput bytes with a finding every 2 bytes, as the URL
+// and as a reference: the page shows maxShown findings per spec and counts the rest, each
+// caret line a bounded window; the reply and the allocations grow linearly (a URL 4 times as
+// long allocates at most 6 times as much; no time is measured).
 func TestInspectAdversarial(t *testing.T) {
 	s := New(Options{})
-	u := "http://h/" + strings.Repeat("a ", (MaxInput-9)/2)
 	for _, path := range []string{"/inspect", "/api/inspect"} {
-		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", path, strings.NewReader(url.Values{"url": {u}, "ref": {u}}.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		alloc := allocated(func() { s.ServeHTTP(rec, req) })
-		if rec.Code != http.StatusOK {
-			t.Fatalf("%s: %d %.300s", path, rec.Code, rec.Body.String())
-		}
-		t.Logf("%s: %d-byte URL: %d bytes of reply, %d bytes allocated", path, len(u), rec.Body.Len(), alloc)
-		if rec.Body.Len() > 40*len(u) {
-			t.Errorf("%s: a reply of %d bytes for a %d-byte URL", path, rec.Body.Len(), len(u))
-		}
-		if alloc > 400*int64(len(u)) {
-			t.Errorf("%s: %d bytes allocated for a %d-byte URL", path, alloc, len(u))
-		}
-		if path == "/inspect" {
-			page := rec.Body.String()
-			if n := strings.Count(section(t, page, "spec-rfc1738"), `<pre class="caret">`); n != maxShown {
-				t.Errorf("%d carets shown, want %d", n, maxShown)
+		var allocs [2]int64
+		for i, n := range []int{MaxInput / 4, MaxInput} {
+			u := "http://h/" + strings.Repeat("a ", (n-9)/2)
+			rec := httptest.NewRecorder()
+			req := httptest.NewRequest("POST", path, strings.NewReader(url.Values{"url": {u}, "ref": {u}}.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			allocs[i] = allocated(func() { s.ServeHTTP(rec, req) })
+			if rec.Code != http.StatusOK {
+				t.Fatalf("%s: %d %.300s", path, rec.Code, rec.Body.String())
 			}
-			if !strings.Contains(page, "more findings") {
-				t.Errorf("the findings left out are not counted")
+			t.Logf("%s: %d-byte URL: %d bytes of reply, %d bytes allocated", path, len(u), rec.Body.Len(), allocs[i])
+			if rec.Body.Len() > 40*len(u) {
+				t.Errorf("%s: a reply of %d bytes for a %d-byte URL", path, rec.Body.Len(), len(u))
 			}
-			for _, m := range regexp.MustCompile(`<pre class="caret">([^\n]*)\n`).FindAllStringSubmatch(page, -1) {
-				if len(m[1]) > 2*windowWidth {
-					t.Fatalf("a caret window of %d bytes", len(m[1]))
+			if allocs[i] > 1000*int64(len(u)) {
+				t.Errorf("%s: %d bytes allocated for a %d-byte URL", path, allocs[i], len(u))
+			}
+			if path == "/inspect" && n == MaxInput {
+				page := rec.Body.String()
+				if n := strings.Count(section(t, page, "spec-rfc1738"), `<pre class="caret">`); n != maxShown {
+					t.Errorf("%d carets shown, want %d", n, maxShown)
+				}
+				if !strings.Contains(page, "more findings") {
+					t.Errorf("the findings left out are not counted")
+				}
+				for _, m := range regexp.MustCompile(`<pre class="caret">([^\n]*)\n`).FindAllStringSubmatch(page, -1) {
+					if len(m[1]) > 2*windowWidth {
+						t.Fatalf("a caret window of %d bytes", len(m[1]))
+					}
 				}
 			}
+		}
+		if allocs[1] > 6*allocs[0] {
+			t.Errorf("%s: %d bytes allocated for a URL 4 times as long as one that allocated %d", path, allocs[1], allocs[0])
 		}
 	}
 }
