@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,5 +129,24 @@ func TestInspectBrowser(t *testing.T) {
 	}
 	if verdict != "valid" {
 		t.Errorf("live update: verdict %q for %q", verdict, updated)
+	}
+
+	// On a phone: the page is no wider than the screen (tables and caret lines scroll in
+	// their own boxes).
+	var scrollWidth, innerWidth int
+	q := url.Values{"url": {"ftp://user:pw@host.dom:2121/" + strings.Repeat("very-long-segment/", 8) + "%zz"},
+		"base": {"http://a/b/c/d;p?q"}, "ref": {"http:g\n../../../g"}}
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(ts.URL+"/inspect?"+q.Encode()),
+		chromedp.WaitVisible(`#resolution`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &scrollWidth),
+		chromedp.Evaluate(`window.innerWidth`, &innerWidth),
+		screenshot(t, dir, "inspector-phone.png"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if scrollWidth > innerWidth {
+		t.Errorf("on a 390-pixel screen the page is %d pixels wide", scrollWidth)
 	}
 }
