@@ -141,3 +141,22 @@ func BenchmarkInspectLoopback(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
 }
+
+// BenchmarkInspectHandler is the cost of one answer of the mix of loadURLs without the
+// network: the inspection and the page or the JSON.
+func BenchmarkInspectHandler(b *testing.B) {
+	s := New(Options{})
+	reqs := make([]*http.Request, len(loadURLs))
+	for i, u := range loadURLs {
+		reqs[i] = httptest.NewRequest("GET", u, nil)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, reqs[i%len(reqs)])
+		if rec.Code != http.StatusOK {
+			b.Fatal(rec.Code)
+		}
+	}
+}
