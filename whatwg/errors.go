@@ -94,6 +94,11 @@ func (e *Error) Error() string {
 	return s + " (" + e.Rule + ")"
 }
 
+// ErrorCode returns e.Code as a string: how a package that does not import this one (package
+// scheme, whose table of every resolution mode reaches the parser through
+// locator.ResolveRegistered) names the failure.
+func (e *Error) ErrorCode() string { return string(e.Code) }
+
 // ValidationError is a non-fatal finding of the parser (§1.1 "Writing"): the URL still parses,
 // but the input was not a valid URL string. Offset is a byte offset in the input given to the
 // parser, or -1 when the error concerns a value computed from it (such as a decoded host).

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -143,7 +142,7 @@ func newResolveCmd() *cobra.Command {
 				return &exitError{code: exitInvalid, err: fmt.Errorf("base %s", errText(err))}
 			}
 			r.lenient, r.allSpecs = o.lenient, o.allSpecs
-			if warn := r.baseInvalid[o.mode]; warn != nil && !o.allSpecs {
+			if warn := r.BaseInvalid(o.mode); warn != nil && !o.allSpecs {
 				if !o.lenient {
 					return &exitError{code: exitInvalid, err: fmt.Errorf("base %s", errText(warn))}
 				}
@@ -163,8 +162,9 @@ func newResolveCmd() *cobra.Command {
 				return runLines(cmd, refs, o.bulk, f.header(), func() lineFunc {
 					fw, rec := f.worker(), newRecord(fields)
 					if o.allSpecs {
+						var row scheme.Resolution
 						return func(dst []byte, line string, st *stats) []byte {
-							res, differ, ok := allResults(r, line)
+							res, differ, ok := allResults(r, &row, line)
 							st.result(ok, schemeOf(line), "")
 							if !f.custom() {
 								row := allModesRow(line, res, differ)
@@ -238,39 +238,21 @@ func newResolveCmd() *cobra.Command {
 	return cmd
 }
 
-// resolver resolves references against one base by any mode.
+// resolver resolves references against one base by any mode: scheme.Resolver, with the
+// command's mode and flags, and the byte-order mark refused first (checkBOM).
 type resolver struct {
+	*scheme.Resolver
 	mode     locator.Mode
-	base     locator.URL
-	baseErr  error // the base does not parse by locator.Parse
-	wbase    whatwg.URL
-	wbaseErr error // the base does not parse by the WHATWG parser
-	// baseInvalid is, for each mode, the first error the mode's checker finds in the base
-	// (see modeSpec), or nil.
-	baseInvalid map[locator.Mode]error
-	lenient     bool // a reference or base the checker calls invalid is resolved anyway
-	allSpecs    bool // resolveChecked reports an invalid base with each reference
+	lenient  bool // a reference or base the checker calls invalid is resolved anyway
+	allSpecs bool // resolveChecked reports an invalid base with each reference
 }
 
 // newResolver parses base for mode; with --all-specs (any mode) it must parse for one of
 // them at least.
 func newResolver(base string, mode locator.Mode) (*resolver, error) {
-	r := &resolver{mode: mode}
-	r.base, r.baseErr = locator.Parse(base)
-	r.wbase, r.wbaseErr = whatwg.Parse(base, nil)
-	r.baseInvalid = map[locator.Mode]error{}
-	if r.baseErr == nil {
-		for _, m := range locator.Modes() {
-			if err := invalidUnder(base, r.base, m); err != nil {
-				r.baseInvalid[m] = err
-			}
-		}
-	}
-	switch {
-	case mode == locator.ModeWHATWG && r.wbaseErr != nil:
-		return nil, r.wbaseErr
-	case mode != locator.ModeWHATWG && r.baseErr != nil:
-		return nil, r.baseErr
+	r := &resolver{Resolver: scheme.NewResolver(base), mode: mode}
+	if err := r.BaseError(mode); err != nil {
+		return nil, err
 	}
 	return r, nil
 }
@@ -286,81 +268,16 @@ func (r *resolver) resolve(ref string, mode locator.Mode) (string, error) {
 	return res, err
 }
 
-// resolveChecked resolves ref by mode (see resolveOnly) and checks ref by the mode's checker
-// (see modeSpec): warn is the first error it finds. Under --all-specs, where the base is
-// checked for each column, warn is first the base's error (with "base" before its message);
-// otherwise the command has reported the base already.
+// resolveChecked resolves ref by mode and checks ref by the mode's checker
+// (scheme.Resolver.ResolveChecked): warn is the first error it finds. Under --all-specs,
+// where the base is checked for each column, warn is first the base's error (with "base"
+// before its message); otherwise the command has reported the base already. A reference
+// that starts with a byte-order mark is refused (checkBOM).
 func (r *resolver) resolveChecked(ref string, mode locator.Mode) (res string, warn, err error) {
-	res, err = r.resolveOnly(ref, mode)
-	if err != nil {
+	if err := checkBOM(ref); err != nil {
 		return "", nil, err
 	}
-	if warn := r.baseInvalid[mode]; warn != nil && r.allSpecs {
-		e := *warn.(*locator.Error)
-		e.Message = "base " + e.Message
-		return res, &e, nil
-	}
-	if _, ok := modeSpec(mode); !ok {
-		return res, nil, nil
-	}
-	u, err := locator.Parse(ref)
-	if err != nil { // not reached: resolveOnly parsed ref
-		return res, nil, nil
-	}
-	return res, invalidUnder(ref, u, mode), nil
-}
-
-// modeSpec returns the specification whose strict checker (scheme.Check) decides what
-// "invalid" means under mode, for a reference and for the base:
-//   - rfc3986, rfc3986-compat: RFC 3986 (Appendix A, URI-reference), as parse --spec rfc3986;
-//   - url-draft: the 1993 URL draft (--spec url-draft-1993), but for the missing scheme of a
-//     reference: its "Partial form" has none;
-//   - rfc1630, rfc1630-published: the URI draft that became RFC 1630 (--spec rfc1630), whose
-//     checker reads its partial forms;
-//   - rfc2396, rfc1808: none; locator has no checker for RFC 2396 Appendix A or RFC 1808 §2.2, so only
-//     what locator.Parse rejects is invalid;
-//   - whatwg: none; the URL Standard's parser fails or it does not (its validation errors do
-//     not stop a browser).
-func modeSpec(m locator.Mode) (locator.Spec, bool) {
-	switch m {
-	case locator.ModeRFC3986, locator.ModeRFC3986Compat:
-		return locator.RFC3986, true
-	case locator.ModeURLDraft:
-		return locator.URLDraft1993, true
-	case locator.ModeRFC1630, locator.ModeRFC1630Published:
-		return locator.RFC1630, true
-	}
-	return 0, false
-}
-
-// invalidUnder returns an error for the first error finding of mode's checker (modeSpec) in
-// u, parsed from input, or nil when it finds none or mode has no checker.
-func invalidUnder(input string, u locator.URL, mode locator.Mode) error {
-	spec, ok := modeSpec(mode)
-	if !ok {
-		return nil
-	}
-	var first *locator.Finding
-	n := 0
-	findings := scheme.Check(u, spec)
-	for i, f := range findings {
-		if f.Severity != locator.SeverityError ||
-			mode == locator.ModeURLDraft && f.Code == locator.CodeNoScheme && !u.HasScheme() {
-			continue
-		}
-		if first == nil {
-			first = &findings[i]
-		}
-		n++
-	}
-	if first == nil {
-		return nil
-	}
-	msg := "not valid under --spec " + spec.String() + ": " + first.Message
-	if n > 1 {
-		msg += " (and " + strconv.Itoa(n-1) + " more: locator check --spec " + spec.String() + ")"
-	}
-	return &locator.Error{Input: input, Offset: first.Offset, Code: first.Code, Rule: first.Rule, Message: msg}
+	return r.ResolveChecked(ref, mode, r.allSpecs)
 }
 
 // writeEach writes the result of each reference by r's mode, as the package's writeEach does,
@@ -408,63 +325,31 @@ func appendWarning(b []byte, ref string, mode locator.Mode, warn error) []byte {
 	return append(b, '\n')
 }
 
-// resolveOnly resolves ref by mode and returns the result's serialization. The WHATWG mode uses
-// package whatwg directly, so that a reference only the URL Standard accepts (a "%" without
-// two hex digits, tabs and newlines it removes, controls it trims) resolves too;
-// locator.Resolve with locator.ModeWHATWG, which that package registers, gives the same result
-// for references that locator.Parse accepts (see TestResolveWHATWGBeyondParse).
-func (r *resolver) resolveOnly(ref string, mode locator.Mode) (string, error) {
-	if err := checkBOM(ref); err != nil {
-		return "", err
-	}
-	if mode == locator.ModeWHATWG {
-		if r.wbaseErr != nil {
-			return "", r.wbaseErr
-		}
-		u, err := whatwg.Parse(ref, &r.wbase)
-		if err != nil {
-			return "", err
-		}
-		return u.Href(), nil
-	}
-	if r.baseErr != nil {
-		return "", r.baseErr
-	}
-	u, err := locator.Parse(ref)
-	if err != nil {
-		return "", err
-	}
-	res, err := locator.Resolve(r.base, u, mode)
-	if err != nil {
-		return "", err
-	}
-	return res.String(), nil
-}
-
 // allModes returns the --all-specs row of ref: ref, "yes" or "no" (whether the modes
 // differ), then the result of each mode, "*" before one that differs from rfc3986's.
 // ok is false when some mode failed.
 func allModes(r *resolver, ref string) (row []string, ok bool) {
-	res, differ, ok := allResults(r, ref)
+	res, differ, ok := allResults(r, new(scheme.Resolution), ref)
 	return allModesRow(ref, res, differ), ok
 }
 
-// allResults resolves ref by every mode, in the order of locator.Modes: the result, or
-// "error:CODE". differ reports whether the modes disagree, ok whether none failed.
-func allResults(r *resolver, ref string) (res []string, differ, ok bool) {
-	modes := locator.Modes()
-	res = make([]string, len(modes))
-	ok = true
-	for i, m := range modes {
-		x, err := r.resolve(ref, m)
-		if err != nil {
-			ok = false
-			x = "error:" + errCode(err)
+// allResults resolves ref by every mode, in the order of locator.Modes
+// (scheme.Resolver.ResolveAllTo, into row, which a worker reuses from line to line): the
+// result, or "error:CODE". differ reports whether the modes disagree, ok whether none failed.
+// A reference that starts with a byte-order mark fails in every mode (checkBOM).
+func allResults(r *resolver, row *scheme.Resolution, ref string) (res []string, differ, ok bool) {
+	res = make([]string, len(locator.Modes()))
+	if err := checkBOM(ref); err != nil {
+		for i := range res {
+			res[i] = "error:" + errCode(err)
 		}
-		res[i] = x
-		differ = differ || x != res[0]
+		return res, false, false
 	}
-	return res, differ, ok
+	r.ResolveAllTo(row, ref, r.lenient)
+	for i, m := range row.Results {
+		res[i] = m.Text()
+	}
+	return res, row.Differ, row.OK
 }
 
 // allModesRow returns the --all-specs row of ref from its results.
