@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"os"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/locator-url/locator/fetch"
 	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/scheme"
+	"github.com/locator-url/locator/whatwg"
 )
 
 // Prefixes of the gateway's own paths besides the path form "/URL".
@@ -136,8 +138,7 @@ func withSearch(raw, query string) (string, error) {
 	g.Search = &query
 	u, err := g.URL()
 	if err != nil {
-		return raw, &fetch.Error{URL: raw, Kind: fetch.KindInvalid, Code: "search", Rule: "RFC 1738 §3.4",
-			Message: "the search string cannot be sent", Err: err}
+		return raw, lineError(raw, err, "search", "the search string cannot be sent")
 	}
 	return u.String(), nil
 }
@@ -196,10 +197,20 @@ func withAnswers(raw string, v url.Values) (string, error) {
 	g.Plus = &scheme.GopherPlus{Kind: scheme.GopherPlusItem, Ask: lines}
 	u, err := g.URL()
 	if err != nil {
-		return raw, &fetch.Error{URL: raw, Kind: fetch.KindInvalid, Code: "form", Rule: "RFC 1738 §3.4.9",
-			Message: "the answers cannot be sent", Err: err}
+		return raw, lineError(raw, err, "form", "the answers cannot be sent")
 	}
 	return u.String(), nil
+}
+
+// lineError is the error of a search or form that scheme.Gopher.URL refused: KindSafety for a
+// decoded CR, LF or NUL bound for the request line (RFC 1738 §6, as fetch refuses it),
+// KindInvalid with code otherwise.
+func lineError(raw string, err error, code, msg string) error {
+	var le *locator.Error
+	if errors.As(err, &le) && le.Code == scheme.CodeLineBreak {
+		return &fetch.Error{URL: raw, Kind: fetch.KindSafety, Code: string(le.Code), Rule: le.Rule, Message: le.Message, Err: err}
+	}
+	return &fetch.Error{URL: raw, Kind: fetch.KindInvalid, Code: code, Rule: "RFC 1738 §3.4", Message: msg, Err: err}
 }
 
 // maxQuestions bounds the questions of an ASK form the gateway answers.
@@ -220,6 +231,9 @@ func (s *Server) check(raw string) error {
 		return &fetch.Error{URL: raw, Kind: fetch.KindSafety, Code: "scheme", Rule: "locator's gateway policy (--scheme)",
 			Message: "the gateway does not fetch " + display.Quote(name) + " URLs; it fetches " + strings.Join(s.opts.Schemes, ", ")}
 	}
+	if err := s.checkHost(raw, u.Hostname()); err != nil {
+		return err
+	}
 	p, ok := u.Port()
 	if !ok || p == "" {
 		return nil
@@ -236,6 +250,30 @@ func (s *Server) check(raw string) error {
 	}
 	return &fetch.Error{URL: raw, Kind: fetch.KindSafety, Code: "port", Rule: "RFC 1738 §6; locator's gateway policy (--allow-port)",
 		Message: "port " + strconv.Itoa(n) + " is not " + display.Quote(name) + "'s default port: the gateway dials only default ports (allow it with --allow-port " + strconv.Itoa(n) + ")"}
+}
+
+// checkHost refuses a host that the WHATWG URL Standard's IPv4 parser (and inet_aton, which
+// some resolvers use) reads as an address written otherwise than in dotted decimal, such as
+// "0x7f.1" or "2130706433" (127.0.0.1): RFC 1738 §3.1 reads it as a name, so which host it
+// names depends on the resolver. Such a host is refused whatever the address; a gateway that
+// would ask a resolver cannot know what it gets.
+func (s *Server) checkHost(raw, host string) error {
+	if host == "" || strings.HasPrefix(host, "[") {
+		return nil
+	}
+	if _, err := netip.ParseAddr(host); err == nil {
+		return nil // dotted decimal: the Policy checks it as dialled
+	}
+	w, err := whatwg.Parse("http://"+host+"/", nil)
+	if err != nil {
+		return nil
+	}
+	a, err := netip.ParseAddr(w.Hostname())
+	if err != nil || !a.Is4() {
+		return nil
+	}
+	return &fetch.Error{URL: raw, Kind: fetch.KindSafety, Code: "ambiguous-host", Rule: "WHATWG URL, IPv4 parser; RFC 1738 §3.1; locator's gateway policy",
+		Message: "the host " + display.Quote(host) + " is the address " + a.String() + " to the WHATWG URL Standard's IPv4 parser and to inet_aton, a name to RFC 1738: the gateway does not guess which"}
 }
 
 // access fetches q.url with the server's client and answers: a page, the object's bytes, or

@@ -7,6 +7,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/fetch"
+	"github.com/locator-url/locator/internal/display"
 )
 
 // gopherTypes names the gopher item types (RFC 1436 §3.8; "i" and "h", the informational and
@@ -93,6 +94,26 @@ type textPage struct {
 	Headers []header // an article's header fields (RFC 5536 §3; RFC 5322 §2.2)
 	Text    string   // the text (an article's body)
 	Raw     string   // the bytes through the gateway
+}
+
+// showText is the display form of a text: its lines (ended by LF or CR LF) and the pieces
+// between TABs each through display.String, the LFs and TABs kept.
+func showText(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		line = strings.TrimSuffix(line, "\r")
+		for j, piece := range strings.Split(line, "\t") {
+			if j > 0 {
+				b.WriteByte('\t')
+			}
+			b.WriteString(display.String(piece))
+		}
+	}
+	return b.String()
 }
 
 // header is one header field of an article.
