@@ -80,11 +80,11 @@ func TestSSRF(t *testing.T) {
 		{"http://0177.0.0.1/", "ambiguous-host"},
 		{"ftp://127.0.0.1:" + p + "/", "address"},
 		{"gopher://127.0.0.1:" + p + "/1/", "address"},
-		{"gopher://192.0.2.77:7070/1/", "port"}, // above 1023, not allowed
-		{"gopher://192.0.2.77:25/1/", "port"},   // another service's port (RFC 1738 §6)
-		{"http://192.0.2.77:8080/", "port"},     // not the default
-		{"telnet://192.0.2.77/", "scheme"},      // not a scheme the gateway fetches
-		{"file:///etc/passwd", "scheme"},        // nor this one
+		{"gopher://192.0.2.77:7070/1/", "port"},                  // above 1023, not allowed
+		{"gopher://192.0.2.77:25/1/", "port"},                    // another service's port (RFC 1738 §6)
+		{"http://192.0.2.77:8080/", "port"},                      // not the default
+		{"telnet://192.0.2.77/", "scheme"},                       // not a scheme the gateway fetches
+		{"file:///etc/passwd", "scheme"},                         // nor this one
 		{"gopher://127.0.0.1:" + p + "/0x%0D%0Ay", "line-break"}, // RFC 1738 §6, before any dial
 	}
 	if has6 {
