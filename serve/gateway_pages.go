@@ -91,7 +91,7 @@ func (s *Server) renderListing(w http.ResponseWriter, r *http.Request, q request
 // textPage is the data of a text item or an article.
 type textPage struct {
 	Kind    string   // "text", "article"
-	Headers []header // an article's header fields (RFC 5536 §3; RFC 5322 §2.2)
+	Headers []header // an article's header fields (RFC 1036 §2; RFC 822 §3.1)
 	Text    string   // the text (an article's body)
 	Raw     string   // the bytes through the gateway
 }
@@ -143,7 +143,7 @@ func (s *Server) renderText(w http.ResponseWriter, r *http.Request, q request, r
 }
 
 // splitArticle splits an article at its first empty line into its header fields (a line
-// beginning with a space or tab continues the field before: RFC 5322 §2.2.3) and its body.
+// beginning with a space or tab continues the field before: RFC 822 §3.1.1) and its body.
 // An article whose head cannot be read so is all body.
 func splitArticle(a string) ([]header, string) {
 	a = strings.ReplaceAll(a, "\r\n", "\n")
