@@ -22,7 +22,7 @@ const gopherText = "line one\r\n.dot line\r\n<b>not bold</b> & \x1b[31m\r\nlast 
 // gopherSite fills a directory for pygopherd: a text item, a binary, two levels of
 // directories, a search item (an executable, pygopherd's scriptexec), a Gopher+ ASK form,
 // and starts pygopherd on it. It returns the server, the binary's bytes and the base URL.
-func gopherSite(t *testing.T) (*testserver.GopherServer, []byte, string) {
+func gopherSite(t testing.TB) (*testserver.GopherServer, []byte, string) {
 	t.Helper()
 	root := t.TempDir()
 	bin := randomBytes(5000, 1)
