@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/locator-url/locator/fetch"
 )
 
 // openFDs counts this process's open file descriptors (/proc/self/fd); -1 where there is no
@@ -105,7 +108,8 @@ func TestNoLeak(t *testing.T) {
 
 // BenchmarkGatewayMenu: gateway pages (a gopher menu, a text item) served from the local
 // pygopherd, requested by parallel clients (2×GOMAXPROCS); it reports requests per second and
-// the p99 latency. pygopherd (Python, one process, a fork per request) bounds the figures.
+// the p99 latency; direct-menu is the menu fetched from pygopherd without the gateway, for
+// comparison. pygopherd (Python, one process, a fork per request) bounds the figures.
 //
 //	go test -run '^$' -bench BenchmarkGatewayMenu -benchtime 2000x ./serve
 func BenchmarkGatewayMenu(b *testing.B) {
@@ -113,7 +117,9 @@ func BenchmarkGatewayMenu(b *testing.B) {
 	ts, _ := gatewayServer(b, Options{AllowPrivate: true, AllowPorts: []int{srv.Port}, MaxPerClient: 1000, MaxUpstream: 1000})
 	client := ts.Client()
 	client.Transport.(*http.Transport).MaxIdleConnsPerHost = 64
-	for _, bc := range []struct{ name, path string }{{"menu", "/" + base + "/"}, {"text", "/" + base + "/0/text.txt"}, {"refused", "/http://127.0.0.1/"}} {
+	direct := fetch.NewClient(fetch.Options{}) // pygopherd alone, for comparison
+	defer direct.Close()
+	for _, bc := range []struct{ name, path string }{{"menu", "/" + base + "/"}, {"text", "/" + base + "/0/text.txt"}, {"refused", "/http://127.0.0.1/"}, {"direct-menu", ""}} {
 		b.Run(bc.name, func(b *testing.B) {
 			var mu sync.Mutex
 			var lat []time.Duration
@@ -123,6 +129,14 @@ func BenchmarkGatewayMenu(b *testing.B) {
 				var mine []time.Duration
 				for pb.Next() {
 					t0 := time.Now()
+					if bc.name == "direct-menu" {
+						if _, err := direct.Get(context.Background(), base+"/", io.Discard); err != nil {
+							b.Error(err)
+							return
+						}
+						mine = append(mine, time.Since(t0))
+						continue
+					}
 					resp, err := client.Get(ts.URL + bc.path)
 					if err != nil {
 						b.Error(err)
