@@ -52,6 +52,12 @@ func TestGatewayGopher(t *testing.T) {
 		t.Errorf("binary: %d bytes (want %d), Content-Length %q, type %q", len(b.body), len(bin), b.header.Get("Content-Length"), b.header.Get("Content-Type"))
 	}
 
+	// Over MaxSize: 502 with the limit's rule.
+	small, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{srv.Port}, MaxSize: 1000})
+	if r := get(t, small, "/"+base+"/9/bin.bin"); r.status != http.StatusBadGateway || !strings.Contains(r.body, "too-large") {
+		t.Errorf("over MaxSize: %d\n%s", r.status, r.body)
+	}
+
 	// A search item: a form that GETs /gateway with the URL and the words.
 	find := get(t, ts, "/"+base+"/1/find")
 	if !strings.Contains(find.body, `<form class="gw-search" action="/gateway" method="get"><input type="hidden" name="url" value="`+base+`/7/find/search.sh">`) {
