@@ -124,9 +124,6 @@ func get(t testing.TB, ts *httptest.Server, path string) response {
 	return response{resp.StatusCode, resp.Header, string(b)}
 }
 
-// hrefRe finds the links of a page.
-var hrefRe = regexp.MustCompile(`href="([^"]*)"`)
-
 // link returns the href of the page's link whose text is text, unescaped as a browser does.
 func link(t testing.TB, page, text string) string {
 	t.Helper()
