@@ -95,8 +95,9 @@ func gatewayRequest(r *http.Request) (request, bool, error) {
 	if raw {
 		rest = strings.TrimPrefix(rest, "raw/")
 	}
-	if !hasScheme(rest) {
-		// The URL percent-encoded in the path: the decoded path, and the query as it is.
+	if !hasScheme(rest) || encodedSlashes(rest) {
+		// The URL percent-encoded in the path ("gopher%3A%2F%2Fhost…", or "gopher:%2F%2Fhost…"
+		// as url.PathEscape writes it): the decoded path, and the query as it is.
 		rest = strings.TrimPrefix(p, "/")
 		if raw {
 			rest = strings.TrimPrefix(rest, "raw/")
@@ -109,6 +110,13 @@ func gatewayRequest(r *http.Request) (request, bool, error) {
 		}
 	}
 	return request{url: rest, raw: raw}, true, nil
+}
+
+// encodedSlashes reports whether the scheme of s is followed by "%2F%2F": the "//" of a URL
+// percent-encoded in a path, which no URL means literally.
+func encodedSlashes(s string) bool {
+	_, rest, _ := strings.Cut(s, ":")
+	return len(rest) >= 6 && strings.EqualFold(rest[:6], "%2F%2F")
 }
 
 // hasScheme reports whether s begins with a scheme and ":" (RFC 1738 §2.1: scheme names are

@@ -36,7 +36,7 @@ func gopherSite(t testing.TB) (*testserver.GopherServer, []byte, string) {
 		"sub/deeper/x.txt":      "two levels down\r\n",
 		"form.txt":              "the form's item\r\n",
 		"form.txt.ask":          "Ask: Your name?\tnobody\nChoose: Colour?\tred\tblue\n",
-		"find/gophermap":        "Search the site\n7Find words\t/find/search.sh\n",
+		"find/gophermap":        "Search the site <i>here</i>\n7Find words\t/find/search.sh\n0<script>x</script>\t/text.txt\n",
 		"find/search.sh":        "#!/bin/sh\nprintf '0Found %s\\t/text.txt\\t127.0.0.1\\t%s\\r\\n.\\r\\n' \"$SEARCHREQUEST\" \"$SERVER_PORT\"\n",
 		"sub/deeper/empty.txt":  "",
 		"sub/deeper/y.bin":      "\x00\x01\x02",

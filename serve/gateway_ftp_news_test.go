@@ -19,6 +19,7 @@ func ftpSite(t *testing.T) (*testserver.FTPServer, []byte) {
 			"pub/readme.txt":    []byte("Read me <first>\r\n"),
 			"pub/data.bin":      bin,
 			"pub/sub/inner.txt": []byte("inside\n"),
+			"pub/big.bin":       randomBytes(pageLimit+pageLimit/2, 4),
 		},
 	})
 	return s, bin
@@ -53,6 +54,11 @@ func TestGatewayFTP(t *testing.T) {
 	}
 	if d := get(t, ts, "/raw/"+srv.URL("/pub/data.bin")).header.Get("Content-Disposition"); d != `attachment; filename=data.bin` {
 		t.Errorf("download's Content-Disposition %q", d)
+	}
+	// Larger than the gateway holds: streamed as it arrives, without a Content-Length.
+	big := get(t, ts, "/"+srv.URL("/pub/big.bin"))
+	if want := randomBytes(pageLimit+pageLimit/2, 4); big.status != http.StatusOK || big.body != string(want) || big.header.Get("Content-Length") != "" {
+		t.Errorf("big.bin: %d, %d bytes (want %d), Content-Length %q", big.status, len(big.body), len(want), big.header.Get("Content-Length"))
 	}
 	text := get(t, ts, "/"+srv.URL("/pub/readme.txt"))
 	if !strings.Contains(text.body, "<pre class=\"gw-text\">Read me &lt;first&gt;\n</pre>") {
@@ -121,7 +127,7 @@ func TestProxyForm(t *testing.T) {
 	urls := []string{
 		gbase + "/", gbase + "/1/sub/deeper", gbase + "/0/text.txt", gbase + "/9/bin.bin",
 		gbase + "/7/find/search.sh%09some%20words", gbase + "/0/sub/deeper/empty.txt",
-		fs.URL("/pub/"), fs.URL("/pub/data.bin"), fs.URL("/pub/readme.txt"), fs.URL("/pub/sub/inner.txt"),
+		fs.URL("/pub/"), fs.URL("/pub/data.bin"), fs.URL("/pub/readme.txt"), fs.URL("/pub/sub/inner.txt"), fs.URL("/pub/big.bin"),
 		"news:" + group, "news:" + strings.Trim(mid, "<>"),
 	}
 	direct := fetch.NewClient(fetch.Options{NNTPServer: ns.Addr()})

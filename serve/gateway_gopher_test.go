@@ -3,6 +3,7 @@ package serve
 import (
 	"html"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -52,6 +53,17 @@ func TestGatewayGopher(t *testing.T) {
 		t.Errorf("binary: %d bytes (want %d), Content-Length %q, type %q", len(b.body), len(bin), b.header.Get("Content-Length"), b.header.Get("Content-Type"))
 	}
 
+	// The URL percent-encoded in the path, and as ?url=: the same page.
+	for _, p := range []string{"/" + url.PathEscape(base+"/1/sub"), "/" + url.QueryEscape(base+"/1/sub"), "/gateway?url=" + url.QueryEscape(base+"/1/sub")} {
+		if r := get(t, ts, p); r.status != http.StatusOK || link(t, r.body, "deeper") != deeper {
+			t.Errorf("%s: %d\n%s", p, r.status, r.body)
+		}
+	}
+	// A scheme without a client (wais): 501 and the access plan.
+	if r := get(t, ts, "/wais://192.0.2.7/db?query"); r.status != http.StatusNotImplemented || !strings.Contains(r.body, "Access plan") {
+		t.Errorf("wais: %d\n%s", r.status, r.body)
+	}
+
 	// Over MaxSize: 502 with the limit's rule.
 	small, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{srv.Port}, MaxSize: 1000})
 	if r := get(t, small, "/"+base+"/9/bin.bin"); r.status != http.StatusBadGateway || !strings.Contains(r.body, "too-large") {
@@ -62,6 +74,10 @@ func TestGatewayGopher(t *testing.T) {
 	find := get(t, ts, "/"+base+"/1/find")
 	if !strings.Contains(find.body, `<form class="gw-search" action="/gateway" method="get"><input type="hidden" name="url" value="`+base+`/7/find/search.sh">`) {
 		t.Fatalf("search form:\n%s", find.body)
+	}
+	if !strings.Contains(find.body, `<span class="gw-info">Search the site &lt;i&gt;here&lt;/i&gt;</span>`) ||
+		!strings.Contains(find.body, `>&lt;script&gt;x&lt;/script&gt;</a>`) || strings.Contains(find.body, "<script>") {
+		t.Errorf("info line and names not shown as escaped text:\n%s", find.body)
 	}
 	found := get(t, ts, "/gateway?url="+queryEscape(base+"/7/find/search.sh")+"&search=two+words")
 	if found.status != http.StatusOK || !strings.Contains(found.body, ">Found two words</a>") {
