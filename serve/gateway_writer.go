@@ -129,11 +129,13 @@ func contentType(r *fetch.Result, head []byte, proxy bool) string {
 }
 
 // isText reports whether an object is shown as a text page: a gopher text item, a news
-// article, an FTP ASCII transfer, or bytes that http.DetectContentType reads as plain text.
+// article, an FTP ASCII transfer, an HTTP server's text/* (HTML shown as its source), or bytes that http.DetectContentType reads as plain text.
 func isText(r *fetch.Result, b []byte) bool {
 	switch {
 	case r.Scheme == "gopher" && r.Type == "0", r.Scheme == "news" || r.Scheme == "nntp", r.Scheme == "ftp" && r.Type == "A":
 		return true
+	case strings.HasPrefix(r.Type, "text/"):
+		return true // an HTTP server's text, HTML included: shown as its source
 	}
 	return strings.HasPrefix(http.DetectContentType(b), "text/plain")
 }
