@@ -385,6 +385,10 @@ type failure struct {
 	Reply   string
 	Plan    *scheme.Plan // the access plan, for a scheme without a client
 	Detail  string       // err.Error(), for an error that is not a *fetch.Error
+	// AsDir is the page of the URL with a final "/", offered when an FTP server refuses to
+	// send a file (550) whose URL may name a directory (RFC 1738 §3.2.2: a client may try
+	// the listing; the gateway lets the person choose).
+	AsDir string
 }
 
 // fail answers a failed access: in the proxy form the status and the error's text (what
@@ -408,6 +412,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, q request, err err
 					f.Plan = &p
 				}
 			}
+		}
+		if fe.Code == "ftp-550" && strings.HasPrefix(strings.ToLower(q.url), "ftp:") && !strings.HasSuffix(q.url, "/") && !strings.Contains(q.url, ";") && !strings.Contains(q.url, "?") {
+			f.AsDir = gatewayLink(q.url + "/")
 		}
 		if fe.Err != nil && !strings.Contains(fe.Message, fe.Err.Error()) {
 			f.Detail = fe.Err.Error()

@@ -53,7 +53,7 @@ func clickLink(text, sel string) chromedp.Action {
 
 // TestBrowserGateway: in Debian's chromium, headless, against the gateway in front of the real
 // pygopherd, vsftpd and INN: a gopher menu followed two levels down by clicking its links to a
-// text item; an FTP directory and a file downloaded by its link, byte-equal; a news group and
+// text item; a search item's form typed into and submitted; an FTP directory and a file downloaded by its link, byte-equal; a news group and
 // an article. Each page's screenshot is written (screenshotDir) and its path logged.
 func TestBrowserGateway(t *testing.T) {
 	if testing.Short() {
@@ -88,6 +88,23 @@ func TestBrowserGateway(t *testing.T) {
 	}
 	if strings.TrimSpace(text) != "two levels down" || loc != ts.URL+"/"+gbase+"/0/sub/deeper/x.txt" {
 		t.Errorf("gopher text: %q at %s", text, loc)
+	}
+
+	// Gopher: a search item's form, typed into and submitted (no JavaScript).
+	var hit string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/"+gbase+"/1/find"),
+		chromedp.WaitVisible(`form.gw-search input[name=search]`, chromedp.ByQuery),
+		chromedp.SendKeys(`form.gw-search input[name=search]`, "gopher holes", chromedp.ByQuery),
+		screenshot(t, dir, "gateway-gopher-search.png"),
+		chromedp.Submit(`form.gw-search input[name=search]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`//a[starts-with(text(), 'Found')]`, chromedp.BySearch),
+		chromedp.Text(`//a[starts-with(text(), 'Found')]`, &hit, chromedp.BySearch),
+	); err != nil {
+		t.Fatalf("gopher search: %v", err)
+	}
+	if hit != "Found gopher holes" {
+		t.Errorf("search result %q", hit)
 	}
 
 	// FTP: the directory, then the download link of data.bin.

@@ -41,6 +41,11 @@ func TestGatewayFTP(t *testing.T) {
 	if !strings.Contains(dir.body, `<td class="gw-size">70000</td>`) {
 		t.Errorf("no size 70000 in\n%s", dir.body)
 	}
+	// A directory named without its final "/": RETR is refused (550), and the page offers the
+	// directory.
+	if r := get(t, ts, "/"+srv.URL("/pub")); r.status != http.StatusBadGateway || link(t, r.body, "Open it as one") != "/"+srv.URL("/pub/") {
+		t.Errorf("a directory named without its final slash: %d\n%s", r.status, r.body)
+	}
 	sub := get(t, ts, link(t, dir.body, "sub"))
 	if !strings.Contains(sub.body, ">inner.txt</a>") {
 		t.Errorf("subdirectory:\n%s", sub.body)
