@@ -28,8 +28,8 @@ const (
 	rawPath = "/raw"
 )
 
-// request is one access of the gateway: the URL to fetch and how to answer.
-type request struct {
+// gwRequest is one access of the gateway: the URL to fetch and how to answer.
+type gwRequest struct {
 	url   string // the URL as the user (or the page's link) gave it
 	raw   bool   // stream the object as it is (a download), never a page
 	proxy bool   // the proxy form: the object's bytes exactly as `locator get` writes them
@@ -42,7 +42,7 @@ type request struct {
 func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	q, ok, err := gatewayRequest(r)
 	if err != nil {
-		s.fail(w, r, q, err)
+		s.gwFail(w, r, q, err)
 		return
 	}
 	if !ok {
@@ -54,7 +54,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	s.access(w, r, q)
+	s.gwAccess(w, r, q)
 }
 
 // serveProxy answers the proxy form: the request line names an absolute URL (RFC 1738 §4;
@@ -68,25 +68,25 @@ func (s *Server) serveProxy(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	s.access(w, r, request{url: r.RequestURI, raw: true, proxy: true})
+	s.gwAccess(w, r, gwRequest{url: r.RequestURI, raw: true, proxy: true})
 }
 
 // gatewayRequest reads the URL of a path-form request; ok is false when the path names no URL.
-func gatewayRequest(r *http.Request) (request, bool, error) {
+func gatewayRequest(r *http.Request) (gwRequest, bool, error) {
 	p := r.URL.Path
 	if p == gatewayPath || p == rawPath {
 		v := r.URL.Query()
-		q := request{url: v.Get("url"), raw: p == rawPath}
+		q := gwRequest{url: v.Get("url"), raw: p == rawPath}
 		if q.url == "" {
 			return q, false, nil
 		}
 		if v.Has("search") {
 			u, err := withSearch(q.url, v.Get("search"))
-			return request{url: u, raw: q.raw}, err == nil, err
+			return gwRequest{url: u, raw: q.raw}, err == nil, err
 		}
 		if v.Get("ask") != "" {
 			u, err := withAnswers(q.url, v)
-			return request{url: u, raw: q.raw}, err == nil, err
+			return gwRequest{url: u, raw: q.raw}, err == nil, err
 		}
 		return q, true, nil
 	}
@@ -95,7 +95,7 @@ func gatewayRequest(r *http.Request) (request, bool, error) {
 	if raw {
 		rest = strings.TrimPrefix(rest, "raw/")
 	}
-	if !hasScheme(rest) || encodedSlashes(rest) {
+	if !gwHasScheme(rest) || encodedSlashes(rest) {
 		// The URL percent-encoded in the path ("gopher%3A%2F%2Fhost…", or "gopher:%2F%2Fhost…"
 		// as url.PathEscape writes it): the decoded path, and the query as it is.
 		rest = strings.TrimPrefix(p, "/")
@@ -105,11 +105,11 @@ func gatewayRequest(r *http.Request) (request, bool, error) {
 		if r.URL.RawQuery != "" {
 			rest += "?" + r.URL.RawQuery
 		}
-		if !hasScheme(rest) {
-			return request{}, false, nil
+		if !gwHasScheme(rest) {
+			return gwRequest{}, false, nil
 		}
 	}
-	return request{url: rest, raw: raw}, true, nil
+	return gwRequest{url: rest, raw: raw}, true, nil
 }
 
 // encodedSlashes reports whether the scheme of s is followed by "%2F%2F": the "//" of a URL
@@ -119,9 +119,9 @@ func encodedSlashes(s string) bool {
 	return len(rest) >= 6 && strings.EqualFold(rest[:6], "%2F%2F")
 }
 
-// hasScheme reports whether s begins with a scheme and ":" (RFC 1738 §2.1: scheme names are
+// gwHasScheme reports whether s begins with a scheme and ":" (RFC 1738 §2.1: scheme names are
 // letters, digits, "+", "-" and "."; RFC 3986 §3.1: beginning with a letter).
-func hasScheme(s string) bool {
+func gwHasScheme(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -224,12 +224,12 @@ func lineError(raw string, err error, code, msg string) error {
 // maxQuestions bounds the questions of an ASK form the gateway answers.
 const maxQuestions = 100
 
-// check applies the gateway's own rules before any access: the scheme must be one of
+// gwCheck applies the gateway's own rules before any access: the scheme must be one of
 // Options.Schemes, and a port written in the URL must be the scheme's default or one of
 // Options.AllowPorts — above 1023 too, where fetch.Policy lets any port pass (RFC 1738 §6: a
 // URL can name the port of another service; a gateway dials only the default ports unless
 // told otherwise).
-func (s *Server) check(raw string) error {
+func (s *Server) gwCheck(raw string) error {
 	u, err := locator.ParseAs(raw, locator.RFC1738)
 	if err != nil {
 		return nil // fetch reports it, with the parser's offset and rule
@@ -284,17 +284,17 @@ func (s *Server) checkHost(raw, host string) error {
 		Message: "the host " + display.Quote(host) + " is the address " + a.String() + " to the WHATWG URL Standard's IPv4 parser and to inet_aton, a name to RFC 1738: the gateway does not guess which"}
 }
 
-// access fetches q.url with the server's client and answers: a page, the object's bytes, or
+// gwAccess fetches q.url with the server's client and answers: a page, the object's bytes, or
 // an error page.
-func (s *Server) access(w http.ResponseWriter, r *http.Request, q request) {
-	if err := s.check(q.url); err != nil {
-		s.fail(w, r, q, err)
+func (s *Server) gwAccess(w http.ResponseWriter, r *http.Request, q gwRequest) {
+	if err := s.gwCheck(q.url); err != nil {
+		s.gwFail(w, r, q, err)
 		return
 	}
 	release, ok := s.acquire(r)
 	if !ok {
 		w.Header().Set("Retry-After", "1")
-		s.fail(w, r, q, errBusy)
+		s.gwFail(w, r, q, errBusy)
 		return
 	}
 	defer release()
@@ -313,30 +313,30 @@ func (s *Server) access(w http.ResponseWriter, r *http.Request, q request) {
 		return
 	}
 	if err != nil {
-		if !q.raw && len(res.Form) > 0 && errorCode(err) == "form" {
+		if !q.raw && len(res.Form) > 0 && gwErrorCode(err) == "form" {
 			s.renderForm(w, r, q, res)
 			return
 		}
-		s.fail(w, r, q, err)
+		s.gwFail(w, r, q, err)
 		return
 	}
 	if !q.raw && res.Listing {
 		s.renderListing(w, r, q, res)
 		return
 	}
-	if !q.raw && isText(res, out.buf) {
+	if !q.raw && gwIsText(res, out.buf) {
 		s.renderText(w, r, q, res, out.buf)
 		return
 	}
-	out.sendAll(contentType(res, out.buf, q.proxy))
+	out.sendAll(gwContentType(res, out.buf, q.proxy))
 }
 
 // errBusy is the error of a request over the upstream limits.
 var errBusy = &fetch.Error{Kind: fetch.KindSafety, Code: "busy", Rule: "locator's gateway limits (--max-upstream, --max-per-client)",
 	Message: "too many upstream accesses at a time; try again"}
 
-// errorCode is the Code of err's *fetch.Error.
-func errorCode(err error) string {
+// gwErrorCode is the Code of err's *fetch.Error.
+func gwErrorCode(err error) string {
 	var fe *fetch.Error
 	if errors.As(err, &fe) {
 		return fe.Code
@@ -375,8 +375,8 @@ func Status(err error) int {
 	return http.StatusInternalServerError
 }
 
-// failure is the data of the error page of a failed access.
-type failure struct {
+// gwFailure is the data of the error page of a failed access.
+type gwFailure struct {
 	Status  int
 	Kind    string
 	Code    string
@@ -391,9 +391,9 @@ type failure struct {
 	AsDir string
 }
 
-// fail answers a failed access: in the proxy form the status and the error's text (what
+// gwFail answers a failed access: in the proxy form the status and the error's text (what
 // `locator get` shows), otherwise the error page.
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, q request, err error) {
+func (s *Server) gwFail(w http.ResponseWriter, r *http.Request, q gwRequest, err error) {
 	status := Status(err)
 	if q.proxy {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -402,7 +402,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, q request, err err
 		_, _ = w.Write([]byte(display.String(err.Error()) + "\n"))
 		return
 	}
-	f := failure{Status: status}
+	f := gwFailure{Status: status}
 	var fe *fetch.Error
 	if errors.As(err, &fe) {
 		f.Kind, f.Code, f.Rule, f.Message, f.Reply = fe.Kind.String(), fe.Code, fe.Rule, fe.Message, fe.Reply
@@ -422,11 +422,11 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, q request, err err
 	} else {
 		f.Detail = err.Error()
 	}
-	s.render(w, status, "gateway-error", &Page{Title: http.StatusText(status), Self: selfURL(r, q), Original: q.url, Data: f})
+	s.render(w, status, "gateway-error", &Page{Title: http.StatusText(status), Self: gwSelfURL(r, q), Original: q.url, Data: f})
 }
 
-// selfURL is the page's own URL, to show and copy: the gateway's address and the request.
-func selfURL(r *http.Request, q request) string {
+// gwSelfURL is the page's own URL, to show and copy: the gateway's address and the request.
+func gwSelfURL(r *http.Request, q gwRequest) string {
 	if q.proxy || q.url == "" {
 		return ""
 	}

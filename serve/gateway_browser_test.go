@@ -14,9 +14,9 @@ import (
 	"github.com/locator-url/locator/internal/testserver"
 )
 
-// screenshotDir is where the browser tests write their screenshots, for a person to look at:
+// gwScreenshotDir is where the browser tests write their screenshots, for a person to look at:
 // $LOCATOR_SCREENSHOTS when set, a temporary directory otherwise. They are not committed.
-func screenshotDir(t *testing.T) string {
+func gwScreenshotDir(t *testing.T) string {
 	if d := os.Getenv("LOCATOR_SCREENSHOTS"); d != "" {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
@@ -26,8 +26,8 @@ func screenshotDir(t *testing.T) string {
 	return t.TempDir()
 }
 
-// screenshot is the action that writes a PNG of the whole page to dir/name and logs its path.
-func screenshot(t *testing.T, dir, name string) chromedp.Action {
+// gwScreenshot is the action that writes a PNG of the whole page to dir/name and logs its path.
+func gwScreenshot(t *testing.T, dir, name string) chromedp.Action {
 	return chromedp.ActionFunc(func(ctx context.Context) error {
 		var png []byte
 		if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
@@ -42,9 +42,9 @@ func screenshot(t *testing.T, dir, name string) chromedp.Action {
 	})
 }
 
-// clickLink is the action that clicks the link whose text is text and waits for the element
+// gwClickLink is the action that clicks the link whose text is text and waits for the element
 // sel of the page it leads to.
-func clickLink(text, sel string) chromedp.Action {
+func gwClickLink(text, sel string) chromedp.Action {
 	return chromedp.Tasks{
 		chromedp.Click(`//a[normalize-space(text())='`+text+`']`, chromedp.BySearch),
 		chromedp.WaitVisible(sel, chromedp.ByQuery),
@@ -54,7 +54,7 @@ func clickLink(text, sel string) chromedp.Action {
 // TestBrowserGateway: in Debian's chromium, headless, against the gateway in front of the real
 // pygopherd, vsftpd and INN: a gopher menu followed two levels down by clicking its links to a
 // text item; a search item's form typed into and submitted; an FTP directory and a file downloaded by its link, byte-equal; a news group and
-// an article. Each page's screenshot is written (screenshotDir) and its path logged.
+// an article. Each page's screenshot is written (gwScreenshotDir) and its path logged.
 func TestBrowserGateway(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test")
@@ -66,7 +66,7 @@ func TestBrowserGateway(t *testing.T) {
 	o := Options{AllowPrivate: true, AllowPorts: []int{gs.Port, fs.Port}}
 	o.Fetch.NNTPServer = ns.Addr()
 	ts, _ := gatewayServer(t, o)
-	dir := screenshotDir(t)
+	dir := gwScreenshotDir(t)
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
 
@@ -75,14 +75,14 @@ func TestBrowserGateway(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/"+gbase+"/"),
 		chromedp.WaitVisible(`table.gw-list`, chromedp.ByQuery),
-		screenshot(t, dir, "gateway-gopher-menu.png"),
-		clickLink("sub", `a[href$="/1/sub/deeper"]`),
-		clickLink("deeper", `a[href$="/0/sub/deeper/x.txt"]`),
-		screenshot(t, dir, "gateway-gopher-deeper.png"),
-		clickLink("x", `pre.gw-text`),
+		gwScreenshot(t, dir, "gateway-gopher-menu.png"),
+		gwClickLink("sub", `a[href$="/1/sub/deeper"]`),
+		gwClickLink("deeper", `a[href$="/0/sub/deeper/x.txt"]`),
+		gwScreenshot(t, dir, "gateway-gopher-deeper.png"),
+		gwClickLink("x", `pre.gw-text`),
 		chromedp.Text(`pre.gw-text`, &text, chromedp.ByQuery),
 		chromedp.Location(&loc),
-		screenshot(t, dir, "gateway-gopher-text.png"),
+		gwScreenshot(t, dir, "gateway-gopher-text.png"),
 	); err != nil {
 		t.Fatalf("gopher: %v", err)
 	}
@@ -96,7 +96,7 @@ func TestBrowserGateway(t *testing.T) {
 		chromedp.Navigate(ts.URL+"/"+gbase+"/1/find"),
 		chromedp.WaitVisible(`form.gw-search input[name=search]`, chromedp.ByQuery),
 		chromedp.SendKeys(`form.gw-search input[name=search]`, "gopher holes", chromedp.ByQuery),
-		screenshot(t, dir, "gateway-gopher-search.png"),
+		gwScreenshot(t, dir, "gateway-gopher-search.png"),
 		chromedp.Submit(`form.gw-search input[name=search]`, chromedp.ByQuery),
 		chromedp.WaitVisible(`//a[starts-with(text(), 'Found')]`, chromedp.BySearch),
 		chromedp.Text(`//a[starts-with(text(), 'Found')]`, &hit, chromedp.BySearch),
@@ -124,7 +124,7 @@ func TestBrowserGateway(t *testing.T) {
 		chromedp.Navigate(ts.URL+"/"+fs.URL("/pub/")),
 		chromedp.WaitVisible(`table.gw-list`, chromedp.ByQuery),
 		chromedp.Text(`//tr[td/a[text()='data.bin']]/td[@class='gw-size']`, &size, chromedp.BySearch),
-		screenshot(t, dir, "gateway-ftp-directory.png"),
+		gwScreenshot(t, dir, "gateway-ftp-directory.png"),
 		chromedp.Click(`//tr[td/a[text()='data.bin']]//a[text()='download']`, chromedp.BySearch),
 	); err != nil {
 		t.Fatalf("ftp: %v", err)
@@ -147,12 +147,12 @@ func TestBrowserGateway(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/news:"+group),
 		chromedp.WaitVisible(`table.gw-list`, chromedp.ByQuery),
-		screenshot(t, dir, "gateway-news-group.png"),
+		gwScreenshot(t, dir, "gateway-news-group.png"),
 		chromedp.Click(`a[href="/news:`+strings.Trim(mid, "<>")+`"]`, chromedp.ByQuery),
 		chromedp.WaitVisible(`pre.gw-text`, chromedp.ByQuery),
 		chromedp.Text(`//table[@class='gw-headers']//tr[th='Subject']/td`, &subject, chromedp.BySearch),
 		chromedp.Text(`pre.gw-text`, &body, chromedp.ByQuery),
-		screenshot(t, dir, "gateway-news-article.png"),
+		gwScreenshot(t, dir, "gateway-news-article.png"),
 	); err != nil {
 		t.Fatalf("news: %v", err)
 	}

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -28,7 +27,7 @@ const gopherText = "line one\r\n.dot line\r\n<b>not bold</b> & \x1b[31m\r\nlast 
 func gopherSite(t testing.TB) (*testserver.GopherServer, []byte, string) {
 	t.Helper()
 	root := t.TempDir()
-	bin := randomBytes(5000, 1)
+	bin := gwRandomBytes(5000, 1)
 	files := map[string]string{
 		"text.txt":              gopherText,
 		"bin.bin":               string(bin),
@@ -72,8 +71,8 @@ func gopherSite(t testing.TB) (*testserver.GopherServer, []byte, string) {
 	return s, bin, base
 }
 
-// randomBytes returns n bytes from a seeded generator, with "\r\n.\r\n" inside.
-func randomBytes(n int, seed uint64) []byte {
+// gwRandomBytes returns n bytes from a seeded generator, with "\r\n.\r\n" inside.
+func gwRandomBytes(n int, seed uint64) []byte {
 	b := make([]byte, n)
 	r := rand.New(rand.NewPCG(seed, 2))
 	for i := range b {
@@ -95,15 +94,15 @@ func gatewayServer(t testing.TB, o Options) (*httptest.Server, *Server) {
 	return ts, s
 }
 
-// response is what one GET through the gateway returned.
-type response struct {
+// gwResponse is what one GET through the gateway returned.
+type gwResponse struct {
 	status int
 	header http.Header
 	body   string
 }
 
-// get GETs path from the gateway ts.
-func get(t testing.TB, ts *httptest.Server, path string) response {
+// gwGet GETs path from the gateway ts.
+func gwGet(t testing.TB, ts *httptest.Server, path string) gwResponse {
 	t.Helper()
 	req, err := http.NewRequest("GET", ts.URL+path, nil)
 	if err != nil {
@@ -121,11 +120,11 @@ func get(t testing.TB, ts *httptest.Server, path string) response {
 	if err != nil {
 		t.Fatalf("GET %s: %v", path, err)
 	}
-	return response{resp.StatusCode, resp.Header, string(b)}
+	return gwResponse{resp.StatusCode, resp.Header, string(b)}
 }
 
-// link returns the href of the page's link whose text is text, unescaped as a browser does.
-func link(t testing.TB, page, text string) string {
+// gwLink returns the href of the page's link whose text is text, unescaped as a browser does.
+func gwLink(t testing.TB, page, text string) string {
 	t.Helper()
 	re := regexp.MustCompile(`<a href="([^"]*)"[^>]*>` + regexp.QuoteMeta(text) + `</a>`)
 	m := re.FindStringSubmatch(page)
@@ -135,14 +134,8 @@ func link(t testing.TB, page, text string) string {
 	return strings.ReplaceAll(m[1], "&amp;", "&")
 }
 
-// itoa is strconv.Itoa.
-func itoa(n int) string { return strconv.Itoa(n) }
-
-// queryEscape is url.QueryEscape.
-func queryEscape(s string) string { return url.QueryEscape(s) }
-
-// regexpFind returns the first submatch of pattern in s.
-func regexpFind(t testing.TB, s, pattern string) string {
+// gwFind returns the first submatch of pattern in s.
+func gwFind(t testing.TB, s, pattern string) string {
 	t.Helper()
 	m := regexp.MustCompile(pattern).FindStringSubmatch(s)
 	if m == nil {

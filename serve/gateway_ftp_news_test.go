@@ -13,13 +13,13 @@ import (
 // ftpSite starts vsftpd with a directory tree: a text file, a binary, a subdirectory.
 func ftpSite(t *testing.T) (*testserver.FTPServer, []byte) {
 	t.Helper()
-	bin := randomBytes(70000, 3)
+	bin := gwRandomBytes(70000, 3)
 	s := testserver.VSFTPD(t, testserver.VSFTPDOptions{
 		Files: map[string][]byte{
 			"pub/readme.txt":    []byte("Read me <first>\r\n"),
 			"pub/data.bin":      bin,
 			"pub/sub/inner.txt": []byte("inside\n"),
-			"pub/big.bin":       randomBytes(pageLimit+pageLimit/2, 4),
+			"pub/big.bin":       gwRandomBytes(pageLimit+pageLimit/2, 4),
 		},
 	})
 	return s, bin
@@ -31,11 +31,11 @@ func TestGatewayFTP(t *testing.T) {
 	srv, bin := ftpSite(t)
 	ts, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{srv.Port}})
 
-	dir := get(t, ts, "/"+srv.URL("/pub/"))
+	dir := gwGet(t, ts, "/"+srv.URL("/pub/"))
 	if dir.status != http.StatusOK || !strings.Contains(dir.body, "FTP directory") {
 		t.Fatalf("directory: %d\n%s", dir.status, dir.body)
 	}
-	if l := link(t, dir.body, "data.bin"); l != "/"+srv.URL("/pub/data.bin") {
+	if l := gwLink(t, dir.body, "data.bin"); l != "/"+srv.URL("/pub/data.bin") {
 		t.Errorf("link to data.bin: %q", l)
 	}
 	if !strings.Contains(dir.body, `<td class="gw-size">70000</td>`) {
@@ -43,34 +43,34 @@ func TestGatewayFTP(t *testing.T) {
 	}
 	// A directory named without its final "/": RETR is refused (550), and the page offers the
 	// directory.
-	if r := get(t, ts, "/"+srv.URL("/pub")); r.status != http.StatusBadGateway || link(t, r.body, "Open it as one") != "/"+srv.URL("/pub/") {
+	if r := gwGet(t, ts, "/"+srv.URL("/pub")); r.status != http.StatusBadGateway || gwLink(t, r.body, "Open it as one") != "/"+srv.URL("/pub/") {
 		t.Errorf("a directory named without its final slash: %d\n%s", r.status, r.body)
 	}
-	sub := get(t, ts, link(t, dir.body, "sub"))
+	sub := gwGet(t, ts, gwLink(t, dir.body, "sub"))
 	if !strings.Contains(sub.body, ">inner.txt</a>") {
 		t.Errorf("subdirectory:\n%s", sub.body)
 	}
 
-	for _, path := range []string{link(t, dir.body, "data.bin"), "/raw/" + srv.URL("/pub/data.bin")} {
-		f := get(t, ts, path)
+	for _, path := range []string{gwLink(t, dir.body, "data.bin"), "/raw/" + srv.URL("/pub/data.bin")} {
+		f := gwGet(t, ts, path)
 		if f.status != http.StatusOK || f.body != string(bin) || f.header.Get("Content-Length") != strconv.Itoa(len(bin)) {
 			t.Errorf("%s: %d, %d bytes (want %d), Content-Length %q", path, f.status, len(f.body), len(bin), f.header.Get("Content-Length"))
 		}
 	}
-	if d := get(t, ts, "/raw/"+srv.URL("/pub/data.bin")).header.Get("Content-Disposition"); d != `attachment; filename=data.bin` {
+	if d := gwGet(t, ts, "/raw/"+srv.URL("/pub/data.bin")).header.Get("Content-Disposition"); d != `attachment; filename=data.bin` {
 		t.Errorf("download's Content-Disposition %q", d)
 	}
 	// Larger than the gateway holds: streamed as it arrives, without a Content-Length.
-	big := get(t, ts, "/"+srv.URL("/pub/big.bin"))
-	if want := randomBytes(pageLimit+pageLimit/2, 4); big.status != http.StatusOK || big.body != string(want) || big.header.Get("Content-Length") != "" {
+	big := gwGet(t, ts, "/"+srv.URL("/pub/big.bin"))
+	if want := gwRandomBytes(pageLimit+pageLimit/2, 4); big.status != http.StatusOK || big.body != string(want) || big.header.Get("Content-Length") != "" {
 		t.Errorf("big.bin: %d, %d bytes (want %d), Content-Length %q", big.status, len(big.body), len(want), big.header.Get("Content-Length"))
 	}
-	text := get(t, ts, "/"+srv.URL("/pub/readme.txt"))
+	text := gwGet(t, ts, "/"+srv.URL("/pub/readme.txt"))
 	if !strings.Contains(text.body, "<pre class=\"gw-text\">Read me &lt;first&gt;\n</pre>") {
 		t.Errorf("text file:\n%s", text.body)
 	}
 	// A missing file: the server's reply shown, 502.
-	miss := get(t, ts, "/"+srv.URL("/pub/missing.txt"))
+	miss := gwGet(t, ts, "/"+srv.URL("/pub/missing.txt"))
 	if miss.status != http.StatusBadGateway || !strings.Contains(miss.body, "550") {
 		t.Errorf("missing file: %d\n%s", miss.status, miss.body)
 	}
@@ -97,7 +97,7 @@ func TestGatewayNews(t *testing.T) {
 	o.Fetch.NNTPServer = srv.Addr()
 	ts, _ := gatewayServer(t, o)
 
-	g := get(t, ts, "/news:"+group)
+	g := gwGet(t, ts, "/news:"+group)
 	if g.status != http.StatusOK || !strings.Contains(g.body, "news group") || !strings.Contains(g.body, "tester@example.com") && !strings.Contains(g.body, "@") {
 		t.Fatalf("group: %d\n%s", g.status, g.body)
 	}
@@ -106,12 +106,12 @@ func TestGatewayNews(t *testing.T) {
 	if !strings.Contains(g.body, `<a href="`+art+`">Gateway &lt;test&gt; article</a>`) {
 		t.Errorf("no link to %s in\n%s", art, g.body)
 	}
-	a := get(t, ts, art)
+	a := gwGet(t, ts, art)
 	if a.status != http.StatusOK || !strings.Contains(a.body, "<th>Subject</th><td>Gateway &lt;test&gt; article</td>") ||
 		!strings.Contains(a.body, "first line\n.dotted line\n&lt;script&gt;alert(1)&lt;/script&gt;\n") {
 		t.Errorf("article: %d\n%s", a.status, a.body)
 	}
-	missing := get(t, ts, "/news:no-such-"+strings.Trim(srv.MessageID("missing"), "<>"))
+	missing := gwGet(t, ts, "/news:no-such-"+strings.Trim(srv.MessageID("missing"), "<>"))
 	if missing.status != http.StatusBadGateway || !strings.Contains(missing.body, "430") {
 		t.Errorf("missing article: %d\n%s", missing.status, missing.body)
 	}

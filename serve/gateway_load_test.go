@@ -16,9 +16,9 @@ import (
 	"github.com/locator-url/locator/fetch"
 )
 
-// openFDs counts this process's open file descriptors (/proc/self/fd); -1 where there is no
+// gwOpenFDs counts this process's open file descriptors (/proc/self/fd); -1 where there is no
 // /proc.
-func openFDs() int {
+func gwOpenFDs() int {
 	es, err := os.ReadDir("/proc/self/fd")
 	if err != nil {
 		return -1
@@ -26,12 +26,12 @@ func openFDs() int {
 	return len(es)
 }
 
-// settle waits until the goroutines and file descriptors are at most gs and fds, or a hang
+// gwSettle waits until the goroutines and file descriptors are at most gs and fds, or a hang
 // guard of 10 s passes, and returns the last counts. It measures; it asserts no time.
-func settle(gs, fds int) (int, int) {
+func gwSettle(gs, fds int) (int, int) {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		g, f := runtime.NumGoroutine(), openFDs()
+		g, f := runtime.NumGoroutine(), gwOpenFDs()
 		if g <= gs && f <= fds || time.Now().After(deadline) {
 			return g, f
 		}
@@ -39,14 +39,14 @@ func settle(gs, fds int) (int, int) {
 	}
 }
 
-// steady returns the goroutines and file descriptors once two counts 100 ms apart agree (the
+// gwSteady returns the goroutines and file descriptors once two counts 100 ms apart agree (the
 // connections just closed have ended), or after a hang guard of 10 s.
-func steady() (int, int) {
+func gwSteady() (int, int) {
 	deadline := time.Now().Add(10 * time.Second)
-	g, f := runtime.NumGoroutine(), openFDs()
+	g, f := runtime.NumGoroutine(), gwOpenFDs()
 	for time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
-		g1, f1 := runtime.NumGoroutine(), openFDs()
+		g1, f1 := runtime.NumGoroutine(), gwOpenFDs()
 		if g1 == g && f1 == f {
 			break
 		}
@@ -92,13 +92,13 @@ func TestNoLeak(t *testing.T) {
 		client.CloseIdleConnections()
 	}
 	run(40) // warm up: the server's and the transport's long-lived goroutines start here
-	g0, f0 := steady()
+	g0, f0 := gwSteady()
 	n := 400
 	if testing.Short() {
 		n = 120
 	}
 	run(n)
-	g1, f1 := settle(g0, f0)
+	g1, f1 := gwSettle(g0, f0)
 	t.Logf("after %d requests: goroutines %d → %d, file descriptors %d → %d", n+20, g0, g1, f0, f1)
 	if g1 > g0 || f1 > f0 {
 		buf := make([]byte, 1<<16)
@@ -180,7 +180,7 @@ func TestLoadWrk(t *testing.T) {
 	}
 	srv, _, base := gopherSite(t)
 	ts, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{srv.Port}, MaxPerClient: 1000, MaxUpstream: 1000})
-	g0, f0 := steady()
+	g0, f0 := gwSteady()
 	for _, path := range []string{"/" + base + "/", "/" + base + "/0/text.txt", "/"} {
 		out, err := exec.Command(wrk, "-t2", "-c8", "-d5s", "--latency", ts.URL+path).CombinedOutput()
 		if err != nil {
@@ -191,7 +191,7 @@ func TestLoadWrk(t *testing.T) {
 			t.Errorf("errors in the run")
 		}
 	}
-	g1, f1 := settle(g0, f0)
+	g1, f1 := gwSettle(g0, f0)
 	t.Logf("goroutines %d → %d, file descriptors %d → %d", g0, g1, f0, f1)
 	if g1 > g0 || f1 > f0 {
 		t.Errorf("growth after the run: goroutines %d → %d, file descriptors %d → %d", g0, g1, f0, f1)

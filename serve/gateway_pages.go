@@ -44,7 +44,7 @@ type listItem struct {
 }
 
 // renderListing answers with the page of a listing.
-func (s *Server) renderListing(w http.ResponseWriter, r *http.Request, q request, res *fetch.Result) {
+func (s *Server) renderListing(w http.ResponseWriter, r *http.Request, q gwRequest, res *fetch.Result) {
 	p := listingPage{Raw: rawLink(q.url)}
 	switch res.Scheme {
 	case "gopher":
@@ -77,7 +77,7 @@ func (s *Server) renderListing(w http.ResponseWriter, r *http.Request, q request
 			}
 			it.From, it.Date = e.Fields["from"], e.Fields["date"]
 		}
-		if e.URL != "" && s.check(e.URL) == nil {
+		if e.URL != "" && s.gwCheck(e.URL) == nil {
 			it.Link = gatewayLink(e.URL)
 			if e.Type == "file" || res.Scheme == "gopher" && e.Type != "1" && e.Type != "7" {
 				it.Download = rawLink(e.URL)
@@ -85,15 +85,15 @@ func (s *Server) renderListing(w http.ResponseWriter, r *http.Request, q request
 		}
 		p.Items = append(p.Items, it)
 	}
-	s.render(w, http.StatusOK, "gateway-listing", &Page{Title: p.Kind, Self: selfURL(r, q), Original: q.url, Data: p})
+	s.render(w, http.StatusOK, "gateway-listing", &Page{Title: p.Kind, Self: gwSelfURL(r, q), Original: q.url, Data: p})
 }
 
 // textPage is the data of a text item or an article.
 type textPage struct {
-	Kind    string   // "text", "article"
-	Headers []header // an article's header fields (RFC 1036 §2; RFC 822 §3.1)
-	Text    string   // the text (an article's body)
-	Raw     string   // the bytes through the gateway
+	Kind    string     // "text", "article"
+	Headers []gwHeader // an article's header fields (RFC 1036 §2; RFC 822 §3.1)
+	Text    string     // the text (an article's body)
+	Raw     string     // the bytes through the gateway
 }
 
 // showText is the display form of a text: its lines (ended by LF or CR LF) and the pieces
@@ -116,15 +116,15 @@ func showText(s string) string {
 	return b.String()
 }
 
-// header is one header field of an article.
-type header struct{ Name, Value string }
+// gwHeader is one header field of an article.
+type gwHeader struct{ Name, Value string }
 
 // maxHeaders bounds the header fields of an article shown as a table; the rest stay in the text.
 const maxHeaders = 200
 
 // renderText answers with the page of a text item (preformatted), or of a news article (its
 // header fields as a table, its body preformatted).
-func (s *Server) renderText(w http.ResponseWriter, r *http.Request, q request, res *fetch.Result, b []byte) {
+func (s *Server) renderText(w http.ResponseWriter, r *http.Request, q gwRequest, res *fetch.Result, b []byte) {
 	p := textPage{Kind: "text", Text: string(b), Raw: rawLink(q.url)}
 	if res.Scheme == "news" || res.Scheme == "nntp" {
 		p.Kind = "article"
@@ -139,19 +139,19 @@ func (s *Server) renderText(w http.ResponseWriter, r *http.Request, q request, r
 			}
 		}
 	}
-	s.render(w, http.StatusOK, "gateway-text", &Page{Title: title, Self: selfURL(r, q), Original: q.url, Data: p})
+	s.render(w, http.StatusOK, "gateway-text", &Page{Title: title, Self: gwSelfURL(r, q), Original: q.url, Data: p})
 }
 
 // splitArticle splits an article at its first empty line into its header fields (a line
 // beginning with a space or tab continues the field before: RFC 822 §3.1.1) and its body.
 // An article whose head cannot be read so is all body.
-func splitArticle(a string) ([]header, string) {
+func splitArticle(a string) ([]gwHeader, string) {
 	a = strings.ReplaceAll(a, "\r\n", "\n")
 	head, body, ok := strings.Cut(a, "\n\n")
 	if !ok {
 		return nil, a
 	}
-	var hs []header
+	var hs []gwHeader
 	for _, l := range strings.Split(head, "\n") {
 		if (l[0:min(1, len(l))] == " " || l[0:min(1, len(l))] == "\t") && len(hs) > 0 {
 			hs[len(hs)-1].Value += " " + strings.TrimSpace(l)
@@ -161,7 +161,7 @@ func splitArticle(a string) ([]header, string) {
 		if !ok || name == "" || strings.ContainsAny(name, " \t") || len(hs) >= maxHeaders {
 			return nil, a
 		}
-		hs = append(hs, header{Name: name, Value: strings.TrimSpace(value)})
+		hs = append(hs, gwHeader{Name: name, Value: strings.TrimSpace(value)})
 	}
 	return hs, body
 }
@@ -184,7 +184,7 @@ type formQuestion struct {
 
 // renderForm answers with an ASK form (gopher-plus.txt §2.8) as an HTML form that submits
 // to /gateway?url=…&ask=N&a1=…: the item's URL filled out with the answers (RFC 1738 §3.4.9).
-func (s *Server) renderForm(w http.ResponseWriter, r *http.Request, q request, res *fetch.Result) {
+func (s *Server) renderForm(w http.ResponseWriter, r *http.Request, q gwRequest, res *fetch.Result) {
 	p := formPage{URL: formURL(q.url)}
 	for _, x := range res.Form {
 		fq := formQuestion{Kind: x.Kind, Prompt: x.Prompt, Default: x.Default, Choices: x.Choices}
@@ -201,7 +201,7 @@ func (s *Server) renderForm(w http.ResponseWriter, r *http.Request, q request, r
 			break
 		}
 	}
-	s.render(w, http.StatusOK, "gateway-form", &Page{Title: "form", Self: selfURL(r, q), Original: q.url, Data: p})
+	s.render(w, http.StatusOK, "gateway-form", &Page{Title: "form", Self: gwSelfURL(r, q), Original: q.url, Data: p})
 }
 
 // formURL is the URL an ASK form's answers are added to: the item's URL as given.

@@ -92,9 +92,9 @@ func TestSSRF(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, form := range []string{"path", "proxy"} {
-			var r response
+			var r gwResponse
 			if form == "path" {
-				r = get(t, ts, "/"+c.url)
+				r = gwGet(t, ts, "/"+c.url)
 			} else {
 				r = proxyGet(t, ts, c.url)
 			}
@@ -106,14 +106,14 @@ func TestSSRF(t *testing.T) {
 	if hits.Load() != 0 || hits6.Load() != 0 {
 		t.Errorf("the loopback servers were reached: %d, %d requests", hits.Load(), hits6.Load())
 	}
-	page := get(t, ts, "/http://127.0.0.1:"+p+"/")
+	page := gwGet(t, ts, "/http://127.0.0.1:"+p+"/")
 	if !strings.Contains(page.body, "locator&#39;s gateway policy") || !strings.Contains(page.body, "127.0.0.1 is loopback, private") {
 		t.Errorf("the rule is not on the page:\n%s", page.body)
 	}
 }
 
 // proxyGet sends the proxy form "GET url HTTP/1.1" to the gateway ts.
-func proxyGet(t testing.TB, ts *httptest.Server, u string) response {
+func proxyGet(t testing.TB, ts *httptest.Server, u string) gwResponse {
 	t.Helper()
 	req, err := http.NewRequest("GET", ts.URL+"/", nil)
 	if err != nil {
@@ -132,7 +132,7 @@ func proxyGet(t testing.TB, ts *httptest.Server, u string) response {
 	if err != nil {
 		t.Fatalf("proxy GET %s: %v", u, err)
 	}
-	return response{resp.StatusCode, resp.Header, string(b)}
+	return gwResponse{resp.StatusCode, resp.Header, string(b)}
 }
 
 // TestSSRFRedirect: an allowed upstream (an address of this machine that is not loopback or
@@ -163,10 +163,10 @@ func TestSSRFRedirect(t *testing.T) {
 	ts, _ := gatewayServer(t, Options{AllowPorts: []int{upPort, port}})
 	base := "http://" + l.Addr().String()
 
-	if r := get(t, ts, "/"+base+"/ok"); r.status != http.StatusOK || !strings.Contains(r.body, "public and fine") {
+	if r := gwGet(t, ts, "/"+base+"/ok"); r.status != http.StatusOK || !strings.Contains(r.body, "public and fine") {
 		t.Fatalf("the allowed upstream: %d\n%s", r.status, r.body)
 	}
-	if r := get(t, ts, "/"+base+"/go"); r.status != http.StatusForbidden || !strings.Contains(r.body, "127.0.0.1 is loopback") {
+	if r := gwGet(t, ts, "/"+base+"/go"); r.status != http.StatusForbidden || !strings.Contains(r.body, "127.0.0.1 is loopback") {
 		t.Errorf("redirect to loopback: %d\n%s", r.status, r.body)
 	}
 	if r := proxyGet(t, ts, base+"/go"); r.status != http.StatusForbidden {
@@ -200,8 +200,8 @@ func TestLimits(t *testing.T) {
 	port := l.Addr().(*net.TCPAddr).Port
 	ts, s := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{port}, MaxPerClient: 1, Timeout: 700 * time.Millisecond})
 	u := "/gopher://127.0.0.1:" + strconv.Itoa(port) + "/0/x"
-	done := make(chan response)
-	go func() { done <- get(t, ts, u) }()
+	done := make(chan gwResponse)
+	go func() { done <- gwGet(t, ts, u) }()
 	// Wait until the first access holds the client's one slot (bounded by a hang guard).
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
 		s.mu.Lock()
@@ -214,7 +214,7 @@ func TestLimits(t *testing.T) {
 			t.Fatal("the first access never started")
 		}
 	}
-	if r := get(t, ts, u); r.status != http.StatusServiceUnavailable || !strings.Contains(r.body, "busy") {
+	if r := gwGet(t, ts, u); r.status != http.StatusServiceUnavailable || !strings.Contains(r.body, "busy") {
 		t.Errorf("second access at a time: %d\n%s", r.status, r.body)
 	}
 	if r := <-done; r.status != http.StatusGatewayTimeout {

@@ -44,7 +44,7 @@ func (o *objectWriter) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	// Too large to hold: from here the object streams, as it is.
-	o.header(contentType(&fetch.Result{URL: o.url}, o.buf, o.proxy), -1)
+	o.header(gwContentType(&fetch.Result{URL: o.url}, o.buf, o.proxy), -1)
 	o.w.WriteHeader(http.StatusOK)
 	o.committed = true
 	if _, err := o.w.Write(o.buf); err != nil {
@@ -70,7 +70,7 @@ func (o *objectWriter) header(ctype string, n int64) {
 		h.Set("Content-Length", strconv.FormatInt(n, 10))
 	}
 	if o.raw && !o.proxy {
-		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": fileName(o.url)}))
+		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": gwFileName(o.url)}))
 	}
 }
 
@@ -81,9 +81,9 @@ func (o *objectWriter) sendAll(ctype string) {
 	_, _ = o.w.Write(o.buf)
 }
 
-// fileName is the name a download of the URL u is saved under: its last path segment,
+// gwFileName is the name a download of the URL u is saved under: its last path segment,
 // decoded, or "download".
-func fileName(u string) string {
+func gwFileName(u string) string {
 	p, err := locator.ParseAs(u, locator.RFC1738)
 	name := ""
 	if err == nil {
@@ -99,12 +99,12 @@ func fileName(u string) string {
 	return name
 }
 
-// contentType is the Content-Type of an object: a gopher item's type (RFC 1436 §3.8), an
+// gwContentType is the Content-Type of an object: a gopher item's type (RFC 1436 §3.8), an
 // FTP text transfer, an HTTP server's type, or the type http.DetectContentType finds in its
 // first bytes. A type a browser would run (HTML, XML, SVG, script) is sent as text/plain:
 // upstream content must not become a page of the gateway's own origin. The proxy form gets
 // the same types.
-func contentType(r *fetch.Result, head []byte, proxy bool) string {
+func gwContentType(r *fetch.Result, head []byte, proxy bool) string {
 	t := ""
 	switch {
 	case strings.Contains(r.Type, "/"):
@@ -128,9 +128,9 @@ func contentType(r *fetch.Result, head []byte, proxy bool) string {
 	return t
 }
 
-// isText reports whether an object is shown as a text page: a gopher text item, a news
+// gwIsText reports whether an object is shown as a text page: a gopher text item, a news
 // article, an FTP ASCII transfer, an HTTP server's text/* (HTML shown as its source), or bytes that http.DetectContentType reads as plain text.
-func isText(r *fetch.Result, b []byte) bool {
+func gwIsText(r *fetch.Result, b []byte) bool {
 	switch {
 	case r.Scheme == "gopher" && r.Type == "0", r.Scheme == "news" || r.Scheme == "nntp", r.Scheme == "ftp" && r.Type == "A":
 		return true
