@@ -53,7 +53,7 @@ func gwClickLink(text, sel string) chromedp.Action {
 
 // TestBrowserGateway: in Debian's chromium, headless, against the gateway in front of the real
 // pygopherd, vsftpd and INN: a gopher menu followed two levels down by clicking its links to a
-// text item; a search item's form typed into and submitted; an FTP directory and a file downloaded by its link, byte-equal; a news group and
+// text item; a search item's form typed into and submitted; a Gopher+ ASK form filled in; an FTP directory and a file downloaded by its link, byte-equal; a news group and
 // an article. Each page's screenshot is written (gwScreenshotDir) and its path logged.
 func TestBrowserGateway(t *testing.T) {
 	if testing.Short() {
@@ -105,6 +105,24 @@ func TestBrowserGateway(t *testing.T) {
 	}
 	if hit != "Found gopher holes" {
 		t.Errorf("search result %q", hit)
+	}
+
+	// Gopher+: an ASK form filled in and sent; the item comes back.
+	var item string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/"+gbase+"/0/form.txt%09%09%3F"),
+		chromedp.WaitVisible(`form.gw-form input[name=a1]`, chromedp.ByQuery),
+		chromedp.SetValue(`form.gw-form input[name=a1]`, "Ann", chromedp.ByQuery),
+		chromedp.SetValue(`form.gw-form select[name=a2]`, "blue", chromedp.ByQuery),
+		gwScreenshot(t, dir, "gateway-gopher-form.png"),
+		chromedp.Submit(`form.gw-form input[name=a1]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`pre.gw-text`, chromedp.ByQuery),
+		chromedp.Text(`pre.gw-text`, &item, chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("gopher form: %v", err)
+	}
+	if strings.TrimSpace(item) != "the form's item" {
+		t.Errorf("the form's item: %q", item)
 	}
 
 	// FTP: the directory, then the download link of data.bin.

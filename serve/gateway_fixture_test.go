@@ -54,7 +54,7 @@ func gopherSite(t testing.TB) (*testserver.GopherServer, []byte, string) {
 			t.Fatal(err)
 		}
 	}
-	s := testserver.PyGopherd(t, root, testserver.PygopherdOptions{Exec: true})
+	s := testserver.PyGopherd(t, root, testserver.PygopherdOptions{Exec: true, Capture: true})
 	base := "gopher://127.0.0.1:" + strconv.Itoa(s.Port)
 	// pygopherd sometimes answers the first requests after it starts listening with nothing
 	// (the connection closed at once: an empty menu); wait until it answers the root menu.

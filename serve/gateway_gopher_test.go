@@ -98,6 +98,10 @@ func TestGatewayGopher(t *testing.T) {
 	if answered.status != http.StatusOK || !strings.Contains(answered.body, "the form&#39;s item") {
 		t.Errorf("ASK answered: %d\n%s", answered.status, answered.body)
 	}
+	// The answers went to the server as the data block (gopher-plus.txt §2.8).
+	if got := string(srv.Received(t)); !strings.Contains(got, "/form.txt\t+\t1\r\n+-1\r\nme\r\nblue\r\n.\r\n") {
+		t.Errorf("the server received %q", got)
+	}
 
 	// CR LF in the selector: refused before any access (RFC 1738 §6), as get refuses it.
 	crlf := gwGet(t, ts, "/"+base+"/0/text.txt%0D%0Aevil")
