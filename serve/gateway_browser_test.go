@@ -60,7 +60,7 @@ func TestBrowserGateway(t *testing.T) {
 		t.Skip("browser test")
 	}
 	ctx := testserver.Chromium(t)
-	gs, _, gbase := gopherSite(t)
+	gs, _, gbase := gopherSite(t, false)
 	fs, bin := ftpSite(t)
 	ns, group, mid := newsSite(t)
 	o := Options{AllowPrivate: true, AllowPorts: []int{gs.Port, fs.Port}}

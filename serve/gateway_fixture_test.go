@@ -23,8 +23,8 @@ const gopherText = "line one\r\n.dot line\r\n<b>not bold</b> & \x1b[31m\r\nlast 
 
 // gopherSite fills a directory for pygopherd: a text item, a binary, two levels of
 // directories, a search item (an executable, pygopherd's scriptexec), a Gopher+ ASK form,
-// and starts pygopherd on it. It returns the server, the binary's bytes and the base URL.
-func gopherSite(t testing.TB) (*testserver.GopherServer, []byte, string) {
+// and starts pygopherd on it (behind socat -x when capture is set, for Received). It returns the server, the binary's bytes and the base URL.
+func gopherSite(t testing.TB, capture bool) (*testserver.GopherServer, []byte, string) {
 	t.Helper()
 	root := t.TempDir()
 	bin := gwRandomBytes(5000, 1)
@@ -54,7 +54,7 @@ func gopherSite(t testing.TB) (*testserver.GopherServer, []byte, string) {
 			t.Fatal(err)
 		}
 	}
-	s := testserver.PyGopherd(t, root, testserver.PygopherdOptions{Exec: true, Capture: true})
+	s := testserver.PyGopherd(t, root, testserver.PygopherdOptions{Exec: true, Capture: capture})
 	base := "gopher://127.0.0.1:" + strconv.Itoa(s.Port)
 	// pygopherd sometimes answers the first requests after it starts listening with nothing
 	// (the connection closed at once: an empty menu); wait until it answers the root menu.

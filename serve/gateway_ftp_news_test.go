@@ -122,7 +122,7 @@ func TestGatewayNews(t *testing.T) {
 // the same bytes as a direct access, from the real pygopherd, vsftpd and INN: menus,
 // directories and overviews as `locator get` writes them, text, binaries, articles.
 func TestProxyForm(t *testing.T) {
-	gs, _, gbase := gopherSite(t)
+	gs, _, gbase := gopherSite(t, false)
 	fs, _ := ftpSite(t)
 	ns, group, mid := newsSite(t)
 	o := Options{AllowPrivate: true, AllowPorts: []int{gs.Port, fs.Port}}

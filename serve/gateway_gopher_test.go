@@ -13,7 +13,7 @@ import (
 // its links, a text item as preformatted (escaped) text and as bytes, a binary with its
 // length, a search item's form, a Gopher+ ASK form, and a CR LF refused as get refuses it.
 func TestGatewayGopher(t *testing.T) {
-	srv, bin, base := gopherSite(t)
+	srv, bin, base := gopherSite(t, true)
 	ts, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{srv.Port}})
 
 	menu := gwGet(t, ts, "/"+base+"/")

@@ -62,7 +62,7 @@ func TestNoLeak(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("counts /proc/self/fd")
 	}
-	srv, _, base := gopherSite(t)
+	srv, _, base := gopherSite(t, false)
 	ts, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{srv.Port}, MaxPerClient: 64})
 	paths := []string{"/" + base + "/", "/" + base + "/1/sub", "/" + base + "/0/text.txt", "/" + base + "/9/bin.bin",
 		"/raw/" + base + "/0/text.txt", "/http://127.0.0.1:1/", "/" + base + "/0/nothing-here", "/gopher://192.0.2.9:7070/"}
@@ -113,7 +113,7 @@ func TestNoLeak(t *testing.T) {
 //
 //	go test -run '^$' -bench BenchmarkGatewayMenu -benchtime 2000x ./serve
 func BenchmarkGatewayMenu(b *testing.B) {
-	srv, _, base := gopherSite(b)
+	srv, _, base := gopherSite(b, false)
 	ts, _ := gatewayServer(b, Options{AllowPrivate: true, AllowPorts: []int{srv.Port}, MaxPerClient: 1000, MaxUpstream: 1000})
 	client := ts.Client()
 	client.Transport.(*http.Transport).MaxIdleConnsPerHost = 64
@@ -178,7 +178,7 @@ func TestLoadWrk(t *testing.T) {
 	if err != nil {
 		t.Skip("wrk is not installed")
 	}
-	srv, _, base := gopherSite(t)
+	srv, _, base := gopherSite(t, false)
 	ts, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{srv.Port}, MaxPerClient: 1000, MaxUpstream: 1000})
 	g0, f0 := gwSteady()
 	for _, path := range []string{"/" + base + "/", "/" + base + "/0/text.txt", "/"} {
