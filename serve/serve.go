@@ -150,6 +150,9 @@ var funcs = template.FuncMap{
 	// show is the escaping of every byte shown to a person (internal/display); html/template
 	// escapes its result again for HTML.
 	"show": display.String,
+	// preformatted shows a text item's or an article's lines: each line and each TAB-separated piece
+	// through internal/display, the line breaks and TABs kept, so that <pre> lays it out.
+	"preformatted": showText,
 }
 
 // Page is what every page's template receives.

@@ -2,8 +2,10 @@ package testserver
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -19,6 +21,13 @@ func Chromium(t testing.TB) context.Context {
 	if err != nil {
 		Missing(t, "chromium is not installed ("+err.Error()+")")
 	}
+	// The profile is removed after the browser has stopped, with a few retries: a browser's
+	// helper processes may still write to it (after a download, say) as it ends, and
+	// t.TempDir's removal would fail the test.
+	profile, err := os.MkdirTemp("", "locator-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
 		chromedp.Headless,
@@ -32,7 +41,7 @@ func Chromium(t testing.TB) context.Context {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-extensions", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1024, 768),
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -43,11 +52,15 @@ func Chromium(t testing.TB) context.Context {
 	if err := chromedp.Run(ctx); err != nil {
 		cancelTab()
 		cancelAlloc()
+		_ = os.RemoveAll(profile)
 		t.Fatalf("chromium did not start: %v", err)
 	}
 	t.Cleanup(func() {
 		cancelTab()
 		cancelAlloc()
+		for i := 0; i < 50 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
 	})
 	return ctx
 }
