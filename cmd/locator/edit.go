@@ -499,6 +499,9 @@ func newEditCmd(opts *options) *cobra.Command {
 					*l.out = append(*l.out, name)
 				}
 			}
+			if handled, err := runEditExt(cmd, args, e, bulk); handled { // issue 12 part B: edit_output.go
+				return err
+			}
 			if isStdin(args) {
 				return runBulk(cmd, bulk, nil, func() lineFunc {
 					return func(dst []byte, line string, st *stats) []byte {
@@ -546,5 +549,6 @@ func newEditCmd(opts *options) *cobra.Command {
 	f.BoolVar(&sortQ, "sort-query", false, "sort the query pairs by name, stably")
 	f.BoolVar(&redact, "redact", false, "replace the password and secret-looking query values by REDACTED")
 	addBulkFlags(cmd, &bulk)
+	addEditExtFlags(cmd) // issue 12 part B: edit_output.go
 	return cmd
 }

@@ -351,25 +351,14 @@ func convertHost(host string, form hostForm) string {
 // rewriteURL returns u as written with its host in form and, when deflt, the scheme's
 // default port written where none is (trurl's {default:url}, {puny:url}, {idn:url}).
 func rewriteURL(u locator.URL, deflt bool, form hostForm) string {
-	s := u.String()
-	o := u.Offsets()
-	if !u.HasAuthority() {
-		return s
+	act := portAsIs
+	if deflt {
+		act = portAddDefault
 	}
-	var b strings.Builder
-	b.WriteString(s[:o.Host.Start])
-	b.WriteString(convertHost(s[o.Host.Start:o.Host.End], form))
-	rest := s[o.Host.End:]
-	if _, has := u.Port(); !has && deflt {
-		if p := defaultPort(u.Scheme()); p != "" {
-			b.WriteString(":" + p)
-		}
-	}
-	b.WriteString(rest)
-	return b.String()
+	return rewriteAuthority(u, act, form)
 }
 
-// formatMissingText is the line of a record whose {must:...} part is absent.
+// appendMissingLine appends the line of a record whose {must:...} part is absent.
 func appendMissingLine(dst []byte, name string) []byte {
 	dst = append(dst, "error: {"...)
 	dst = display.Append(dst, name)
