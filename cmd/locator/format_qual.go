@@ -179,7 +179,6 @@ func (c *qualCtx) component(f *outputFormat, i int, vals []string, present uint6
 	return components(u)[i].value, components(u)[i].present
 }
 
-
 // eval returns the text of a qualified part, and false when it is absent.
 func (c *qualCtx) eval(f *outputFormat, q *qualified, vals []string, present uint64) (string, bool) {
 	switch {
