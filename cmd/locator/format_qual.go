@@ -322,9 +322,9 @@ var toUnicode = toASCII
 
 // convertHost returns host (as written, maybe percent-encoded UTF-8, RFC 3986 §3.2.2) in
 // the form asked. A host that is an IP literal or that IDNA refuses is returned as written.
-// Unicode is shown only where the URL Standard's "URL rendering" allows it: domain to
-// Unicode succeeds and its result goes back to the same ASCII host (so no label is shown
-// that another host would show alike).
+// Unicode is shown only where the display rules allow it: domain to Unicode succeeds, its
+// result goes back to the same ASCII host, and displayUnicode (UTS #39) accepts it; the
+// host is otherwise shown in ASCII.
 func convertHost(host string, form hostForm) string {
 	if form == hostAsIs || host == "" || host[0] == '[' {
 		return host
@@ -341,8 +341,8 @@ func convertHost(host string, form hostForm) string {
 	if err != nil {
 		return host
 	}
-	if back, err := toASCII.ToASCII(uni); err != nil || back != ascii {
-		return host
+	if back, err := toASCII.ToASCII(uni); err != nil || back != ascii || !displayUnicode(uni) {
+		return ascii
 	}
 	return uni
 }
