@@ -115,6 +115,9 @@ func (o *outputOptions) compile(fields []field) (*outputFormat, error) {
 		if sf := o.cmd.Flag("spec"); sf != nil {
 			if s, err := locator.ParseSpec(sf.Value.String()); err == nil {
 				f.spec = s
+			} else if _, err := locator.ParseMode(sf.Value.String()); err == nil {
+				// resolve's and relative's --spec names a mode: its results are URIs (RFC 3986 §4.3).
+				f.spec = locator.RFC3986
 			}
 		}
 		if f.kind != outJSON {
