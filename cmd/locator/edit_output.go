@@ -16,7 +16,7 @@ import (
 
 const editExtLong = `
 
-Issue 12, part B (after trurl's options; see "From trurl" in the README):
+Options after trurl's (see "From trurl" in the README):
 
   --iterate 'COMPONENT=A B C'  write one URL for each value (--set COMPONENT=A, ...), values
                            separated by single spaces; several --iterate give every
@@ -28,9 +28,11 @@ Issue 12, part B (after trurl's options; see "From trurl" in the README):
   --drop-default-port      remove a port equal to the scheme's default (RFC 3986 §6.2.3)
   --keep-port              keep the port as written (edit's default; for trurl's users)
   --punycode               write the host in ASCII (UTS #46 ToASCII: xn-- labels)
-  --idn                    write the host in Unicode where the URL Standard's display rules
-                           allow it (domain to Unicode, and back to the same ASCII); such a
-                           URL is an IRI (RFC 3987 §2.2 ireg-name), for display
+  --idn                    write the host in Unicode where the display rules allow it
+                           (domain to Unicode, back to the same ASCII, and UTS #39
+                           "Highly Restrictive" without a whole-script look-alike of a
+                           Latin label); such a URL is an IRI (RFC 3987 §2.2 ireg-name),
+                           for display
   --json                   one JSON object per URL: input, spec, valid, url, the components
                            of url as written (null when absent), errors as parse --json
                            writes them ({offset, code, rule, message})
@@ -44,7 +46,7 @@ or "SCHEME://" when an authority component is set); the result must pass the spe
 // addEditExtFlags adds the part-B options to the edit command and lets it run with no URL.
 func addEditExtFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringArray("iterate", nil, "write one URL per value: `COMPONENT='A B C'` (several: every combination)")
+	f.StringArray("iterate", nil, "write one URL per value of `COMPONENT=A B C` (several: every combination)")
 	f.String("redirect", "", "resolve the `REF`erence against each URL first, by the spec's rule")
 	f.Bool("default-port", false, "write the scheme's default port where none is written")
 	f.Bool("drop-default-port", false, "remove a port equal to the scheme's default")
