@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -24,6 +25,7 @@ import (
 //	{query:NAME}       the first value of the query pairs named NAME, decoded
 //	{query-all:NAME}   all their values, separated by a space
 //	{typecode} {selector} {group} {message-id}: the typed view's fields (package scheme)
+//	{view:NAME}        any field of the typed view's JSON (parse --json "parts")
 
 // fieldComponent is a field that holds a component of the record's URL as written (a JSON
 // string, or null when absent); a template shows {NAME} decoded and {:NAME} as written.
@@ -103,6 +105,8 @@ name:
 		q.query, q.hasQuery, q.queryAll = rest[10:], true, true
 	case rest == "url":
 		q.url = true
+	case strings.HasPrefix(rest, "view:") && len(rest) > 5:
+		q.view = strings.ReplaceAll(rest[5:], "-", "_")
 	default:
 		for i, c := range urlComponents {
 			if c == rest {
@@ -128,7 +132,8 @@ href), as trurl's --get does: {scheme} {user} {password} {host} {port} {path} {q
 {fragment} are shown decoded and {:path} (or {url:path}) as written; {url} is the URL;
 {query:NAME} is the first value of the pairs named NAME, decoded, and {query-all:NAME} all
 of them separated by a space; {typecode}, {selector}, {group} and {message-id} are the
-fields of the scheme's typed view (ftp, gopher, news). The qualifiers default: (the
+fields of the scheme's typed view (ftp, gopher, news), and {view:NAME} any field of it
+(the names of parse --json's "parts": {view:cwd}, {view:type}, {view:search}). The qualifiers default: (the
 scheme's default port when none is written), puny: (the host in ASCII, IDNA), idn: (the
 host in Unicode where the URL Standard's display rules allow it) and must: (the line
 becomes "error: ..." and the exit status 1 when the part is absent) go before the name:
@@ -279,6 +284,29 @@ func qualViewField(u locator.URL, name string) (string, bool) {
 		case name == "message-id" && x.MessageID != "":
 			return x.MessageID, true
 		}
+	}
+	switch name {
+	case "typecode", "selector", "group", "message-id":
+		return "", false
+	}
+	// {view:NAME}: the field of the view's JSON, a string as it is, anything else in JSON.
+	js, err := marshalView(v)
+	if err != nil {
+		return "", false
+	}
+	fields, err := viewFields(js)
+	if err != nil {
+		return "", false
+	}
+	for _, f := range fields {
+		if f.name != name || f.value == "null" {
+			continue
+		}
+		var str string
+		if json.Unmarshal([]byte(f.value), &str) == nil {
+			return str, true
+		}
+		return f.value, true
 	}
 	return "", false
 }
