@@ -105,7 +105,7 @@ func TestFormatQualifiers(t *testing.T) {
 		{[]string{"parse", "--format", "{typecode}|{selector}|{group}|{message-id}", "ftp://h/a;type=d", "gopher://h/1s%20x", "news:comp.x", "news:a@b"},
 			"d|||\n|s x||\n||comp.x|\n|||a@b", 0},
 		{[]string{"parse", "--format", "{view:cwd}|{view:name}|{view:type}|{view:search}|{view:message-id}|{view:nosuch}", "ftp://h/a/b/c;type=a", "gopher://h/7s%09q", "news:a@b"},
-			"[\"a\",\"b\"]|c|||||\n||7|q|||\n||||a@b|", 0},
+			"[\"a\",\"b\"]|c||||\n||7|q||\n||||a@b|", 0},
 		{[]string{"parse", "--format", "{default:port}|{port}", "ftp://h/", "ftp://h:2121/", "mailto:x"}, "21|\n2121|2121\n|", 0},
 		{[]string{"parse", "--spec", "rfc3986", "--format", "{puny:host}|{idn:host}|{idn:url}", "http://b%C3%BCcher.example/", "http://xn--80ak6aa92e.com/"},
 			"xn--bcher-kva.example|bücher.example|http://bücher.example/\nxn--80ak6aa92e.com|xn--80ak6aa92e.com|http://xn--80ak6aa92e.com/", 0},
