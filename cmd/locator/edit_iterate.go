@@ -127,9 +127,9 @@ func buildSeed(sets []string, spec locator.Spec) (string, error) {
 		}
 		name, rest := s[:i], s[i:]
 		switch name {
-		case "scheme":
-			sch = strings.TrimLeft(rest, ":?=")
-		case "user", "password", "host", "port", "hostname":
+		case "scheme", "protocol": // protocol: the URL Standard's setter, "https:" or "https"
+			sch = strings.TrimSuffix(strings.TrimLeft(rest, ":?="), ":")
+		case "user", "password", "host", "port", "hostname", "username":
 			auth = true
 		}
 	}
