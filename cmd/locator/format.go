@@ -242,6 +242,8 @@ func (f *outputFormat) readsField(q *qualified) int {
 		return -1
 	}
 	if q.comp >= 0 && f.compField[q.comp] >= 0 && !q.deflt {
+		q.fromField = !q.puny && !q.idn
+		q.decode = !q.encoded && q.comp != 0 && q.comp != 4 // the scheme and port hold no escapes
 		return f.compField[q.comp]
 	}
 	if q.hasQuery && f.compField[6] >= 0 {
@@ -389,6 +391,13 @@ func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) 
 func (fw *formatWorker) value(i int, q *qualified, vals []string, present uint64) (string, bool) {
 	if q == nil {
 		return vals[i], present&(1<<i) != 0
+	}
+	if q.fromField {
+		v, ok := vals[i], present&(1<<i) != 0
+		if ok && q.decode {
+			v = fw.qc.decodeScratch(v)
+		}
+		return v, ok
 	}
 	return fw.qc.eval(fw.f, q, vals, present)
 }

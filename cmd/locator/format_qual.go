@@ -53,6 +53,9 @@ type qualified struct {
 	deflt    bool
 	puny     bool
 	idn      bool
+	// fromField: the component is read from its own field (fieldComponent) with no
+	// qualifier but url: and must:, and decoded when decode (the fast path of value).
+	fromField, decode bool
 }
 
 // urlFieldNames are the fields that hold the URL a record is about, by preference: the edited
@@ -146,6 +149,23 @@ type qualCtx struct {
 	u      locator.URL
 	ok     bool // u parsed
 	parsed bool // src was parsed (ok or not)
+	// scratch holds the last component decoded (decodeScratch): a value eval returns is
+	// used before the next eval.
+	scratch []byte
+}
+
+// decodeScratch is decodeLoose into c.scratch, without allocating: the string returned is
+// valid until the next call.
+func (c *qualCtx) decodeScratch(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	d, err := pct.AppendDecode(c.scratch[:0], s)
+	if err != nil {
+		return s
+	}
+	c.scratch = d
+	return bytesString(d)
 }
 
 // urlOf returns the record's URL parsed under the format's spec.
@@ -224,7 +244,7 @@ func (c *qualCtx) eval(f *outputFormat, q *qualified, vals []string, present uin
 		}
 	}
 	if ok && !q.encoded && q.comp != 0 && q.comp != 4 {
-		v = decodeLoose(v)
+		v = c.decodeScratch(v)
 	}
 	return v, ok
 }
