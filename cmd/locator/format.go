@@ -340,6 +340,13 @@ func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) 
 				dst = append(dst, p.lit...)
 				continue
 			}
+			if q := p.q; q == nil || q.fromField && !q.decode && !q.must {
+				// A field as it is (the fast path).
+				if present&(1<<p.field) != 0 {
+					dst = display.Append(dst, vals[p.field])
+				}
+				continue
+			}
 			v, ok := fw.value(p.field, p.q, vals, present)
 			if !ok && p.q != nil && p.q.must {
 				f.missing.Add(1)
