@@ -148,6 +148,9 @@ func TestEditPartB(t *testing.T) {
 		{[]string{"edit", "--punycode", "--idn", "http://a/"}, "", 2},
 		{[]string{"edit", "--drop-default-port", "http://a:080/", "gopher://h:70/1", "x-y://h:1/"}, "http://a/\ngopher://h/1\nx-y://h:1/", 0},
 		{[]string{"edit", "--default-port", "news:x", "http://h:8/"}, "news:x\nhttp://h:8/", 0},
+		// IDNA without STD3 rules keeps a decoded "#": the host stays as written (found by FuzzEditSteps).
+		{[]string{"edit", "--punycode", "http://0%2300/"}, "http://0%2300/", 0},
+		{[]string{"parse", "--spec", "rfc3986", "--format", "{puny:host}", "http://a%2Fb/"}, "a%2Fb", 0},
 		// Building from components: checked by the spec's checker.
 		{[]string{"edit", "--set", "scheme=ftp", "--set", "host=h", "--set", "path=a/b"}, "ftp://h/a/b", 0},
 		{[]string{"edit", "--set", "scheme=ftp", "--set", "host=h", "--set", "path:=a/b;type=d"}, "ftp://h/a/b;type=d", 0},
@@ -352,5 +355,48 @@ func FuzzFormatQualifiers(f *testing.F) {
 		if err != nil || v.Path() != u.Path() {
 			t.Fatalf("%q: {:path} %q reads back as %q (%v)", s, got, v.Path(), err)
 		}
+	})
+}
+
+// FuzzEditSteps: the port and host steps never panic, and change nothing but the host and
+// the port: the result parses under the spec to the input's other components.
+func FuzzEditSteps(f *testing.F) {
+	for _, s := range []string{"http://h:80/a?q#f", "ftp://u:p@xn--bcher-kva.example:21/a;type=d", "http://b%C3%BCcher.example/", "news:x", "http://[::1]:80/", "//h:0/"} {
+		f.Add(s, uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, s string, flags uint8) {
+		if len(s) > 2000 {
+			return
+		}
+		spec := locator.RFC1738
+		if flags&16 != 0 {
+			spec = locator.RFC3986
+		}
+		u, err := locator.ParseAs(s, spec)
+		if err != nil {
+			return
+		}
+		p, err := newPipeline(&editor{spec: spec}, nil, "", false, portAction(flags%3), hostForm(flags/4%3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.run(s, func(out string, err error) {
+			if err != nil {
+				return
+			}
+			v, perr := locator.ParseAs(out, spec)
+			if perr != nil {
+				t.Fatalf("%q (flags %d) = %q, which does not parse: %v", s, flags, out, perr)
+			}
+			a, b := components(u), components(v)
+			for i, c := range a {
+				if i == 3 || i == 4 {
+					continue
+				}
+				if c != b[i] {
+					t.Fatalf("%q (flags %d) = %q: %s changed from %q to %q", s, flags, out, c.name, c.value, b[i].value)
+				}
+			}
+		})
 	})
 }

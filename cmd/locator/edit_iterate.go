@@ -179,9 +179,19 @@ func (p *editPipeline) after(out string) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		in := out
 		out = rewriteAuthority(u, p.port, p.host)
-		if _, err := locator.ParseAs(out, p.spec); err != nil {
+		v, err := locator.ParseAs(out, p.spec)
+		if err != nil {
 			return "", err
+		}
+		// Only the host and the port may change (as edit checks its own result).
+		a, b := components(u), components(v)
+		for i := range a {
+			if i != 3 && i != 4 && a[i] != b[i] {
+				return "", &locator.Error{Input: in, Code: "edit-not-kept", Rule: "RFC 3986 §3.2.2",
+					Message: "the new host or port of " + display.Quote(in) + " would change its " + a[i].name + ", so it is not written"}
+			}
 		}
 	}
 	if p.build && (p.spec == locator.RFC1738 || p.spec == locator.RFC3986) {

@@ -382,6 +382,11 @@ func convertHost(host string, form hostForm) string {
 	if err != nil {
 		return host
 	}
+	if !regName(ascii) {
+		// IDNA without STD3 rules keeps "#", "/", "?", "@", ":" and the like, which would
+		// end the host: such a host stays as written (RFC 3986 §3.2.2 reg-name).
+		return host
+	}
 	if form == hostPuny {
 		return ascii
 	}
@@ -393,6 +398,17 @@ func convertHost(host string, form hostForm) string {
 		return ascii
 	}
 	return uni
+}
+
+// regName reports whether an ASCII host is an RFC 3986 §3.2.2 reg-name without escapes:
+// unreserved and sub-delims only.
+func regName(h string) bool {
+	for i := 0; i < len(h); i++ {
+		if h[i] == '%' || !pct.RegNameChars.Contains(h[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // rewriteURL returns u as written with its host in form and, when deflt, the scheme's
