@@ -119,7 +119,7 @@ func newPipeline(e *editor, iterates []string, redirect string, hasRedir bool, p
 // authority component is set, "SCHEME:" otherwise (RFC 3986 §3: the scheme, then "//"
 // authority or a path; RFC 1738 §2.1). The --set options then write every component.
 func buildSeed(sets []string, spec locator.Spec) (string, error) {
-	sch, auth := "", false
+	sch, auth, host := "", false, false
 	for _, s := range sets {
 		i := strings.IndexAny(s, ":?=")
 		if i <= 0 {
@@ -131,6 +131,7 @@ func buildSeed(sets []string, spec locator.Spec) (string, error) {
 			sch = strings.TrimSuffix(strings.TrimLeft(rest, ":?="), ":")
 		case "user", "password", "host", "port", "hostname", "username":
 			auth = true
+			host = host || name == "host" || name == "hostname"
 		}
 	}
 	if sch == "" {
@@ -140,7 +141,11 @@ func buildSeed(sets []string, spec locator.Spec) (string, error) {
 		return sch + ":", nil
 	}
 	if spec == locator.WHATWG {
-		// The URL Standard has no special URL without a host: start from one the host setter replaces.
+		// The URL Standard's setters change a URL that has a host (its "host" setter
+		// does nothing on a URL that cannot have one): start from one the --set host replaces.
+		if !host {
+			return "", usageErrorf("edit: building a URL with an authority under --spec whatwg needs --set host=HOST")
+		}
 		return sch + "://host.invalid", nil
 	}
 	return sch + "://", nil
