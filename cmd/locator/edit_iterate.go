@@ -131,7 +131,8 @@ func buildSeed(sets []string, spec locator.Spec) (string, error) {
 			sch = strings.TrimSuffix(strings.TrimLeft(rest, ":?="), ":")
 		case "user", "password", "host", "port", "hostname", "username":
 			auth = true
-			host = host || name == "host" || name == "hostname"
+			// host?=X would keep the starting host: only = and := count.
+			host = host || (name == "host" || name == "hostname") && rest[0] != '?'
 		}
 	}
 	if sch == "" {
