@@ -514,6 +514,9 @@ func newEditCmd(opts *options) *cobra.Command {
 					*l.out = append(*l.out, name)
 				}
 			}
+			if handled, err := runEditExt(cmd, args, e, bulk); handled { // issue 12 part B: edit_output.go
+				return err
+			}
 			if isStdin(args) {
 				return runBulk(cmd, bulk, nil, func() lineFunc {
 					return func(dst []byte, line string, st *stats) []byte {
@@ -567,5 +570,6 @@ func newEditCmd(opts *options) *cobra.Command {
 	f.BoolVar(&redactQuery, "redact-query", false, "replace the values of secret-looking query pairs (token, key, password, secret, sig, …) by REDACTED too (implies --redact)")
 	f.StringArrayVar(&redactNames, "redact-name", nil, "redact the values of the query pairs named `NAME` too (any case; a trailing * matches a prefix; implies --redact-query)")
 	addBulkFlags(cmd, &bulk)
+	addEditExtFlags(cmd) // issue 12 part B: edit_output.go
 	return cmd
 }

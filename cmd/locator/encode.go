@@ -299,6 +299,9 @@ func newCodecCmd(opts *options, name, short, long, example string) *cobra.Comman
 				}
 				return appendEncode(dst, s, e), nil
 			}
+			if handled, err := runCodecOutput(cmd, args, bulk, opts.spec, e.name, f); handled { // codec_output.go
+				return err
+			}
 			if isStdin(args) {
 				return runBulk(cmd, bulk, nil, func() lineFunc {
 					return func(dst []byte, line string, st *stats) []byte {
@@ -345,5 +348,6 @@ func newCodecCmd(opts *options, name, short, long, example string) *cobra.Comman
 		cmd.Flags().BoolVar(&raw, "raw", false, "write a decoded line break as it is (the output may then have more lines than the input)")
 	}
 	addBulkFlags(cmd, &bulk)
+	addCodecOutputFlags(cmd) // codec_output.go
 	return cmd
 }

@@ -6,7 +6,9 @@ import (
 	"encoding/csv"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
+	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
 	"github.com/spf13/cobra"
 )
@@ -35,11 +37,13 @@ type outputOptions struct {
 	json   bool
 	format string
 	output string
+	cmd    *cobra.Command // the command, whose --spec the qualifiers read URLs by
 }
 
 // addOutputFlags adds --json, --format and --output to a command whose results are each
 // about one "what" ("URL", "reference", "pair", "finding").
 func addOutputFlags(cmd *cobra.Command, o *outputOptions, what string) {
+	o.cmd = cmd
 	cmd.Flags().BoolVar(&o.json, "json", false, "write one JSON object per "+what+", one per line")
 	cmd.Flags().StringVar(&o.format, "format", "", "write each result by a `template` of field names, such as '{scheme}\\t{host}\\t{path}' (a name alone, such as href, is {href})")
 	cmd.Flags().StringVar(&o.output, "output", "", "write a table, `tsv or csv`, with a header row (the --format fields, or all)")
@@ -59,7 +63,9 @@ escapes are Go's); CSV then quotes as RFC 4180 does (encoding/csv).
 
 In JSON, strings are UTF-8: an input that is not valid UTF-8 is written in "input"
 with each invalid byte as U+FFFD, and its exact bytes, which byte offsets count,
-are given in base64 in an extra field "input_base64" (absent for a UTF-8 input).`
+are given in base64 in an extra field "input_base64" (absent for a UTF-8 input).
+
+` + qualHelp
 
 // outKind is the kind of an outputFormat.
 type outKind uint8
@@ -76,19 +82,58 @@ const (
 type outputFormat struct {
 	kind   outKind
 	fields []field
-	parts  []tmplPart // the template
-	cols   []int      // the columns of tsv and csv: indices into fields
+	parts  []tmplPart   // the template
+	cols   []int        // the columns of tsv and csv: indices into fields
+	colq   []*qualified // for each column, its qualified name, or nil for the field as it is
+
+	spec      locator.Spec // the spec the record's URL is read by (--spec)
+	urlField  int          // the field that holds the record's URL (urlFieldOf), or -1
+	compField [8]int       // the fieldComponent field of each URL component, or -1
+	missing   atomic.Int64 // records written as an error line for an absent {must:...}
 }
 
-// tmplPart is a literal, or a field when field >= 0.
+// tmplPart is a literal, or a field when field >= 0; q is set for a name that reads the
+// record's URL (format_qual.go), and field is then the field it reads.
 type tmplPart struct {
 	lit   string
 	field int
+	q     *qualified
 }
 
 // compile checks the flags against the fields of a command.
 func (o *outputOptions) compile(fields []field) (*outputFormat, error) {
-	f := &outputFormat{fields: fields}
+	f := &outputFormat{fields: fields, urlField: urlFieldOf(fields)}
+	for i := range f.compField {
+		f.compField[i] = -1
+		for j, fl := range fields {
+			if fl.kind == fieldComponent && fl.name == urlComponents[i] {
+				f.compField[i] = j
+			}
+		}
+	}
+	if o.cmd != nil {
+		if sf := o.cmd.Flag("spec"); sf != nil {
+			if s, err := locator.ParseSpec(sf.Value.String()); err == nil {
+				f.spec = s
+			} else if _, err := locator.ParseMode(sf.Value.String()); err == nil {
+				// resolve's and relative's --spec names a mode: its results are URIs (RFC 3986 §4.3).
+				f.spec = locator.RFC3986
+			}
+		}
+		if f.kind != outJSON {
+			// An absent {must:...} part gave an error line: exit status 1 (see appendMissingLine).
+			prev := o.cmd.PostRunE
+			o.cmd.PostRunE = func(cmd *cobra.Command, args []string) error {
+				if f.missing.Load() > 0 {
+					return errInvalid
+				}
+				if prev != nil {
+					return prev(cmd, args)
+				}
+				return nil
+			}
+		}
+	}
 	switch o.output {
 	case "":
 	case "tsv":
@@ -111,7 +156,7 @@ func (o *outputOptions) compile(fields []field) (*outputFormat, error) {
 		}
 		return f, nil
 	}
-	parts, err := parseTemplate(o.format, fields)
+	parts, err := f.parseTemplate(o.format)
 	if err != nil {
 		return nil, err
 	}
@@ -122,13 +167,15 @@ func (o *outputOptions) compile(fields []field) (*outputFormat, error) {
 	for _, p := range parts {
 		if p.field >= 0 {
 			f.cols = append(f.cols, p.field)
+			f.colq = append(f.colq, p.q)
 		}
 	}
 	return f, nil
 }
 
 // parseTemplate reads a --format template.
-func parseTemplate(t string, fields []field) ([]tmplPart, error) {
+func (f *outputFormat) parseTemplate(t string) ([]tmplPart, error) {
+	fields := f.fields
 	if !strings.Contains(t, "{") {
 		t = "{" + t + "}"
 	}
@@ -162,15 +209,21 @@ func parseTemplate(t string, fields []field) ([]tmplPart, error) {
 			name := t[i+1 : i+end]
 			idx := -1
 			for j, f := range fields {
-				if f.name == name {
+				if f.name == name && f.kind != fieldComponent {
 					idx = j
 				}
 			}
+			var q *qualified
 			if idx < 0 {
-				return nil, usageErrorf("--format: unknown field {%s}; the fields are %s", display.String(name), fieldNames(fields))
+				var ok bool
+				q, ok = parseQualified(name)
+				idx = f.readsField(q)
+				if !ok || idx < 0 {
+					return nil, usageErrorf("--format: unknown field {%s}; the fields are %s, and the URL's (see --help)", display.String(name), fieldNames(fields))
+				}
 			}
 			flush()
-			parts = append(parts, tmplPart{field: idx})
+			parts = append(parts, tmplPart{field: idx, q: q})
 			i += end
 		case c < 0x20 && c != '\t' || c == 0x7f:
 			return nil, usageErrorf("--format %s: a template cannot hold a control character (%s): each result is one line", display.Quote(t), display.Byte(c))
@@ -180,6 +233,23 @@ func parseTemplate(t string, fields []field) ([]tmplPart, error) {
 	}
 	flush()
 	return parts, nil
+}
+
+// readsField returns the field a qualified name reads (its component's field, or the
+// record's URL), or -1 when the command has none.
+func (f *outputFormat) readsField(q *qualified) int {
+	if q == nil {
+		return -1
+	}
+	if q.comp >= 0 && f.compField[q.comp] >= 0 && !q.deflt {
+		q.fromField = !q.puny && !q.idn
+		q.decode = !q.encoded && q.comp != 0 && q.comp != 4 // the scheme and port hold no escapes
+		return f.compField[q.comp]
+	}
+	if q.hasQuery && f.compField[6] >= 0 {
+		return f.compField[6]
+	}
+	return f.urlField
 }
 
 func fieldNames(fields []field) string {
@@ -196,7 +266,11 @@ func (f *outputFormat) custom() bool { return f.kind != outPlain }
 // header returns the header row of tsv and csv, or nil.
 func (f *outputFormat) header() []byte {
 	var names []string
-	for _, c := range f.cols {
+	for i, c := range f.cols {
+		if i < len(f.colq) && f.colq[i] != nil {
+			names = append(names, f.colq[i].name)
+			continue
+		}
 		names = append(names, f.fields[c].name)
 	}
 	switch f.kind {
@@ -218,6 +292,7 @@ type formatWorker struct {
 	buf bytes.Buffer
 	csv *csv.Writer
 	row []string
+	qc  qualCtx
 }
 
 func (f *outputFormat) worker() *formatWorker {
@@ -259,29 +334,55 @@ func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) 
 		}
 		return append(dst, "}\n"...)
 	case outTemplate:
+		start := len(dst)
 		for _, p := range f.parts {
 			if p.field < 0 {
 				dst = append(dst, p.lit...)
-			} else if present&(1<<p.field) != 0 {
-				dst = display.Append(dst, vals[p.field])
+				continue
+			}
+			if q := p.q; q == nil || q.fromField && !q.decode && !q.must {
+				// A field as it is (the fast path).
+				if present&(1<<p.field) != 0 {
+					dst = display.Append(dst, vals[p.field])
+				}
+				continue
+			}
+			v, ok := fw.value(p.field, p.q, vals, present)
+			if !ok && p.q != nil && p.q.must {
+				f.missing.Add(1)
+				return appendMissingLine(dst[:start], p.q.name)
+			}
+			if ok {
+				dst = display.Append(dst, v)
 			}
 		}
 		return append(dst, '\n')
 	case outTSV:
+		start := len(dst)
 		for i, c := range f.cols {
 			if i > 0 {
 				dst = append(dst, '\t')
 			}
-			if present&(1<<c) != 0 {
-				dst = appendTSV(dst, vals[c])
+			v, ok := fw.value(c, fw.colq(i), vals, present)
+			if !ok && fw.colq(i) != nil && fw.colq(i).must {
+				f.missing.Add(1)
+				return appendMissingLine(dst[:start], fw.colq(i).name)
+			}
+			if ok {
+				dst = appendTSV(dst, v)
 			}
 		}
 		return append(dst, '\n')
 	case outCSV:
 		for i, c := range f.cols {
 			fw.row[i] = ""
-			if present&(1<<c) != 0 {
-				fw.row[i] = display.String(vals[c])
+			v, ok := fw.value(c, fw.colq(i), vals, present)
+			if !ok && fw.colq(i) != nil && fw.colq(i).must {
+				f.missing.Add(1)
+				return appendMissingLine(dst, fw.colq(i).name)
+			}
+			if ok {
+				fw.row[i] = display.String(v)
 			}
 		}
 		fw.buf.Reset()
@@ -290,6 +391,30 @@ func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) 
 		return append(dst, fw.buf.Bytes()...)
 	}
 	return dst
+}
+
+// value returns the value of a template part or a table column: field i as it is, or the
+// qualified name q.
+func (fw *formatWorker) value(i int, q *qualified, vals []string, present uint64) (string, bool) {
+	if q == nil {
+		return vals[i], present&(1<<i) != 0
+	}
+	if q.fromField {
+		v, ok := vals[i], present&(1<<i) != 0
+		if ok && q.decode {
+			v = fw.qc.decodeScratch(v)
+		}
+		return v, ok
+	}
+	return fw.qc.eval(fw.f, q, vals, present)
+}
+
+// colq returns the qualified name of column i, or nil.
+func (fw *formatWorker) colq(i int) *qualified {
+	if i < len(fw.f.colq) {
+		return fw.f.colq[i]
+	}
+	return nil
 }
 
 // appendTSV appends s as display.Append shows it (a tab as \t, a line break as \n or

@@ -166,8 +166,8 @@ func newParseCmd(opts *options) *cobra.Command {
 // those of its JSON, with errors and warnings as their codes joined by ",".
 var parseFields = []field{
 	{"input", fieldString}, {"spec", fieldString}, {"valid", fieldBool},
-	{"scheme", fieldString}, {"user", fieldString}, {"password", fieldString}, {"host", fieldString},
-	{"port", fieldString}, {"path", fieldString}, {"query", fieldString}, {"fragment", fieldString},
+	{"scheme", fieldComponent}, {"user", fieldComponent}, {"password", fieldComponent}, {"host", fieldComponent},
+	{"port", fieldComponent}, {"path", fieldComponent}, {"query", fieldComponent}, {"fragment", fieldComponent},
 	{"errors", fieldString}, {"warnings", fieldString},
 }
 
