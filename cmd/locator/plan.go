@@ -153,18 +153,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 			}
 			if isStdin(args) || f.custom() {
 				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
-					fw, rec := f.worker(), newRecord(planFields)
-					return func(dst []byte, line string, st *stats) []byte {
-						pr := viaGateway(planOf(line, opts.spec, gopherOpts, ftp, news), line, gw)
-						st.result(pr.valid(), schemeOf(line), pr.code())
-						switch f.kind {
-						case outPlain:
-							return appendPlanLine(dst, line, &pr)
-						case outJSON:
-							return pr.appendJSON(dst, line)
-						}
-						return planRecord(rec, line, &pr).appendTo(dst, fw)
-					}
+					return planLineFunc(f, opts.spec, gopherOpts, ftp, news, gw)
 				})
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
@@ -220,6 +209,24 @@ func newPlanCmd(opts *options) *cobra.Command {
 	addOutputFlags(cmd, &out, "URL")
 	addBulkFlags(cmd, &bulk)
 	return cmd
+}
+
+// planLineFunc returns the bulk-path function of plan (one per worker): the plan of each
+// line under spec with the gopher, ftp and news options, through the gateways of gw (nil:
+// none), written as f asks.
+func planLineFunc(f *outputFormat, spec locator.Spec, gopher scheme.GopherPlanOptions, ftp scheme.FTPPlanOptions, news scheme.NewsPlanOptions, gw *fetch.Client) lineFunc {
+	fw, rec := f.worker(), newRecord(planFields)
+	return func(dst []byte, line string, st *stats) []byte {
+		pr := viaGateway(planOf(line, spec, gopher, ftp, news), line, gw)
+		st.result(pr.valid(), schemeOf(line), pr.code())
+		switch f.kind {
+		case outPlain:
+			return appendPlanLine(dst, line, &pr)
+		case outJSON:
+			return pr.appendJSON(dst, line)
+		}
+		return planRecord(rec, line, &pr).appendTo(dst, fw)
+	}
 }
 
 // emailEnv is the environment variable plan reads the anonymous FTP password from when
