@@ -183,6 +183,7 @@ type extractor struct {
 	errw    io.Writer       // standard error, for the skipped candidates
 	skipped int             // candidates skipped as longer than extract.MaxLength
 	emitted int             // findings written, to look at ctx now and then
+	ff      fileFinding     // the finding --json writes, reused from finding to finding
 }
 
 // countingReader reports the lines and bytes read to a progress display.
@@ -331,13 +332,15 @@ func (x *extractor) appendFinding(b []byte, f extract.Finding) ([]byte, error) {
 	x.st.result(f.Valid, schemeOf(f.URL), "")
 	switch x.f.kind {
 	case outJSON:
-		ff := fileFinding{File: x.file, Finding: f}
+		// x.ff is reused: a fileFinding of its own, which the encoder's field functions make
+		// escape, cost an allocation per finding (issue 10).
+		x.ff = fileFinding{File: x.file, Finding: f}
 		if int(f.Form) >= len(extractForms) {
 			// Not a form of the package: encoding/json reports the error of MarshalText.
-			js, err := json.Marshal(ff)
+			js, err := json.Marshal(x.ff)
 			return append(append(b, js...), '\n'), err
 		}
-		return append(extractJSONObject.append(b, &ff), '\n'), nil
+		return append(extractJSONObject.append(b, &x.ff), '\n'), nil
 	case outTemplate, outTSV, outCSV:
 		return x.findingRecord(f).appendTo(b, x.fw), nil
 	}
