@@ -550,12 +550,14 @@ type planWire struct {
 // parse under spec or that the options change (an ftp URL with ftp options, gopher,
 // news): planOf plans those.
 func (w *planWire) appendLine(dst []byte, input string, spec locator.Spec, gopher scheme.GopherPlanOptions, ftp scheme.FTPPlanOptions, news scheme.NewsPlanOptions, st *stats) ([]byte, bool) {
-	u, err := locator.ParseAs(input, spec) // as planOf
-	if err != nil {
+	// The report's URL is planOf's, locator.ParseAs(input, spec): one parse for both.
+	rep := scheme.Inspect(input, spec)
+	if !rep.Parsed {
 		return dst, false
 	}
 	var p scheme.Plan
-	w.wire, p, err = scheme.AppendWire(w.wire[:0], u)
+	var err error
+	w.wire, p, err = scheme.AppendWire(w.wire[:0], rep.URL)
 	if err != nil {
 		pr := planResult{err: err}
 		st.result(false, schemeOf(input), pr.code())
@@ -568,7 +570,6 @@ func (w *planWire) appendLine(dst []byte, input string, spec locator.Spec, gophe
 		return dst, false
 	}
 	// valid and code as planResult's: no error in the report and none left out of it.
-	rep := scheme.Inspect(input, spec)
 	valid, code := rep.OmittedErrors == 0, ""
 	for _, f := range rep.Findings {
 		if f.Severity == locator.SeverityError {
