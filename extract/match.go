@@ -409,6 +409,18 @@ func (m *matcher) wrapperHead(off int) (head bool, _ int, ok bool) {
 // registered, or "x-" experimental, RFC 1738 §4), and whether it uses the common Internet
 // scheme syntax with "//" (RFC 1738 §3.1).
 func known(name []byte) (hierarchical, ok bool) {
+	// scheme.Lookup folds the case of ASCII letters (RFC 1738 §2.1) in a new string: folded
+	// here on the stack instead, "URL" before the prefix's ":" costs no allocation.
+	var low [maxScheme]byte
+	if len(name) <= len(low) {
+		for i, c := range name {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			low[i] = c
+		}
+		name = low[:len(name)]
+	}
 	s, ok := scheme.Lookup(string(name))
 	return s.Hierarchical, ok
 }
