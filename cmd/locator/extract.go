@@ -185,6 +185,9 @@ type extractor struct {
 	skipped int             // candidates skipped as longer than extract.MaxLength
 	emitted int             // findings written, to look at ctx now and then
 	ff      fileFinding     // the finding --json writes, reused from finding to finding
+	// The fields above that change at every finding (ff, emitted) stay off the cache lines
+	// of the next worker's extractor, which may be allocated right after (see paddedStats).
+	_ [cacheLine]byte
 }
 
 // countingReader reports the lines and bytes read to a progress display.

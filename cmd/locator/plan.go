@@ -538,10 +538,13 @@ func appendPlanLine(b []byte, input string, pr *planResult) []byte {
 }
 
 // planWire is the scratch space of a worker's plain lines of plan - (appendLine), reused
-// from line to line so that a line allocates nothing of its own.
+// from line to line so that a line allocates nothing of its own. Its slices, written at
+// every line, sit on cache lines of their own, off the other workers' (see paddedStats).
 type planWire struct {
+	_    [cacheLine]byte
 	wire []byte // the lines the plan sends, each ended by CR LF (scheme.AppendWire)
 	hp   []byte // "host:port"
+	_    [cacheLine]byte
 }
 
 // appendLine appends the line of plan - without --json for input (as appendPlanLine writes
