@@ -113,7 +113,9 @@ type Finding struct {
 	// URL is the likelier reading, with the wrapper, the "URL:" prefix and the whitespace
 	// inside it removed. It always parses with locator.ParseAs under [Options.Spec] (so
 	// under locator.RFC1738 "ftp://a:p?q@host/f", whose password "p?q" RFC 1738 §5 allows, is
-	// found whole), or with locator.Parse when it starts with "URL:" again.
+	// found whole), or with locator.Parse when it starts with "URL:" again. The URLs of
+	// findings share blocks of memory of 4 KiB (one allocation for many URLs): a URL kept
+	// after the others keeps at most that much, or its own length, alive.
 	URL string `json:"url"`
 	// Alternatives are the other readings, less likely first to last; never nil, so that it
 	// encodes as [] in JSON. The only source of them is a line break after a hyphen (RFC 1738

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/locator-url/locator"
@@ -52,6 +53,9 @@ type matcher struct {
 	skip       Skip
 
 	steps int // bytes examined outside the fast skip: for the linear-time tests
+
+	strs    *strings.Builder  // the block the readings' strings are copied into (str)
+	checked []locator.Finding // the findings of the last URL checked (valid)
 }
 
 func (m *matcher) init() { m.lt, m.colon = -1, -1 }
@@ -405,6 +409,18 @@ func (m *matcher) wrapperHead(off int) (head bool, _ int, ok bool) {
 // registered, or "x-" experimental, RFC 1738 §4), and whether it uses the common Internet
 // scheme syntax with "//" (RFC 1738 §3.1).
 func known(name []byte) (hierarchical, ok bool) {
+	// scheme.Lookup folds the case of ASCII letters (RFC 1738 §2.1) in a new string: folded
+	// here on the stack instead, "URL" before the prefix's ":" costs no allocation.
+	var low [maxScheme]byte
+	if len(name) <= len(low) {
+		for i, c := range name {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			low[i] = c
+		}
+		name = low[:len(name)]
+	}
 	s, ok := scheme.Lookup(string(name))
 	return s.Hierarchical, ok
 }
@@ -615,7 +631,7 @@ func (m *matcher) emit(f *Finding, off int, form Form) bool {
 			hy = append(hy, h-off)
 		}
 	}
-	readings := [2]string{string(text)}
+	readings := [2]string{m.str(text)}
 	if len(hy) > 0 {
 		// RFC 1738 Appendix: the hyphen "may or may not actually be part of the URL";
 		// writers are told not to break after a real one, so it is likelier a typesetter's.
@@ -626,7 +642,7 @@ func (m *matcher) emit(f *Finding, off int, form Form) bool {
 			last = h + 1
 		}
 		without = append(without, text[last:]...)
-		readings = [2]string{string(without), readings[0]}
+		readings = [2]string{m.str(without), readings[0]}
 	}
 	var u locator.URL
 	var alts []string
@@ -657,9 +673,34 @@ func (m *matcher) emit(f *Finding, off int, form Form) bool {
 		Start:        m.base + m.rawAt(off),
 		End:          m.base + m.rawAt(len(m.text)-1),
 		Form:         form,
-		Valid:        scheme.Valid(scheme.Check(u, m.spec)),
+		Valid:        m.valid(u),
 	}
 	return true
+}
+
+// valid reports whether scheme.Check under m.spec finds no error in u, with m's findings
+// slice reused from URL to URL (scheme.CheckTo): an invalid URL allocates nothing here.
+func (m *matcher) valid(u locator.URL) bool {
+	m.checked = scheme.CheckTo(m.checked[:0], u, m.spec)
+	return scheme.Valid(m.checked)
+}
+
+// stringBlock is the size of the blocks that matcher.str copies the readings of findings
+// into: one allocation for many URLs (issue 10: one per finding was the most of extract's
+// allocations), and at most this much memory kept alive by a URL that outlives the others.
+const stringBlock = 4 << 10
+
+// str returns b as a string. It is copied into the current block of m.strs, a
+// strings.Builder that is only appended to, so that the strings it gave out stay as they
+// are; when b does not fit, a new block is started and the old one is left to them.
+func (m *matcher) str(b []byte) string {
+	if m.strs == nil || m.strs.Cap()-m.strs.Len() < len(b) {
+		m.strs = new(strings.Builder)
+		m.strs.Grow(max(stringBlock, len(b)))
+	}
+	n := m.strs.Len()
+	m.strs.Write(b)
+	return m.strs.String()[n:]
 }
 
 // parseReading parses a reading r of a URL found in text, which is already without its "URL:"

@@ -87,7 +87,7 @@ func (s *Scanner) ResetBytes(text []byte) {
 func (s *Scanner) reset(r io.Reader, buf []byte, eof bool) {
 	m := &s.m
 	*m = matcher{buf: buf, eof: eof, spec: m.spec, text: m.text[:0], segs: m.segs[:0], hyph: m.hyph[:0],
-		open: m.open[:0], skipPrefix: m.skipPrefix[:0]}
+		open: m.open[:0], skipPrefix: m.skipPrefix[:0], strs: m.strs, checked: m.checked[:0]}
 	m.init()
 	*s = Scanner{r: r, window: s.window, m: s.m, skipped: s.skipped[:0]}
 }

@@ -78,6 +78,7 @@ func BenchmarkBulk(b *testing.B) {
 		{"parse-whatwg-href", []string{"parse", "--spec", "whatwg", "--format", "href", "-"}},
 		{"check", []string{"check", "-"}},
 		{"check-json", []string{"check", "--json", "-"}},
+		{"plan", []string{"plan", "-"}},
 		{"normalize", []string{"normalize", "-"}},
 		{"normalize-json", []string{"normalize", "--json", "-"}},
 		{"extract", []string{"extract", "-"}},
@@ -148,6 +149,8 @@ func BenchmarkLineCost(b *testing.B) {
 		{"parse-json", lineFn("parse", "--json")},
 		{"check", lineFn("check")},
 		{"check-json", lineFn("check", "--json")},
+		{"plan", lineFn("plan")},
+		{"plan-json", lineFn("plan", "--json")},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			f := bc.f()
@@ -165,7 +168,7 @@ func BenchmarkLineCost(b *testing.B) {
 	}
 }
 
-// testLineFunc returns the bulk-path function of "parse" or "check" (--spec rfc1738), with
+// testLineFunc returns the bulk-path function of "parse", "check" or "plan" (--spec rfc1738, plan without options), with
 // "--json" when it is given.
 func testLineFunc(tb testing.TB, args ...string) lineFunc {
 	o := outputOptions{json: len(args) > 1 && args[1] == "--json"}
@@ -182,6 +185,12 @@ func testLineFunc(tb testing.TB, args ...string) lineFunc {
 			tb.Fatal(err)
 		}
 		return checkLineFunc(locator.RFC1738, f)
+	case "plan":
+		f, err := o.compile(planFields)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return planLineFunc(f, locator.RFC1738, scheme.GopherPlanOptions{}, scheme.FTPPlanOptions{}, scheme.NewsPlanOptions{}, nil)
 	}
 	tb.Fatalf("no line function for %q", args)
 	return nil

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -183,6 +184,10 @@ type extractor struct {
 	errw    io.Writer       // standard error, for the skipped candidates
 	skipped int             // candidates skipped as longer than extract.MaxLength
 	emitted int             // findings written, to look at ctx now and then
+	ff      fileFinding     // the finding --json writes, reused from finding to finding
+	// The fields above that change at every finding (ff, emitted) stay off the cache lines
+	// of the next worker's extractor, which may be allocated right after (see paddedStats).
+	_ [cacheLine]byte
 }
 
 // countingReader reports the lines and bytes read to a progress display.
@@ -236,6 +241,12 @@ func fileError(op, name string, err error) error {
 }
 
 func (x *extractor) scan(r io.Reader) error {
+	if os.Getenv("GOGC") == "" {
+		// As the bulk path (streamLines): little is alive (the chunks in flight, their
+		// outputs), and at the runtime's default a collection ran every 4 MB of findings'
+		// strings, 5 to 7 of them on 25 MB of text, each stopping the workers.
+		defer debug.SetGCPercent(debug.SetGCPercent(bulkGCPercent))
+	}
 	r = ctxReader{x.ctx, r}
 	var err error
 	if x.jobs > 1 {
@@ -331,13 +342,15 @@ func (x *extractor) appendFinding(b []byte, f extract.Finding) ([]byte, error) {
 	x.st.result(f.Valid, schemeOf(f.URL), "")
 	switch x.f.kind {
 	case outJSON:
-		ff := fileFinding{File: x.file, Finding: f}
+		// x.ff is reused: a fileFinding of its own, which the encoder's field functions make
+		// escape, cost an allocation per finding (issue 10).
+		x.ff = fileFinding{File: x.file, Finding: f}
 		if int(f.Form) >= len(extractForms) {
 			// Not a form of the package: encoding/json reports the error of MarshalText.
-			js, err := json.Marshal(ff)
+			js, err := json.Marshal(x.ff)
 			return append(append(b, js...), '\n'), err
 		}
-		return append(extractJSONObject.append(b, &ff), '\n'), nil
+		return append(extractJSONObject.append(b, &x.ff), '\n'), nil
 	case outTemplate, outTSV, outCSV:
 		return x.findingRecord(f).appendTo(b, x.fw), nil
 	}

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -153,18 +154,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 			}
 			if isStdin(args) || f.custom() {
 				return runLines(cmd, args, bulk, f.header(), func() lineFunc {
-					fw, rec := f.worker(), newRecord(planFields)
-					return func(dst []byte, line string, st *stats) []byte {
-						pr := viaGateway(planOf(line, opts.spec, gopherOpts, ftp, news), line, gw)
-						st.result(pr.valid(), schemeOf(line), pr.code())
-						switch f.kind {
-						case outPlain:
-							return appendPlanLine(dst, line, &pr)
-						case outJSON:
-							return pr.appendJSON(dst, line)
-						}
-						return planRecord(rec, line, &pr).appendTo(dst, fw)
-					}
+					return planLineFunc(f, opts.spec, gopherOpts, ftp, news, gw)
 				})
 			}
 			w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
@@ -220,6 +210,30 @@ func newPlanCmd(opts *options) *cobra.Command {
 	addOutputFlags(cmd, &out, "URL")
 	addBulkFlags(cmd, &bulk)
 	return cmd
+}
+
+// planLineFunc returns the bulk-path function of plan (one per worker): the plan of each
+// line under spec with the gopher, ftp and news options, through the gateways of gw (nil:
+// none), written as f asks.
+func planLineFunc(f *outputFormat, spec locator.Spec, gopher scheme.GopherPlanOptions, ftp scheme.FTPPlanOptions, news scheme.NewsPlanOptions, gw *fetch.Client) lineFunc {
+	fw, rec := f.worker(), newRecord(planFields)
+	var w planWire
+	return func(dst []byte, line string, st *stats) []byte {
+		if f.kind == outPlain && gw == nil {
+			if b, ok := w.appendLine(dst, line, spec, gopher, ftp, news, st); ok {
+				return b
+			}
+		}
+		pr := viaGateway(planOf(line, spec, gopher, ftp, news), line, gw)
+		st.result(pr.valid(), schemeOf(line), pr.code())
+		switch f.kind {
+		case outPlain:
+			return appendPlanLine(dst, line, &pr)
+		case outJSON:
+			return pr.appendJSON(dst, line)
+		}
+		return planRecord(rec, line, &pr).appendTo(dst, fw)
+	}
 }
 
 // emailEnv is the environment variable plan reads the anonymous FTP password from when
@@ -521,6 +535,91 @@ func appendPlanLine(b []byte, input string, pr *planResult) []byte {
 		b = appendQuoted(b, s.Send)
 	}
 	return append(b, '\n')
+}
+
+// planWire is the scratch space of a worker's plain lines of plan - (appendLine), reused
+// from line to line so that a line allocates nothing of its own. Its slices, written at
+// every line, sit on cache lines of their own, off the other workers' (see paddedStats).
+type planWire struct {
+	_    [cacheLine]byte
+	wire []byte // the lines the plan sends, each ended by CR LF (scheme.AppendWire)
+	hp   []byte // "host:port"
+	_    [cacheLine]byte
+}
+
+// appendLine appends the line of plan - without --json for input (as appendPlanLine writes
+// it) and counts it in st, without building the plan's steps and notes: the lines sent come
+// from scheme.AppendWire. It reports false, and appends nothing, for a URL that does not
+// parse under spec or that the options change (an ftp URL with ftp options, gopher,
+// news): planOf plans those.
+func (w *planWire) appendLine(dst []byte, input string, spec locator.Spec, gopher scheme.GopherPlanOptions, ftp scheme.FTPPlanOptions, news scheme.NewsPlanOptions, st *stats) ([]byte, bool) {
+	// The report's URL is planOf's, locator.ParseAs(input, spec): one parse for both.
+	rep := scheme.Inspect(input, spec)
+	if !rep.Parsed {
+		return dst, false
+	}
+	var p scheme.Plan
+	var err error
+	w.wire, p, err = scheme.AppendWire(w.wire[:0], rep.URL)
+	if err != nil {
+		pr := planResult{err: err}
+		st.result(false, schemeOf(input), pr.code())
+		return appendPlanLine(dst, input, &pr), true
+	}
+	switch {
+	case p.Scheme == "gopher" && gopher != (scheme.GopherPlanOptions{}),
+		p.Scheme == "ftp" && ftp != (scheme.FTPPlanOptions{}),
+		p.Scheme == "news" && news.Server != "":
+		return dst, false
+	}
+	// valid and code as planResult's: no error in the report and none left out of it.
+	valid, code := rep.OmittedErrors == 0, ""
+	for _, f := range rep.Findings {
+		if f.Severity == locator.SeverityError {
+			valid, code = false, string(f.Code)
+			break
+		}
+	}
+	st.result(valid, schemeOf(input), code)
+	dst = appendQuoted(dst, input)
+	if valid {
+		dst = append(dst, "\tok\t"...)
+	} else {
+		dst = append(dst, "\tinvalid\t"...)
+	}
+	switch {
+	case p.Host == "":
+		dst = append(dst, '-')
+	case p.Port == 0:
+		dst = display.Append(dst, p.Host)
+	default:
+		// hostPort's net.JoinHostPort: brackets around an IPv6 address.
+		w.hp = w.hp[:0]
+		if strings.IndexByte(p.Host, ':') >= 0 {
+			w.hp = append(append(append(w.hp, '['), p.Host...), ']')
+		} else {
+			w.hp = append(w.hp, p.Host...)
+		}
+		w.hp = strconv.AppendInt(append(w.hp, ':'), int64(p.Port), 10)
+		dst = display.Append(dst, bytesString(w.hp))
+	}
+	dst = append(dst, '\t')
+	if p.Path != "" {
+		dst = appendQuoted(dst, p.Path)
+	} else {
+		dst = append(dst, '-')
+	}
+	// Each line sent ends with CR LF, and none holds a CR LF of its own: a plan refuses a
+	// decoded CR or LF bound for a protocol line (RFC 1738 §6), and a URL holds no raw one.
+	for wire := bytesString(w.wire); wire != ""; {
+		i := strings.Index(wire, "\r\n")
+		if i < 0 {
+			i = len(wire) // not reached: AppendWire ends each line with CR LF
+		}
+		dst = appendQuoted(append(dst, '\t'), wire[:i])
+		wire = wire[min(i+2, len(wire)):]
+	}
+	return append(dst, '\n'), true
 }
 
 // planFields are the fields of plan's --format and --output: the URL, whether it is valid
