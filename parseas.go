@@ -25,11 +25,48 @@ package locator
 //     "http://h?q" has the host "h" and the query "q" (the 1993 URL draft's http form).
 //     [URL.LoginRFC1738] tells such a URL.
 //
-// The time is linear in len(s), and ParseAs does not allocate.
+// An error cites the rule of spec's own document where Parse's cites RFC 1738's: under
+// [RFC3986] a bad escape is RFC 3986 §2.1's (pct-encoded), a control RFC 3986 §2's, a port
+// RFC 3986 §3.2.3's; under [URLDraft1994] a bad escape is the draft's BNF escape.
+//
+// The time is linear in len(s), and ParseAs does not allocate (but for an error).
 func ParseAs(s string, spec Spec) (URL, error) {
 	switch spec {
-	case RFC1738, URLDraft1994:
+	case RFC1738:
 		return parse(s, readPrefix|readLogin1738)
+	case URLDraft1994:
+		u, err := parse(s, readPrefix|readLogin1738)
+		if e, ok := err.(*Error); ok && e.Code == CodeBadEscape {
+			// The draft's own rule, the same as RFC 1738 §2.2's.
+			e.Rule = "1994 URL draft, BNF escape = % hex hex"
+		}
+		return u, err
+	case RFC3986:
+		u, err := Parse(s)
+		if err != nil {
+			citeRFC3986(err)
+		}
+		return u, err
 	}
 	return Parse(s)
+}
+
+// citeRFC3986 makes the rule of an error of Parse, which cites RFC 1738 where the two
+// documents agree, cite RFC 3986 instead, for a URL read as RFC 3986 writes it: a "%" must
+// begin a pct-encoded triplet (RFC 3986 §2.1), a control is no URI character at all (RFC 3986
+// §2: the ABNF allows none, so it appears only percent-encoded), and a port is digits (RFC 3986
+// §3.2.3).
+func citeRFC3986(err error) {
+	e, ok := err.(*Error)
+	if !ok {
+		return
+	}
+	switch e.Code {
+	case CodeBadEscape:
+		e.Rule = "RFC 3986 §2.1 pct-encoded"
+	case CodeControl:
+		e.Rule = "RFC 3986 §2 (controls are not URI characters and must be percent-encoded)"
+	case CodeBadPort:
+		e.Rule = "RFC 3986 §3.2.3 port"
+	}
 }

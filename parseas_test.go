@@ -471,3 +471,29 @@ func TestParseAsLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestParseAsCitesSpec: a URL that no document allows is refused with the rule of the
+// document it was read by, not RFC 1738's for all.
+func TestParseAsCitesSpec(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		spec Spec
+		code Code
+		rule string
+	}{
+		{"http://h/a%zz", RFC1738, CodeBadEscape, "RFC 1738 §2.2 escape"},
+		{"http://h/a%zz", RFC3986, CodeBadEscape, "RFC 3986 §2.1 pct-encoded"},
+		{"http://h/a%zz", URLDraft1994, CodeBadEscape, "1994 URL draft, BNF escape = % hex hex"},
+		{"http://h/\x01", RFC3986, CodeControl, "RFC 3986 §2 (controls are not URI characters and must be percent-encoded)"},
+		{"http://h/\x01", RFC1738, CodeControl, "RFC 1738 §2.2 (controls must be encoded)"},
+		{"http://h:8x/", RFC3986, CodeBadPort, "RFC 3986 §3.2.3 port"},
+		{"http://h:8x/", RFC1738, CodeBadPort, "RFC 1738 §3.1 port"},
+		{"http://[::1/", RFC3986, CodeBadIPLiteral, "RFC 3986 §3.2.2 IP-literal"},
+	} {
+		_, err := ParseAs(tc.in, tc.spec)
+		e, ok := err.(*Error)
+		if !ok || e.Code != tc.code || e.Rule != tc.rule {
+			t.Errorf("ParseAs(%q, %v) = %v, want %s [%s]", tc.in, tc.spec, err, tc.code, tc.rule)
+		}
+	}
+}

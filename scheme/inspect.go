@@ -137,9 +137,8 @@ func capFindings(r *Report, all []locator.Finding) []locator.Finding {
 // locator.URLDraft1993 and locator.RFC1630, whose checkers read text, the findings are those
 // of the document's checker on the input ("%*" is the URI draft's illegal escape, Example 3,
 // not RFC 1738 §2.2's), and err is added only when that checker finds no error, so that the
-// report says why the input is invalid. Under locator.URLDraft1994 err alone, a bad escape
-// cited by the draft's BNF (escape = % hex hex, as RFC 1738 §2.2 has it); under any other
-// specification, err alone.
+// report says why the input is invalid. Under any other specification, err alone (ParseAs
+// cites each document's own rule: the 1994 draft's BNF escape, RFC 3986 §2.1 pct-encoded).
 func parseFailed(r *Report, err error) {
 	parseErr := []locator.Finding{errorFinding(err, locator.SeverityError)}
 	var sk syntax.Sink
@@ -148,13 +147,6 @@ func parseFailed(r *Report, err error) {
 		checkDraft1993Text(&sk, r.Input)
 	case locator.RFC1630:
 		checkRFC1630Text(&sk, r.Input)
-	case locator.URLDraft1994:
-		if parseErr[0].Code == locator.CodeBadEscape {
-			// The draft's own rule, the same as RFC 1738 §2.2's (BNF, escape).
-			parseErr[0].Rule = draftRule + "BNF escape = % hex hex"
-		}
-		r.Findings = parseErr
-		return
 	default:
 		r.Findings = parseErr
 		return

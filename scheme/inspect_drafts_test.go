@@ -76,7 +76,7 @@ func TestInspectDocuments(t *testing.T) {
 		{"http://h/%AS", d93, false, false, []ruled{{9, locator.CodeBadEscape, errSev, "1993 URL draft"}}},
 		{"http://h/%*", d94, false, false, []ruled{{9, locator.CodeBadEscape, errSev, "1994 URL draft, BNF escape"}}},
 		{"http://h/%*", r38, false, false, []ruled{{9, locator.CodeBadEscape, errSev, "RFC 1738 §2.2"}}},
-		{"http://h/%*", r86, false, false, []ruled{{9, locator.CodeBadEscape, errSev, "RFC 1738 §2.2"}}},
+		{"http://h/%*", r86, false, false, []ruled{{9, locator.CodeBadEscape, errSev, "RFC 3986 §2.1 pct-encoded"}}},
 		// Every finding of the document, with offsets into the input.
 		{"http://h/a%zz b", uri, false, false, []ruled{
 			{10, locator.CodeBadEscape, errSev, "URI draft"}, {13, locator.CodeUnsafeChar, warnSev, "URI draft"}}},

@@ -73,7 +73,7 @@ func (r *Resolver) resolve(ref string, mode locator.Mode) (string, error) {
 	if r.baseErr != nil {
 		return "", r.baseErr
 	}
-	u, err := locator.Parse(ref)
+	u, err := parseRef(ref, mode)
 	if err != nil {
 		return "", err
 	}
@@ -176,6 +176,17 @@ func (r *Resolver) ResolveAllTo(row *Resolution, ref string, lenient bool) {
 		row.Differ = row.Differ || x.text != results[0].text
 	}
 	row.Results = results
+}
+
+// parseRef parses a reference for mode: as the mode's specification writes URLs where it has
+// one (locator.ParseAs, so that an error cites that document's rule), else by the generic
+// syntax (locator.Parse). Either reads the same URL: ParseAs differs from Parse only under
+// RFC 1738 and the 1994 draft, which no mode names.
+func parseRef(ref string, mode locator.Mode) (locator.URL, error) {
+	if spec, ok := modeSpec(mode); ok {
+		return locator.ParseAs(ref, spec)
+	}
+	return locator.Parse(ref)
 }
 
 // modeSpec returns the specification whose strict checker ([Check]) decides what "invalid"

@@ -104,7 +104,7 @@ g       no      http://a/b/c/g  http://a/b/c/g   http://a/b/c/g  http://a/b/c/g 
 
 func TestResolveErrors(t *testing.T) {
 	errs := check(t, "", []string{"resolve", "http://a/b", "%zz", "g"}, "http://a/g\n", 1)
-	if errs != "locator: %zz: \"%\" not followed by two hex digits [bad-escape, RFC 1738 §2.2 escape]\n" {
+	if errs != "locator: %zz: \"%\" not followed by two hex digits [bad-escape, RFC 3986 §2.1 pct-encoded]\n" {
 		t.Errorf("stderr %q", errs)
 	}
 	errs = check(t, "", []string{"resolve", "a/b", "g"}, "", 1)
@@ -117,7 +117,7 @@ func TestResolveErrors(t *testing.T) {
 	check(t, "", []string{"resolve", "http://a/", "g", "-"}, "", 2)
 	// Standard input: one reference per line, one result per line.
 	check(t, "g\n%zz\n../../g\r\n", []string{"resolve", "http://a/b/c/d;p?q", "-"},
-		"http://a/b/c/g\nerror: \"%\" not followed by two hex digits [bad-escape, RFC 1738 §2.2 escape]\nhttp://a/g\n", 1)
+		"http://a/b/c/g\nerror: \"%\" not followed by two hex digits [bad-escape, RFC 3986 §2.1 pct-encoded]\nhttp://a/g\n", 1)
 }
 
 func TestRelative(t *testing.T) {
