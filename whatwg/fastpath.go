@@ -106,6 +106,16 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 		u.flags |= fHost
 		a := i + 2
 		u.userEnd = uint32(a)
+		// hostResume records the host's start as where resumeDirect goes on (the host state and
+		// the domain parser change the host: upper case, non-ASCII, an IPv4 address not in
+		// dotted-decimal form, "localhost" in a file URL), for a special URL without
+		// credentials: the href starts with "scheme://" as the input does.
+		hostAt := a
+		hostResume := func() {
+			if r != nil && special && a == hostAt {
+				r.st, r.at, r.u = hostState, hostAt, *u
+			}
+		}
 		e, ok := fastHostEnd(s, a, special)
 		if !ok {
 			return false
@@ -115,6 +125,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			// The host does not end the authority: it may be that it started with a username
 			// [":" password] "@" (authority state), if an "@" follows.
 			if strings.IndexByte(s[a:], '@') < 0 {
+				hostResume()
 				return false
 			}
 			userEnd, hostStart, found := fastCredentials(s, a)
@@ -137,9 +148,11 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				return false // special authority ignore slashes state and host-missing
 			}
 			if file && host == "localhost" {
+				hostResume()
 				return false // file host state: "localhost" becomes the empty host
 			}
 			if host != "" && endsInANumber(host) && !isCanonicalIPv4(host) {
+				hostResume()
 				return false // the IPv4 parser would rewrite or reject it
 			}
 		}
@@ -174,6 +187,8 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				// ended the authority there): resumeDirect goes on from it.
 				u.pathStart = uint32(e)
 				r.st, r.at, r.u = pathState, e, *u
+			} else {
+				hostResume() // a file URL's host that does not end at a delimiter
 			}
 			return false
 		}
@@ -183,6 +198,13 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 		i = e
 	} else {
 		if special {
+			if r != nil && !file {
+				// Not "//" after a special scheme other than "file" ("\\\\", one slash, none):
+				// special authority slashes state, special authority ignore slashes state,
+				// which resumeDirect runs, unless a base of the same scheme makes it a
+				// relative reference (special relative or authority state; see parse).
+				r.st, r.at, r.u = specialAuthorityIgnoreSlashesState, i, *u
+			}
 			return false
 		}
 		u.userEnd, u.hostStart, u.hostEnd = uint32(i), uint32(i), uint32(i)
@@ -655,6 +677,16 @@ func parseDirectTo(u *URL, b []byte, s string, base *URL) bool {
 			i++
 		}
 	}
+	return dirSpecialAuthority(u, b, s, i, si)
+}
+
+// dirSpecialAuthority goes on with parseDirectTo from the start of a special URL's authority,
+// s[i] (after the slashes), where b is its href so far ("scheme://"); si is the scheme's index
+// in specialSchemes. resumeDirect comes here too, from a host that parseNormalized does not
+// take as it is.
+func dirSpecialAuthority(u *URL, b []byte, s string, i, si int) bool {
+	n := len(s)
+	file := si == 1
 	u.userEnd, u.hostStart = uint32(len(b)), uint32(len(b))
 	// authority state (no "@": no credentials), host state, file host state: the host is the
 	// bytes up to ":", "/", "\", "?", "#"; a domain, lowercased, or an IPv4 address.
@@ -1037,6 +1069,21 @@ func resumeDirectTo(u *URL, b []byte, s string, r *resume) bool {
 	*u = r.u
 	var ok bool
 	switch r.st {
+	case specialAuthorityIgnoreSlashesState:
+		// The href so far is "scheme:": "//" and the host follow whatever slashes and
+		// backslashes the input has (special authority slashes state, special authority ignore
+		// slashes state).
+		b = append(b, '/', '/')
+		i := r.at
+		for i < n && (s[i] == '/' || s[i] == '\\') {
+			i++
+		}
+		u.flags |= fHost
+		return dirSpecialAuthority(u, b, s, i, specialIndex(s[:u.schemeEnd]))
+	case hostState:
+		// The href so far is "scheme://": the authority state, host state and domain parser
+		// go on from the host's start, as parseDirect's.
+		return dirSpecialAuthority(u, b, s, r.at, specialIndex(s[:u.schemeEnd]))
 	case pathState:
 		file := s[:u.schemeEnd] == "file"
 		pathStart := int(u.pathStart)
