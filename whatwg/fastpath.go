@@ -558,8 +558,8 @@ func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 			if c < 0x80 {
 				return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
 			}
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
+			size := utf8Size(s, i)
+			if size == 0 {
 				return b, i, false // invalid UTF-8: read as U+FFFD
 			}
 			for k := i; k < i+size; k++ {
@@ -570,6 +570,46 @@ func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 		}
 	}
 	return b, i, true
+}
+
+// utf8Size returns the length of the UTF-8 sequence that starts at s[i] (a byte ≥ 0x80), or 0 when
+// it is not valid UTF-8, where utf8.DecodeRuneInString returns (RuneError, 1): the standard's
+// scalar value string reads such a byte as U+FFFD. The ranges are those of the Unicode
+// Standard's Table 3-7, "Well-Formed UTF-8 Byte Sequences" (no overlong form, no surrogate, no
+// code point over U+10FFFF).
+func utf8Size(s string, i int) int {
+	c := s[i]
+	n := len(s) - i
+	cont := func(k int, lo, hi byte) bool { return k < n && lo <= s[i+k] && s[i+k] <= hi }
+	switch {
+	case c < 0xC2:
+		return 0
+	case c < 0xE0:
+		if cont(1, 0x80, 0xBF) {
+			return 2
+		}
+	case c < 0xF0:
+		lo, hi := byte(0x80), byte(0xBF)
+		if c == 0xE0 {
+			lo = 0xA0
+		} else if c == 0xED {
+			hi = 0x9F
+		}
+		if cont(1, lo, hi) && cont(2, 0x80, 0xBF) {
+			return 3
+		}
+	case c < 0xF5:
+		lo, hi := byte(0x80), byte(0xBF)
+		if c == 0xF0 {
+			lo = 0x90
+		} else if c == 0xF4 {
+			hi = 0x8F
+		}
+		if cont(1, lo, hi) && cont(2, 0x80, 0xBF) && cont(3, 0x80, 0xBF) {
+			return 4
+		}
+	}
+	return 0
 }
 
 // parseDirect is the second tier described above: the URL that the basic URL parser makes of s
@@ -595,6 +635,10 @@ func parseDirectInto(u *URL, s string, base *URL) bool {
 	if n == 0 || n > dirMax || !isAlpha(s[0]) {
 		return false
 	}
+	if n <= dirSmall {
+		var stack [dirSmallCap]byte
+		return parseDirectTo(u, stack[:0], s, base)
+	}
 	if n <= dirStack {
 		var stack [dirStackCap]byte
 		return parseDirectTo(u, stack[:0], s, base)
@@ -606,10 +650,13 @@ func parseDirectInto(u *URL, s string, base *URL) bool {
 }
 
 // The direct path writes the href into a buffer that never grows, so that the href string is
-// its one allocation: one on the stack for an input of up to dirStack bytes, one from dirPool
-// for a longer one. An input byte becomes at most three bytes of href, and what the parser adds
-// ("//", "/", an IPv4 address written out) is at most 32 bytes.
+// its one allocation: one on the stack for an input of up to dirStack bytes (dirSmall bytes: a
+// smaller one, which costs less to clear), one from dirPool for a longer one. An input byte
+// becomes at most three bytes of href, and what the parser adds ("//", "/", an IPv4 address
+// written out) is at most 32 bytes.
 const (
+	dirSmallCap = 256
+	dirSmall    = (dirSmallCap - 32) / 3
 	dirStackCap = 512
 	dirStack    = (dirStackCap - 32) / 3
 )
@@ -950,8 +997,8 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 				if c < 0x80 {
 					return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
 				}
-				r, size := utf8.DecodeRuneInString(s[i:])
-				if r == utf8.RuneError && size == 1 {
+				size := utf8Size(s, i)
+				if size == 0 {
 					return b, i, false // invalid UTF-8: read as U+FFFD
 				}
 				for k := i; k < i+size; k++ {
@@ -994,8 +1041,8 @@ func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ in
 				if c < 0x80 {
 					return b, i, false, false // tab or newline: the parser removes them first (§4.4 step 3)
 				}
-				r, size := utf8.DecodeRuneInString(s[i:])
-				if r == utf8.RuneError && size == 1 {
+				size := utf8Size(s, i)
+				if size == 0 {
 					return b, i, false, false // invalid UTF-8: read as U+FFFD
 				}
 				for k := i; k < i+size; k++ {
@@ -1051,6 +1098,10 @@ func resumeDirectInto(u *URL, s string, r *resume) bool {
 	n := len(s)
 	if n > dirMax || s[n-1] <= ' ' {
 		return false // a trailing space or control is trimmed first: parseDirect's
+	}
+	if n <= dirSmall {
+		var stack [dirSmallCap]byte
+		return resumeDirectTo(u, stack[:0], s, r)
 	}
 	if n <= dirStack {
 		var stack [dirStackCap]byte
