@@ -738,7 +738,14 @@ func dirSpecialAuthority(u *URL, b []byte, s string, i, si int) bool {
 	// authority state (no "@": no credentials), host state, file host state: the host is the
 	// bytes up to ":", "/", "\", "?", "#"; a domain, lowercased, or an IPv4 address.
 	h := i
-	b, i = dirASCIIDomain(b, s, i)
+	for i < n {
+		c := s[i]
+		if dirDomain[c]&hStop != 0 {
+			break
+		}
+		b = append(b, asciiLower[c])
+		i++
+	}
 	if i < n && s[i] >= 0x80 {
 		// A non-ASCII domain: the domain parser's Unicode ToASCII (§3.3, uts46ToASCII).
 		var ok bool
@@ -795,40 +802,6 @@ func dirSpecialAuthority(u *URL, b []byte, s string, i, si int) bool {
 		return false
 	}
 	return dirFinish(u, b, s, i, &dirQuerySpec)
-}
-
-// dirASCIIDomain appends to b the run of s from i that the host state and the domain parser
-// keep as ASCII, lowercased (dirDomain), up to the first byte of class hStop, whose index it
-// returns. It scans first and copies the run at once.
-func dirASCIIDomain(b []byte, s string, i int) ([]byte, int) {
-	n := len(s)
-	h := i
-	var up uint8
-	for i+4 <= n {
-		t := dirDomain[s[i]] | dirDomain[s[i+1]] | dirDomain[s[i+2]] | dirDomain[s[i+3]]
-		if t&hStop != 0 {
-			break
-		}
-		up |= t
-		i += 4
-	}
-	for i < n {
-		t := dirDomain[s[i]]
-		if t&hStop != 0 {
-			break
-		}
-		up |= t
-		i++
-	}
-	start := len(b)
-	b = append(b, s[h:i]...)
-	if up&hUpper != 0 {
-		hb := b[start:]
-		for k, c := range hb {
-			hb[k] = asciiLower[c]
-		}
-	}
-	return b, i
 }
 
 // mayEndInANumber is a quick test before endsInANumber (the host parser, §3.5 step 9): a domain
