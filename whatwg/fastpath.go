@@ -71,6 +71,14 @@ type resume struct {
 	u  URL // the offsets so far (no href)
 }
 
+// recordHost records the host's start, at, as where resumeDirect goes on (the host state and the
+// domain parser change the host: upper case, non-ASCII, an IPv4 address not in dotted-decimal
+// form, "localhost" in a file URL), for a special URL without credentials (u.userEnd is at):
+// the href starts with "scheme://" as the input does. It is out of line, off the fast path.
+//
+//go:noinline
+func (r *resume) recordHost(u *URL, at int) { r.st, r.at, r.u = hostState, at, *u }
+
 // parseNormalizedAt is parseNormalized; when it returns false and r is not nil, it fills r in
 // where it can.
 func parseNormalizedAt(s string, r *resume) (URL, bool) {
@@ -111,16 +119,6 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 		u.flags |= fHost
 		a := i + 2
 		u.userEnd = uint32(a)
-		// hostResume records the host's start as where resumeDirect goes on (the host state and
-		// the domain parser change the host: upper case, non-ASCII, an IPv4 address not in
-		// dotted-decimal form, "localhost" in a file URL), for a special URL without
-		// credentials: the href starts with "scheme://" as the input does.
-		hostAt := a
-		hostResume := func() {
-			if r != nil && special && a == hostAt {
-				r.st, r.at, r.u = hostState, hostAt, *u
-			}
-		}
 		e, ok := fastHostEnd(s, a, special)
 		if !ok {
 			return false
@@ -130,7 +128,9 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			// The host does not end the authority: it may be that it started with a username
 			// [":" password] "@" (authority state), if an "@" follows.
 			if strings.IndexByte(s[a:], '@') < 0 {
-				hostResume()
+				if r != nil && special {
+					r.recordHost(u, a)
+				}
 				return false
 			}
 			userEnd, hostStart, found := fastCredentials(s, a)
@@ -153,11 +153,15 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				return false // special authority ignore slashes state and host-missing
 			}
 			if file && host == "localhost" {
-				hostResume()
+				if r != nil && int(u.userEnd) == a {
+					r.recordHost(u, a)
+				}
 				return false // file host state: "localhost" becomes the empty host
 			}
 			if host != "" && endsInANumber(host) && !isCanonicalIPv4(host) {
-				hostResume()
+				if r != nil && int(u.userEnd) == a {
+					r.recordHost(u, a)
+				}
 				return false // the IPv4 parser would rewrite or reject it
 			}
 		}
@@ -192,8 +196,8 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				// ended the authority there): resumeDirect goes on from it.
 				u.pathStart = uint32(e)
 				r.st, r.at, r.u = pathState, e, *u
-			} else {
-				hostResume() // a file URL's host that does not end at a delimiter
+			} else if r != nil && special && int(u.userEnd) == int(u.hostStart) {
+				r.recordHost(u, int(u.hostStart)) // a file URL's host that does not end at a delimiter
 			}
 			return false
 		}
