@@ -324,3 +324,30 @@ func TestUTF8Size(t *testing.T) {
 		}
 	}
 }
+
+// TestMayEndInANumber holds mayEndInANumber to being true of every host that endsInANumber is
+// true of (it is the quick test before it), over every string of up to five bytes from
+// "0", "9", "a", "f", "g", "x", "X", "." and "-".
+func TestMayEndInANumber(t *testing.T) {
+	const alphabet = "09afgxX.-"
+	var rec func(s string)
+	n := 0
+	rec = func(s string) {
+		if endsInANumber(s) {
+			n++
+			if !mayEndInANumber(s) || !mayEndInANumber([]byte(s)) {
+				t.Fatalf("%q ends in a number, but mayEndInANumber says no", s)
+			}
+		}
+		if len(s) == 5 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			rec(s + alphabet[i:i+1])
+		}
+	}
+	rec("")
+	if n == 0 {
+		t.Fatal("no host ends in a number")
+	}
+}

@@ -158,7 +158,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				}
 				return false // file host state: "localhost" becomes the empty host
 			}
-			if host != "" && endsInANumber(host) && !isCanonicalIPv4(host) {
+			if host != "" && mayEndInANumber(host) && endsInANumber(host) && !isCanonicalIPv4(host) {
 				if r != nil && int(u.userEnd) == a {
 					r.recordHost(u, a)
 				}
@@ -821,7 +821,7 @@ func dirSpecialAuthority(u *URL, b []byte, s string, i, si int) bool {
 // mayEndInANumber is a quick test before endsInANumber (the host parser, §3.5 step 9): a domain
 // that ends in a number ends, but for a last ".", in an ASCII digit, or in "x" or "X" or an
 // ASCII hex digit of a "0x" number.
-func mayEndInANumber(host []byte) bool {
+func mayEndInANumber[T string | []byte](host T) bool {
 	k := len(host) - 1
 	if k > 0 && host[k] == '.' {
 		k--
