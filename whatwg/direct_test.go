@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Pieces of inputs for TestDirectAgrees: every shape the direct path (parseDirect,
@@ -193,5 +194,160 @@ func checkResume(t *testing.T, in string, rs *resume, mayGiveUp string) {
 	}
 	if !ok && err == nil && !strings.Contains(in, mayGiveUp) {
 		t.Errorf("resumeDirect(%q) gave up", in)
+	}
+}
+
+// TestResumeHost holds the fast path to recording, for a special URL without credentials, the
+// host's start (hostState: a host the host state or the domain parser changes) or the end of
+// the scheme (specialAuthorityIgnoreSlashesState: not "//" after a special scheme other than
+// "file") as a resume point, and resumeDirect to going on from it with the full parser's
+// result; and to not recording them where it must not.
+func TestResumeHost(t *testing.T) {
+	for _, c := range []struct {
+		in string
+		st state
+	}{
+		{"https://EXAMPLE.com/a", hostState}, {"http://Example.COM:80/a b", hostState}, {"https://b\u00fccher.de/", hostState},
+		{"http://0x7f.1/", hostState}, {"http://1.2.3.4./x", hostState}, {"file://LOCALHOST/x", hostState},
+		{"file://localhost/x", hostState}, {"file://H/x", hostState}, {"ws://\u65e5\u672c/?q#f", hostState},
+		{"https://H\\a", hostState}, {"https://a%41/", hostState}, {"http://EXAMPLE.com:8080X/", hostState},
+		{"https://u@H/", noOverride}, {"https://u:p@Example.com/", noOverride}, {"https://H/@", noOverride},
+		{"foo://H/", noOverride}, {"HTTP://H/", noOverride}, {"https://[::01]/", noOverride},
+		{"https:\\\\h\\a", specialAuthorityIgnoreSlashesState}, {"http:/h/a", specialAuthorityIgnoreSlashesState},
+		{"https:h", specialAuthorityIgnoreSlashesState}, {"wss:///h", noOverride}, {"http:\\/\\H:80/.", specialAuthorityIgnoreSlashesState},
+		{"file:\\\\h\\a", noOverride}, {"file:/x", noOverride}, {"foo:\\\\h", noOverride},
+	} {
+		var rs resume
+		parseNormalizedAt(c.in, &rs)
+		if rs.st != c.st {
+			t.Errorf("parseNormalizedAt(%q) recorded %v, want %v", c.in, rs.st, c.st)
+			continue
+		}
+		if c.st != noOverride {
+			checkResume(t, c.in, &rs, "%")
+		}
+	}
+	// A base of the same special scheme makes "http:\\h" a relative reference: Parse does not
+	// take the resume point then.
+	for _, in := range []string{"http:\\\\h\\a", "http:h/a", "https:/h"} {
+		for _, base := range []string{"http://b/c/d", "https://b/c/d", "foo://b/"} {
+			bu := MustParse(base)
+			u1, err1 := parse(in, &bu, true)
+			u2, err2 := parse(in, &bu, false)
+			if u1 != u2 || (err1 == nil) != (err2 == nil) {
+				t.Errorf("%q against %q: Parse gives %q, %v; the full parser %q, %v", in, base, u1.href, err1, u2.href, err2)
+			}
+		}
+	}
+}
+
+// TestResumeAgrees holds resumeDirect, from every resume point the fast path records on the
+// generated inputs of TestDirectAgrees, to the full parser's result (no base), component by
+// component, and counts that each kind of resume point was taken.
+func TestResumeAgrees(t *testing.T) {
+	n := 100000
+	if testing.Short() {
+		n = 20000
+	}
+	r := rand.New(rand.NewPCG(2, 10))
+	took := map[state]int{}
+	for range n {
+		in := directInput(r)
+		var rs resume
+		if _, ok := parseNormalizedAt(in, &rs); ok || rs.st == noOverride {
+			continue
+		}
+		u, ok := resumeDirect(in, &rs)
+		if !ok {
+			continue
+		}
+		want, err := parse(in, nil, false)
+		if err != nil || u != want || components(u) != components(want) {
+			t.Fatalf("resumeDirect(%q) from %v at %d = %+v; the full parser %+v, %v", in, rs.st, rs.at, u, want, err)
+		}
+		took[rs.st]++
+	}
+	for _, st := range []state{specialAuthorityIgnoreSlashesState, hostState, portState, pathState, queryState, fragmentState} {
+		if took[st] == 0 {
+			t.Errorf("no input resumed from the %s", stateNames[st])
+		}
+		t.Logf("resumed from the %s: %d", stateNames[st], took[st])
+	}
+}
+
+// FuzzResume holds resumeDirect, from the resume point the fast path records on any input, to
+// the full parser's result (no base): the href and every component.
+func FuzzResume(f *testing.F) {
+	for _, s := range []string{"https://EXAMPLE.com/a", "http:\\\\H:80\\a b\\..\\c?q#f", "file://LOCALHOST/C|/x", "https:b\u00fccher.de",
+		"http://0x7f.1:80/./a", "ws://\u65e5\u672c:80?\u00fc", "https://h:443\\a", "http://h/a/../b c", "https://h/?a b#c d", "http:/\\/x%41.com"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var rs resume
+		if _, ok := parseNormalizedAt(in, &rs); ok || rs.st == noOverride {
+			return
+		}
+		u, ok := resumeDirect(in, &rs)
+		if !ok {
+			return
+		}
+		want, err := parse(in, nil, false)
+		if err != nil || u != want || components(u) != components(want) {
+			t.Fatalf("resumeDirect(%q) from %v at %d = %+v; the full parser %+v, %v", in, rs.st, rs.at, u, want, err)
+		}
+	})
+}
+
+// TestUTF8Size holds utf8Size to utf8.DecodeRuneInString's reading of every first byte ≥ 0x80
+// with every second byte and the boundary values of the continuation ranges after it, whole
+// and cut short.
+func TestUTF8Size(t *testing.T) {
+	edges := []byte{0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF}
+	for c0 := 0x80; c0 < 0x100; c0++ {
+		for c1 := 0; c1 < 0x100; c1++ {
+			for _, c2 := range edges {
+				for _, c3 := range edges {
+					full := string([]byte{byte(c0), byte(c1), c2, c3})
+					for k := 1; k <= 4; k++ {
+						s := full[:k]
+						r, size := utf8.DecodeRuneInString(s)
+						want := size
+						if r == utf8.RuneError && size == 1 {
+							want = 0
+						}
+						if got := utf8Size("a"+s, 1); got != want {
+							t.Fatalf("utf8Size(% x) = %d, want %d", s, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMayEndInANumber holds mayEndInANumber to being true of every host that endsInANumber is
+// true of (it is the quick test before it), over every string of up to five bytes from
+// "0", "9", "a", "f", "g", "x", "X", "." and "-".
+func TestMayEndInANumber(t *testing.T) {
+	const alphabet = "09afgxX.-"
+	var rec func(s string)
+	n := 0
+	rec = func(s string) {
+		if endsInANumber(s) {
+			n++
+			if !mayEndInANumber(s) || !mayEndInANumber([]byte(s)) {
+				t.Fatalf("%q ends in a number, but mayEndInANumber says no", s)
+			}
+		}
+		if len(s) == 5 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			rec(s + alphabet[i:i+1])
+		}
+	}
+	rec("")
+	if n == 0 {
+		t.Fatal("no host ends in a number")
 	}
 }

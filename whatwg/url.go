@@ -67,8 +67,11 @@ func parse(input string, base *URL, fast bool) (URL, error) {
 				return u, nil
 			}
 			// The input up to r.at is a normalized href's start ("scheme://" for a special URL,
-			// which no base changes): the direct path goes on from there.
-			if r.st != noOverride {
+			// which no base changes; "scheme:" when a base of the same special scheme would
+			// make the rest a relative reference, which is not taken): the direct path goes on
+			// from there.
+			if r.st != noOverride && (r.st != specialAuthorityIgnoreSlashesState || base == nil ||
+				base.href == "" || base.scheme() != input[:r.u.schemeEnd]) {
 				var u URL
 				if resumeDirectInto(&u, input, &r) {
 					return u, nil
