@@ -149,8 +149,10 @@ func clean3986(u *locator.URL) bool {
 	if u.Host() != "" && sum&(locator.CharsHostNot3986|locator.CharsHostAlpha) != locator.CharsHostAlpha {
 		return false
 	}
-	// RFC 3986 §3.1: "should only produce lowercase scheme names".
-	return !hasUpper(u.String(), len(u.Scheme()))
+	// RFC 3986 §3.1: "should only produce lowercase scheme names". A URL that starts with
+	// "http:" or "https:" (isHTTP, one test) has such a scheme.
+	s := u.String()
+	return isHTTP(s) || !hasUpper(s, len(u.Scheme()))
 }
 
 // hasUpper reports whether the first n bytes of s, US-ASCII (a scheme), hold an upper-case
