@@ -15,20 +15,39 @@ import (
 // a finding's Message, built for the URL at hand, may still allocate. dst is returned as it
 // is when u has no findings.
 func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.Finding {
-	if fastPaths && (spec == locator.RFC1738 && clean1738(&u) || spec == locator.RFC3986 && clean3986(&u)) {
-		return dst // the commonest cases, without a Sink
+	if fastPaths {
+		switch {
+		case spec == locator.RFC1738 && isHTTP(u.String()):
+			// The commonest case, an http or https URL (a URL that starts so has no "URL:"
+			// prefix and has that scheme), by fastHTTP's two steps without checkTo's
+			// dispatch, and each step once.
+			switch httpState(&u) {
+			case httpClean:
+				return dst
+			case httpCharsLeft:
+				var sk syntax.Sink
+				sk.Use(dst)
+				httpChars(&sk, &u)
+				return found(dst, sk.Findings())
+			}
+		case spec == locator.RFC1738 && clean1738(&u), spec == locator.RFC3986 && clean3986(&u):
+			return dst // the commonest cases, without a Sink
+		}
 	}
 	var sk syntax.Sink
 	sk.Use(dst)
-	var f []locator.Finding
 	if _, ok := u.Prefix(); ok {
 		b, off := behind(u)
 		checkTo(&sk, &b, spec)
-		f = shiftFindings(sk.Findings(), off)
-	} else {
-		checkTo(&sk, &u, spec) // by pointer: a URL is copied on each call by value
-		f = sk.Findings()
+		return found(dst, shiftFindings(sk.Findings(), off))
 	}
+	checkTo(&sk, &u, spec) // by pointer: a URL is copied on each call by value
+	return found(dst, sk.Findings())
+}
+
+// found returns dst with the findings f of a Sink that used dst (Sink.Use) appended: f is in
+// dst's spare capacity when it fit there.
+func found(dst, f []locator.Finding) []locator.Finding {
 	switch {
 	case len(f) == 0:
 		return dst
@@ -40,16 +59,45 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 	return append(dst, f...)
 }
 
+// The answers of httpState.
+const (
+	httpOther     = iota // user information, no authority, a path without "/" or a bad host or port: checkTo checks it
+	httpClean            // Check finds nothing
+	httpCharsLeft        // httpChars gives the findings
+)
+
+// httpState tells, for u an http or https URL (a scheme in lower case, no "URL:" prefix),
+// what fastHTTP does with it: whether u has no user information, a valid host and port (RFC
+// 1738 §5 hostport) and a path that is empty or starts with "/", and if so, whether the
+// character summary leaves characters of the path, search and fragment for httpChars to
+// look at (its first test). It reads each part of u once.
+func httpState(u *locator.URL) int {
+	if _, ok := u.Userinfo(); ok || !u.HasAuthority() {
+		return httpOther
+	}
+	sum := u.Chars()
+	p := u.Path()
+	if p != "" && p[0] != '/' || !syntax.HostPortOK(u.Host(), u.HostPort(), sum) {
+		return httpOther
+	}
+	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) != 0 {
+		return httpCharsLeft
+	}
+	if p == "" {
+		if _, ok := u.Query(); ok {
+			return httpCharsLeft // a search without "/" (httpChars reports it)
+		}
+	}
+	return httpClean
+}
+
 // clean1738 reports whether Check(*u, locator.RFC1738) has no findings by the fast paths of
-// checkTo that add none (cleanHTTP; quickCheck for ftp and file), for a URL without a "URL:"
-// prefix whose scheme is one of these in lower case. It reports false for other URLs, which
-// Check then checks.
+// checkTo that add none (quickCheck for ftp and file), for a URL without a "URL:" prefix
+// whose scheme is one of these in lower case. It reports false for other URLs, which Check
+// then checks (http and https are CheckTo's first case).
 func clean1738(u *locator.URL) bool {
 	if _, ok := u.Prefix(); ok || !u.HasScheme() {
 		return false
-	}
-	if isHTTP(u.String()) {
-		return cleanHTTP(u)
 	}
 	switch name := u.Scheme(); name {
 	case "ftp", "file":
@@ -78,29 +126,6 @@ func isHTTP(s string) bool {
 	return min((w^httpColon)&(1<<40-1), (w^httpsColon)&(1<<48-1)) == 0
 }
 
-// cleanHTTP reports whether Check(*u, locator.RFC1738) has no findings, for u an http or
-// https URL, by the test of fastHTTP that reports true without adding any: a valid host and
-// port, no user information, and no character to report in the path, search and fragment (by
-// the character summary).
-func cleanHTTP(u *locator.URL) bool {
-	if _, ok := u.Userinfo(); ok || !u.HasAuthority() {
-		return false
-	}
-	sum := u.Chars()
-	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) != 0 {
-		return false
-	}
-	p := u.Path()
-	if p == "" {
-		if _, ok := u.Query(); ok {
-			return false // a search without "/" (fastHTTP reports it)
-		}
-	} else if p[0] != '/' {
-		return false
-	}
-	return syntax.HostPortOK(u.Host(), u.HostPort(), sum)
-}
-
 // clean3986 reports whether Check(*u, locator.RFC3986) has no findings by the tests of
 // syntax.CheckRFC3986Ref that add none: a URL without a "URL:" prefix, with an authority of
 // a host alone, the host empty or reg-name characters with a letter or "-" (by the character
@@ -124,8 +149,19 @@ func clean3986(u *locator.URL) bool {
 	if u.Host() != "" && sum&(locator.CharsHostNot3986|locator.CharsHostAlpha) != locator.CharsHostAlpha {
 		return false
 	}
-	// RFC 3986 §3.1: "should only produce lowercase scheme names".
-	return !hasUpper(u.String(), len(u.Scheme()))
+	// RFC 3986 §3.1: "should only produce lowercase scheme names". A URL that starts with
+	// "http:" or "https:" has such a scheme (isHTTP's test, inlined; the first byte spares
+	// other URLs the rest).
+	s := u.String()
+	if len(s) >= 8 && s[0] == 'h' {
+		t := s[:8]
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		if min((w^httpColon)&(1<<40-1), (w^httpsColon)&(1<<48-1)) == 0 {
+			return true
+		}
+	}
+	return !hasUpper(s, len(u.Scheme()))
 }
 
 // hasUpper reports whether the first n bytes of s, US-ASCII (a scheme), hold an upper-case

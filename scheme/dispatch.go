@@ -193,23 +193,23 @@ func checkDefined(sk *syntax.Sink, name string, u locator.URL) bool {
 // §2.2), which comes first and wins over the same finding of checkHTTP. It returns false for
 // other URLs.
 func fastHTTP(sk *syntax.Sink, u *locator.URL) bool {
-	// Each accessor copies u: read each part once (syntax.HostPortOK, not LoginOK).
-	if _, ok := u.Userinfo(); ok || !u.HasAuthority() {
+	if httpState(u) == httpOther {
 		return false
 	}
+	httpChars(sk, u)
+	return true
+}
+
+// httpChars adds to sk the findings of fastHTTP for u, for which httpState is not httpOther:
+// the characters of the path, search and fragment.
+func httpChars(sk *syntax.Sink, u *locator.URL) {
 	sum := u.Chars()
-	if !syntax.HostPortOK(u.Host(), u.HostPort(), sum) {
-		return false
-	}
 	p := u.Path()
-	if p != "" && p[0] != '/' {
-		return false
-	}
 	q, hasQuery := u.Query()
 	// The character summary says which parts hold a character to report (see init).
 	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) == 0 &&
 		(p != "" || !hasQuery) {
-		return true
+		return
 	}
 	// The offsets of the parts, from their lengths (u.Offsets computes them all).
 	s := u.String()
@@ -236,7 +236,6 @@ func fastHTTP(sk *syntax.Sink, u *locator.URL) bool {
 	if hasFrag && sum&locator.CharsFragmentUnsafe != 0 {
 		syntax.CheckClass(sk, frag, len(s)-len(frag), syntax.XcharClass, "RFC 1738 §2.2; RFC 1808 §2.2 fragment")
 	}
-	return true
 }
 
 // quickCheck reports whether Check(u, locator.RFC1738) has no findings, by the quick check
