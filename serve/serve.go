@@ -115,13 +115,17 @@ func New(o Options) *Server {
 	if fo.Timeout <= 0 || fo.Timeout > o.Timeout {
 		fo.Timeout = o.Timeout
 	}
-	return &Server{
+	s := &Server{
 		opts:      o,
-		client:    fetch.NewClient(fo),
 		pages:     parsePages(),
 		upstream:  make(chan struct{}, o.MaxUpstream),
 		perClient: map[string]int{},
 	}
+	// The gateway's own rules (gwCheck) are checked by fetch on the URL asked for and on each
+	// redirect's target, so that an allowed upstream cannot redirect past them.
+	fo.CheckURL = s.gwCheck
+	s.client = fetch.NewClient(fo)
+	return s
 }
 
 // Close closes the upstream connections the server keeps for reuse.
