@@ -14,8 +14,9 @@ import (
 
 // pageLimit is the most bytes of an object the gateway holds before it decides how to answer:
 // an object that fits is answered with its Content-Length (or shown as a text page); a larger
-// one is streamed as it arrives, its status and headers sent before its first byte, and a
-// failure after that cuts the connection. Listings are not held: their entries are the page.
+// one is streamed as it arrives, its status and headers sent before its first byte (with its
+// Content-Length when fetch announced its size, fetch.SizeAnnouncer), and a failure after
+// that cuts the connection. Listings are not held: their entries are the page.
 const pageLimit = 1 << 20
 
 // objectWriter is the io.Writer that fetch writes an object into: it holds the first
