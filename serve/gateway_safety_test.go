@@ -1,17 +1,21 @@
 package serve
 
 import (
+	"errors"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/fetch"
 	"github.com/locator-url/locator/internal/testhook"
 )
 
@@ -194,6 +198,22 @@ func TestRedirectPort(t *testing.T) {
 	ts2, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{int(up.Port()), port}})
 	if r := gwGet(t, ts2, "/raw/"+base+"/go"); r.status != http.StatusOK || r.body != "secret" || hits.Load() != 1 {
 		t.Errorf("redirect to an allowed port: %d, %d hits\n%s", r.status, hits.Load(), r.body)
+	}
+	// A CheckURL of the program's own (Options.Fetch) is checked too, after the gateway's.
+	var checked []string
+	own := func(u locator.URL) error {
+		checked = append(checked, u.String())
+		if u.Path() == "/secret" {
+			return errors.New("not the secret")
+		}
+		return nil
+	}
+	ts3, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{int(up.Port()), port}, Fetch: fetch.Options{CheckURL: own}})
+	if r := gwGet(t, ts3, "/raw/"+base+"/go"); r.status != http.StatusForbidden || !strings.Contains(r.body, "not the secret") || hits.Load() != 1 {
+		t.Errorf("redirect refused by the program's CheckURL: %d, %d hits\n%s", r.status, hits.Load(), r.body)
+	}
+	if want := []string{base + "/go", target}; !slices.Equal(checked, want) {
+		t.Errorf("the program's CheckURL saw %q, want %q", checked, want)
 	}
 }
 

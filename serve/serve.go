@@ -31,6 +31,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/fetch"
 	"github.com/locator-url/locator/internal/display"
 )
@@ -51,8 +52,8 @@ const (
 // Options configure a Server. The zero value is a safe gateway.
 type Options struct {
 	// Fetch are the options of the gateway's fetch.Client (NNTP server, TLS, transcript…).
-	// Its Policy, MaxSize and Timeout are set from the fields below, its CheckURL to the
-	// gateway's rules.
+	// Its Policy, MaxSize and Timeout are set from the fields below; its CheckURL, when set,
+	// is checked after the gateway's own rules.
 	Fetch fetch.Options
 	// AllowPrivate lets the gateway reach loopback, private, link-local and multicast
 	// addresses (for a gateway on a private network, and for tests).
@@ -128,6 +129,14 @@ func New(o Options) *Server {
 	// The gateway's own rules (gwCheck) are checked by fetch on the URL asked for and on each
 	// redirect's target, so that an allowed upstream cannot redirect past them.
 	fo.CheckURL = s.gwCheck
+	if own := o.Fetch.CheckURL; own != nil {
+		fo.CheckURL = func(u locator.URL) error {
+			if err := s.gwCheck(u); err != nil {
+				return err
+			}
+			return own(u)
+		}
+	}
 	s.client = fetch.NewClient(fo)
 	return s
 }
