@@ -104,10 +104,8 @@ func waitGopherReply(port int, d time.Duration) error {
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	deadline := time.Now().Add(d)
 	for {
-		err := errors.New("an empty reply")
-		if c, derr := net.DialTimeout("tcp", addr, time.Second); derr != nil {
-			err = derr
-		} else {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
 			_ = c.SetDeadline(time.Now().Add(3 * time.Second))
 			var n int
 			if _, err = c.Write([]byte("\r\n")); err == nil {
@@ -117,6 +115,9 @@ func waitGopherReply(port int, d time.Duration) error {
 			c.Close()
 			if n > 0 {
 				return nil
+			}
+			if err == io.EOF {
+				err = errors.New("an empty reply")
 			}
 		}
 		if time.Now().After(deadline) {
