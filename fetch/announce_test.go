@@ -5,7 +5,10 @@ import (
 	"context"
 	"errors"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -125,5 +128,38 @@ func TestCheckURL(t *testing.T) {
 	}
 	if got := h.seen(); len(got) != 1 {
 		t.Errorf("the server saw %q; want only the first request", got)
+	}
+}
+
+// TestAnnounceSizePygopherd: against the real pygopherd, a Gopher+ item whose data block
+// begins with its length ("+5000", gopher-plus.txt §2.3) announces it before its first byte;
+// the same item without Gopher+ (no length) and a Gopher+ menu (rewritten) announce nothing.
+func TestAnnounceSizePygopherd(t *testing.T) {
+	root := t.TempDir()
+	bin := bytes.Repeat([]byte("\x00\x01\r\n.\r\n\xff"), 625) // 5000 bytes
+	if err := os.WriteFile(filepath.Join(root, "b.bin"), bin, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := testserver.PyGopherd(t, root, testserver.PygopherdOptions{})
+	base := "gopher://127.0.0.1:" + strconv.Itoa(s.Port)
+	for _, c := range []struct {
+		path string
+		want []int64
+	}{
+		{"/9/b.bin%09%09+", []int64{5000}},
+		{"/9/b.bin", nil},
+		{"/1/%09%09+", nil},
+	} {
+		var w announceWriter
+		if _, err := Get(context.Background(), base+c.path, &w, Options{}); err != nil {
+			t.Errorf("%s: %v", c.path, err)
+			continue
+		}
+		if !slices.Equal(w.sizes, c.want) || slices.ContainsFunc(w.before, func(n int) bool { return n != 0 }) {
+			t.Errorf("%s: announced %v after %v bytes; want %v before the first byte", c.path, w.sizes, w.before, c.want)
+		}
+		if len(c.want) == 1 && !bytes.Equal(w.Bytes(), bin) {
+			t.Errorf("%s: %d bytes, not the file's", c.path, w.Len())
+		}
 	}
 }
