@@ -66,10 +66,10 @@ func (c *Client) httpFetch(ctx context.Context, u locator.URL, w io.Writer, r *R
 					Message: "more than " + strconv.Itoa(limit) + " redirects; the last one to " + display.Quote(next.String()),
 					Reply:   display.String(resp.Proto + " " + resp.Status)}
 			}
+			d.remark("redirect to %s", next.String())
 			if err := c.checkURL(next); err != nil {
 				return redirectRefused(u, resp, err)
 			}
-			d.remark("redirect to %s", next.String())
 			r.Via = ""
 			u = next
 			continue
