@@ -187,6 +187,15 @@ type Options struct {
 	NoProxy string
 	// Policy is locator's safety rules for the addresses and ports dialled.
 	Policy Policy
+	// CheckURL, when not nil, is a rule of the caller's own that every URL of an access must
+	// pass: it is called with the URL given to Get (after it is parsed, before anything is
+	// dialled or a gateway chosen) and with each HTTP redirect's target (before it is
+	// dialled), so that a server cannot redirect past a rule that the first URL obeyed (the
+	// gateway of package serve: only its schemes and default ports, RFC 1738 §6). An error it
+	// returns ends the access: an *Error as it is (for a redirect, its Message says which
+	// redirect and its Reply is the redirect's status line), any other error as a KindSafety
+	// *Error with Code "check-url".
+	CheckURL func(u locator.URL) error
 	// TLS, when not nil, configures the TLS client of https URLs (its ServerName is set from
 	// the URL's host); nil: the system's roots.
 	TLS *tls.Config
@@ -310,7 +319,9 @@ func (c *Client) Close() error {
 
 // Get fetches the object rawURL names into w and returns what it found. The URL is read as
 // RFC 1738 reads it (locator.ParseAs with locator.RFC1738). A Result is returned with the
-// dialog so far even when err is not nil.
+// dialog so far even when err is not nil. When w implements [SizeAnnouncer], Get tells it the
+// object's size before the first byte, when the server announces it (Result.Total is known
+// only when Get returns).
 func (c *Client) Get(ctx context.Context, rawURL string, w io.Writer) (*Result, error) {
 	r := &Result{URL: rawURL, Total: -1}
 	u, err := locator.ParseAs(rawURL, locator.RFC1738)
@@ -319,6 +330,9 @@ func (c *Client) Get(ctx context.Context, rawURL string, w io.Writer) (*Result, 
 	}
 	name := strings.ToLower(u.Scheme())
 	r.Scheme = name
+	if err := c.checkURL(u); err != nil {
+		return r, err
+	}
 	if err := c.opts.Policy.precheck(u); err != nil {
 		return r, err
 	}
@@ -332,6 +346,35 @@ func (c *Client) Get(ctx context.Context, rawURL string, w io.Writer) (*Result, 
 			Message: "locator has no client for scheme " + display.Quote(name) + "; locator plan shows what the access would be"}
 	}
 	return r, f(ctx, c, u, w, r)
+}
+
+// checkURL applies Options.CheckURL to u.
+func (c *Client) checkURL(u locator.URL) error {
+	if c.opts.CheckURL == nil {
+		return nil
+	}
+	err := c.opts.CheckURL(u)
+	if err == nil {
+		return nil
+	}
+	var fe *Error
+	if errors.As(err, &fe) {
+		return err
+	}
+	return &Error{URL: u.String(), Kind: KindSafety, Code: "check-url", Message: "the URL is refused", Err: err}
+}
+
+// SizeAnnouncer is an io.Writer given to [Client.Get] that wants the object's size before its
+// first byte (an HTTP gateway that sends a Content-Length before the body). Get calls
+// AnnounceSize at most once per object, before writing the object's first byte, when the
+// server announced the size (FTP SIZE in image type, RFC 3659 §4; HTTP Content-Length; a
+// Gopher+ item's length, gopher-plus.txt §2.3) and the bytes written will be exactly that many
+// when the transfer succeeds: not for an FTP ASCII transfer, whose line ends Get converts, nor
+// for a listing, which Get writes in its own form. A server whose object does not match its
+// announced size ends the access with an error (a short body), or sends more than it
+// announced; the writer may refuse the excess with an error, which ends the access.
+type SizeAnnouncer interface {
+	AnnounceSize(total int64) // the object will be total bytes
 }
 
 // Get fetches rawURL into w with a Client of options o, closed at the end.
@@ -481,10 +524,22 @@ type body struct {
 	limit int64
 }
 
-// newBody returns the writer of an object of announced size total (-1 unknown) into w.
+// newBody returns the writer of an object of announced size total (-1 unknown) into w, whose
+// bytes written will be exactly total (see newBodyOf).
 func (c *Client) newBody(w io.Writer, url string, total int64) *body {
+	return c.newBodyOf(w, url, total, total)
+}
+
+// newBodyOf returns the writer of an object of announced size total (-1 unknown, for
+// Progress) into w; exact is the number of bytes that will be written to w when the server
+// keeps its word (-1 when that is not known: line ends converted, a listing rewritten), told
+// to a w that is a SizeAnnouncer before the first byte.
+func (c *Client) newBodyOf(w io.Writer, url string, total, exact int64) *body {
 	if c.opts.Progress != nil {
 		c.opts.Progress.Start(total)
+	}
+	if sa, ok := w.(SizeAnnouncer); ok && exact >= 0 {
+		sa.AnnounceSize(exact)
 	}
 	return &body{w: w, c: c, url: url, limit: c.maxSize()}
 }

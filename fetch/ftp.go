@@ -619,7 +619,13 @@ func (x *ftpRun) transfer(verb, arg, line string) error {
 		return err
 	}
 	if verb == "RETR" {
-		b := x.c.newBody(x.w, x.url, x.total)
+		// The bytes written are SIZE's answer (RFC 3659 §4) less a REST offset in image type;
+		// an ASCII transfer's line ends are converted, so its size is not known before.
+		exact := int64(-1)
+		if ascii := strings.HasPrefix(x.typ, "A"); !ascii && x.total >= x.c.opts.Offset {
+			exact = x.total - x.c.opts.Offset
+		}
+		b := x.c.newBodyOf(x.w, x.url, x.total, exact)
 		var dst io.Writer = b
 		var cr *crlfWriter
 		if strings.HasPrefix(x.typ, "A") {

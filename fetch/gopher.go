@@ -314,9 +314,13 @@ func (c *Client) gopherPlusData(url string, g scheme.Gopher, br *bufio.Reader, t
 		total = transfer
 		r.Total = transfer
 	}
-	b := c.newBody(w, url, total)
-	defer b.done(r)
 	menu := (g.Type == "1" || g.Type == "7") && (g.Plus == nil || g.Plus.View == "" || strings.Contains(strings.ToLower(g.Plus.View), "gopher"))
+	exact := total // written as it is (gopherCopy); a menu is rewritten
+	if menu {
+		exact = -1
+	}
+	b := c.newBodyOf(w, url, total, exact)
+	defer b.done(r)
 	var src = br
 	var counted *countReader
 	if transfer >= 0 {

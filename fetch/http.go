@@ -67,6 +67,9 @@ func (c *Client) httpFetch(ctx context.Context, u locator.URL, w io.Writer, r *R
 					Reply:   display.String(resp.Proto + " " + resp.Status)}
 			}
 			d.remark("redirect to %s", next.String())
+			if err := c.checkURL(next); err != nil {
+				return redirectRefused(u, resp, err)
+			}
 			r.Via = ""
 			u = next
 			continue
@@ -74,6 +77,22 @@ func (c *Client) httpFetch(ctx context.Context, u locator.URL, w io.Writer, r *R
 		defer closer.Close()
 		return c.httpBody(u, resp, w, r)
 	}
+}
+
+// redirectRefused is the error of a redirect from u (its response resp) whose target
+// Options.CheckURL refused with err (an *Error, see Client.checkURL): the rule's error, its
+// Message saying which redirect, its Reply the redirect's status line.
+func redirectRefused(u locator.URL, resp *http.Response, err error) error {
+	var fe *Error
+	if !errors.As(err, &fe) {
+		return err
+	}
+	e := *fe
+	e.Message = "the redirect from " + display.Quote(u.String()) + " is refused: " + fe.Message
+	if e.Reply == "" {
+		e.Reply = display.String(resp.Proto + " " + resp.Status)
+	}
+	return &e
 }
 
 // isRedirect reports whether an HTTP status is a redirect with a Location to follow

@@ -13,6 +13,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/testhook"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -72,6 +73,9 @@ func (p Policy) Dialer(url string, timeout time.Duration) *net.Dialer {
 			if err != nil {
 				return &Error{URL: url, Kind: KindSafety, Code: "address", Rule: "locator's gateway policy",
 					Message: "cannot read the address " + display.Quote(address), Err: err}
+			}
+			if testhook.Public(ap) {
+				return nil // a test's loopback server declared public (tests only)
 			}
 			return p.CheckAddr(url, ap.Addr())
 		}

@@ -224,16 +224,15 @@ func lineError(raw string, err error, code, msg string) error {
 // maxQuestions bounds the questions of an ASK form the gateway answers.
 const maxQuestions = 100
 
-// gwCheck applies the gateway's own rules before any access: the scheme must be one of
-// Options.Schemes, and a port written in the URL must be the scheme's default or one of
-// Options.AllowPorts — above 1023 too, where fetch.Policy lets any port pass (RFC 1738 §6: a
-// URL can name the port of another service; a gateway dials only the default ports unless
-// told otherwise).
-func (s *Server) gwCheck(raw string) error {
-	u, err := locator.ParseAs(raw, locator.RFC1738)
-	if err != nil {
-		return nil // fetch reports it, with the parser's offset and rule
-	}
+// gwCheck is the gateway's own rules, which the gateway's fetch.Client applies
+// (fetch.Options.CheckURL) to the URL asked for and to each redirect's target before it is
+// dialled: the scheme must be one of Options.Schemes, the host must not be an address in
+// another spelling (checkHost), and a port written in the URL must be the scheme's default
+// or one of Options.AllowPorts — above 1023 too, where fetch.Policy lets any port pass
+// (RFC 1738 §6: a URL can name the port of another service; a gateway dials only the
+// default ports unless told otherwise).
+func (s *Server) gwCheck(u locator.URL) error {
+	raw := u.String()
 	name := strings.ToLower(u.Scheme())
 	if !s.schemeAllowed(name) {
 		return &fetch.Error{URL: raw, Kind: fetch.KindSafety, Code: "scheme", Rule: "locator's gateway policy (--scheme)",
@@ -258,6 +257,13 @@ func (s *Server) gwCheck(raw string) error {
 	}
 	return &fetch.Error{URL: raw, Kind: fetch.KindSafety, Code: "port", Rule: "RFC 1738 §6; locator's gateway policy (--allow-port)",
 		Message: "port " + strconv.Itoa(n) + " is not " + display.Quote(name) + "'s default port: the gateway dials only default ports (allow it with --allow-port " + strconv.Itoa(n) + ")"}
+}
+
+// gwLinkable reports whether a listing's item URL raw is linked through the gateway: the
+// gateway's rules (gwCheck) let it pass, or it is not a URL (its page then shows why).
+func (s *Server) gwLinkable(raw string) bool {
+	u, err := locator.ParseAs(raw, locator.RFC1738)
+	return err != nil || s.gwCheck(u) == nil
 }
 
 // checkHost refuses a host that the WHATWG URL Standard's IPv4 parser (and inet_aton, which
@@ -287,10 +293,8 @@ func (s *Server) checkHost(raw, host string) error {
 // gwAccess fetches q.url with the server's client and answers: a page, the object's bytes, or
 // an error page.
 func (s *Server) gwAccess(w http.ResponseWriter, r *http.Request, q gwRequest) {
-	if err := s.gwCheck(q.url); err != nil {
-		s.gwFail(w, r, q, err)
-		return
-	}
+	// The gateway's rules (gwCheck) are checked by s.client.Get before it dials (and on each
+	// redirect), the one place they are applied.
 	release, ok := s.acquire(r)
 	if !ok {
 		w.Header().Set("Retry-After", "1")

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -12,9 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/locator-url/locator/fetch"
 	"github.com/locator-url/locator/internal/testserver"
 )
 
@@ -56,18 +53,6 @@ func gopherSite(t testing.TB, capture bool) (*testserver.GopherServer, []byte, s
 	}
 	s := testserver.PyGopherd(t, root, testserver.PygopherdOptions{Exec: true, Capture: capture})
 	base := "gopher://127.0.0.1:" + strconv.Itoa(s.Port)
-	// pygopherd sometimes answers the first requests after it starts listening with nothing
-	// (the connection closed at once: an empty menu); wait until it answers the root menu.
-	for i := 0; ; i++ {
-		r, err := fetch.Get(context.Background(), base+"/", io.Discard, fetch.Options{})
-		if err == nil && len(r.Entries) > 0 {
-			break
-		}
-		if i == 100 {
-			t.Fatalf("pygopherd does not answer its root menu: %v", err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 	return s, bin, base
 }
 

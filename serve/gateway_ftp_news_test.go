@@ -12,6 +12,10 @@ import (
 	"github.com/locator-url/locator/internal/testserver"
 )
 
+// bigSize is the size of the large files of the FTP and HTTP sites: three times what the
+// gateway holds before it decides its headers.
+const bigSize = 3 << 20
+
 // ftpSite starts vsftpd with a directory tree: a text file, a binary, a subdirectory.
 func ftpSite(t *testing.T) (*testserver.FTPServer, []byte) {
 	t.Helper()
@@ -21,7 +25,8 @@ func ftpSite(t *testing.T) (*testserver.FTPServer, []byte) {
 			"pub/readme.txt":    []byte("Read me <first>\r\n"),
 			"pub/data.bin":      bin,
 			"pub/sub/inner.txt": []byte("inside\n"),
-			"pub/big.bin":       gwRandomBytes(pageLimit+pageLimit/2, 4),
+			"pub/big.bin":       gwRandomBytes(bigSize, 4),
+			"pub/big.txt":       []byte(strings.Repeat("a line of text\r\n", bigSize/16)),
 		},
 	})
 	return s, bin
@@ -62,10 +67,24 @@ func TestGatewayFTP(t *testing.T) {
 	if d := gwGet(t, ts, "/raw/"+srv.URL("/pub/data.bin")).header.Get("Content-Disposition"); d != `attachment; filename=data.bin` {
 		t.Errorf("download's Content-Disposition %q", d)
 	}
-	// Larger than the gateway holds: streamed as it arrives, without a Content-Length.
-	big := gwGet(t, ts, "/"+srv.URL("/pub/big.bin"))
-	if want := gwRandomBytes(pageLimit+pageLimit/2, 4); big.status != http.StatusOK || big.body != string(want) || big.header.Get("Content-Length") != "" {
-		t.Errorf("big.bin: %d, %d bytes (want %d), Content-Length %q", big.status, len(big.body), len(want), big.header.Get("Content-Length"))
+	// Larger than the gateway holds (3 MiB): streamed as it arrives, with the Content-Length
+	// that fetch announced before the first byte (FTP SIZE, fetch.SizeAnnouncer), in every
+	// form.
+	want := gwRandomBytes(bigSize, 4)
+	for _, path := range []string{"/" + srv.URL("/pub/big.bin"), "/raw/" + srv.URL("/pub/big.bin")} {
+		big := gwGet(t, ts, path)
+		if big.status != http.StatusOK || big.body != string(want) || big.header.Get("Content-Length") != strconv.Itoa(bigSize) {
+			t.Errorf("%s: %d, %d bytes (want %d), Content-Length %q", path, big.status, len(big.body), len(want), big.header.Get("Content-Length"))
+		}
+	}
+	if big := proxyGet(t, ts, srv.URL("/pub/big.bin")); big.status != http.StatusOK || big.body != string(want) || big.header.Get("Content-Length") != strconv.Itoa(bigSize) {
+		t.Errorf("big.bin, proxy form: %d, %d bytes (want %d), Content-Length %q", big.status, len(big.body), len(want), big.header.Get("Content-Length"))
+	}
+	// An ASCII transfer (RFC 959 §3.1.1.1: CR LF turned into LF) has no size before it ends:
+	// streamed without a Content-Length, its bytes the file's with LF line ends.
+	bigText := gwGet(t, ts, "/raw/"+srv.URL("/pub/big.txt;type=a"))
+	if wantText := strings.Repeat("a line of text\n", bigSize/16); bigText.status != http.StatusOK || bigText.body != wantText || bigText.header.Get("Content-Length") != "" {
+		t.Errorf("big.txt;type=a: %d, %d bytes (want %d), Content-Length %q", bigText.status, len(bigText.body), len(wantText), bigText.header.Get("Content-Length"))
 	}
 	text := gwGet(t, ts, "/"+srv.URL("/pub/readme.txt"))
 	if !strings.Contains(text.body, "<pre class=\"gw-text\">Read me &lt;first&gt;\n</pre>") {

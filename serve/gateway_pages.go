@@ -77,7 +77,7 @@ func (s *Server) renderListing(w http.ResponseWriter, r *http.Request, q gwReque
 			}
 			it.From, it.Date = e.Fields["from"], e.Fields["date"]
 		}
-		if e.URL != "" && s.gwCheck(e.URL) == nil {
+		if e.URL != "" && s.gwLinkable(e.URL) {
 			it.Link = gatewayLink(e.URL)
 			if e.Type == "file" || res.Scheme == "gopher" && e.Type != "1" && e.Type != "7" {
 				it.Download = rawLink(e.URL)

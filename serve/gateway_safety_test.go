@@ -1,18 +1,22 @@
 package serve
 
 import (
+	"errors"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/fetch"
+	"github.com/locator-url/locator/internal/testhook"
 )
 
 // hitServer starts an HTTP server on addr ("127.0.0.1:0", "[::1]:0") that counts its requests:
@@ -33,27 +37,6 @@ func hitServer(t *testing.T, addr string) (int, *atomic.Int64, bool) {
 	s.Start()
 	t.Cleanup(s.Close)
 	return l.Addr().(*net.TCPAddr).Port, &hits, true
-}
-
-// publicAddr returns an address of this machine's interfaces that fetch.Policy.Strict lets
-// through (not loopback, private, link-local or multicast), such as the 192.0.2.2 (RFC 5737
-// TEST-NET-1) of the test machines; ok is false when there is none.
-func publicAddr() (netip.Addr, bool) {
-	addrs, err := net.InterfaceAddrs()
-	if err != nil {
-		return netip.Addr{}, false
-	}
-	strict := fetch.Policy{Strict: true}
-	for _, a := range addrs {
-		p, err := netip.ParsePrefix(a.String())
-		if err != nil || !p.Addr().Is4() {
-			continue
-		}
-		if strict.CheckAddr("", p.Addr()) == nil {
-			return p.Addr(), true
-		}
-	}
-	return netip.Addr{}, false
 }
 
 // TestSSRF: with AllowPrivate false, real requests for loopback targets, in every spelling,
@@ -135,45 +118,102 @@ func proxyGet(t testing.TB, ts *httptest.Server, u string) gwResponse {
 	return gwResponse{resp.StatusCode, resp.Header, string(b)}
 }
 
-// TestSSRFRedirect: an allowed upstream (an address of this machine that is not loopback or
-// private, such as 192.0.2.2) redirects to a loopback address: fetch plans and dials the
-// redirect under the same Strict policy, so the gateway answers 403 and the loopback server
-// sees nothing.
-func TestSSRFRedirect(t *testing.T) {
-	pub, ok := publicAddr()
-	if !ok {
-		t.Skip("this machine has no address that is not loopback, private or link-local to serve an allowed upstream on")
-	}
-	port, hits, _ := hitServer(t, "127.0.0.1:0")
-	l, err := net.Listen("tcp", netip.AddrPortFrom(pub, 0).String())
-	if err != nil {
-		t.Skipf("cannot listen on %s: %v", pub, err)
-	}
-	up := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+// redirectServer starts an HTTP server on 127.0.0.1 that answers "/ok" with a page and
+// redirects every other path to target; it returns its address.
+func redirectServer(t *testing.T, target string) netip.AddrPort {
+	t.Helper()
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/ok" {
 			_, _ = w.Write([]byte("public and fine"))
 			return
 		}
-		http.Redirect(w, r, "http://127.0.0.1:"+strconv.Itoa(port)+"/secret", http.StatusFound)
+		http.Redirect(w, r, target, http.StatusFound)
 	}))
-	up.Listener = l
-	up.Start()
-	defer up.Close()
-	upPort := l.Addr().(*net.TCPAddr).Port
-	ts, _ := gatewayServer(t, Options{AllowPorts: []int{upPort, port}})
-	base := "http://" + l.Addr().String()
+	t.Cleanup(up.Close)
+	return netip.MustParseAddrPort(up.Listener.Addr().String())
+}
+
+// TestSSRFRedirect: an allowed upstream (a server on 127.0.0.1 that the test declares public,
+// testhook.DeclarePublic, so that the test runs on a machine with no public address)
+// redirects to a loopback address: fetch plans and dials the redirect under the same Strict
+// policy, so the gateway answers 403 and the loopback server (on a port the gateway allows)
+// sees nothing.
+func TestSSRFRedirect(t *testing.T) {
+	port, hits, _ := hitServer(t, "127.0.0.1:0")
+	up := redirectServer(t, "http://127.0.0.1:"+strconv.Itoa(port)+"/secret")
+	t.Cleanup(testhook.DeclarePublic(up))
+	ts, _ := gatewayServer(t, Options{AllowPorts: []int{int(up.Port()), port}})
+	base := "http://" + up.String()
 
 	if r := gwGet(t, ts, "/"+base+"/ok"); r.status != http.StatusOK || !strings.Contains(r.body, "public and fine") {
 		t.Fatalf("the allowed upstream: %d\n%s", r.status, r.body)
 	}
+	// Without the declaration the upstream itself is refused: the hook is what lets it in.
+	if r := gwGet(t, ts, "/http://127.0.0.1:"+strconv.Itoa(port)+"/"); r.status != http.StatusForbidden || !strings.Contains(r.body, "127.0.0.1 is loopback") {
+		t.Errorf("the loopback server asked for directly: %d\n%s", r.status, r.body)
+	}
 	if r := gwGet(t, ts, "/"+base+"/go"); r.status != http.StatusForbidden || !strings.Contains(r.body, "127.0.0.1 is loopback") {
 		t.Errorf("redirect to loopback: %d\n%s", r.status, r.body)
 	}
-	if r := proxyGet(t, ts, base+"/go"); r.status != http.StatusForbidden {
+	if r := proxyGet(t, ts, base+"/go"); r.status != http.StatusForbidden || !strings.Contains(r.body, "127.0.0.1 is loopback") {
 		t.Errorf("redirect to loopback, proxy form: %d\n%s", r.status, r.body)
 	}
 	if hits.Load() != 0 {
 		t.Errorf("the loopback server was reached %d times", hits.Load())
+	}
+}
+
+// TestRedirectPort: the gateway's port rule (only default ports unless --allow-port) holds
+// for a redirect's target as for the URL asked for (fetch.Options.CheckURL): an allowed
+// upstream that redirects to a port above 1023 that the gateway does not allow is answered
+// 403 with the rule, and the server listening on that port sees nothing; the same redirect
+// to an allowed port is followed. Private addresses are allowed here, so that the port rule
+// alone stands between the redirect and the target.
+func TestRedirectPort(t *testing.T) {
+	port, hits, _ := hitServer(t, "127.0.0.1:0")
+	target := "http://127.0.0.1:" + strconv.Itoa(port) + "/secret"
+	up := redirectServer(t, target)
+	base := "http://" + up.String()
+	ts, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{int(up.Port())}})
+	for _, form := range []string{"path", "proxy"} {
+		var r gwResponse
+		if form == "path" {
+			r = gwGet(t, ts, "/"+base+"/go")
+		} else {
+			r = proxyGet(t, ts, base+"/go")
+		}
+		if r.status != http.StatusForbidden || !strings.Contains(r.body, "port "+strconv.Itoa(port)+" is not") ||
+			!strings.Contains(r.body, "--allow-port "+strconv.Itoa(port)) || !strings.Contains(r.body, "redirect from") {
+			t.Errorf("redirect to a port not allowed (%s form): %d\n%s", form, r.status, r.body)
+		}
+	}
+	page := gwGet(t, ts, "/"+base+"/go")
+	if !strings.Contains(page.body, "RFC 1738 §6; locator&#39;s gateway policy (--allow-port)") || !strings.Contains(page.body, "302 Found") {
+		t.Errorf("the rule or the redirect's status is not on the page:\n%s", page.body)
+	}
+	if hits.Load() != 0 {
+		t.Errorf("the server on the port not allowed was reached %d times", hits.Load())
+	}
+	// The same redirect, the port allowed: followed.
+	ts2, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{int(up.Port()), port}})
+	if r := gwGet(t, ts2, "/raw/"+base+"/go"); r.status != http.StatusOK || r.body != "secret" || hits.Load() != 1 {
+		t.Errorf("redirect to an allowed port: %d, %d hits\n%s", r.status, hits.Load(), r.body)
+	}
+	// A CheckURL of the program's own (Options.Fetch) is checked too, after the gateway's.
+	var checked []string
+	own := func(u locator.URL) error {
+		checked = append(checked, u.String())
+		if u.Path() == "/secret" {
+			return errors.New("not the secret")
+		}
+		return nil
+	}
+	ts3, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{int(up.Port()), port}, Fetch: fetch.Options{CheckURL: own}})
+	if r := gwGet(t, ts3, "/raw/"+base+"/go"); r.status != http.StatusForbidden || !strings.Contains(r.body, "not the secret") || hits.Load() != 1 {
+		t.Errorf("redirect refused by the program's CheckURL: %d, %d hits\n%s", r.status, hits.Load(), r.body)
+	}
+	if want := []string{base + "/go", target}; !slices.Equal(checked, want) {
+		t.Errorf("the program's CheckURL saw %q, want %q", checked, want)
 	}
 }
 

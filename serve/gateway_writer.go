@@ -14,8 +14,9 @@ import (
 
 // pageLimit is the most bytes of an object the gateway holds before it decides how to answer:
 // an object that fits is answered with its Content-Length (or shown as a text page); a larger
-// one is streamed as it arrives, its status and headers sent before its first byte, and a
-// failure after that cuts the connection. Listings are not held: their entries are the page.
+// one is streamed as it arrives, its status and headers sent before its first byte (with its
+// Content-Length when fetch announced its size, fetch.SizeAnnouncer), and a failure after
+// that cuts the connection. Listings are not held: their entries are the page.
 const pageLimit = 1 << 20
 
 // objectWriter is the io.Writer that fetch writes an object into: it holds the first
@@ -29,6 +30,19 @@ type objectWriter struct {
 	proxy     bool // the proxy form: the bytes exactly, no page
 	buf       []byte
 	committed bool // the status and headers are sent; the rest streams
+	// size is the object's size as fetch announced it before its first byte
+	// (fetch.SizeAnnouncer: FTP SIZE, HTTP Content-Length), -1 (or 0 with sized false) when
+	// it did not: the Content-Length of an object too large to hold.
+	size  int64
+	sized bool
+}
+
+// AnnounceSize records the object's size, which fetch tells before the first byte
+// (fetch.SizeAnnouncer): an object larger than pageLimit is then streamed with its
+// Content-Length, and one that does not match it is cut (net/http refuses the excess, and
+// closes a connection whose body ends short).
+func (o *objectWriter) AnnounceSize(total int64) {
+	o.size, o.sized = total, total >= 0
 }
 
 // Write holds p, or streams it once the object is larger than pageLimit.
@@ -43,8 +57,13 @@ func (o *objectWriter) Write(p []byte) (int, error) {
 		o.buf = append(o.buf, p...)
 		return len(p), nil
 	}
-	// Too large to hold: from here the object streams, as it is.
-	o.header(gwContentType(&fetch.Result{URL: o.url}, o.buf, o.proxy), -1)
+	// Too large to hold: from here the object streams, as it is, with its length when fetch
+	// announced it.
+	n := int64(-1)
+	if o.sized {
+		n = o.size
+	}
+	o.header(gwContentType(&fetch.Result{URL: o.url}, o.buf, o.proxy), n)
 	o.w.WriteHeader(http.StatusOK)
 	o.committed = true
 	if _, err := o.w.Write(o.buf); err != nil {

@@ -14,7 +14,9 @@
 //
 // The gateway is not an open proxy: by default it fetches only the schemes of the 1994 system
 // that have a client, on their default ports, and refuses loopback, private, link-local and
-// multicast addresses on the address actually dialled (fetch.Policy.Strict).
+// multicast addresses on the address actually dialled (fetch.Policy.Strict). The scheme and
+// port rules hold for every redirect's target as for the URL asked for
+// (fetch.Options.CheckURL).
 package serve
 
 import (
@@ -29,6 +31,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/fetch"
 	"github.com/locator-url/locator/internal/display"
 )
@@ -49,14 +52,16 @@ const (
 // Options configure a Server. The zero value is a safe gateway.
 type Options struct {
 	// Fetch are the options of the gateway's fetch.Client (NNTP server, TLS, transcript…).
-	// Its Policy, MaxSize and Timeout are set from the fields below.
+	// Its Policy, MaxSize and Timeout are set from the fields below; its CheckURL, when set,
+	// is checked after the gateway's own rules.
 	Fetch fetch.Options
 	// AllowPrivate lets the gateway reach loopback, private, link-local and multicast
 	// addresses (for a gateway on a private network, and for tests).
 	AllowPrivate bool
 	// AllowPorts are the ports in 0–1023 other than the scheme's default the gateway may dial
 	// (fetch.Policy.AllowPorts). Ports above 1023 other than the default are refused too
-	// unless listed here: a gateway dials only default ports unless told otherwise.
+	// unless listed here: a gateway dials only default ports unless told otherwise, for the
+	// URL asked for and for each redirect's target.
 	AllowPorts []int
 	// Schemes the gateway fetches; nil means DefaultSchemes.
 	Schemes []string
@@ -115,13 +120,25 @@ func New(o Options) *Server {
 	if fo.Timeout <= 0 || fo.Timeout > o.Timeout {
 		fo.Timeout = o.Timeout
 	}
-	return &Server{
+	s := &Server{
 		opts:      o,
-		client:    fetch.NewClient(fo),
 		pages:     parsePages(),
 		upstream:  make(chan struct{}, o.MaxUpstream),
 		perClient: map[string]int{},
 	}
+	// The gateway's own rules (gwCheck) are checked by fetch on the URL asked for and on each
+	// redirect's target, so that an allowed upstream cannot redirect past them.
+	fo.CheckURL = s.gwCheck
+	if own := o.Fetch.CheckURL; own != nil {
+		fo.CheckURL = func(u locator.URL) error {
+			if err := s.gwCheck(u); err != nil {
+				return err
+			}
+			return own(u)
+		}
+	}
+	s.client = fetch.NewClient(fo)
+	return s
 }
 
 // Close closes the upstream connections the server keeps for reuse.

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/locator-url/locator/internal/testserver"
 	"github.com/locator-url/locator/serve"
@@ -40,16 +39,6 @@ func TestGetThroughServe(t *testing.T) {
 		}
 	}
 	gopher := testserver.PyGopherd(t, groot, testserver.PygopherdOptions{})
-	// pygopherd sometimes answers its first requests with nothing: wait for its menu.
-	for i := 0; ; i++ {
-		if out, _, code := runLocator(t, "", "get", "gopher://127.0.0.1:"+strconv.Itoa(gopher.Port)+"/"); code == 0 && out != "" {
-			break
-		}
-		if i == 100 {
-			t.Fatal("pygopherd does not answer its root menu")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 	gw := serve.New(serve.Options{AllowPrivate: true, AllowPorts: []int{gopher.Port, ftp.Port}})
 	defer gw.Close()
 	var via atomic.Int64 // requests the gateway answered

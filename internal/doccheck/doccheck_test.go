@@ -251,7 +251,7 @@ var allowed = map[string][]string{
 	"scheme":           {".", "pct", "internal/display", "internal/syntax"},
 	"extract":          {".", "pct", "internal/display", "internal/syntax", "scheme"},
 	"whatwg":           {".", "pct", "internal/display"},
-	"fetch":            {".", "pct", "internal/display", "scheme"},
+	"fetch":            {".", "pct", "internal/display", "internal/testhook", "scheme"},
 }
 
 // importChecked are the packages whose imports TestImports checks: the libraries and the

@@ -3,12 +3,16 @@ package testserver
 import (
 	"bufio"
 	"encoding/hex"
+	"errors"
+	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // GopherServer is a gopher server started for a test: pygopherd (Gopher+) or gophernicus.
@@ -37,6 +41,9 @@ type PygopherdOptions struct {
 // port, serving root (a directory the test fills; pygopherd reads "NAME.abstract" and
 // "NAME.ask" files as a file's +ABSTRACT and +ASK attribute blocks, and a "gophermap" file as
 // a directory's menu). Its menus point back to 127.0.0.1 and the port clients connect to.
+// It returns once the server answers its root menu with something: pygopherd sometimes
+// answers the first requests after it starts listening with nothing (the connection closed
+// at once), which a test would read as an empty menu.
 func PyGopherd(t testing.TB, root string, o PygopherdOptions) *GopherServer {
 	t.Helper()
 	const bin = "/usr/sbin/pygopherd"
@@ -85,7 +92,39 @@ func PyGopherd(t testing.TB, root string, o PygopherdOptions) *GopherServer {
 		s.dump = Start(t, port, exec.Command("socat", "-x", "TCP-LISTEN:"+strconv.Itoa(port)+",bind=127.0.0.1,reuseaddr,fork",
 			"TCP:127.0.0.1:"+strconv.Itoa(listen)))
 	}
+	if err := waitGopherReply(port, 15*time.Second); err != nil {
+		t.Fatalf("pygopherd on port %d does not answer its root menu: %v\n%s", port, err, s.Proc.Output())
+	}
 	return s
+}
+
+// waitGopherReply waits, for at most d, until the gopher server on 127.0.0.1:port answers
+// the empty selector (its root menu, RFC 1436 §2) with at least one byte.
+func waitGopherReply(port int, d time.Duration) error {
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	deadline := time.Now().Add(d)
+	for {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
+			_ = c.SetDeadline(time.Now().Add(3 * time.Second))
+			var n int
+			if _, err = c.Write([]byte("\r\n")); err == nil {
+				var buf [512]byte
+				n, err = io.ReadAtLeast(c, buf[:], 1)
+			}
+			c.Close()
+			if n > 0 {
+				return nil
+			}
+			if err == io.EOF {
+				err = errors.New("an empty reply")
+			}
+		}
+		if time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // Received returns, in order, the bytes each connection sent to the server, as socat -x
