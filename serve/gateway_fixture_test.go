@@ -15,6 +15,10 @@ import (
 	"github.com/locator-url/locator/internal/testserver"
 )
 
+// bigSize is the size of the large files of the FTP and HTTP sites: three times what the
+// gateway holds before it decides its headers.
+const bigSize = 3 << 20
+
 // gopherText is a text item whose lines begin with periods and hold HTML.
 const gopherText = "line one\r\n.dot line\r\n<b>not bold</b> & \x1b[31m\r\nlast line\r\n"
 

@@ -12,10 +12,6 @@ import (
 	"github.com/locator-url/locator/internal/testserver"
 )
 
-// bigSize is the size of the large files of the FTP and HTTP sites: three times what the
-// gateway holds before it decides its headers.
-const bigSize = 3 << 20
-
 // ftpSite starts vsftpd with a directory tree: a text file, a binary, a subdirectory.
 func ftpSite(t *testing.T) (*testserver.FTPServer, []byte) {
 	t.Helper()
