@@ -108,7 +108,7 @@ func checkValue(r compRule, comp, v string) (string, error) {
 			return "", usageErrorf("--set %s: %s: \"%%\" at offset %d is not followed by two hex digits (%s)", comp, display.Quote(v), i, r.rule)
 		}
 		if !r.ok.Contains(c) || (comp == "scheme" && i == 0 && !pct.Alpha.Contains(c)) {
-			return "", usageErrorf("--set %s: %s: %s at offset %d is not allowed there (%s)", comp, display.Quote(v), display.Quote(string(c)), i, r.rule)
+			return "", usageErrorf("--set %s: %s: %s at offset %d is not allowed there (%s)", comp, display.Quote(v), display.Quote(v[i:i+1]), i, r.rule)
 		}
 	}
 	return v, nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -134,7 +135,7 @@ extract: the URL; resolve: the result; normalize: the normal form; parse --spec 
 href), as trurl's --get does: {scheme} {user} {password} {host} {port} {path} {query}
 {fragment} are shown decoded and {:path} (or {url:path}) as written; {url} is the URL;
 {query:NAME} is the first value of the pairs named NAME, decoded, and {query-all:NAME} all
-of them separated by a space; {typecode}, {selector}, {group} and {message-id} are the
+of them separated by a space (pairs split at "&", or at edit's --query-separator); {typecode}, {selector}, {group} and {message-id} are the
 fields of the scheme's typed view (ftp, gopher, news), and {view:NAME} any field of it
 (the names of parse --json's "parts": {view:cwd}, {view:type}, {view:search}). The qualifiers default: (the
 scheme's default port when none is written), puny: (the host in ASCII, IDNA), idn: (the
@@ -221,7 +222,7 @@ func (c *qualCtx) eval(f *outputFormat, q *qualified, vals []string, present uin
 		if !ok {
 			return "", false
 		}
-		return queryValues(query, q.query, q.queryAll, q.encoded)
+		return queryValues(query, f.qsep, q.query, q.queryAll, q.encoded)
 	case q.view != "":
 		u, ok := c.urlOf(f, vals, present)
 		if !ok {
@@ -263,9 +264,11 @@ func decodeLoose(s string) string {
 
 // queryValues returns the values of the pairs of query named name (compared decoded): the
 // first, or all separated by a space (trurl's {query-all:NAME}); decoded unless encoded.
-func queryValues(query, name string, all, encoded bool) (string, bool) {
+// The pairs are split at sep (edit's --query-separator; "&" for the other commands, the
+// form of HTML's application/x-www-form-urlencoded, WHATWG URL §5.1).
+func queryValues(query, sep, name string, all, encoded bool) (string, bool) {
 	var out []string
-	for pair := range strings.SplitSeq(query, "&") {
+	for pair := range strings.SplitSeq(query, sep) {
 		k, v, _ := strings.Cut(pair, "=")
 		if decodeLoose(k) != name {
 			continue
@@ -378,6 +381,12 @@ func convertHost(host string, form hostForm) string {
 		return host
 	}
 	h := decodeLoose(host)
+	if !utf8.ValidString(h) {
+		// IDNA reads a byte of invalid UTF-8 as U+FFFD (UTS #46 §4), which would name
+		// another host: such a host stays as written (RFC 3986 §3.2.2: a reg-name's
+		// escapes are UTF-8 where it is a domain name).
+		return host
+	}
 	ascii, err := toASCII.ToASCII(h)
 	if err != nil {
 		return host
