@@ -1,0 +1,73 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// editReviewTable holds the inputs of a review of edit, encode/decode, from-path/to-path and
+// the --format qualifiers as a demanding user (issue 12) that gave a wrong result before
+// their fix: the arguments, the standard input, the output, a part of standard error
+// ("" when it must be empty) and the exit status.
+var editReviewTable = []struct {
+	name    string
+	args    []string
+	stdin   string
+	want    string
+	errPart string
+	code    int
+}{
+	// {query:NAME} and {query-all:NAME} split the query at edit's --query-separator, as its
+	// query options do (was: at "&" only, "1;b=2;b=3|").
+	{"query: separator", []string{"edit", "--query-separator", ";", "--format", "{query:a}|{query-all:b}", "http://h/p?a=1;b=2;b=3"},
+		"", "1|2 3\n", "", 0},
+	{"query: separator stdin", []string{"edit", "--query-separator", ";", "--set", "port=8", "--format", "{url} {query-all:b}", "--jobs", "2", "-"},
+		"http://h/?b=1;b=2\nhttp://g/?a;b=%33\n", "http://h:8/?b=1;b=2 1 2\nhttp://g:8/?a;b=%33 3\n", "", 0},
+	{"query: separator rfc3986", []string{"edit", "--spec", "rfc3986", "--query-separator", ";", "--sort-query", "--format", "{url}|{query:b}", "http://h/?b=2;a=1&x"},
+		"", "http://h/?a=1&x;b=2|2\n", "", 0},
+	// Commands without --query-separator split at "&" (WHATWG URL §5.1).
+	{"query: parse &", []string{"parse", "--format", "{query:a}|{query-all:b}", "http://h/p?a=1;b=2&b=3"},
+		"", "1;b=2|3\n", "", 0},
+
+	// A byte --set does not allow is named through internal/display (was: "ÿ", U+00FF
+	// for the byte 0xFF).
+	{"set host bad byte", []string{"edit", "--set", "host=a\xffb", "http://h/"},
+		"", "", `"\xff" at offset 1 is not allowed there`, 2},
+	{"set port control", []string{"edit", "--set", "port=8\x1b", "http://h/"},
+		"", "", `"\x1b" at offset 1 is not allowed there`, 2},
+
+	// --punycode keeps a host whose escapes are not UTF-8 as written (was: "xn--zn7c",
+	// the host U+FFFD, another host).
+	{"punycode invalid UTF-8", []string{"edit", "--spec", "rfc3986", "--punycode", "http://%ff/", "http://a%FFb.example/", "http://b%C3%BCcher/"},
+		"", "http://%ff/\nhttp://a%FFb.example/\nhttp://xn--bcher-kva/\n", "", 0},
+	{"puny: invalid UTF-8", []string{"parse", "--spec", "rfc3986", "--format", "{puny:host}|{idn:host}", "http://%ff/"},
+		"", "%ff|%ff\n", "", 0},
+
+	// --idn shows a label in Unicode only when it holds letters, marks and digits (UTS #39
+	// §3.1): U+2044 FRACTION SLASH looks like "/", an emoji is not an identifier (was:
+	// "http://a⁄b.com/", "http://💩.la/").
+	{"idn fraction slash", []string{"edit", "--idn", "http://xn--ab-c6t.com/", "http://xn--ls8h.la/", "http://xn--bcher-kva.example/"},
+		"", "http://xn--ab-c6t.com/\nhttp://xn--ls8h.la/\nhttp://bücher.example/\n", "", 0},
+	{"idn: fraction slash", []string{"parse", "--format", "{idn:host}", "http://xn--ab-c6t.com/"},
+		"", "xn--ab-c6t.com\n", "", 0},
+
+	// to-path: an encoded separator would split a name (RFC 8089 §5; was "/tmp/../../etc/passwd").
+	{"to-path %2F", []string{"to-path", "--os", "posix", "file:///tmp/..%2F..%2Fetc/passwd"},
+		"", "", "%2F, an encoded separator", 1},
+	{"to-path %5C windows", []string{"to-path", "--os", "windows", "file:///C:/a/..%5C..%5Cwindows"},
+		"", "", "%5C, an encoded separator", 1},
+	{"to-path %5C posix", []string{"to-path", "--os", "posix", "file:///a%5Cb"},
+		"", "/a\\b\n", "", 0},
+	{"to-path stdin", []string{"to-path", "--os", "posix", "-"},
+		"file:///a%2Fb\nfile:///ok\n", "error: the path holds %2F, an encoded separator, which no local name can hold [bad-path-char, RFC 8089 §5]\n/ok\n", "", 1},
+}
+
+func TestEditReview(t *testing.T) {
+	for _, tc := range editReviewTable {
+		out, errOut, code := runLocator(t, tc.stdin, tc.args...)
+		if out != tc.want || code != tc.code || (tc.errPart == "") != (errOut == "") || !strings.Contains(errOut, tc.errPart) {
+			t.Errorf("%s: locator %q: %q, stderr %q, exit %d; want %q, stderr with %q, exit %d",
+				tc.name, tc.args, out, errOut, code, tc.want, tc.errPart, tc.code)
+		}
+	}
+}
