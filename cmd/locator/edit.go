@@ -218,6 +218,9 @@ type editor struct {
 	redactUser  bool
 	redactQuery bool
 	redactNames []string // --redact-name, in lower case
+	// build: the URL is built from --set alone, from buildSeed's "SCHEME:" (whatwg: see
+	// buildWHATWG).
+	build bool
 }
 
 // redactMarker replaces a password and the values of secret-looking query parameters.

@@ -232,8 +232,13 @@ func rewriteAuthority(u locator.URL, act portAction, form hostForm) string {
 	case !has && act == portAddDefault && def != "":
 		b.WriteString(":" + def)
 		b.WriteString(s[o.Host.End:])
-	case has && act == portDropDefault && def != "" && trimZeros(port) == def:
-		// RFC 3986 §6.2.3: a port equal to the scheme's default is the same URL without it.
+	case has && port == "" && act == portAddDefault && def != "":
+		// RFC 3986 §3.2.3: an empty port is the scheme's default, so none is written.
+		b.WriteString(":" + def)
+		b.WriteString(s[o.Port.End:])
+	case has && act == portDropDefault && (port == "" || def != "" && trimZeros(port) == def):
+		// RFC 3986 §6.2.3: a port that is empty or equal to the scheme's default is the same
+		// URL without it and its ":".
 		b.WriteString(s[o.Port.End:])
 	default:
 		b.WriteString(s[o.Host.End:])

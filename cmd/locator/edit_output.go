@@ -24,8 +24,10 @@ Options after trurl's (see "From trurl" in the README):
   --redirect REF           resolve REF against each URL first, by the spec's rule (rfc3986:
                            RFC 3986 §5.2; rfc1738: RFC 1808 §4; whatwg: the basic URL parser
                            with a base), then edit the result
-  --default-port           write the scheme's default port where none is written
-  --drop-default-port      remove a port equal to the scheme's default (RFC 3986 §6.2.3)
+  --default-port           write the scheme's default port where none is written (or the
+                           port is empty, RFC 3986 §3.2.3)
+  --drop-default-port      remove a port that is empty or equal to the scheme's default
+                           (RFC 3986 §6.2.3)
   --keep-port              keep the port as written (edit's default; for trurl's users)
   --punycode               write the host in ASCII (UTS #46 ToASCII: xn-- labels)
   --idn                    write the host in Unicode where the display rules allow it
@@ -49,7 +51,7 @@ func addEditExtFlags(cmd *cobra.Command) {
 	f.StringArray("iterate", nil, "write one URL per value of `COMPONENT=A B C` (several: every combination)")
 	f.String("redirect", "", "resolve the `REF`erence against each URL first, by the spec's rule")
 	f.Bool("default-port", false, "write the scheme's default port where none is written")
-	f.Bool("drop-default-port", false, "remove a port equal to the scheme's default")
+	f.Bool("drop-default-port", false, "remove a port that is empty or equal to the scheme's default")
 	f.Bool("keep-port", false, "keep the port as written (the default)")
 	f.Bool("punycode", false, "write the host in ASCII (IDNA xn-- labels)")
 	f.Bool("idn", false, "write the host in Unicode where the display rules allow it")
@@ -122,6 +124,9 @@ func runEditExt(cmd *cobra.Command, args []string, e *editor, bulk bulkOptions) 
 			return true, err
 		}
 		p.build = true
+		for _, ed := range p.editors {
+			ed.build = true
+		}
 		args = []string{p.seed}
 		if hasRedir {
 			return true, usageErrorf("--redirect needs a URL to redirect from")

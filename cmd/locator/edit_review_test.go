@@ -60,6 +60,33 @@ var editReviewTable = []struct {
 		"", "/a\\b\n", "", 0},
 	{"to-path stdin", []string{"to-path", "--os", "posix", "-"},
 		"file:///a%2Fb\nfile:///ok\n", "error: the path holds %2F, an encoded separator, which no local name can hold [bad-path-char, RFC 8089 §5]\n/ok\n", "", 1},
+
+	// Building under whatwg: a URL without a host has an opaque path, which the pathname
+	// setter ignores, and the protocol setter ignores "file" on a URL with an empty host
+	// (WHATWG URL §6.1); both failed every URL built with a path (was: API-setter-ignored).
+	{"whatwg build mailto", []string{"edit", "--spec", "whatwg", "--set", "scheme=mailto", "--set", "path=a@b?c#d"},
+		"", "mailto:a@b%3Fc%23d\n", "", 0},
+	{"whatwg build urn", []string{"edit", "--spec", "whatwg", "--set", "scheme=urn", "--set", "query=x", "--set", "path:=isbn:1", "--set", "fragment=f"},
+		"", "urn:isbn:1?x#f\n", "", 0},
+	{"whatwg build list path", []string{"edit", "--spec", "whatwg", "--set", "scheme=foo", "--set", "path=/a b"},
+		"", "foo:/a%20b\n", "", 0},
+	{"whatwg build file", []string{"edit", "--spec", "whatwg", "--set", "scheme=file", "--set", "path=/x y", "--json"},
+		"", `{"input":"file:","spec":"whatwg","valid":true,"url":"file:///x%20y","scheme":"file","user":null,"password":null,"host":"","port":null,"path":"/x%20y","query":null,"fragment":null,"errors":[]}` + "\n", "", 0},
+	{"whatwg build := kept", []string{"edit", "--spec", "whatwg", "--set", "scheme=mailto", "--set", "path:=a%zz"},
+		"", "mailto:a%zz\n", "", 0},
+	// The other specs built these already.
+	{"rfc3986 build mailto", []string{"edit", "--spec", "rfc3986", "--set", "scheme=mailto", "--set", "path=a@b"},
+		"", "mailto:a@b\n", "", 0},
+
+	// An empty port is the scheme's default (RFC 3986 §3.2.3, §6.2.3): --default-port
+	// writes it, --drop-default-port drops the ":" (was: "http://h:/" both ways), and
+	// {default:port} shows it (was: "").
+	{"default-port empty", []string{"edit", "--spec", "rfc3986", "--default-port", "http://h:/a", "foo://h:/a"},
+		"", "http://h:80/a\nfoo://h:/a\n", "", 0},
+	{"drop-default-port empty", []string{"edit", "--drop-default-port", "http://h:/a", "foo://h:/a", "http://h:080/"},
+		"", "http://h/a\nfoo://h/a\nhttp://h/\n", "", 0},
+	{"default: empty port", []string{"parse", "--spec", "rfc3986", "--format", "{default:port}|{port}", "http://h:/", "ftp://h:21/"},
+		"", "80|\n21|21\n", "", 0},
 }
 
 func TestEditReview(t *testing.T) {

@@ -130,6 +130,15 @@ func (e *editor) editWHATWG(s string) (string, error) {
 		if g := whatwgGet(&u, op.field); op.ifAbsent && g != "" && !(op.field == "pathname" && g == "/") {
 			continue
 		}
+		if e.build {
+			done, err := buildWHATWG(&u, op)
+			if err != nil {
+				return "", err
+			}
+			if done {
+				continue
+			}
+		}
 		if err := whatwgSet(&u, op.field, op.raw); err != nil {
 			return "", err
 		}
@@ -181,6 +190,35 @@ func (e *editor) editWHATWG(s string) (string, error) {
 			"the edited URL "+display.Quote(out)+" would not parse back to itself, so it is not written")
 	}
 	return out, nil
+}
+
+// buildWHATWG runs the --set op on a URL being built from "SCHEME:" where the standard's
+// setter would refuse a value the result can hold: done is true when it did. The scheme the
+// URL has already is not set again (the protocol setter ignores "file" on a URL with an
+// empty host, WHATWG URL §6.1); and a URL without a host has an opaque path, which the
+// pathname setter ignores (§6.1), so the path is parsed into place: a path that starts
+// with "/" makes the path a list first ("SCHEME:/", §4.4 path start state), then the
+// setter runs; any other path is parsed as the opaque path (§4.4 opaque path state), with
+// "?" and "#" encoded so that they stay in it.
+func buildWHATWG(u *whatwg.URL, op setOp) (done bool, err error) {
+	switch {
+	case op.field == "protocol":
+		return strings.EqualFold(strings.TrimSuffix(op.raw, ":"), strings.TrimSuffix(u.Protocol(), ":")), nil
+	case op.field == "pathname" && u.HasOpaquePath() && u.Pathname() == "":
+		path := op.raw
+		if strings.HasPrefix(path, "/") {
+			path = "/"
+		} else {
+			path = strings.NewReplacer("?", "%3F", "#", "%23").Replace(path)
+		}
+		v, err := whatwg.Parse(u.Protocol()+path+u.Search()+u.Hash(), nil)
+		if err != nil {
+			return false, err
+		}
+		*u = v
+		return path != "/", nil
+	}
+	return false, nil
 }
 
 // scalar returns s as URLSearchParams holds it: a scalar value string, each invalid UTF-8

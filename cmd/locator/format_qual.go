@@ -237,7 +237,7 @@ func (c *qualCtx) eval(f *outputFormat, q *qualified, vals []string, present uin
 			return convertHost(v, hostMode(q)), true
 		}
 	case 4: // port
-		if !ok && q.deflt {
+		if (!ok || v == "") && q.deflt { // RFC 3986 §3.2.3: an empty port is the default
 			sch, _ := c.component(f, 0, vals, present)
 			if p := defaultPort(sch); p != "" {
 				return p, true
