@@ -87,6 +87,11 @@ var editReviewTable = []struct {
 		"", "http://h/a\nfoo://h/a\nhttp://h/\n", "", 0},
 	{"default: empty port", []string{"parse", "--spec", "rfc3986", "--format", "{default:port}|{port}", "http://h:/", "ftp://h:21/"},
 		"", "80|\n21|21\n", "", 0},
+
+	// decode names the rule of the --spec it follows (was: RFC 1738 §2.2 under rfc3986).
+	{"decode rfc3986 rule", []string{"decode", "--spec", "rfc3986", "-"},
+		"a%zz\n%41\n", "error: \"%\" not followed by two hex digits at offset 1 [bad-escape-hex, RFC 3986 §2.1 pct-encoded]\nA\n", "", 1},
+	{"decode rfc1738 rule", []string{"decode", "a%4"}, "", "", "[truncated-escape, RFC 1738 §2.2 escape]", 1},
 }
 
 func TestEditReview(t *testing.T) {

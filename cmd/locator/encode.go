@@ -138,7 +138,11 @@ func appendDecode(dst []byte, s string, e encodeSet, whatwgSpec, raw bool) ([]by
 				if pe.Code == pct.CodeTruncated {
 					msg = `"%" at the end, not followed by two hex digits`
 				}
-				return dst, &locator.Error{Input: s, Offset: pe.Offset, Code: locator.Code(pe.Code), Rule: pct.Rule,
+				rule := pct.Rule // RFC 1738 §2.2
+				if strings.HasPrefix(e.rule, "RFC 3986") {
+					rule = "RFC 3986 §2.1 pct-encoded"
+				}
+				return dst, &locator.Error{Input: s, Offset: pe.Offset, Code: locator.Code(pe.Code), Rule: rule,
 					Message: msg + " at offset " + strconv.Itoa(pe.Offset)}
 			}
 			return dst, err
