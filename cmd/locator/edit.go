@@ -226,6 +226,35 @@ type editor struct {
 // redactMarker replaces a password and the values of secret-looking query parameters.
 const redactMarker = "REDACTED"
 
+// withheldInput stands for an input that a redacting edit cannot show (see shownInput).
+const withheldInput = "(input withheld: --redact)"
+
+// shownInput returns the input s as a redacting edit shows it, in "input" of --json,
+// --format and --output and in an error message: with e's redactions applied and nothing
+// else changed, so that the secrets the output hides do not reach the log through the
+// input. ok is false when s cannot be redacted (it does not parse): it is then withheld.
+// Without a --redact option s is shown as it is.
+func (e *editor) shownInput(s string) (string, bool) {
+	if !e.redact {
+		return s, true
+	}
+	r := editor{spec: e.spec, sep: e.sep, redact: true, redactUser: e.redactUser,
+		redactQuery: e.redactQuery, redactNames: e.redactNames}
+	out, err := r.edit(s)
+	if err != nil {
+		return "", false
+	}
+	return out, true
+}
+
+// shownArg returns the input s as an error message names it (shownInput).
+func (e *editor) shownArg(s string) string {
+	if v, ok := e.shownInput(s); ok {
+		return v
+	}
+	return withheldInput
+}
+
 // parseSet reads one --set argument.
 func (e *editor) parseSet(arg string) error {
 	i := strings.IndexAny(arg, ":?=")
@@ -436,7 +465,10 @@ standard's setters (below).
                            (any case; words split at bytes other than letters and digits and
                            at case changes: api_key, apiKey, X-Amz-Signature)
   --redact-name NAME       redact the values of the pairs named NAME too (any case; a trailing
-                           "*" matches a prefix); implies --redact-query, which implies --redact
+                           "*" matches a prefix); implies --redact-query, which implies --redact.
+                           With any of them the input is shown redacted too (in "input"
+                           of --json, --format and --output, in error messages), or, when
+                           it does not parse, withheld: null, "(input withheld: --redact)"
 
 --set and --append are repeatable and applied in order; then --replace, --replace-append,
 --trim, --keep, --sort-query and the redactions, in that order. Under rfc1738 and rfc3986
@@ -543,7 +575,7 @@ func newEditCmd(opts *options) *cobra.Command {
 					if ferr := w.Flush(); ferr != nil {
 						return ioError(ferr)
 					}
-					b = append(appendShortURL(append(b[:0], prefix...), a), ": "...)
+					b = append(appendShortURL(append(b[:0], prefix...), e.shownArg(a)), ": "...)
 					b = append(append(b, errText(err)...), '\n')
 					cmd.ErrOrStderr().Write(b)
 					continue

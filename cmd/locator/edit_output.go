@@ -2,10 +2,12 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
 )
 
@@ -164,9 +166,9 @@ func runEditPlainArgs(cmd *cobra.Command, args []string, p *editPipeline) error 
 				if werr = w.Flush(); werr != nil {
 					return
 				}
-				shown := a
-				if p.build {
-					shown = "(built)"
+				shown := "(built)"
+				if !p.build {
+					shown = p.editors[0].shownArg(a)
 				}
 				b = append(appendShortURL(append(b[:0], prefix...), shown), ": "...)
 				b = append(append(b, errText(err)...), '\n')
@@ -195,6 +197,7 @@ func editLineFunc(p *editPipeline, f *outputFormat) lineFunc {
 	rec := newRecord(editFields)
 	var ej editJSON
 	return func(dst []byte, line string, st *stats) []byte {
+		in, inOK := p.editors[0].shownInput(line) // the same redactions in every editor
 		p.run(line, func(out string, err error) {
 			if err != nil {
 				st.result(false, schemeOf(line), errCode(err))
@@ -209,10 +212,12 @@ func editLineFunc(p *editPipeline, f *outputFormat) lineFunc {
 					dst = appendResultLine(dst, out)
 				}
 			case outJSON:
-				dst = ej.append(dst, line, p.spec, out, err)
+				dst = ej.append(dst, in, inOK, p.spec, out, err)
 			default:
 				rec.reset()
-				rec.set(0, line)
+				if inOK {
+					rec.set(0, in)
+				}
 				rec.set(1, p.spec.String())
 				rec.setBool(2, err == nil)
 				if err != nil {
@@ -237,6 +242,7 @@ func editLineFunc(p *editPipeline, f *outputFormat) lineFunc {
 // editJSON is what one line of edit --json is written from.
 type editJSON struct {
 	input string
+	noIn  bool // the input is withheld (shownInput): null
 	spec  string
 	out   string
 	err   error
@@ -245,11 +251,16 @@ type editJSON struct {
 }
 
 // editJSONObject is the object of edit --json: the input (and input_base64 when it is not
-// UTF-8, as parse --json), the spec, valid, the edited URL and its components as written
+// UTF-8, as parse --json; redacted as the output is, or null, see shownInput), the spec, valid, the edited URL and its components as written
 // (null when absent or when the edit failed), and errors as parse --json writes them.
 var editJSONObject = newJSONObject([]jsonField[editJSON]{
-	{name: "input", value: func(b []byte, d *editJSON) []byte { return appendJSONStd(b, d.input) }},
-	{name: "input_base64", omit: func(d *editJSON) bool { return utf8.ValidString(d.input) },
+	{name: "input", value: func(b []byte, d *editJSON) []byte {
+		if d.noIn {
+			return append(b, "null"...)
+		}
+		return appendJSONStd(b, d.input)
+	}},
+	{name: "input_base64", omit: func(d *editJSON) bool { return d.noIn || utf8.ValidString(d.input) },
 		value: func(b []byte, d *editJSON) []byte { return appendBase64JSON(b, d.input) }},
 	{name: "spec", value: func(b []byte, d *editJSON) []byte { return appendJSONStd(b, d.spec) }},
 	{name: "valid", value: func(b []byte, d *editJSON) []byte { return strconv.AppendBool(b, d.err == nil) }},
@@ -266,11 +277,21 @@ var editJSONObject = newJSONObject([]jsonField[editJSON]{
 		b = append(b, '[')
 		if d.err != nil {
 			msg, code, rule := errParts(d.err)
-			b = appendDiag(b, errorFinding(d.err, locator.SeverityError).Offset, code, rule, msg)
+			b = appendDiag(b, editErrOffset(d.err), code, rule, msg)
 		}
 		return append(b, ']')
 	}},
 })
+
+// editErrOffset returns the byte offset of an edit's error: a *whatwg.Error's (the URL
+// Standard's parser and setters; 0 when it has none), or errorFinding's.
+func editErrOffset(err error) int {
+	var we *whatwg.Error
+	if errors.As(err, &we) {
+		return max(we.Offset, 0)
+	}
+	return errorFinding(err, locator.SeverityError).Offset
+}
 
 // editComponentField is the field of component i of the edited URL: null when absent or
 // when the edit failed.
@@ -284,8 +305,8 @@ func editComponentField(name string, i int) jsonField[editJSON] {
 }
 
 // append appends the line of edit --json for one URL: the object and "\n".
-func (d *editJSON) append(b []byte, input string, spec locator.Spec, out string, err error) []byte {
-	*d = editJSON{input: input, spec: spec.String(), out: out, err: err}
+func (d *editJSON) append(b []byte, input string, inOK bool, spec locator.Spec, out string, err error) []byte {
+	*d = editJSON{input: input, noIn: !inOK, spec: spec.String(), out: out, err: err}
 	if err == nil {
 		if u, perr := locator.ParseAs(out, spec); perr == nil {
 			d.comps, d.ok = components(u), true

@@ -92,6 +92,31 @@ var editReviewTable = []struct {
 	{"decode rfc3986 rule", []string{"decode", "--spec", "rfc3986", "-"},
 		"a%zz\n%41\n", "error: \"%\" not followed by two hex digits at offset 1 [bad-escape-hex, RFC 3986 §2.1 pct-encoded]\nA\n", "", 1},
 	{"decode rfc1738 rule", []string{"decode", "a%4"}, "", "", "[truncated-escape, RFC 1738 §2.2 escape]", 1},
+
+	// With a --redact option the input is shown redacted too, or withheld when it does not
+	// parse, in --json, --format, --output and error messages (was: the password and the
+	// token in "input", and in "locator: http://u:secret@h/a%zz: ...").
+	{"redact json input", []string{"edit", "--redact-query", "--json", "http://u:secret@h/?token=abc&x=1"},
+		"", `{"input":"http://u:REDACTED@h/?token=REDACTED&x=1","spec":"rfc1738","valid":true,"url":"http://u:REDACTED@h/?token=REDACTED&x=1","scheme":"http","user":"u","password":"REDACTED","host":"h","port":null,"path":"/","query":"token=REDACTED&x=1","fragment":null,"errors":[]}` + "\n", "", 0},
+	{"redact json withheld", []string{"edit", "--redact", "--json", "-"},
+		"http://u:secret%zz\xff@h/\n", `{"input":null,"spec":"rfc1738","valid":false,"url":null,"scheme":null,"user":null,"password":null,"host":null,"port":null,"path":null,"query":null,"fragment":null,"errors":[{"offset":15,"code":"bad-escape","rule":"RFC 1738 §2.2 escape","message":"\"%\" not followed by two hex digits"}]}` + "\n", "", 1},
+	{"redact format input", []string{"edit", "--redact-user", "--set", "port=1", "--format", "{input} {url}", "ftp://anna:pw@h/"},
+		"", "ftp://REDACTED:REDACTED@h/ ftp://REDACTED:REDACTED@h:1/\n", "", 0},
+	{"redact tsv iterate", []string{"edit", "--redact", "--iterate", "port=1 2", "--output", "tsv", "--format", "{input}", "-", "--jobs", "2"},
+		"http://u:pw@h/\nhttp://u:pw@h/%zz\n", "input\nhttp://u:REDACTED@h/\nhttp://u:REDACTED@h/\n\n\n", "", 1},
+	{"redact error message", []string{"edit", "--redact", "--set", "port=1", "http://u:secret@h/a%zz"},
+		"", "", "locator: (input withheld: --redact): ", 1},
+	{"redact error message ext", []string{"edit", "--redact", "--default-port", "http://u:secret@h/a%zz"},
+		"", "", "locator: (input withheld: --redact): ", 1},
+	{"redact whatwg input", []string{"edit", "--spec", "whatwg", "--redact", "--format", "{input}", "http://u:secret@h/a b"},
+		"", "http://u:REDACTED@h/a%20b\n", "", 0},
+	// Without --redact the input is as read.
+	{"input as read", []string{"edit", "--format", "{input}", "http://u:secret@h/"},
+		"", "http://u:secret@h/\n", "", 0},
+
+	// edit --json gives a WHATWG error its offset (was: 0).
+	{"whatwg json offset", []string{"edit", "--spec", "whatwg", "--set", "port=1", "--json", "http://[/"},
+		"", `{"input":"http://[/","spec":"whatwg","valid":false,"url":null,"scheme":null,"user":null,"password":null,"host":null,"port":null,"path":null,"query":null,"fragment":null,"errors":[{"offset":7,"code":"IPv6-unclosed","rule":"WHATWG URL §3.5 host parser","message":"IPv6-unclosed at offset 7"}]}` + "\n", "", 1},
 }
 
 func TestEditReview(t *testing.T) {
