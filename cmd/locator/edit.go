@@ -446,7 +446,8 @@ standard's setters (below).
   --set COMPONENT?=VALUE   set it only when it is absent (path: when empty)
   --set COMPONENT=         remove it (user (with the password), password, port, query,
                            fragment); the path becomes empty; scheme and host cannot be removed
-  --append path=SEGMENT    add one path segment, encoded ("/" in SEGMENT becomes %2F)
+  --append path=SEGMENT    add one path segment, encoded ("/" in SEGMENT becomes %2F);
+                           "." and ".." are dot-segments, not names, and are refused
   --append query=K=V       add a query pair, K and V encoded ("&", "=", "+" and the
                            separator as well), after the separator
   --replace K=V            give the first pair named K the value V (encoded) and remove the
@@ -519,6 +520,11 @@ func newEditCmd(opts *options) *cobra.Command {
 			}
 			for _, a := range appends {
 				switch {
+				case strings.HasPrefix(a, "path=") && e.spec != locator.WHATWG && (a[5:] == "." || a[5:] == ".."):
+					// RFC 3986 §3.3, §5.2.4: "." and ".." are dot-segments, which resolution and
+					// normalization remove with the segment before: not a segment appended
+					// (under whatwg the path setter removes them, and the URL fails).
+					return usageErrorf("--append %s: a dot-segment is not a segment name (RFC 3986 §3.3); use --set path=", display.Quote(a))
 				case strings.HasPrefix(a, "path="):
 					e.appendP = append(e.appendP, pct.Encode(a[5:], editRules(e.spec, "segment").enc))
 					e.rawP = append(e.rawP, a[5:])

@@ -117,6 +117,13 @@ var editReviewTable = []struct {
 	// edit --json gives a WHATWG error its offset (was: 0).
 	{"whatwg json offset", []string{"edit", "--spec", "whatwg", "--set", "port=1", "--json", "http://[/"},
 		"", `{"input":"http://[/","spec":"whatwg","valid":false,"url":null,"scheme":null,"user":null,"password":null,"host":null,"port":null,"path":null,"query":null,"fragment":null,"errors":[{"offset":7,"code":"IPv6-unclosed","rule":"WHATWG URL §3.5 host parser","message":"IPv6-unclosed at offset 7"}]}` + "\n", "", 1},
+
+	// --append path=.. would append a dot-segment, which goes up a level (RFC 3986 §5.2.4;
+	// was: "http://h/a/.." and exit 0); whatwg failed it already.
+	{"append path ..", []string{"edit", "--spec", "rfc3986", "--append", "path=..", "http://h/a"}, "", "", "a dot-segment", 2},
+	{"append path .", []string{"edit", "--append", "path=.", "ftp://h/a"}, "", "", "a dot-segment", 2},
+	{"append path ...", []string{"edit", "--append", "path=...", "--append", "path=.a", "http://h/a"}, "", "http://h/a/.../.a\n", "", 0},
+	{"append path .. whatwg", []string{"edit", "--spec", "whatwg", "--append", "path=..", "http://h/a"}, "", "", "edit-not-kept", 1},
 }
 
 func TestEditReview(t *testing.T) {
