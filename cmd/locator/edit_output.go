@@ -22,7 +22,8 @@ Options after trurl's (see "From trurl" in the README):
 
   --iterate 'COMPONENT=A B C'  write one URL for each value (--set COMPONENT=A, ...), values
                            separated by single spaces; several --iterate give every
-                           combination, the first varying slowest, the last fastest
+                           combination, the first varying slowest, the last fastest;
+                           they apply after the --set options
   --redirect REF           resolve REF against each URL first, by the spec's rule (rfc3986:
                            RFC 3986 §5.2; rfc1738: RFC 1808 §4; whatwg: the basic URL parser
                            with a base), then edit the result
@@ -212,7 +213,7 @@ func editLineFunc(p *editPipeline, f *outputFormat) lineFunc {
 					dst = appendResultLine(dst, out)
 				}
 			case outJSON:
-				dst = ej.append(dst, in, inOK, p.spec, out, err)
+				dst = ej.append(dst, line, in, inOK, p.spec, out, err)
 			default:
 				rec.reset()
 				if inOK {
@@ -242,7 +243,8 @@ func editLineFunc(p *editPipeline, f *outputFormat) lineFunc {
 // editJSON is what one line of edit --json is written from.
 type editJSON struct {
 	input string
-	noIn  bool // the input is withheld (shownInput): null
+	noIn  bool   // the input is withheld (shownInput): null
+	raw   string // the input line as read (error offsets count in it)
 	spec  string
 	out   string
 	err   error
@@ -251,8 +253,9 @@ type editJSON struct {
 }
 
 // editJSONObject is the object of edit --json: the input (and input_base64 when it is not
-// UTF-8, as parse --json; redacted as the output is, or null, see shownInput), the spec, valid, the edited URL and its components as written
-// (null when absent or when the edit failed), and errors as parse --json writes them.
+// UTF-8, as parse --json; redacted as the output is, or null: see shownInput), the spec,
+// valid, the edited URL and its components as written (null when absent or when the edit
+// failed), and errors as parse --json writes them.
 var editJSONObject = newJSONObject([]jsonField[editJSON]{
 	{name: "input", value: func(b []byte, d *editJSON) []byte {
 		if d.noIn {
@@ -277,17 +280,21 @@ var editJSONObject = newJSONObject([]jsonField[editJSON]{
 		b = append(b, '[')
 		if d.err != nil {
 			msg, code, rule := errParts(d.err)
-			b = appendDiag(b, editErrOffset(d.err), code, rule, msg)
+			b = appendDiag(b, editErrOffset(d.err, d.raw), code, rule, msg)
 		}
 		return append(b, ']')
 	}},
 })
 
-// editErrOffset returns the byte offset of an edit's error: a *whatwg.Error's (the URL
-// Standard's parser and setters; 0 when it has none), or errorFinding's.
-func editErrOffset(err error) int {
+// editErrOffset returns the byte offset in the input line of an edit's error: a
+// *whatwg.Error's when it is about line (the URL Standard's parser; a setter's error is
+// about its value, and gives 0), or errorFinding's.
+func editErrOffset(err error, line string) int {
 	var we *whatwg.Error
 	if errors.As(err, &we) {
+		if we.Input != line {
+			return 0
+		}
 		return max(we.Offset, 0)
 	}
 	return errorFinding(err, locator.SeverityError).Offset
@@ -305,8 +312,8 @@ func editComponentField(name string, i int) jsonField[editJSON] {
 }
 
 // append appends the line of edit --json for one URL: the object and "\n".
-func (d *editJSON) append(b []byte, input string, inOK bool, spec locator.Spec, out string, err error) []byte {
-	*d = editJSON{input: input, noIn: !inOK, spec: spec.String(), out: out, err: err}
+func (d *editJSON) append(b []byte, line, input string, inOK bool, spec locator.Spec, out string, err error) []byte {
+	*d = editJSON{input: input, noIn: !inOK, raw: line, spec: spec.String(), out: out, err: err}
 	if err == nil {
 		if u, perr := locator.ParseAs(out, spec); perr == nil {
 			d.comps, d.ok = components(u), true

@@ -135,3 +135,41 @@ func TestEditReview(t *testing.T) {
 		}
 	}
 }
+
+// With --redact, the password of a URL reaches no output of edit: not the URL, not the
+// input of --json or --format, not an error message, under every spec, on arguments and
+// on "-".
+func FuzzEditRedact(f *testing.F) {
+	for _, s := range []string{"h/", "h/a%zz", "[/", "h:99/?token=x", "h/\xff", "h\x00/", "@h/", "h/#f"} {
+		f.Add("s3cr3tpw", s, uint8(0))
+	}
+	specs := []string{"rfc1738", "rfc3986", "whatwg"}
+	f.Fuzz(func(t *testing.T, pw, rest string, which uint8) {
+		if len(pw) < 6 || len(pw) > 40 || len(rest) > 200 || strings.Contains(rest, pw) || strings.ContainsAny(rest, "\r\n") {
+			return
+		}
+		for i := 0; i < len(pw); i++ {
+			if c := pw[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+				return // an RFC 1738 §5 password as written, that no escape can hide
+			}
+		}
+		s := "http://u:" + pw + "@" + rest
+		spec := specs[int(which)%len(specs)]
+		for _, args := range [][]string{
+			{"edit", "--spec", spec, "--redact", "--json", s},
+			{"edit", "--spec", spec, "--redact", "--format", "{input} {url} {password} {error}", s},
+			{"edit", "--spec", spec, "--redact", "--set", "port=1", s},
+			{"edit", "--spec", spec, "--redact", "--default-port", s},
+		} {
+			out, errOut, _ := runLocator(t, "", args...)
+			if strings.Contains(out, pw) || strings.Contains(errOut, pw) {
+				t.Fatalf("locator %q: the password shows: %q, %q", args, out, errOut)
+			}
+			args[len(args)-1] = "-"
+			out, errOut, _ = runLocator(t, s+"\n", args...)
+			if strings.Contains(out, pw) || strings.Contains(errOut, pw) {
+				t.Fatalf("locator %q < %q: the password shows: %q, %q", args, s, out, errOut)
+			}
+		}
+	})
+}
