@@ -286,6 +286,10 @@ func (e *editor) parseSet(arg string) error {
 	op := setOp{comp: c, ifAbsent: mode == "?="}
 	if mode == "=" && rest == "" && c != cPath {
 		if c == cScheme || c == cHost {
+			if c == cHost {
+				// RFC 1738 §3.10, RFC 3986 §3.2.2: "file:///x" has an empty host, not none.
+				return usageErrorf("--set host=: the host cannot be removed; --set host:= makes it empty (file:///x)")
+			}
 			return usageErrorf("--set %s=: the %s cannot be removed", name, name)
 		}
 		op.remove = true
@@ -446,6 +450,7 @@ standard's setters (below).
   --set COMPONENT?=VALUE   set it only when it is absent (path: when empty)
   --set COMPONENT=         remove it (user (with the password), password, port, query,
                            fragment); the path becomes empty; scheme and host cannot be removed
+                           (host:= makes the host empty, as in file:///x)
   --append path=SEGMENT    add one path segment, encoded ("/" in SEGMENT becomes %2F);
                            "." and ".." are dot-segments, not names, and are refused
   --append query=K=V       add a query pair, K and V encoded ("&", "=", "+" and the

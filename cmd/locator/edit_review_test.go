@@ -124,6 +124,10 @@ var editReviewTable = []struct {
 	{"append path .", []string{"edit", "--append", "path=.", "ftp://h/a"}, "", "", "a dot-segment", 2},
 	{"append path ...", []string{"edit", "--append", "path=...", "--append", "path=.a", "http://h/a"}, "", "http://h/a/.../.a\n", "", 0},
 	{"append path .. whatwg", []string{"edit", "--spec", "whatwg", "--append", "path=..", "http://h/a"}, "", "", "edit-not-kept", 1},
+
+	// Building file:///x: the usage error names the way (was: "the host cannot be removed").
+	{"build file empty host", []string{"edit", "--set", "scheme=file", "--set", "host=", "--set", "path=/x"}, "", "", "--set host:= makes it empty", 2},
+	{"build file host:=", []string{"edit", "--set", "scheme=file", "--set", "host:=", "--set", "path=/x"}, "", "file:///x\n", "", 0},
 }
 
 func TestEditReview(t *testing.T) {
