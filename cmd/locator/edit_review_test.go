@@ -128,6 +128,15 @@ var editReviewTable = []struct {
 	// Building file:///x: the usage error names the way (was: "the host cannot be removed").
 	{"build file empty host", []string{"edit", "--set", "scheme=file", "--set", "host=", "--set", "path=/x"}, "", "", "--set host:= makes it empty", 2},
 	{"build file host:=", []string{"edit", "--set", "scheme=file", "--set", "host:=", "--set", "path=/x"}, "", "file:///x\n", "", 0},
+
+	// Under whatwg {query:NAME} reads the query as URLSearchParams does: "+" is a space
+	// (WHATWG URL §5.1; was "b+c"), as edit --spec whatwg's query options read it.
+	{"query: whatwg plus", []string{"parse", "--spec", "whatwg", "--format", "{query:a}|{query-all:a b}|{:query:a}", "http://h/?a=b+c&a+b=1&a%20b=2"},
+		"", "b c|1 2|b+c\n", "", 0},
+	{"query: whatwg edit", []string{"edit", "--spec", "whatwg", "--sort-query", "--format", "{url}|{query:a}", "http://h/?b=1&a=x+y"},
+		"", "http://h/?a=x+y&b=1|x y\n", "", 0},
+	{"query: rfc3986 plus kept", []string{"parse", "--spec", "rfc3986", "--format", "{query:a}", "http://h/?a=b+c"},
+		"", "b+c\n", "", 0},
 }
 
 func TestEditReview(t *testing.T) {
