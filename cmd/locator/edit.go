@@ -524,6 +524,11 @@ func newEditCmd(opts *options) *cobra.Command {
 				}
 			}
 			for _, a := range appends {
+				if e.spec == locator.WHATWG && strings.HasPrefix(a, "query=") { // path=: encoded byte by byte
+					if err := whatwgText("--append", a); err != nil {
+						return err
+					}
+				}
 				switch {
 				case strings.HasPrefix(a, "path=") && e.spec != locator.WHATWG && (a[5:] == "." || a[5:] == ".."):
 					// RFC 3986 §3.3, §5.2.4: "." and ".." are dot-segments, which resolution and
@@ -546,6 +551,13 @@ func newEditCmd(opts *options) *cobra.Command {
 			}
 			for _, r := range replaceAppends {
 				e.parseReplace(r, true)
+			}
+			for _, r := range slices.Concat(replaces, replaceAppends) {
+				if e.spec == locator.WHATWG {
+					if err := whatwgText("--replace", r); err != nil {
+						return err
+					}
+				}
 			}
 			for _, l := range []struct {
 				flag string

@@ -137,6 +137,15 @@ var editReviewTable = []struct {
 		"", "http://h/?a=x+y&b=1|x y\n", "", 0},
 	{"query: rfc3986 plus kept", []string{"parse", "--spec", "rfc3986", "--format", "{query:a}", "http://h/?a=b+c"},
 		"", "b+c\n", "", 0},
+
+	// Under whatwg an option's byte of invalid UTF-8 would become U+FFFD (the setters take
+	// Unicode text), silently: it is a usage error (was: "%EF%BF%BD" written, exit 0).
+	{"whatwg set not UTF-8", []string{"edit", "--spec", "whatwg", "--set", "path=/a\xffb", "http://h/"}, "", "", `the byte "\xff" at offset 7 is not UTF-8`, 2},
+	{"whatwg iterate not UTF-8", []string{"edit", "--spec", "whatwg", "--iterate", "fragment=a \xff", "http://h/"}, "", "", "is not UTF-8", 2},
+	{"whatwg append not UTF-8", []string{"edit", "--spec", "whatwg", "--append", "query=k=\xc3", "http://h/"}, "", "", "write it as %C3", 2},
+	{"whatwg replace not UTF-8", []string{"edit", "--spec", "whatwg", "--replace-append", "k=\x80", "http://h/"}, "", "", "is not UTF-8", 2},
+	{"whatwg escape kept", []string{"edit", "--spec", "whatwg", "--set", "path=/a%FFb", "--append", "path=\xff", "http://h/"}, "", "http://h/a%FFb/%FF\n", "", 0},
+	{"rfc3986 byte kept", []string{"edit", "--spec", "rfc3986", "--set", "path=/a\xffb", "http://h/"}, "", "http://h/a%FFb\n", "", 0},
 }
 
 func TestEditReview(t *testing.T) {

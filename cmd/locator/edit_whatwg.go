@@ -28,7 +28,9 @@ outside RFC 3986 pchar encoded; "." and ".." fail. The query options act on the 
 URLSearchParams does (§6.2): the query is read as application/x-www-form-urlencoded (§5.1),
 pairs split at "&" and decoded ("+" is a space), and written back serialized (§5.2; null
 when empty), so a query option rewrites the whole query; --redact-query alone rewrites it
-only when it redacts a value.`
+only when it redacts a value. A value of --set, --append query= or --replace that is not
+UTF-8 is a usage error: the setters take Unicode text and would replace such a byte by
+U+FFFD; write it as an escape (%FF).`
 
 // whatwgSetters maps --set names to the standard's setters: locator's component names and the
 // standard's own attribute names. The standard's host setter (host and port) is "hostport",
@@ -42,12 +44,34 @@ var whatwgSetters = map[string]string{
 
 // parseWHATWGSet reads a --set under whatwg.
 func (e *editor) parseWHATWGSet(arg, name, mode, rest string) error {
+	if err := whatwgText("--set", arg); err != nil {
+		return err
+	}
 	setter, ok := whatwgSetters[name]
 	if !ok {
 		return usageErrorf("--set %s: unknown component %s; under whatwg want one of scheme, user, password, host, port, path, query, fragment, or a setter: href, protocol, username, hostname, hostport (the standard's host), pathname, search, hash", display.Quote(arg), display.Quote(name))
 	}
 	e.sets = append(e.sets, setOp{comp: -1, field: setter, raw: rest, mode: mode, ifAbsent: mode == "?="})
 	return nil
+}
+
+// whatwgText checks an option's argument under --spec whatwg: the standard's setters and
+// URLSearchParams take Unicode text (WHATWG URL §6.1, §6.2: USVString, Infra "scalar value
+// string") and would replace each byte of invalid UTF-8 by U+FFFD, losing it; such a byte
+// is given as an escape ("%FF") instead.
+func whatwgText(flag, arg string) error {
+	if utf8.ValidString(arg) {
+		return nil
+	}
+	i := 0
+	for i < len(arg) {
+		r, n := utf8.DecodeRuneInString(arg[i:])
+		if r == utf8.RuneError && n <= 1 {
+			break
+		}
+		i += n
+	}
+	return usageErrorf("%s %s: the byte %s at offset %d is not UTF-8; under --spec whatwg the setters take Unicode text (WHATWG URL §6.1) and would replace it by U+FFFD: write it as %%%02X", flag, display.Quote(arg), display.Quote(arg[i:i+1]), i, arg[i])
 }
 
 // whatwgGet returns the standard's getter of the attribute.
