@@ -146,6 +146,12 @@ var editReviewTable = []struct {
 	{"whatwg replace not UTF-8", []string{"edit", "--spec", "whatwg", "--replace-append", "k=\x80", "http://h/"}, "", "", "is not UTF-8", 2},
 	{"whatwg escape kept", []string{"edit", "--spec", "whatwg", "--set", "path=/a%FFb", "--append", "path=\xff", "http://h/"}, "", "http://h/a%FFb/%FF\n", "", 0},
 	{"rfc3986 byte kept", []string{"edit", "--spec", "rfc3986", "--set", "path=/a\xffb", "http://h/"}, "", "http://h/a%FFb\n", "", 0},
+
+	// decode --json, --format and --output escape a decoded line break, which cannot split
+	// the line there (was: valid false, "decodes to a line break ... use --raw").
+	{"decode json line break", []string{"decode", "--json", "a%0ab"}, "", `{"input":"a%0ab","spec":"rfc1738","set":"component","valid":true,"output":"a\nb","errors":[]}` + "\n", "", 0},
+	{"decode format line break", []string{"decode", "--format", "{valid}|{output}", "-"}, "a%0Db%0A\n%zz\n", "true|a\\rb\\n\nfalse|\n", "", 1},
+	{"decode line break plain", []string{"decode", "a%0ab"}, "", "", "use --raw", 1},
 }
 
 func TestEditReview(t *testing.T) {
