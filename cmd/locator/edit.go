@@ -221,6 +221,7 @@ type editor struct {
 	// build: the URL is built from --set alone, from buildSeed's "SCHEME:" (whatwg: see
 	// buildWHATWG).
 	build bool
+	seed  string // what building starts from, with this editor's --set and --iterate values
 }
 
 // redactMarker replaces a password and the values of secret-looking query parameters.

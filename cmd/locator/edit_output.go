@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -44,9 +45,11 @@ Options after trurl's (see "From trurl" in the README):
   --format, --output       a template or a table of the fields input, spec, valid, url,
                            scheme ... fragment (the edited URL's) and error; see parse --help
 
-With no URL, edit builds one from --set alone, starting from the --set scheme ("SCHEME:",
-or "SCHEME://" when an authority component is set); the result must pass the spec's checker
-(scheme.Check), or edit fails with the first error.`
+With no URL, edit builds one from --set alone (one per combination of --iterate, which may
+name the scheme or the host), starting from the scheme ("SCHEME:", or "SCHEME://" when an
+authority component is set); under rfc1738 and rfc3986 the result must pass the spec's
+checker (scheme.Check), or edit fails with the first error. Under whatwg the setters build
+it; a special URL other than file needs a host, and a path is parsed into place.`
 
 // addEditExtFlags adds the part-B options to the edit command and lets it run with no URL.
 func addEditExtFlags(cmd *cobra.Command) {
@@ -64,8 +67,10 @@ func addEditExtFlags(cmd *cobra.Command) {
 	urlArgsOf := cmd.Args
 	cmd.Args = func(cmd *cobra.Command, args []string) error {
 		if len(args) == 0 {
-			if sets, _ := cmd.Flags().GetStringArray("set"); len(sets) > 0 {
-				return nil // building a URL from --set alone
+			sets, _ := cmd.Flags().GetStringArray("set")
+			iterates, _ := cmd.Flags().GetStringArray("iterate")
+			if len(sets) > 0 || len(iterates) > 0 {
+				return nil // building a URL from --set (and --iterate) alone
 			}
 		}
 		return urlArgsOf(cmd, args)
@@ -123,13 +128,18 @@ func runEditExt(cmd *cobra.Command, args []string, e *editor, bulk bulkOptions) 
 	}
 	if len(args) == 0 {
 		sets, _ := fl.GetStringArray("set")
-		if p.seed, err = buildSeed(sets, e.spec); err != nil {
+		combos, err := iterateSets(iterates) // as newPipeline made the editors, in order
+		if err != nil {
 			return true, err
 		}
-		p.build = true
-		for _, ed := range p.editors {
+		for i, ed := range p.editors {
+			// --iterate scheme=... or host=... builds each URL from its own start.
+			if ed.seed, err = buildSeed(slices.Concat(sets, combos[i]), e.spec); err != nil {
+				return true, err
+			}
 			ed.build = true
 		}
+		p.build, p.seed = true, p.editors[0].seed
 		args = []string{p.seed}
 		if hasRedir {
 			return true, usageErrorf("--redirect needs a URL to redirect from")

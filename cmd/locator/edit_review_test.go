@@ -152,6 +152,14 @@ var editReviewTable = []struct {
 	{"decode json line break", []string{"decode", "--json", "a%0ab"}, "", `{"input":"a%0ab","spec":"rfc1738","set":"component","valid":true,"output":"a\nb","errors":[]}` + "\n", "", 0},
 	{"decode format line break", []string{"decode", "--format", "{valid}|{output}", "-"}, "a%0Db%0A\n%zz\n", "true|a\\rb\\n\nfalse|\n", "", 1},
 	{"decode line break plain", []string{"decode", "a%0ab"}, "", "", "use --raw", 1},
+
+	// Building with --iterate: each combination from its own start, so --iterate may name
+	// the scheme or the host (was: "no URL given", and "host-missing" under whatwg).
+	{"build iterate scheme", []string{"edit", "--iterate", "scheme=http ftp", "--set", "host=h", "--set", "path=/x"}, "", "http://h/x\nftp://h/x\n", "", 0},
+	{"build iterate host whatwg", []string{"edit", "--spec", "whatwg", "--set", "scheme=http", "--iterate", "host=a b"}, "", "http://a/\nhttp://b/\n", "", 0},
+	{"build iterate json", []string{"edit", "--spec", "rfc3986", "--iterate", "scheme=mailto news", "--set", "path=x@y", "--format", "{url}|{path}"}, "", "mailto:x@y|x@y\nnews:x@y|x@y\n", "", 0},
+	{"build iterate no scheme", []string{"edit", "--iterate", "port=1 2"}, "", "", "no URL given", 2},
+	{"build whatwg special no host", []string{"edit", "--spec", "whatwg", "--set", "scheme=https", "--set", "path=/x"}, "", "", "needs --set host=HOST", 2},
 }
 
 func TestEditReview(t *testing.T) {
