@@ -105,6 +105,9 @@ func runEditExt(cmd *cobra.Command, args []string, e *editor, bulk bulkOptions) 
 	if defPort && dropPort {
 		return true, usageErrorf("--default-port and --drop-default-port cannot be combined")
 	}
+	if keepPort, _ := fl.GetBool("keep-port"); keepPort && dropPort {
+		return true, usageErrorf("--keep-port and --drop-default-port cannot be combined")
+	}
 	if puny && idn {
 		return true, usageErrorf("--punycode and --idn cannot be combined (as trurl's puny: and idn:)")
 	}

@@ -160,6 +160,10 @@ var editReviewTable = []struct {
 	{"build iterate json", []string{"edit", "--spec", "rfc3986", "--iterate", "scheme=mailto news", "--set", "path=x@y", "--format", "{url}|{path}"}, "", "mailto:x@y|x@y\nnews:x@y|x@y\n", "", 0},
 	{"build iterate no scheme", []string{"edit", "--iterate", "port=1 2"}, "", "", "no URL given", 2},
 	{"build whatwg special no host", []string{"edit", "--spec", "whatwg", "--set", "scheme=https", "--set", "path=/x"}, "", "", "needs --set host=HOST", 2},
+
+	// --keep-port contradicts --drop-default-port (was: the port dropped, exit 0).
+	{"keep-port drop", []string{"edit", "--keep-port", "--drop-default-port", "http://h:80/"}, "", "", "cannot be combined", 2},
+	{"keep-port default", []string{"edit", "--keep-port", "--default-port", "http://h/", "http://h:81/"}, "", "http://h:80/\nhttp://h:81/\n", "", 0},
 }
 
 func TestEditReview(t *testing.T) {
