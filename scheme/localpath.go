@@ -84,6 +84,7 @@ const (
 	ruleVMS        = "RFC 1738 §3.10"
 	ruleLocalHost  = "RFC 1738 §3.10"
 	ruleWindowsBad = "RFC 8089 Appendix E.3.1"
+	ruleEncodedSep = "RFC 8089 §5"
 )
 
 var (
@@ -367,14 +368,13 @@ func vmsToURL(p string) (locator.URL, error) {
 // PathFromFileURL returns the local path that the file URL u names, in the syntax of os: the
 // inverse of FileURLFromPath.
 //
-//   - POSIX: the decoded path ("%2F" decodes to "/", as in File.Path). The host must be ""
+//   - POSIX: the decoded path. The host must be ""
 //     or "localhost", this machine (RFC 1738 §3.10); another fails (CodeRemoteHost).
 //   - Windows: "file:///C:/dir/file" (or "C|", RFC 8089 Appendix E.2.2, or "file:C:/dir/file",
 //     RFC 8089 Appendix E.2) gives "C:\dir\file";
 //     a host other than "" and "localhost" gives the UNC name "\\host\share\x" (Appendix
 //     E.3.1), as does a UNC string in the path, "file:////host/share/x" or
-//     "file://///host/share/x" (Appendix E.3.2). "/" (decoded "%2F" and "%5C" too) becomes
-//     "\". A local path without a drive letter fails (CodeRelativePath), a decoded <>"|?* or
+//     "file://///host/share/x" (Appendix E.3.2). "/" becomes "\". A local path without a drive letter fails (CodeRelativePath), a decoded <>"|?* or
 //     control fails (CodeBadPathChar). The "\\?\" prefix is not restored.
 //   - VMS: "file://vms.host.edu/disk$user/my/notes/note12345.txt" gives
 //     "VMS.HOST.EDU::DISK$USER:[MY.NOTES]NOTE12345.TXT" (RFC 1738 §3.10; upper case, a host
@@ -382,7 +382,8 @@ func vmsToURL(p string) (locator.URL, error) {
 //     file name ("/" at the end for none) made of the characters FileURLFromPath allows.
 //
 // A URL of another scheme fails (CodeWrongScheme), as do a path that is not absolute
-// (CodeMissingSlash) and a decoded NUL (CodeBadPathChar). An error about a decoded name has
+// (CodeMissingSlash), a decoded NUL and an encoded separator, "%2F" (and "%5C" for
+// Windows), which would split a name (CodeBadPathChar, RFC 8089 §5). An error about a decoded name has
 // the offset of the URL's path. The time taken is linear in the length of u.
 func PathFromFileURL(u locator.URL, os OS) (string, error) {
 	if os.resolve() == Windows && !u.HasAuthority() && u.IsScheme("file") {
@@ -411,6 +412,13 @@ func PathFromFileURL(u locator.URL, os OS) (string, error) {
 	if i := strings.IndexByte(f.Path, 0); i >= 0 {
 		return "", pathErr(in, pathOffset(u), CodeBadPathChar, rulePOSIXPath, "the path decodes to NUL, which no path can hold")
 	}
+	if i := encodedSeparator(in, pathOffset(u), os.resolve() == Windows); i >= 0 {
+		// RFC 8089 §5: "/" and "\" have an operational meaning in a file system; an
+		// escape of one is data in a name, which no local name can hold, and decoded it
+		// would name another file ("/tmp/..%2F..%2Fetc" is not under /tmp).
+		return "", pathErr(in, i, CodeBadPathChar, ruleEncodedSep,
+			"the path holds "+in[i:i+3]+", an encoded separator, which no local name can hold")
+	}
 	switch os.resolve() {
 	case Windows:
 		return urlToWindows(u, f)
@@ -422,6 +430,21 @@ func PathFromFileURL(u locator.URL, os OS) (string, error) {
 			"the file is on host "+strconvQuote(f.Host)+", not this machine: a POSIX path names a file of this machine")
 	}
 	return f.Path, nil
+}
+
+// encodedSeparator returns the offset in the URL s of the first escape of "/" (and, when
+// windows, of "\") from offset off on, before a fragment, or -1.
+func encodedSeparator(s string, off int, windows bool) int {
+	for i := off; i+2 < len(s) && s[i] != '#'; i++ {
+		if s[i] != '%' {
+			continue
+		}
+		switch {
+		case s[i+1] == '2' && s[i+2]|0x20 == 'f', windows && s[i+1] == '5' && s[i+2]|0x20 == 'c':
+			return i
+		}
+	}
+	return -1
 }
 
 // pathOffset returns the offset of u's path in u.String().

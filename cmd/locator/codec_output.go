@@ -26,7 +26,8 @@ func addCodecOutputFlags(cmd *cobra.Command) {
 spec, set, valid, output (null on an error; output_base64 holds its exact bytes when they
 are not UTF-8) and errors, as parse --json writes them ({offset, code, rule, message}).
 --format and --output write a template or a table of the fields input, spec, set, valid,
-output and error (see parse --help); a value is escaped there, so --raw changes nothing.`
+output and error (see parse --help); a value is escaped there, so a decoded line break is
+no error (as with --raw; it is written \n).`
 }
 
 // runCodecOutput runs encode or decode with --json, --format or --output; handled is false

@@ -108,7 +108,7 @@ func checkValue(r compRule, comp, v string) (string, error) {
 			return "", usageErrorf("--set %s: %s: \"%%\" at offset %d is not followed by two hex digits (%s)", comp, display.Quote(v), i, r.rule)
 		}
 		if !r.ok.Contains(c) || (comp == "scheme" && i == 0 && !pct.Alpha.Contains(c)) {
-			return "", usageErrorf("--set %s: %s: %s at offset %d is not allowed there (%s)", comp, display.Quote(v), display.Quote(string(c)), i, r.rule)
+			return "", usageErrorf("--set %s: %s: %s at offset %d is not allowed there (%s)", comp, display.Quote(v), display.Quote(v[i:i+1]), i, r.rule)
 		}
 	}
 	return v, nil
@@ -218,10 +218,43 @@ type editor struct {
 	redactUser  bool
 	redactQuery bool
 	redactNames []string // --redact-name, in lower case
+	// build: the URL is built from --set alone, from buildSeed's "SCHEME:" (whatwg: see
+	// buildWHATWG).
+	build bool
+	seed  string // what building starts from, with this editor's --set and --iterate values
 }
 
 // redactMarker replaces a password and the values of secret-looking query parameters.
 const redactMarker = "REDACTED"
+
+// withheldInput stands for an input that a redacting edit cannot show (see shownInput).
+const withheldInput = "(input withheld: --redact)"
+
+// shownInput returns the input s as a redacting edit shows it, in "input" of --json,
+// --format and --output and in an error message: with e's redactions applied and nothing
+// else changed, so that the secrets the output hides do not reach the log through the
+// input. ok is false when s cannot be redacted (it does not parse): it is then withheld.
+// Without a --redact option s is shown as it is.
+func (e *editor) shownInput(s string) (string, bool) {
+	if !e.redact {
+		return s, true
+	}
+	r := editor{spec: e.spec, sep: e.sep, redact: true, redactUser: e.redactUser,
+		redactQuery: e.redactQuery, redactNames: e.redactNames}
+	out, err := r.edit(s)
+	if err != nil {
+		return "", false
+	}
+	return out, true
+}
+
+// shownArg returns the input s as an error message names it (shownInput).
+func (e *editor) shownArg(s string) string {
+	if v, ok := e.shownInput(s); ok {
+		return v
+	}
+	return withheldInput
+}
 
 // parseSet reads one --set argument.
 func (e *editor) parseSet(arg string) error {
@@ -254,6 +287,10 @@ func (e *editor) parseSet(arg string) error {
 	op := setOp{comp: c, ifAbsent: mode == "?="}
 	if mode == "=" && rest == "" && c != cPath {
 		if c == cScheme || c == cHost {
+			if c == cHost {
+				// RFC 1738 §3.10, RFC 3986 §3.2.2: "file:///x" has an empty host, not none.
+				return usageErrorf("--set host=: the host cannot be removed; --set host:= makes it empty (file:///x)")
+			}
 			return usageErrorf("--set %s=: the %s cannot be removed", name, name)
 		}
 		op.remove = true
@@ -414,7 +451,9 @@ standard's setters (below).
   --set COMPONENT?=VALUE   set it only when it is absent (path: when empty)
   --set COMPONENT=         remove it (user (with the password), password, port, query,
                            fragment); the path becomes empty; scheme and host cannot be removed
-  --append path=SEGMENT    add one path segment, encoded ("/" in SEGMENT becomes %2F)
+                           (host:= makes the host empty, as in file:///x)
+  --append path=SEGMENT    add one path segment, encoded ("/" in SEGMENT becomes %2F);
+                           "." and ".." are dot-segments, not names, and are refused
   --append query=K=V       add a query pair, K and V encoded ("&", "=", "+" and the
                            separator as well), after the separator
   --replace K=V            give the first pair named K the value V (encoded) and remove the
@@ -433,7 +472,10 @@ standard's setters (below).
                            (any case; words split at bytes other than letters and digits and
                            at case changes: api_key, apiKey, X-Amz-Signature)
   --redact-name NAME       redact the values of the pairs named NAME too (any case; a trailing
-                           "*" matches a prefix); implies --redact-query, which implies --redact
+                           "*" matches a prefix); implies --redact-query, which implies --redact.
+                           With any of them the input is shown redacted too (in "input"
+                           of --json, --format and --output, in error messages), or, when
+                           it does not parse, withheld: null, "(input withheld: --redact)"
 
 --set and --append are repeatable and applied in order; then --replace, --replace-append,
 --trim, --keep, --sort-query and the redactions, in that order. Under rfc1738 and rfc3986
@@ -483,7 +525,17 @@ func newEditCmd(opts *options) *cobra.Command {
 				}
 			}
 			for _, a := range appends {
+				if e.spec == locator.WHATWG && strings.HasPrefix(a, "query=") { // path=: encoded byte by byte
+					if err := whatwgText("--append", a); err != nil {
+						return err
+					}
+				}
 				switch {
+				case strings.HasPrefix(a, "path=") && e.spec != locator.WHATWG && (a[5:] == "." || a[5:] == ".."):
+					// RFC 3986 §3.3, §5.2.4: "." and ".." are dot-segments, which resolution and
+					// normalization remove with the segment before: not a segment appended
+					// (under whatwg the path setter removes them, and the URL fails).
+					return usageErrorf("--append %s: a dot-segment is not a segment name (RFC 3986 §3.3); use --set path=", display.Quote(a))
 				case strings.HasPrefix(a, "path="):
 					e.appendP = append(e.appendP, pct.Encode(a[5:], editRules(e.spec, "segment").enc))
 					e.rawP = append(e.rawP, a[5:])
@@ -500,6 +552,13 @@ func newEditCmd(opts *options) *cobra.Command {
 			}
 			for _, r := range replaceAppends {
 				e.parseReplace(r, true)
+			}
+			for _, r := range slices.Concat(replaces, replaceAppends) {
+				if e.spec == locator.WHATWG {
+					if err := whatwgText("--replace", r); err != nil {
+						return err
+					}
+				}
 			}
 			for _, l := range []struct {
 				flag string
@@ -540,7 +599,7 @@ func newEditCmd(opts *options) *cobra.Command {
 					if ferr := w.Flush(); ferr != nil {
 						return ioError(ferr)
 					}
-					b = append(appendShortURL(append(b[:0], prefix...), a), ": "...)
+					b = append(appendShortURL(append(b[:0], prefix...), e.shownArg(a)), ": "...)
 					b = append(append(b, errText(err)...), '\n')
 					cmd.ErrOrStderr().Write(b)
 					continue

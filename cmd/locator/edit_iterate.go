@@ -37,7 +37,7 @@ type editPipeline struct {
 	port     portAction
 	host     hostForm
 	build    bool   // no input URL: a URL built from --set alone
-	seed     string // what building starts from
+	seed     string // what building the first URL starts from (the editors' seeds)
 }
 
 // iterateSets returns the --set arguments of each combination of the --iterate options:
@@ -139,6 +139,10 @@ func buildSeed(sets []string, spec locator.Spec) (string, error) {
 		return "", usageErrorf("edit: no URL given: to build one from components, give --set scheme=SCHEME (RFC 3986 §3: a URL starts with its scheme), or give URLs, or - to read them from standard input")
 	}
 	if !auth {
+		if spec == locator.WHATWG && slices.Contains([]string{"ftp", "http", "https", "ws", "wss"}, strings.ToLower(sch)) {
+			// WHATWG URL §4.1 special scheme: the URL has a host, except for file.
+			return "", usageErrorf("edit: building a %s URL under --spec whatwg needs --set host=HOST (WHATWG URL §4.4: a special URL other than file has a host)", display.Quote(sch))
+		}
 		return sch + ":", nil
 	}
 	if spec == locator.WHATWG {
@@ -154,9 +158,7 @@ func buildSeed(sets []string, spec locator.Spec) (string, error) {
 
 // run returns the URLs of one input: one per combination of --iterate.
 func (p *editPipeline) run(s string, emit func(out string, err error)) {
-	if p.build {
-		s = p.seed
-	} else if p.hasRedir {
+	if p.hasRedir && !p.build {
 		base, err := locator.ParseAs(s, p.spec)
 		if err != nil {
 			emit("", err)
@@ -170,7 +172,11 @@ func (p *editPipeline) run(s string, emit func(out string, err error)) {
 		s = t.String()
 	}
 	for _, e := range p.editors {
-		out, err := e.edit(s)
+		in := s
+		if p.build {
+			in = e.seed // each combination of --iterate has its own (buildSeed)
+		}
+		out, err := e.edit(in)
 		if err == nil {
 			out, err = p.after(out)
 		}
@@ -232,8 +238,13 @@ func rewriteAuthority(u locator.URL, act portAction, form hostForm) string {
 	case !has && act == portAddDefault && def != "":
 		b.WriteString(":" + def)
 		b.WriteString(s[o.Host.End:])
-	case has && act == portDropDefault && def != "" && trimZeros(port) == def:
-		// RFC 3986 §6.2.3: a port equal to the scheme's default is the same URL without it.
+	case has && port == "" && act == portAddDefault && def != "":
+		// RFC 3986 §3.2.3: an empty port is the scheme's default, so none is written.
+		b.WriteString(":" + def)
+		b.WriteString(s[o.Port.End:])
+	case has && act == portDropDefault && (port == "" || def != "" && trimZeros(port) == def):
+		// RFC 3986 §6.2.3: a port that is empty or equal to the scheme's default is the same
+		// URL without it and its ":".
 		b.WriteString(s[o.Port.End:])
 	default:
 		b.WriteString(s[o.Host.End:])

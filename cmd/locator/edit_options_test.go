@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/pct"
@@ -349,6 +350,9 @@ func FuzzEditWHATWG(f *testing.F) {
 		attr := setters[int(which)%len(setters)]
 		e := &editor{spec: locator.WHATWG}
 		if err := e.parseSet(attr + "=" + value); err != nil {
+			if !utf8.ValidString(value) {
+				return // a usage error: the setters would replace the byte by U+FFFD (whatwgText)
+			}
 			t.Fatal(err)
 		}
 		out, err := e.edit(s)

@@ -2,10 +2,13 @@ package main
 
 import (
 	"bufio"
+	"errors"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
 )
 
@@ -20,12 +23,15 @@ Options after trurl's (see "From trurl" in the README):
 
   --iterate 'COMPONENT=A B C'  write one URL for each value (--set COMPONENT=A, ...), values
                            separated by single spaces; several --iterate give every
-                           combination, the first varying slowest, the last fastest
+                           combination, the first varying slowest, the last fastest;
+                           they apply after the --set options
   --redirect REF           resolve REF against each URL first, by the spec's rule (rfc3986:
                            RFC 3986 §5.2; rfc1738: RFC 1808 §4; whatwg: the basic URL parser
                            with a base), then edit the result
-  --default-port           write the scheme's default port where none is written
-  --drop-default-port      remove a port equal to the scheme's default (RFC 3986 §6.2.3)
+  --default-port           write the scheme's default port where none is written (or the
+                           port is empty, RFC 3986 §3.2.3)
+  --drop-default-port      remove a port that is empty or equal to the scheme's default
+                           (RFC 3986 §6.2.3)
   --keep-port              keep the port as written (edit's default; for trurl's users)
   --punycode               write the host in ASCII (UTS #46 ToASCII: xn-- labels)
   --idn                    write the host in Unicode where the display rules allow it
@@ -39,9 +45,11 @@ Options after trurl's (see "From trurl" in the README):
   --format, --output       a template or a table of the fields input, spec, valid, url,
                            scheme ... fragment (the edited URL's) and error; see parse --help
 
-With no URL, edit builds one from --set alone, starting from the --set scheme ("SCHEME:",
-or "SCHEME://" when an authority component is set); the result must pass the spec's checker
-(scheme.Check), or edit fails with the first error.`
+With no URL, edit builds one from --set alone (one per combination of --iterate, which may
+name the scheme or the host), starting from the scheme ("SCHEME:", or "SCHEME://" when an
+authority component is set); under rfc1738 and rfc3986 the result must pass the spec's
+checker (scheme.Check), or edit fails with the first error. Under whatwg the setters build
+it; a special URL other than file needs a host, and a path is parsed into place.`
 
 // addEditExtFlags adds the part-B options to the edit command and lets it run with no URL.
 func addEditExtFlags(cmd *cobra.Command) {
@@ -49,7 +57,7 @@ func addEditExtFlags(cmd *cobra.Command) {
 	f.StringArray("iterate", nil, "write one URL per value of `COMPONENT=A B C` (several: every combination)")
 	f.String("redirect", "", "resolve the `REF`erence against each URL first, by the spec's rule")
 	f.Bool("default-port", false, "write the scheme's default port where none is written")
-	f.Bool("drop-default-port", false, "remove a port equal to the scheme's default")
+	f.Bool("drop-default-port", false, "remove a port that is empty or equal to the scheme's default")
 	f.Bool("keep-port", false, "keep the port as written (the default)")
 	f.Bool("punycode", false, "write the host in ASCII (IDNA xn-- labels)")
 	f.Bool("idn", false, "write the host in Unicode where the display rules allow it")
@@ -59,8 +67,10 @@ func addEditExtFlags(cmd *cobra.Command) {
 	urlArgsOf := cmd.Args
 	cmd.Args = func(cmd *cobra.Command, args []string) error {
 		if len(args) == 0 {
-			if sets, _ := cmd.Flags().GetStringArray("set"); len(sets) > 0 {
-				return nil // building a URL from --set alone
+			sets, _ := cmd.Flags().GetStringArray("set")
+			iterates, _ := cmd.Flags().GetStringArray("iterate")
+			if len(sets) > 0 || len(iterates) > 0 {
+				return nil // building a URL from --set (and --iterate) alone
 			}
 		}
 		return urlArgsOf(cmd, args)
@@ -95,6 +105,9 @@ func runEditExt(cmd *cobra.Command, args []string, e *editor, bulk bulkOptions) 
 	if defPort && dropPort {
 		return true, usageErrorf("--default-port and --drop-default-port cannot be combined")
 	}
+	if keepPort, _ := fl.GetBool("keep-port"); keepPort && dropPort {
+		return true, usageErrorf("--keep-port and --drop-default-port cannot be combined")
+	}
 	if puny && idn {
 		return true, usageErrorf("--punycode and --idn cannot be combined (as trurl's puny: and idn:)")
 	}
@@ -118,10 +131,18 @@ func runEditExt(cmd *cobra.Command, args []string, e *editor, bulk bulkOptions) 
 	}
 	if len(args) == 0 {
 		sets, _ := fl.GetStringArray("set")
-		if p.seed, err = buildSeed(sets, e.spec); err != nil {
+		combos, err := iterateSets(iterates) // as newPipeline made the editors, in order
+		if err != nil {
 			return true, err
 		}
-		p.build = true
+		for i, ed := range p.editors {
+			// --iterate scheme=... or host=... builds each URL from its own start.
+			if ed.seed, err = buildSeed(slices.Concat(sets, combos[i]), e.spec); err != nil {
+				return true, err
+			}
+			ed.build = true
+		}
+		p.build, p.seed = true, p.editors[0].seed
 		args = []string{p.seed}
 		if hasRedir {
 			return true, usageErrorf("--redirect needs a URL to redirect from")
@@ -159,9 +180,9 @@ func runEditPlainArgs(cmd *cobra.Command, args []string, p *editPipeline) error 
 				if werr = w.Flush(); werr != nil {
 					return
 				}
-				shown := a
-				if p.build {
-					shown = "(built)"
+				shown := "(built)"
+				if !p.build {
+					shown = p.editors[0].shownArg(a)
 				}
 				b = append(appendShortURL(append(b[:0], prefix...), shown), ": "...)
 				b = append(append(b, errText(err)...), '\n')
@@ -190,6 +211,7 @@ func editLineFunc(p *editPipeline, f *outputFormat) lineFunc {
 	rec := newRecord(editFields)
 	var ej editJSON
 	return func(dst []byte, line string, st *stats) []byte {
+		in, inOK := p.editors[0].shownInput(line) // the same redactions in every editor
 		p.run(line, func(out string, err error) {
 			if err != nil {
 				st.result(false, schemeOf(line), errCode(err))
@@ -204,10 +226,12 @@ func editLineFunc(p *editPipeline, f *outputFormat) lineFunc {
 					dst = appendResultLine(dst, out)
 				}
 			case outJSON:
-				dst = ej.append(dst, line, p.spec, out, err)
+				dst = ej.append(dst, line, in, inOK, p.spec, out, err)
 			default:
 				rec.reset()
-				rec.set(0, line)
+				if inOK {
+					rec.set(0, in)
+				}
 				rec.set(1, p.spec.String())
 				rec.setBool(2, err == nil)
 				if err != nil {
@@ -232,6 +256,8 @@ func editLineFunc(p *editPipeline, f *outputFormat) lineFunc {
 // editJSON is what one line of edit --json is written from.
 type editJSON struct {
 	input string
+	noIn  bool   // the input is withheld (shownInput): null
+	raw   string // the input line as read (error offsets count in it)
 	spec  string
 	out   string
 	err   error
@@ -240,11 +266,17 @@ type editJSON struct {
 }
 
 // editJSONObject is the object of edit --json: the input (and input_base64 when it is not
-// UTF-8, as parse --json), the spec, valid, the edited URL and its components as written
-// (null when absent or when the edit failed), and errors as parse --json writes them.
+// UTF-8, as parse --json; redacted as the output is, or null: see shownInput), the spec,
+// valid, the edited URL and its components as written (null when absent or when the edit
+// failed), and errors as parse --json writes them.
 var editJSONObject = newJSONObject([]jsonField[editJSON]{
-	{name: "input", value: func(b []byte, d *editJSON) []byte { return appendJSONStd(b, d.input) }},
-	{name: "input_base64", omit: func(d *editJSON) bool { return utf8.ValidString(d.input) },
+	{name: "input", value: func(b []byte, d *editJSON) []byte {
+		if d.noIn {
+			return append(b, "null"...)
+		}
+		return appendJSONStd(b, d.input)
+	}},
+	{name: "input_base64", omit: func(d *editJSON) bool { return d.noIn || utf8.ValidString(d.input) },
 		value: func(b []byte, d *editJSON) []byte { return appendBase64JSON(b, d.input) }},
 	{name: "spec", value: func(b []byte, d *editJSON) []byte { return appendJSONStd(b, d.spec) }},
 	{name: "valid", value: func(b []byte, d *editJSON) []byte { return strconv.AppendBool(b, d.err == nil) }},
@@ -261,11 +293,25 @@ var editJSONObject = newJSONObject([]jsonField[editJSON]{
 		b = append(b, '[')
 		if d.err != nil {
 			msg, code, rule := errParts(d.err)
-			b = appendDiag(b, errorFinding(d.err, locator.SeverityError).Offset, code, rule, msg)
+			b = appendDiag(b, editErrOffset(d.err, d.raw), code, rule, msg)
 		}
 		return append(b, ']')
 	}},
 })
+
+// editErrOffset returns the byte offset in the input line of an edit's error: a
+// *whatwg.Error's when it is about line (the URL Standard's parser; a setter's error is
+// about its value, and gives 0), or errorFinding's.
+func editErrOffset(err error, line string) int {
+	var we *whatwg.Error
+	if errors.As(err, &we) {
+		if we.Input != line {
+			return 0
+		}
+		return max(we.Offset, 0)
+	}
+	return errorFinding(err, locator.SeverityError).Offset
+}
 
 // editComponentField is the field of component i of the edited URL: null when absent or
 // when the edit failed.
@@ -279,8 +325,8 @@ func editComponentField(name string, i int) jsonField[editJSON] {
 }
 
 // append appends the line of edit --json for one URL: the object and "\n".
-func (d *editJSON) append(b []byte, input string, spec locator.Spec, out string, err error) []byte {
-	*d = editJSON{input: input, spec: spec.String(), out: out, err: err}
+func (d *editJSON) append(b []byte, line, input string, inOK bool, spec locator.Spec, out string, err error) []byte {
+	*d = editJSON{input: input, noIn: !inOK, raw: line, spec: spec.String(), out: out, err: err}
 	if err == nil {
 		if u, perr := locator.ParseAs(out, spec); perr == nil {
 			d.comps, d.ok = components(u), true

@@ -28,7 +28,9 @@ outside RFC 3986 pchar encoded; "." and ".." fail. The query options act on the 
 URLSearchParams does (§6.2): the query is read as application/x-www-form-urlencoded (§5.1),
 pairs split at "&" and decoded ("+" is a space), and written back serialized (§5.2; null
 when empty), so a query option rewrites the whole query; --redact-query alone rewrites it
-only when it redacts a value.`
+only when it redacts a value. A value of --set, --append query= or --replace that is not
+UTF-8 is a usage error: the setters take Unicode text and would replace such a byte by
+U+FFFD; write it as an escape (%FF).`
 
 // whatwgSetters maps --set names to the standard's setters: locator's component names and the
 // standard's own attribute names. The standard's host setter (host and port) is "hostport",
@@ -42,12 +44,34 @@ var whatwgSetters = map[string]string{
 
 // parseWHATWGSet reads a --set under whatwg.
 func (e *editor) parseWHATWGSet(arg, name, mode, rest string) error {
+	if err := whatwgText("--set", arg); err != nil {
+		return err
+	}
 	setter, ok := whatwgSetters[name]
 	if !ok {
 		return usageErrorf("--set %s: unknown component %s; under whatwg want one of scheme, user, password, host, port, path, query, fragment, or a setter: href, protocol, username, hostname, hostport (the standard's host), pathname, search, hash", display.Quote(arg), display.Quote(name))
 	}
 	e.sets = append(e.sets, setOp{comp: -1, field: setter, raw: rest, mode: mode, ifAbsent: mode == "?="})
 	return nil
+}
+
+// whatwgText checks an option's argument under --spec whatwg: the standard's setters and
+// URLSearchParams take Unicode text (WHATWG URL §6.1, §6.2: USVString, Infra "scalar value
+// string") and would replace each byte of invalid UTF-8 by U+FFFD, losing it; such a byte
+// is given as an escape ("%FF") instead.
+func whatwgText(flag, arg string) error {
+	if utf8.ValidString(arg) {
+		return nil
+	}
+	i := 0
+	for i < len(arg) {
+		r, n := utf8.DecodeRuneInString(arg[i:])
+		if r == utf8.RuneError && n <= 1 {
+			break
+		}
+		i += n
+	}
+	return usageErrorf("%s %s: the byte %s at offset %d is not UTF-8; under --spec whatwg the setters take Unicode text (WHATWG URL §6.1) and would replace it by U+FFFD: write it as %%%02X", flag, display.Quote(arg), display.Quote(arg[i:i+1]), i, arg[i])
 }
 
 // whatwgGet returns the standard's getter of the attribute.
@@ -130,6 +154,15 @@ func (e *editor) editWHATWG(s string) (string, error) {
 		if g := whatwgGet(&u, op.field); op.ifAbsent && g != "" && !(op.field == "pathname" && g == "/") {
 			continue
 		}
+		if e.build {
+			done, err := buildWHATWG(&u, op)
+			if err != nil {
+				return "", err
+			}
+			if done {
+				continue
+			}
+		}
 		if err := whatwgSet(&u, op.field, op.raw); err != nil {
 			return "", err
 		}
@@ -181,6 +214,35 @@ func (e *editor) editWHATWG(s string) (string, error) {
 			"the edited URL "+display.Quote(out)+" would not parse back to itself, so it is not written")
 	}
 	return out, nil
+}
+
+// buildWHATWG runs the --set op on a URL being built from "SCHEME:" where the standard's
+// setter would refuse a value the result can hold: done is true when it did. The scheme the
+// URL has already is not set again (the protocol setter ignores "file" on a URL with an
+// empty host, WHATWG URL §6.1); and a URL without a host has an opaque path, which the
+// pathname setter ignores (§6.1), so the path is parsed into place: a path that starts
+// with "/" makes the path a list first ("SCHEME:/", §4.4 path start state), then the
+// setter runs; any other path is parsed as the opaque path (§4.4 opaque path state), with
+// "?" and "#" encoded so that they stay in it.
+func buildWHATWG(u *whatwg.URL, op setOp) (done bool, err error) {
+	switch {
+	case op.field == "protocol":
+		return strings.EqualFold(strings.TrimSuffix(op.raw, ":"), strings.TrimSuffix(u.Protocol(), ":")), nil
+	case op.field == "pathname" && u.HasOpaquePath() && u.Pathname() == "":
+		path := op.raw
+		if strings.HasPrefix(path, "/") {
+			path = "/"
+		} else {
+			path = strings.NewReplacer("?", "%3F", "#", "%23").Replace(path)
+		}
+		v, err := whatwg.Parse(u.Protocol()+path+u.Search()+u.Hash(), nil)
+		if err != nil {
+			return false, err
+		}
+		*u = v
+		return path != "/", nil
+	}
+	return false, nil
 }
 
 // scalar returns s as URLSearchParams holds it: a scalar value string, each invalid UTF-8

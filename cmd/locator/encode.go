@@ -138,7 +138,11 @@ func appendDecode(dst []byte, s string, e encodeSet, whatwgSpec, raw bool) ([]by
 				if pe.Code == pct.CodeTruncated {
 					msg = `"%" at the end, not followed by two hex digits`
 				}
-				return dst, &locator.Error{Input: s, Offset: pe.Offset, Code: locator.Code(pe.Code), Rule: pct.Rule,
+				rule := pct.Rule // RFC 1738 §2.2
+				if strings.HasPrefix(e.rule, "RFC 3986") {
+					rule = "RFC 3986 §2.1 pct-encoded"
+				}
+				return dst, &locator.Error{Input: s, Offset: pe.Offset, Code: locator.Code(pe.Code), Rule: rule,
 					Message: msg + " at offset " + strconv.Itoa(pe.Offset)}
 			}
 			return dst, err
@@ -293,13 +297,18 @@ func newCodecCmd(opts *options, name, short, long, example string) *cobra.Comman
 				return err
 			}
 			isWHATWG := opts.spec == locator.WHATWG
-			f := func(dst []byte, s string) ([]byte, error) {
-				if decode {
-					return appendDecode(dst, s, e, isWHATWG, raw)
+			codec := func(raw bool) func(dst []byte, s string) ([]byte, error) {
+				return func(dst []byte, s string) ([]byte, error) {
+					if decode {
+						return appendDecode(dst, s, e, isWHATWG, raw)
+					}
+					return appendEncode(dst, s, e), nil
 				}
-				return appendEncode(dst, s, e), nil
 			}
-			if handled, err := runCodecOutput(cmd, args, bulk, opts.spec, e.name, f); handled { // codec_output.go
+			f := codec(raw)
+			// --json, --format and --output escape a line break in a value, which cannot
+			// split the line there: a decoded one is no error (as with --raw).
+			if handled, err := runCodecOutput(cmd, args, bulk, opts.spec, e.name, codec(true)); handled { // codec_output.go
 				return err
 			}
 			if isStdin(args) {

@@ -89,6 +89,7 @@ type outputFormat struct {
 	spec      locator.Spec // the spec the record's URL is read by (--spec)
 	urlField  int          // the field that holds the record's URL (urlFieldOf), or -1
 	compField [8]int       // the fieldComponent field of each URL component, or -1
+	qsep      string       // the byte between query pairs for {query:NAME}: the command's --query-separator, or "&"
 	missing   atomic.Int64 // records written as an error line for an absent {must:...}
 }
 
@@ -102,7 +103,7 @@ type tmplPart struct {
 
 // compile checks the flags against the fields of a command.
 func (o *outputOptions) compile(fields []field) (*outputFormat, error) {
-	f := &outputFormat{fields: fields, urlField: urlFieldOf(fields)}
+	f := &outputFormat{fields: fields, urlField: urlFieldOf(fields), qsep: "&"}
 	for i := range f.compField {
 		f.compField[i] = -1
 		for j, fl := range fields {
@@ -119,6 +120,11 @@ func (o *outputOptions) compile(fields []field) (*outputFormat, error) {
 				// resolve's and relative's --spec names a mode: its results are URIs (RFC 3986 §4.3).
 				f.spec = locator.RFC3986
 			}
+		}
+		if sf := o.cmd.Flag("query-separator"); sf != nil && sf.Value.String() != "" {
+			// edit's --query-separator (checked by the command: one byte) splits the query
+			// for {query:NAME} and {query-all:NAME} too, as for its own query options.
+			f.qsep = sf.Value.String()
 		}
 		if f.kind != outJSON {
 			// An absent {must:...} part gave an error line: exit status 1 (see appendMissingLine).

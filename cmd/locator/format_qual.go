@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -134,7 +135,8 @@ extract: the URL; resolve: the result; normalize: the normal form; parse --spec 
 href), as trurl's --get does: {scheme} {user} {password} {host} {port} {path} {query}
 {fragment} are shown decoded and {:path} (or {url:path}) as written; {url} is the URL;
 {query:NAME} is the first value of the pairs named NAME, decoded, and {query-all:NAME} all
-of them separated by a space; {typecode}, {selector}, {group} and {message-id} are the
+of them separated by a space (pairs split at "&", or at edit's --query-separator; under
+--spec whatwg "+" is a space, as URLSearchParams reads it); {typecode}, {selector}, {group} and {message-id} are the
 fields of the scheme's typed view (ftp, gopher, news), and {view:NAME} any field of it
 (the names of parse --json's "parts": {view:cwd}, {view:type}, {view:search}). The qualifiers default: (the
 scheme's default port when none is written), puny: (the host in ASCII, IDNA), idn: (the
@@ -221,7 +223,7 @@ func (c *qualCtx) eval(f *outputFormat, q *qualified, vals []string, present uin
 		if !ok {
 			return "", false
 		}
-		return queryValues(query, q.query, q.queryAll, q.encoded)
+		return queryValues(query, f.qsep, q.query, q.queryAll, q.encoded, f.spec == locator.WHATWG)
 	case q.view != "":
 		u, ok := c.urlOf(f, vals, present)
 		if !ok {
@@ -236,7 +238,7 @@ func (c *qualCtx) eval(f *outputFormat, q *qualified, vals []string, present uin
 			return convertHost(v, hostMode(q)), true
 		}
 	case 4: // port
-		if !ok && q.deflt {
+		if (!ok || v == "") && q.deflt { // RFC 3986 §3.2.3: an empty port is the default
 			sch, _ := c.component(f, 0, vals, present)
 			if p := defaultPort(sch); p != "" {
 				return p, true
@@ -263,15 +265,23 @@ func decodeLoose(s string) string {
 
 // queryValues returns the values of the pairs of query named name (compared decoded): the
 // first, or all separated by a space (trurl's {query-all:NAME}); decoded unless encoded.
-func queryValues(query, name string, all, encoded bool) (string, bool) {
+// The pairs are split at sep (edit's --query-separator; "&" for the other commands, the
+// form of HTML's application/x-www-form-urlencoded, WHATWG URL §5.1). With form, as under
+// --spec whatwg, a "+" is a space, as the standard's parser of that form reads it (§5.1, as
+// URLSearchParams's get() and getAll() give the values).
+func queryValues(query, sep, name string, all, encoded, form bool) (string, bool) {
 	var out []string
-	for pair := range strings.SplitSeq(query, "&") {
+	plus := func(s string) string { return s }
+	if form {
+		plus = func(s string) string { return strings.ReplaceAll(s, "+", " ") }
+	}
+	for pair := range strings.SplitSeq(query, sep) {
 		k, v, _ := strings.Cut(pair, "=")
-		if decodeLoose(k) != name {
+		if decodeLoose(plus(k)) != name {
 			continue
 		}
 		if !encoded {
-			v = decodeLoose(v)
+			v = decodeLoose(plus(v))
 		}
 		if !all {
 			return v, true
@@ -378,6 +388,12 @@ func convertHost(host string, form hostForm) string {
 		return host
 	}
 	h := decodeLoose(host)
+	if !utf8.ValidString(h) {
+		// IDNA reads a byte of invalid UTF-8 as U+FFFD (UTS #46 §4), which would name
+		// another host: such a host stays as written (RFC 3986 §3.2.2: a reg-name's
+		// escapes are UTF-8 where it is a domain name).
+		return host
+	}
 	ascii, err := toASCII.ToASCII(h)
 	if err != nil {
 		return host

@@ -12,7 +12,9 @@ import (
 // with Han and Hiragana/Katakana, Bopomofo or Hangul; Common and Inherited characters go with
 // any), and not when it is a whole-script look-alike of a Latin label (Cyrillic or Greek
 // letters that all look like Latin ones, such as "аррӏе") under a top-level label of
-// another script, as browsers do. Otherwise the host stays in ASCII.
+// another script, as browsers do, and only when every character outside ASCII is a letter,
+// a mark or a decimal digit (a symbol, punctuation or an emoji is not in UTS #39 §3.1's
+// General Security Profile). Otherwise the host stays in ASCII.
 
 // cjkSets are the script sets UTS #39 §5.2 "Highly Restrictive" allows besides one script.
 var cjkSets = [][]string{{"Latin", "Han", "Hiragana", "Katakana"}, {"Latin", "Han", "Bopomofo"}, {"Latin", "Han", "Hangul"}}
@@ -50,6 +52,13 @@ func scriptOf(r rune) string {
 func labelScripts(label string) (scripts []string, lookalike bool) {
 	lookalike = true
 	for _, r := range label {
+		if r >= 0x80 && !unicode.In(r, unicode.L, unicode.M, unicode.Nd) {
+			// UTS #39 §3.1 General Security Profile: a symbol, a punctuation mark or an
+			// emoji is not an identifier character (Identifier_Type Not_XID, Technical...),
+			// so it is Restricted, and no restriction level holds it: "a⁄b.com" (U+2044
+			// FRACTION SLASH) would look like a path.
+			return []string{"?"}, false
+		}
 		s := scriptOf(r)
 		if s == "?" {
 			return []string{"?"}, false

@@ -42,8 +42,8 @@ Exit status: 0 when every path has a file URL, 1 when any has not, 2 on a usage 
 
 const toPathLong = `To-path writes the local path each file URL names (RFC 1738 §3.10; RFC 8089), in the
 syntax of --os (default: this machine's), the inverse of from-path:
-  posix    the decoded path ("%2F" decodes to "/"); the host must be "" or
-           "localhost", this machine (RFC 1738 §3.10).
+  posix    the decoded path; the host must be "" or "localhost", this machine
+           (RFC 1738 §3.10).
   windows  file:///C:/dir/file (or "C|", RFC 8089 Appendix E.2.2) gives C:\dir\file; a
            host other than "" and "localhost" gives the UNC name \\host\share\x
            (RFC 8089 Appendix E.3.1), as does a UNC string in the path,
@@ -52,6 +52,11 @@ syntax of --os (default: this machine's), the inverse of from-path:
   vms      file://vms.host.edu/disk$user/my/notes/note12345.txt gives
            VMS.HOST.EDU::DISK$USER:[MY.NOTES]NOTE12345.TXT (RFC 1738 §3.10): the path
            is a device, directories and a file name.
+
+An encoded separator, "%2F" (and "%5C" for windows), is refused: it is data in a name,
+which no local name can hold, and decoded it would name another file
+("file:///tmp/..%2F..%2Fetc/passwd" names a file in /tmp; "/tmp/../../etc/passwd" is
+/etc/passwd; RFC 8089 §5).
 
 A path is written as display shows text: a control byte or a byte of invalid UTF-8 as
 \xHH, a tab as \t; JSON gives a path that is not UTF-8 in base64 too
