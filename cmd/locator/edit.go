@@ -9,6 +9,7 @@ import (
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/pct"
+	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
 )
 
@@ -430,13 +431,36 @@ func (e *editor) edit(s string) (string, error) {
 		}
 		return "", errEdit(out, "edit-not-kept", "RFC 3986 §3", "the edited URL "+display.Quote(out)+" would not read back as written")
 	}
+	if err := keepsValid(u, v, out, e.spec); err != nil {
+		return "", err
+	}
 	return out, nil
+}
+
+// keepsValid returns an error when in, a URL valid by spec (no error of scheme.Check), became
+// out, which is not: the first of out's errors, quoting it. An edit (or a --redirect) may
+// leave an invalid URL invalid, but never makes a valid one invalid: "--set host:=" on
+// "http://h/x" would write "http:///x", which RFC 1738 §3.3 does not allow.
+func keepsValid(in, out locator.URL, written string, spec locator.Spec) error {
+	if !scheme.Valid(scheme.Check(in, spec)) {
+		return nil
+	}
+	for _, f := range scheme.Check(out, spec) {
+		if f.Severity == locator.SeverityError {
+			return &locator.Error{Input: written, Offset: f.Offset, Code: f.Code, Rule: f.Rule,
+				Message: "the result, " + display.Quote(written) + ", is not valid by " + spec.String() + " (the URL given was): " + f.Message}
+		}
+	}
+	return nil
 }
 
 const editLong = `Edit changes components of each URL and writes the result, one line per URL (or per line
 of standard input with "-"). Only the edited components change: every other byte is kept as
 written, so "ftp://h/a;type=d" keeps its typecode when the host changes. The result must
-parse under --spec to the components written, or the URL fails.
+parse under --spec to the components written, and a URL valid by --spec must stay valid
+("--set host:=" on http://h/x would write http:///x, which RFC 1738 §3.3 does not allow;
+"--redirect 'a b'" under rfc3986 a path with a space), or the URL fails; an invalid URL may
+stay invalid.
 
 --spec rfc1738 (the default), rfc3986 and whatwg are supported; the components are those of
 "locator parse": scheme, user, password, host, port, path, query, fragment. Under rfc1738

@@ -169,6 +169,10 @@ func (p *editPipeline) run(s string, emit func(out string, err error)) {
 			emit("", err)
 			return
 		}
+		if err := keepsValid(base, t, t.String(), p.spec); err != nil {
+			emit("", err) // an invalid reference ("a b") resolved against a valid base
+			return
+		}
 		s = t.String()
 	}
 	for _, e := range p.editors {

@@ -72,7 +72,9 @@ var editOptionsTable = []struct {
 	{"typecode removed", []string{"--set", "typecode=", "ftp://h/a;type=a"}, "ftp://h/a", 0},
 	{"typecode if absent", []string{"--set", "typecode?=i", "ftp://h/a;type=a", "ftp://h/b"}, "ftp://h/a;type=a\nftp://h/b;type=i", 0},
 	{"typecode empty path", []string{"--set", "typecode=d", "ftp://h"}, "ftp://h/;type=d", 0},
-	{"typecode draft", []string{"--set", "typecode=L8", "ftp://h/a"}, "ftp://h/a;type=L8", 0},
+	// RFC 1738 §5 ftptype is A, I or D: the 1994 draft's "L8" would make the valid URL invalid
+	// by RFC 1738, so edit refuses it (keepsValid).
+	{"typecode draft", []string{"--set", "typecode=L8", "ftp://h/a"}, "", 1},
 	{"typecode bad", []string{"--set", "typecode=x", "ftp://h/a"}, "", 1},
 	{"typecode bad byte", []string{"--set", "typecode=a;b", "ftp://h/a"}, "", 1},
 	{"ftp name", []string{"--set", "name=a b;c/d?", "ftp://h/pub/x;type=i"}, "ftp://h/pub/a%20b%3Bc%2Fd%3F;type=i", 0},
@@ -394,6 +396,17 @@ func TestEditOptionsLinear(t *testing.T) {
 		}
 		return e
 	}
+	// The scheme views' fields, alone: the query options would add a query to gopher, ftp and
+	// news URLs, which RFC 1738 §3.2, §3.4 and §3.6 do not have (edit refuses that: keepsValid).
+	mkView := func(spec locator.Spec, sets ...string) *editor {
+		e := &editor{spec: spec, redact: true, redactUser: true}
+		for _, s := range sets {
+			if err := e.parseSet(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return e
+	}
 	for _, tc := range []struct {
 		e     *editor
 		head  string
@@ -404,9 +417,9 @@ func TestEditOptionsLinear(t *testing.T) {
 		{mk(locator.RFC3986), "http://u:p@h/?", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"},
 		{mk(locator.WHATWG, "host=x", "path=/y"), "http://u:p@h/?", "utm_x=1&b=%41+&"},
 		{mk(locator.WHATWG), "http://u:p@h/?", "aBcDeFgHiJ"},
-		{mk(locator.RFC1738, "selector=x y", "search=z"), "gopher://h/0", "%41"},
-		{mk(locator.RFC1738, "typecode=d", "name=n"), "ftp://h/", "a/"},
-		{mk(locator.RFC1738, "message-id=a@b"), "news:", "a"},
+		{mkView(locator.RFC1738, "selector=x y", "search=z"), "gopher://h/0", "%41"},
+		{mkView(locator.RFC1738, "typecode=d", "name=n"), "ftp://h/", "a/"},
+		{mkView(locator.RFC1738, "message-id=a@b"), "news:", "a"},
 	} {
 		in := func(n int) string { return tc.head + strings.Repeat(tc.shape, n/len(tc.shape)) }
 		big, small := in(size), in(size/4)

@@ -41,7 +41,17 @@ var editTable = []struct {
 	{"path 1738", []string{"--set", "path=/a/?#&=; é", "http://h/x?q#f"}, "http://h/a/%3F%23&=%3B%20%C3%A9?q#f", 0},
 	{"path 3986", []string{"--spec", "rfc3986", "--set", "path=/a/?#&=; é", "http://h/x?q#f"}, "http://h/a/%3F%23&=;%20%C3%A9?q#f", 0},
 	{"path gets its slash", []string{"--set", "path=a", "http://h"}, "http://h/a", 0},
-	{"path emptied", []string{"--set", "path=", "http://h/x?q"}, "http://h?q", 0},
+	{"path emptied", []string{"--spec", "rfc3986", "--set", "path=", "http://h/x?q"}, "http://h?q", 0},
+	// RFC 1738 §3.3: a searchpart follows "/" hpath; "http://h?q" is invalid by RFC 1738, so
+	// edit does not make the valid "http://h/x?q" into it (keepsValid).
+	{"path emptied, search kept", []string{"--set", "path=", "http://h/x?q"}, "", 1},
+	{"host emptied", []string{"--set", "host:=", "http://h/x"}, "", 1},
+	{"host emptied, file", []string{"--set", "host:=", "file://h/x"}, "file:///x", 0},
+	{"port out of range", []string{"--set", "port=99999", "http://h/"}, "", 1},
+	{"invalid stays invalid", []string{"--set", "host=q", "http://h/a b"}, "http://q/a b", 0},
+	// An invalid reference resolved against a valid base (issue 10's R2, for --redirect).
+	{"redirect to an invalid reference", []string{"--spec", "rfc3986", "--redirect", "a b", "http://h/x"}, "", 1},
+	{"redirect", []string{"--spec", "rfc3986", "--redirect", "a%20b", "http://h/x"}, "http://h/a%20b", 0},
 	{"query 1738", []string{"--set", "query=a/?#&= é", "http://h/"}, "http://h/?a%2F%3F%23&=%20%C3%A9", 0},
 	{"query 3986", []string{"--spec", "rfc3986", "--set", "query=a/?#&= é", "http://h/"}, "http://h/?a/?%23&=%20%C3%A9", 0},
 	{"fragment 3986", []string{"--spec", "rfc3986", "--set", "fragment=a/?#&= é", "http://h/"}, "http://h/#a/?%23&=%20%C3%A9", 0},
