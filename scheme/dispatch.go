@@ -203,23 +203,24 @@ func fastHTTP(sk *syntax.Sink, u *locator.URL) bool {
 // httpChars adds to sk the findings of fastHTTP for u, for which httpState is not httpOther:
 // the characters of the path, search and fragment.
 func httpChars(sk *syntax.Sink, u *locator.URL) {
-	sum := u.Chars()
-	p := u.Path()
-	q, hasQuery := u.Query()
+	v := view(u) // the parts without a copy of u for each (see urlView)
+	sum := v.chars
+	p := v.s[v.pathStart:v.queryStart]
+	hasQuery := v.flags&viewQuery != 0
 	// The character summary says which parts hold a character to report (see init).
 	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) == 0 &&
 		(p != "" || !hasQuery) {
 		return
 	}
-	// The offsets of the parts, from their lengths (u.Offsets computes them all).
-	s := u.String()
-	end := len(s)
-	frag, hasFrag := u.Fragment()
-	if hasFrag {
-		end -= len(frag) + 1
-	}
+	s := v.s
+	end := int(v.queryStart) // the end of the path
+	var q string
 	if hasQuery {
-		end -= len(q) + 1
+		q = s[end+1 : v.fragStart]
+	}
+	frag, hasFrag := "", v.flags&viewFragment != 0
+	if hasFrag {
+		frag = s[v.fragStart+1:]
 	}
 	if p != "" && sum&locator.CharsPathUnsafe != 0 {
 		syntax.CheckClass1738(sk, p, end-len(p), httpPathClass, "RFC 1738 §5 hsegment")

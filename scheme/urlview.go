@@ -25,14 +25,15 @@ type urlView struct {
 	chars      locator.Chars
 }
 
-// The bits of urlView.flags (locator's hasScheme, hasAuthority, hasUser, hasPort, hasQuery
-// and hasPrefix).
+// The bits of urlView.flags (locator's hasScheme, hasAuthority, hasUser, hasPort, hasQuery,
+// hasFragment and hasPrefix).
 const (
 	viewScheme    uint16 = 1 << 0
 	viewAuthority uint16 = 1 << 1
 	viewUser      uint16 = 1 << 2
 	viewPort      uint16 = 1 << 4
 	viewQuery     uint16 = 1 << 5
+	viewFragment  uint16 = 1 << 6
 	viewPrefix    uint16 = 1 << 7
 )
 
