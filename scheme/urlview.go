@@ -10,7 +10,7 @@ import (
 // its parts, its flags and its character summary. The hot path of CheckTo reads a URL's
 // parts through it: each of locator.URL's getters has a value receiver, and a getter called
 // through a *locator.URL copies the 48-byte URL first, even inlined (go build -gcflags=-S);
-// httpState called seven. TestURLViewLayout holds the two types to the same layout and the
+// httpState called seven of them. TestURLViewLayout holds the two types to the same layout and the
 // offsets below to the getters' answers.
 type urlView struct {
 	s          string
