@@ -17,7 +17,7 @@ import (
 func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.Finding {
 	if fastPaths {
 		switch {
-		case spec == locator.RFC1738 && isHTTP(u.String()):
+		case spec == locator.RFC1738 && isHTTP(view(&u).s):
 			// The commonest case, an http or https URL (a URL that starts so has no "URL:"
 			// prefix and has that scheme), by fastHTTP's two steps without checkTo's
 			// dispatch, and each step once.
@@ -72,21 +72,20 @@ const (
 // character summary leaves characters of the path, search and fragment for httpChars to
 // look at (its first test). It reads each part of u once.
 func httpState(u *locator.URL) int {
-	if _, ok := u.Userinfo(); ok || !u.HasAuthority() {
+	v := view(u) // the parts without a copy of u for each (see urlView)
+	if v.flags&(viewUser|viewAuthority) != viewAuthority {
 		return httpOther
 	}
-	sum := u.Chars()
-	p := u.Path()
-	if p != "" && p[0] != '/' || !syntax.HostPortOK(u.Host(), u.HostPort(), sum) {
+	sum := v.chars
+	p := v.s[v.pathStart:v.queryStart]
+	if p != "" && p[0] != '/' || !syntax.HostPortOK(v.s[v.hostStart:v.hostEnd], v.s[v.hostStart:v.pathStart], sum) {
 		return httpOther
 	}
 	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) != 0 {
 		return httpCharsLeft
 	}
-	if p == "" {
-		if _, ok := u.Query(); ok {
-			return httpCharsLeft // a search without "/" (httpChars reports it)
-		}
+	if p == "" && v.flags&viewQuery != 0 {
+		return httpCharsLeft // a search without "/" (httpChars reports it)
 	}
 	return httpClean
 }
@@ -96,10 +95,11 @@ func httpState(u *locator.URL) int {
 // whose scheme is one of these in lower case. It reports false for other URLs, which Check
 // then checks (http and https are CheckTo's first case).
 func clean1738(u *locator.URL) bool {
-	if _, ok := u.Prefix(); ok || !u.HasScheme() {
+	v := view(u) // the parts without a copy of u for each (see urlView)
+	if v.flags&(viewPrefix|viewScheme) != viewScheme {
 		return false
 	}
-	switch name := u.Scheme(); name {
+	switch name := v.s[:v.schemeEnd]; name { // (u.Scheme() of a URL without a prefix)
 	case "ftp", "file":
 		return quickCheck(name, u)
 	}
@@ -133,26 +133,22 @@ func isHTTP(s string) bool {
 // path (path-abempty after an authority), query and fragment of their productions' characters
 // (by the summary). It reports false for other URLs, which Check then checks.
 func clean3986(u *locator.URL) bool {
-	sum := u.Chars()
-	if sum&(locator.CharsPathNot3986|locator.CharsQueryNot3986|locator.CharsFragmentNot3986) != 0 || !u.HasAuthority() {
-		return false
+	v := view(u) // the parts without a copy of u for each (see urlView)
+	sum := v.chars
+	if sum&(locator.CharsPathNot3986|locator.CharsQueryNot3986|locator.CharsFragmentNot3986) != 0 ||
+		v.flags&(viewPrefix|viewAuthority|viewUser) != viewAuthority {
+		return false // no authority, a "URL:" prefix or user information
 	}
-	if _, ok := u.Prefix(); ok {
-		return false
-	}
-	if _, ok := u.Userinfo(); ok {
-		return false
-	}
-	if p, ok := u.Port(); ok && p == "" {
+	if v.flags&viewPort != 0 && v.hostEnd+1 == v.pathStart {
 		return false // RFC 3986 §3.2.3: an empty port is a warning
 	}
-	if u.Host() != "" && sum&(locator.CharsHostNot3986|locator.CharsHostAlpha) != locator.CharsHostAlpha {
+	if v.hostStart != v.hostEnd && sum&(locator.CharsHostNot3986|locator.CharsHostAlpha) != locator.CharsHostAlpha {
 		return false
 	}
 	// RFC 3986 §3.1: "should only produce lowercase scheme names". A URL that starts with
 	// "http:" or "https:" has such a scheme (isHTTP's test, inlined; the first byte spares
 	// other URLs the rest).
-	s := u.String()
+	s := v.s
 	if len(s) >= 8 && s[0] == 'h' {
 		t := s[:8]
 		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |

@@ -203,23 +203,24 @@ func fastHTTP(sk *syntax.Sink, u *locator.URL) bool {
 // httpChars adds to sk the findings of fastHTTP for u, for which httpState is not httpOther:
 // the characters of the path, search and fragment.
 func httpChars(sk *syntax.Sink, u *locator.URL) {
-	sum := u.Chars()
-	p := u.Path()
-	q, hasQuery := u.Query()
+	v := view(u) // the parts without a copy of u for each (see urlView)
+	sum := v.chars
+	p := v.s[v.pathStart:v.queryStart]
+	hasQuery := v.flags&viewQuery != 0
 	// The character summary says which parts hold a character to report (see init).
 	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) == 0 &&
 		(p != "" || !hasQuery) {
 		return
 	}
-	// The offsets of the parts, from their lengths (u.Offsets computes them all).
-	s := u.String()
-	end := len(s)
-	frag, hasFrag := u.Fragment()
-	if hasFrag {
-		end -= len(frag) + 1
-	}
+	s := v.s
+	end := int(v.queryStart) // the end of the path
+	var q string
 	if hasQuery {
-		end -= len(q) + 1
+		q = s[end+1 : v.fragStart]
+	}
+	frag, hasFrag := "", v.flags&viewFragment != 0
+	if hasFrag {
+		frag = s[v.fragStart+1:]
 	}
 	if p != "" && sum&locator.CharsPathUnsafe != 0 {
 		syntax.CheckClass1738(sk, p, end-len(p), httpPathClass, "RFC 1738 §5 hsegment")
@@ -248,7 +249,8 @@ func httpChars(sk *syntax.Sink, u *locator.URL) {
 // allocates nothing. (A program cannot replace these schemes: see Register.) The calls are
 // direct, not through function values, so that u stays on Check's stack.
 func quickCheck(name string, u *locator.URL) bool {
-	if !u.HasScheme() {
+	v := view(u) // the parts without a copy of u for each (see urlView)
+	if v.flags&viewScheme == 0 {
 		return false
 	}
 	var ok bool
@@ -258,7 +260,7 @@ func quickCheck(name string, u *locator.URL) bool {
 	case "file":
 		ok = quickFile(u)
 	}
-	return ok && u.Chars()&locator.CharsFragmentUnsafe == 0 // the fragment is xchar
+	return ok && v.chars&locator.CharsFragmentUnsafe == 0 // the fragment is xchar
 }
 
 // quickFTP is the quick check of checkFTP (a path with ";type=" is left to it).
@@ -283,21 +285,16 @@ func quickFTP(u *locator.URL) bool {
 
 // quickFile is the quick check of checkFile.
 func quickFile(u *locator.URL) bool {
-	if !u.HasAuthority() {
-		return false
+	v := view(u) // the parts without a copy of u for each (see urlView)
+	if v.flags&(viewAuthority|viewUser|viewPort) != viewAuthority {
+		return false // no authority, or user information or a port
 	}
-	if _, ok := u.Userinfo(); ok {
-		return false
-	}
-	if _, ok := u.Port(); ok {
-		return false
-	}
-	if h := u.Host(); h != "" && !syntax.HostPortOK(h, u.HostPort(), u.Chars()) {
+	if h := v.s[v.hostStart:v.hostEnd]; h != "" && !syntax.HostPortOK(h, v.s[v.hostStart:v.pathStart], v.chars) {
 		return false // (without user information, LoginOK is HostPortOK)
 	}
 	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty: its characters
 	// are filePathClass when the summary says so (see init).
-	return u.Path() != "" && u.Chars()&ftpPathNot == 0
+	return v.pathStart != v.queryStart && v.chars&ftpPathNot == 0
 }
 
 // loginOK is syntax.LoginOK(*u) for u with an authority, reading each part of u once
