@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
 	"github.com/locator-url/locator/beam/urlx"
 )
 
@@ -21,10 +24,11 @@ func init() {
 	register.Function1x1(resultOutput)
 	register.Function1x1(invalidLine)
 	register.Function1x1(findingLine)
+	register.Function1x1(plainInput)
 }
 
-func resultOutput(r urlx.Result) string  { return r.Output }
-func invalidLine(v urlx.Invalid) string  { return v.Line }
+func resultOutput(r urlx.Result) string { return r.Output }
+func invalidLine(v urlx.Invalid) string { return v.Line }
 func findingLine(f urlx.Finding) string { return f.Line }
 
 func TestMain(m *testing.M) {
@@ -292,4 +296,97 @@ func TestMetrics(t *testing.T) {
 			t.Errorf("counter %s = %d, want %d (all: %v)", k, got[k], n, got)
 		}
 	}
+}
+
+// checkLineRE reads the CLI's check line of an invalid URL: "URL:OFFSET: error: MESSAGE
+// [CODE, RULE]".
+var checkLineRE = regexp.MustCompile(`^(.*):(\d+): error: (.*) \[([^,\]]*), (.*)\]$`)
+
+// TestDeadLetterFields compares the dead letters of Check over a bench file, field by field
+// (input, offset, code, rule, message), with what the CLI's check prints for the same lines.
+func TestDeadLetterFields(t *testing.T) {
+	file := filepath.Join(root, "testdata", "bench", "userbait.txt")
+	var want []any
+	for _, l := range runCLI(t, file, "check", "--jobs", "1", "-") {
+		if strings.HasPrefix(l, "ok ") {
+			continue
+		}
+		m := checkLineRE.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("not a check line: %q", l)
+		}
+		if !plain(m[1]) {
+			continue // shown escaped: the record holds the raw input
+		}
+		off, _ := strconv.Atoi(m[2])
+		want = append(want, urlx.Invalid{Input: m[1], Offset: off, Message: m[3], Code: m[4], Rule: m[5], Line: l})
+	}
+	if len(want) == 0 {
+		t.Fatal("no invalid line in the file")
+	}
+	p, s := beam.NewPipelineWithRoot()
+	_, dead, err := urlx.Check(s, "", urlx.ReadLines(s, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	passert.Equals(s, filter.Include(s, dead, plainInput), want...)
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(firstLine(err))
+	}
+}
+
+// plain reports whether s is printable ASCII without a backslash: shown as it is.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e || s[i] == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+func plainInput(v urlx.Invalid) bool { return plain(v.Input) }
+
+// TestResolveBaseColumn resolves "BASE<TAB>REF" lines, each against its own base, and
+// compares them with the CLI's resolve of each base; a line without a tab and a base that
+// does not parse are dead letters.
+func TestResolveBaseColumn(t *testing.T) {
+	bases := []string{"http://a/b/c/d;p?q", "ftp://h/pub/dir/", "file:///etc/x"}
+	refs := []string{"g", "../g", "//x/y", "?q", "#f", "../../../../g", "http:g", "a b"}
+	var lines []string
+	var good, bad []any
+	for _, b := range bases {
+		for _, r := range refs {
+			lines = append(lines, b+"\t"+r)
+		}
+		for _, l := range runCLI(t, writeTemp(t, strings.Join(refs, "\n")+"\n"), "resolve", b, "-") {
+			if isErrorLine(l) {
+				bad = append(bad, l)
+			} else {
+				good = append(good, l)
+			}
+		}
+	}
+	lines = append(lines, "no tab here")
+	p, s := beam.NewPipelineWithRoot()
+	res, dead, err := urlx.Resolve(s, "", "", beam.CreateList(s, lines))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad = append(bad, "error: the line has no tab between the base and the reference [no-tab, locator-beam]")
+	passert.Equals(s, beam.ParDo(s, resultOutput, res), good...)
+	passert.Equals(s, beam.ParDo(s, invalidLine, dead), bad...)
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(firstLine(err))
+	}
+}
+
+// writeTemp writes s to a file in a temporary directory and returns its path.
+func writeTemp(t *testing.T, s string) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "in.txt")
+	if err := os.WriteFile(name, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }
