@@ -65,7 +65,8 @@ var errExtractSpec = &locator.Error{Code: "bad-spec", Rule: "locator extract",
 	Message: "extract checks URLs by rfc1738 or rfc3986 only"}
 
 type extractFn struct {
-	Spec string `json:"spec"`
+	Spec  string `json:"spec"`
+	named counters
 }
 
 // ProcessElement searches one document.
@@ -82,12 +83,12 @@ func (fn *extractFn) ProcessElement(ctx context.Context, d Document, emit func(F
 		} else {
 			bad.Inc(ctx, 1)
 		}
-		countScheme(ctx, schemeOf(f.URL))
+		fn.named.scheme(ctx, schemeOf(f.URL))
 		emit(Finding{Name: d.Name, URL: f.URL, Alternatives: f.Alternatives, Start: f.Start, End: f.End,
 			Form: f.Form.String(), Valid: f.Valid, Line: findingLine(f)})
 	}
 	for _, sk := range skips {
-		beam.NewCounter(Namespace, "code/"+codeTooLong).Inc(ctx, 1)
+		fn.named.inc(ctx, "code/", codeTooLong)
 		msg := sk.Error()
 		dead(Invalid{Input: d.Name, Offset: sk.Start, Code: codeTooLong, Rule: "extract.MaxLength", Message: msg,
 			Line: "error: " + string(appendFindingText(nil, msg, codeTooLong, "extract.MaxLength"))})

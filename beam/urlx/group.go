@@ -55,11 +55,12 @@ func toCount(key string, n int) Count { return Count{Key: key, Count: int64(n)} 
 
 // keyFn gives the key of each valid line.
 type keyFn struct {
-	By   string `json:"by"`
-	Spec string `json:"spec"`
-	sp   locator.Spec
-	ok   beam.Counter
-	bad  beam.Counter
+	By    string `json:"by"`
+	Spec  string `json:"spec"`
+	sp    locator.Spec
+	ok    beam.Counter
+	bad   beam.Counter
+	named counters
 }
 
 // Setup reads the spec.
@@ -78,12 +79,12 @@ func (fn *keyFn) Setup() error {
 
 // ProcessElement gives the key of one line, or its dead letter.
 func (fn *keyFn) ProcessElement(ctx context.Context, line string, emit func(string), dead func(Invalid)) error {
-	countScheme(ctx, schemeOf(line))
+	fn.named.scheme(ctx, schemeOf(line))
 	r := scheme.Inspect(line, fn.sp)
 	if !r.Valid() {
 		_, bad := checkLine(line, fn.sp)
 		fn.bad.Inc(ctx, 1)
-		beam.NewCounter(Namespace, "code/"+bad.Code).Inc(ctx, 1)
+		fn.named.inc(ctx, "code/", bad.Code)
 		dead(*bad)
 		return nil
 	}
