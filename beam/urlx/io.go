@@ -79,7 +79,8 @@ const (
 	FormatCSV   = "csv"   // RFC 4180 records with a header line in each shard
 )
 
-// Write writes col (a PCollection of Result, Invalid, Finding or Count) in format to shards
+// Write writes col (a PCollection of Result, Invalid, Finding, Count or string: lines as they
+// are) in format to shards
 // files named PREFIX-SSSSS-of-NNNNN.EXT (EXT: txt, jsonl or csv), on any file system Beam
 // knows. Each element goes to the shard its line's hash picks, so a shard that no element
 // falls into is not written. The order of the lines in a shard is not the input's. shards
@@ -142,6 +143,8 @@ func formatLine(format string, x any) (string, error) {
 		return strings.TrimSuffix(sb.String(), "\n"), w.Error()
 	}
 	switch v := x.(type) {
+	case string:
+		return v, nil
 	case Result:
 		return v.Output, nil
 	case Invalid:
@@ -166,8 +169,10 @@ func csvHeader(t reflect.Type) (string, error) {
 		h = []string{"name", "url", "alternatives", "start", "end", "form", "valid"}
 	case reflect.TypeFor[Count]():
 		h = []string{"key", "count"}
+	case reflect.TypeFor[string]():
+		h = []string{"line"}
 	default:
-		return "", fmt.Errorf("locator.Write: cannot write a PCollection of %v; want Result, Invalid, Finding or Count", t)
+		return "", fmt.Errorf("locator.Write: cannot write a PCollection of %v; want Result, Invalid, Finding, Count or string", t)
 	}
 	return strings.Join(h, ","), nil
 }
@@ -185,6 +190,8 @@ func csvRecord(x any) []string {
 			strconv.Itoa(v.End), v.Form, strconv.FormatBool(v.Valid)}
 	case Count:
 		return []string{v.Key, strconv.FormatInt(v.Count, 10)}
+	case string:
+		return []string{v}
 	}
 	return nil
 }

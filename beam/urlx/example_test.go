@@ -1,0 +1,125 @@
+package urlx_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/locator-url/locator/beam/urlx"
+)
+
+// runAndShow runs p on the test's runner and prints the lines of the files that pattern
+// matches, sorted.
+func runAndShow(p *beam.Pipeline, pattern string) {
+	if err := ptest.Run(p); err != nil {
+		fmt.Println(err)
+		return
+	}
+	names, _ := filepath.Glob(pattern)
+	var lines []string
+	for _, n := range names {
+		b, _ := os.ReadFile(n)
+		lines = append(lines, strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")...)
+	}
+	slices.Sort(lines)
+	for _, l := range lines {
+		fmt.Println(l)
+	}
+}
+
+// A LineFunc is the per-line work of a transform, without Beam.
+func ExampleCompile() {
+	f, err := urlx.Compile(urlx.Config{Op: urlx.OpNormalize, Level: "usually"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, _ := f("HTTP://www.Example.COM:80/%7esmith/./a/../b?")
+	fmt.Println(res.Output)
+	_, bad := f("http://a/%zz")
+	fmt.Println(bad.Offset, bad.Code, bad.Rule)
+	// Output:
+	// http://www.example.com/%7Esmith/b
+	// 9 bad-escape RFC 1738 §2.2 escape
+}
+
+// Normalize, then write the results and the dead letters as the CLI's lines.
+func ExampleNormalize() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	p, s := beam.NewPipelineWithRoot()
+	lines := beam.Create(s, "HTTP://A.example:80/x/../y", "ftp://h/%7e", "http://a/%zz")
+	res, dead, err := urlx.Normalize(s, "rfc1738", "safe", lines)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	urlx.Write(s, urlx.FormatText, filepath.Join(dir, "out"), 2, res)
+	urlx.Write(s, urlx.FormatJSONL, filepath.Join(dir, "dead"), 1, dead)
+	runAndShow(p, filepath.Join(dir, "*"))
+	// Output:
+	// ftp://h/%7E
+	// http://a.example/y
+	// {"input":"http://a/%zz","offset":9,"code":"bad-escape","rule":"RFC 1738 §2.2 escape","message":"\"%\" not followed by two hex digits","line":"error: \"%\" not followed by two hex digits [bad-escape, RFC 1738 §2.2 escape]"}
+}
+
+// Count the valid URLs per host.
+func ExampleGroupBy() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	p, s := beam.NewPipelineWithRoot()
+	lines := beam.Create(s, "http://A.example/1", "http://a.example/2", "ftp://b.example/f", "http://a b/")
+	counts, _, err := urlx.GroupBy(s, urlx.ByHost, "", lines)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	urlx.Write(s, urlx.FormatCSV, filepath.Join(dir, "hosts"), 1, counts)
+	runAndShow(p, filepath.Join(dir, "*"))
+	// Output:
+	// a.example,2
+	// b.example,1
+	// key,count
+}
+
+// Find the URLs in running text.
+func ExampleExtract() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	p, s := beam.NewPipelineWithRoot()
+	docs := beam.Create(s, urlx.Document{Name: "mail", Text: "See <URL:ftp://foo.bar/pub/fi-\n  le> and http://example.com/a."})
+	found, _, err := urlx.Extract(s, "", docs)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	urlx.Write(s, urlx.FormatText, filepath.Join(dir, "urls"), 1, found)
+	runAndShow(p, filepath.Join(dir, "*"))
+	// Output:
+	// ftp://foo.bar/pub/file	9	34	wrapped	valid	ftp://foo.bar/pub/fi-le
+	// http://example.com/a	41	60	bare	valid
+}
+
+// Resolve each reference against the base in its line's first column.
+func ExampleResolve() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	p, s := beam.NewPipelineWithRoot()
+	lines := beam.Create(s, "http://a/b/c/d;p?q\t../g", "ftp://h/pub/dir/\tx", "no base")
+	res, dead, err := urlx.Resolve(s, "rfc3986", "", lines)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// The results and the dead letters as the CLI's lines, in one file.
+	urlx.Write(s, urlx.FormatText, filepath.Join(dir, "out"), 1, beam.Flatten(s, beam.ParDo(s, resultOutput, res), beam.ParDo(s, invalidLine, dead)))
+	runAndShow(p, filepath.Join(dir, "*"))
+	// Output:
+	// error: the line has no tab between the base and the reference [no-tab, locator-beam]
+	// ftp://h/pub/dir/x
+	// http://a/b/g
+}
