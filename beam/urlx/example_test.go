@@ -123,3 +123,123 @@ func ExampleResolve() {
 	// ftp://h/pub/dir/x
 	// http://a/b/g
 }
+
+// Read a file of URLs, one per line ("\r\n" line ends too), check them and write the CLI's
+// lines.
+func ExampleReadLines() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	in := filepath.Join(dir, "urls.txt")
+	os.WriteFile(in, []byte("ftp://host.dom/pub\r\nhttp://a b/\r\nnews:comp.infosystems.www\n"), 0o644)
+	p, s := beam.NewPipelineWithRoot()
+	res, dead, err := urlx.Check(s, "", urlx.ReadLines(s, in))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	urlx.Write(s, urlx.FormatText, filepath.Join(dir, "ok"), 1, res)
+	urlx.Write(s, urlx.FormatText, filepath.Join(dir, "bad"), 1, dead)
+	runAndShow(p, filepath.Join(dir, "*-of-*"))
+	// Output:
+	// http://a b/:8: error: unsafe character " " must be encoded as %20 [unsafe-char, RFC 1738 §2.2]
+	// ok ftp://host.dom/pub
+	// ok news:comp.infosystems.www
+}
+
+// Read whole files for Extract: a URL in running text may span lines.
+func ExampleReadDocuments() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("Mail <URL:http://a.example/x>.\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.txt"), []byte("And gopher://b.example/1\n"), 0o644)
+	p, s := beam.NewPipelineWithRoot()
+	found, _, err := urlx.Extract(s, "", urlx.ReadDocuments(s, filepath.Join(dir, "*.txt")))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	urlx.Write(s, urlx.FormatText, filepath.Join(dir, "urls"), 1, found)
+	runAndShow(p, filepath.Join(dir, "urls-*"))
+	// Output:
+	// gopher://b.example/1	4	23	bare	valid
+	// http://a.example/x	10	27	wrapped	valid
+}
+
+// The components of each valid URL, tab-separated, as "locator parse -" prints them.
+func ExampleParse() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	p, s := beam.NewPipelineWithRoot()
+	res, _, err := urlx.Parse(s, "rfc1738", beam.Create(s, "ftp://myname@host.dom/%2Fetc/motd"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	urlx.Write(s, urlx.FormatText, filepath.Join(dir, "out"), 1, res)
+	runAndShow(p, filepath.Join(dir, "*"))
+	// Output:
+	// "ftp://myname@host.dom/%2Fetc/motd"	valid	"ftp"	"myname"	-	"host.dom"	-	"/%2Fetc/motd"	-	-
+}
+
+// SURT keys, the sort keys of web archives.
+func ExampleSURT() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	p, s := beam.NewPipelineWithRoot()
+	res, _ := urlx.SURT(s, beam.Create(s, "http://www.archive.org/goo/?b=2&a=1"))
+	urlx.Write(s, urlx.FormatText, filepath.Join(dir, "out"), 1, res)
+	runAndShow(p, filepath.Join(dir, "*"))
+	// Output:
+	// org,archive)/goo?a=1&b=2
+}
+
+// Hrefs by the WHATWG URL Standard.
+func ExampleWHATWG() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	p, s := beam.NewPipelineWithRoot()
+	res, _ := urlx.WHATWG(s, beam.Create(s, "HTTP://EXAMPLE.com:80/a/../b c"))
+	urlx.Write(s, urlx.FormatText, filepath.Join(dir, "out"), 1, res)
+	runAndShow(p, filepath.Join(dir, "*"))
+	// Output:
+	// http://example.com/b%20c
+}
+
+// Apply runs any operation by its Config; Write writes CSV with a header in each shard.
+func ExampleApply() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	p, s := beam.NewPipelineWithRoot()
+	res, _, err := urlx.Apply(s, urlx.Config{Op: urlx.OpResolve, Base: "http://a/b/c/d;p?q"}, beam.Create(s, "../g"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	urlx.Write(s, urlx.FormatCSV, filepath.Join(dir, "out"), 1, res)
+	runAndShow(p, filepath.Join(dir, "*"))
+	// Output:
+	// ../g,http://a/b/g,
+	// input,output,scheme
+}
+
+// The files of Write.
+func ExampleShardName() {
+	fmt.Println(urlx.ShardName("out/norm", 3, 16, "txt"))
+	// Output:
+	// out/norm-00003-of-00016.txt
+}
+
+// Write the dead letters as JSON lines.
+func ExampleWrite() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	p, s := beam.NewPipelineWithRoot()
+	_, dead := urlx.WHATWG(s, beam.Create(s, "http://[::1"))
+	if err := urlx.Write(s, urlx.FormatJSONL, filepath.Join(dir, "dead"), 1, dead); err != nil {
+		fmt.Println(err)
+		return
+	}
+	runAndShow(p, filepath.Join(dir, "*"))
+	// Output:
+	// {"input":"http://[::1","offset":7,"code":"IPv6-unclosed","rule":"WHATWG URL §3.5 host parser","message":"IPv6-unclosed at offset 7","line":"error: IPv6-unclosed at offset 7 [IPv6-unclosed, WHATWG URL §3.5 host parser]"}
+}
