@@ -390,3 +390,18 @@ func writeTemp(t *testing.T, s string) string {
 	}
 	return name
 }
+
+// TestWrongInput gives a transform a PCollection of another type than string: an error,
+// not a panic.
+func TestWrongInput(t *testing.T) {
+	_, s := beam.NewPipelineWithRoot()
+	if _, _, err := urlx.Check(s, "", beam.Create(s, 1, 2)); err == nil {
+		t.Error("Check of ints: no error")
+	}
+	if _, _, err := urlx.GroupBy(s, urlx.ByHost, "", beam.Create(s, 1, 2)); err == nil {
+		t.Error("GroupBy of ints: no error")
+	}
+	if _, _, err := urlx.Extract(s, "", beam.Create(s, "text")); err == nil {
+		t.Error("Extract of strings: no error")
+	}
+}

@@ -243,3 +243,12 @@ func ExampleWrite() {
 	// Output:
 	// {"input":"http://[::1","offset":7,"code":"IPv6-unclosed","rule":"WHATWG URL §3.5 host parser","message":"IPv6-unclosed at offset 7","line":"error: IPv6-unclosed at offset 7 [IPv6-unclosed, WHATWG URL §3.5 host parser]"}
 }
+
+// A path on a file system Beam does not know is an error, not a panic.
+func ExampleCheckPath() {
+	fmt.Println(urlx.CheckPath("testdata/urls.txt") == nil)
+	fmt.Println(urlx.CheckPath("nofs://bucket/urls.txt") != nil)
+	// Output:
+	// true
+	// true
+}

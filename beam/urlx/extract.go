@@ -57,8 +57,11 @@ func Extract(s beam.Scope, spec string, docs beam.PCollection) (findings, skippe
 		}
 	}
 	s = s.Scope("locator.extract")
-	findings, skipped = beam.ParDo2(s, &extractFn{Spec: sp.String()}, docs)
-	return findings, skipped, nil
+	outs, err := beam.TryParDo(s, &extractFn{Spec: sp.String()}, docs)
+	if err != nil {
+		return beam.PCollection{}, beam.PCollection{}, err
+	}
+	return outs[0], outs[1], nil
 }
 
 var errExtractSpec = &locator.Error{Code: "bad-spec", Rule: "locator extract",

@@ -45,9 +45,12 @@ func GroupBy(s beam.Scope, by, spec string, lines beam.PCollection) (counts, inv
 		return beam.PCollection{}, beam.PCollection{}, err
 	}
 	s = s.Scope("locator.GroupBy." + by)
-	keys, invalid := beam.ParDo2(s, &keyFn{By: by, Spec: spec}, lines)
-	counts = beam.ParDo(s, toCount, stats.Count(s, keys))
-	return counts, invalid, nil
+	outs, err := beam.TryParDo(s, &keyFn{By: by, Spec: spec}, lines)
+	if err != nil {
+		return beam.PCollection{}, beam.PCollection{}, err
+	}
+	counts = beam.ParDo(s, toCount, stats.Count(s, outs[0]))
+	return counts, outs[1], nil
 }
 
 // toCount turns the KV of stats.Count into a Count.

@@ -40,6 +40,20 @@ func ReadLines(s beam.Scope, glob string) beam.PCollection {
 	return beam.ParDo(s, trimCR, textio.Read(s, glob))
 }
 
+// CheckPath reports whether a file system is registered for path's scheme ("gs://" …; a
+// path without "://" is local) and path is not empty. ReadLines, ReadDocuments and Beam's
+// textio panic on such a path while the pipeline is built (filesystem.ValidateScheme); a
+// program checks its paths first with CheckPath, as Write does.
+func CheckPath(path string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	filesystem.ValidateScheme(path)
+	return nil
+}
+
 // trimCR removes one "\r" at the end of line (textio.Read removed the "\n").
 func trimCR(line string) string { return strings.TrimSuffix(line, "\r") }
 
@@ -101,7 +115,9 @@ func Write(s beam.Scope, format, prefix string, shards int, col beam.PCollection
 	if shards < 1 {
 		shards = 1
 	}
-	filesystem.ValidateScheme(prefix)
+	if err := CheckPath(prefix); err != nil {
+		return err
+	}
 	s = s.Scope("locator.Write")
 	keyed := beam.ParDo(s, &formatFn{Format: format, Shards: shards}, col)
 	grouped := beam.GroupByKey(s, keyed)

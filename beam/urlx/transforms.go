@@ -100,8 +100,11 @@ func Apply(s beam.Scope, c Config, lines beam.PCollection) (results, invalid bea
 		return beam.PCollection{}, beam.PCollection{}, err
 	}
 	s = s.Scope(fmt.Sprintf("locator.%s", c.Op))
-	results, invalid = beam.ParDo2(s, &lineFn{Config: c}, lines)
-	return results, invalid, nil
+	outs, err := beam.TryParDo(s, &lineFn{Config: c}, lines) // an error, not a panic, for a PCollection of another type
+	if err != nil {
+		return beam.PCollection{}, beam.PCollection{}, err
+	}
+	return outs[0], outs[1], nil
 }
 
 // Parse parses each line by spec (rfc1738 when empty, rfc3986, url-draft-1994,

@@ -113,6 +113,9 @@ func build(s beam.Scope, o options) error {
 	if o.invalid == "" {
 		o.invalid = o.output + "-invalid"
 	}
+	if err := urlx.CheckPath(o.input); err != nil {
+		return usageError{"--input: " + err.Error()}
+	}
 	var out, dead beam.PCollection
 	var err error
 	switch o.op {

@@ -204,6 +204,8 @@ func TestUsage(t *testing.T) {
 		{options{input: "x", output: "x", op: "normalize", level: "never", shards: 1}, `level "never"`},
 		{options{input: "x", output: "x", op: "resolve", base: "::", shards: 1}, "base"},
 		{options{input: "x", output: "x", op: "check", format: "xml", shards: 1}, `format "xml"`},
+		{options{input: "nofs://b/x", output: "x", op: "check", shards: 1}, `--input: file system scheme "nofs" not registered`},
+		{options{input: "x", output: "nofs://b/x", op: "check", format: "text", shards: 1}, `file system scheme "nofs" not registered`},
 	} {
 		var errw bytes.Buffer
 		if code := run(context.Background(), c.o, &errw); code != 2 || !strings.Contains(errw.String(), c.want) {
