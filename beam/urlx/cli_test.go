@@ -2,6 +2,7 @@ package urlx_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -25,6 +27,8 @@ func init() {
 	register.Function1x1(invalidLine)
 	register.Function1x1(findingLine)
 	register.Function1x1(plainInput)
+	register.Function1x1(diagKey)
+	register.Function1x1(utf8Input)
 }
 
 func resultOutput(r urlx.Result) string { return r.Output }
@@ -403,5 +407,67 @@ func TestWrongInput(t *testing.T) {
 	}
 	if _, _, err := urlx.Extract(s, "", beam.Create(s, "text")); err == nil {
 		t.Error("Extract of strings: no error")
+	}
+}
+
+// diagKey is a Diagnostic's fields in one string, for passert.
+func diagKey(d urlx.Diagnostic) string {
+	return strings.Join([]string{d.Input, d.Severity, strconv.Itoa(d.Offset), d.Code, d.Rule, d.Message}, "\x00")
+}
+
+func utf8Input(line string) bool { return utf8.ValidString(line) }
+
+// TestFindingsEqualCLI compares Findings over the bench files with the errors and warnings of
+// "locator parse --json -", line by line (lines that are not UTF-8 aside: the JSON shows them
+// changed).
+func TestFindingsEqualCLI(t *testing.T) {
+	for _, file := range benchFiles(t) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			var want []any
+			for _, l := range runCLI(t, file, "parse", "--jobs", "1", "--json", "-") {
+				var rec struct {
+					Input            string
+					Errors, Warnings []struct {
+						Offset              int
+						Code, Rule, Message string
+					}
+					InputBase64  string `json:"input_base64"`
+					MoreErrors   int    `json:"more_errors"`
+					MoreWarnings int    `json:"more_warnings"`
+				}
+				if err := json.Unmarshal([]byte(l), &rec); err != nil {
+					t.Fatal(err)
+				}
+				if rec.InputBase64 != "" {
+					continue
+				}
+				for sev, fs := range map[string]any{"error": rec.Errors, "warning": rec.Warnings} {
+					for _, f := range fs.([]struct {
+						Offset              int
+						Code, Rule, Message string
+					}) {
+						want = append(want, diagKey(urlx.Diagnostic{Input: rec.Input, Severity: sev, Offset: f.Offset, Code: f.Code, Rule: f.Rule, Message: f.Message}))
+					}
+				}
+				if n := rec.MoreErrors; n > 0 {
+					want = append(want, diagKey(urlx.Diagnostic{Input: rec.Input, Severity: "error", Code: "more-errors", Rule: "locator.MaxFindings", Message: strconv.Itoa(n) + " more errors are not listed"}))
+				}
+				if n := rec.MoreWarnings; n > 0 {
+					want = append(want, diagKey(urlx.Diagnostic{Input: rec.Input, Severity: "warning", Code: "more-warnings", Rule: "locator.MaxFindings", Message: strconv.Itoa(n) + " more warnings are not listed"}))
+				}
+			}
+			if len(want) == 0 {
+				t.Fatal("no findings in the file")
+			}
+			p, s := beam.NewPipelineWithRoot()
+			d, err := urlx.Findings(s, "", filter.Include(s, urlx.ReadLines(s, file), utf8Input))
+			if err != nil {
+				t.Fatal(err)
+			}
+			passert.Equals(s, beam.ParDo(s, diagKey, d), want...)
+			if err := ptest.Run(p); err != nil {
+				t.Fatalf("%d findings expected: %v", len(want), firstLine(err))
+			}
+		})
 	}
 }

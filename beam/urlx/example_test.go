@@ -252,3 +252,20 @@ func ExampleCheckPath() {
 	// true
 	// true
 }
+
+// Every finding of each line, errors and warnings, as records.
+func ExampleFindings() {
+	dir, _ := os.MkdirTemp("", "urlx")
+	defer os.RemoveAll(dir)
+	p, s := beam.NewPipelineWithRoot()
+	d, err := urlx.Findings(s, "", beam.Create(s, "ftp://host/a;type=AN", "http://ok.example/"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	urlx.Write(s, urlx.FormatCSV, filepath.Join(dir, "findings"), 1, d)
+	runAndShow(p, filepath.Join(dir, "*"))
+	// Output:
+	// ftp://host/a;type=AN,error,18,ftp-typecode,RFC 1738 §5 ftptype,"typecode ""AN"" is the 1994 URL draft's (RFC 959's type code without the space); RFC 1738 §5 ftptype is one of A, I, D, a, i, d (check with --spec url-draft-1994)"
+	// input,severity,offset,code,rule,message
+}

@@ -88,12 +88,12 @@ func (*readDocFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emi
 
 // The output formats of Write.
 const (
-	FormatText  = "text"  // the CLI's lines: Result.Output, Invalid.Line, Finding.Line, "KEY<TAB>COUNT"
+	FormatText  = "text"  // the CLI's lines: Result.Output, Invalid.Line, Finding.Line, Diagnostic.Line, "KEY<TAB>COUNT"
 	FormatJSONL = "jsonl" // one JSON object per line, the element's fields
 	FormatCSV   = "csv"   // RFC 4180 records with a header line in each shard
 )
 
-// Write writes col (a PCollection of Result, Invalid, Finding, Count or string: lines as they
+// Write writes col (a PCollection of Result, Invalid, Finding, Diagnostic, Count or string: lines as they
 // are) in format to shards
 // files named PREFIX-SSSSS-of-NNNNN.EXT (EXT: txt, jsonl or csv), on any file system Beam
 // knows. Each element goes to the shard its line's hash picks, so a shard that no element
@@ -167,6 +167,8 @@ func formatLine(format string, x any) (string, error) {
 		return v.Line, nil
 	case Finding:
 		return v.Line, nil
+	case Diagnostic:
+		return v.Line, nil
 	case Count:
 		return display.String(v.Key) + "\t" + strconv.FormatInt(v.Count, 10), nil
 	}
@@ -183,12 +185,14 @@ func csvHeader(t reflect.Type) (string, error) {
 		h = []string{"input", "offset", "code", "rule", "message"}
 	case reflect.TypeFor[Finding]():
 		h = []string{"name", "url", "alternatives", "start", "end", "form", "valid"}
+	case reflect.TypeFor[Diagnostic]():
+		h = []string{"input", "severity", "offset", "code", "rule", "message"}
 	case reflect.TypeFor[Count]():
 		h = []string{"key", "count"}
 	case reflect.TypeFor[string]():
 		h = []string{"line"}
 	default:
-		return "", fmt.Errorf("locator.Write: cannot write a PCollection of %v; want Result, Invalid, Finding, Count or string", t)
+		return "", fmt.Errorf("locator.Write: cannot write a PCollection of %v; want Result, Invalid, Finding, Diagnostic, Count or string", t)
 	}
 	return strings.Join(h, ","), nil
 }
@@ -204,6 +208,8 @@ func csvRecord(x any) []string {
 	case Finding:
 		return []string{v.Name, v.URL, strings.Join(v.Alternatives, " "), strconv.Itoa(v.Start),
 			strconv.Itoa(v.End), v.Form, strconv.FormatBool(v.Valid)}
+	case Diagnostic:
+		return []string{v.Input, v.Severity, strconv.Itoa(v.Offset), v.Code, v.Rule, v.Message}
 	case Count:
 		return []string{v.Key, strconv.FormatInt(v.Count, 10)}
 	case string:

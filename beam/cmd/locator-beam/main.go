@@ -15,9 +15,9 @@
 // errors together. At the end the counts (Beam metrics: valid, invalid, per scheme, per
 // error code) are written to standard error.
 //
-// The ops: parse, check, normalize, surt, whatwg, resolve (against --base, or lines
-// "BASE<TAB>REF" without it), extract, group-host and group-scheme (the valid URLs counted
-// per host or scheme). --spec is the specification (parse, check, normalize, extract,
+// The ops: parse, check, findings (every error and warning of each line, no dead letters),
+// normalize, surt, whatwg, resolve (against --base, or lines "BASE<TAB>REF" without it),
+// extract, group-host and group-scheme (the valid URLs counted per host or scheme). --spec is the specification (parse, check, normalize, extract,
 // group-*) or the resolution mode (resolve), as the CLI's --spec.
 //
 // Beam's own flags pass through: --runner (direct by default; prism, flink, spark,
@@ -58,7 +58,7 @@ func init() {
 	flag.StringVar(&opts.input, "input", "", "the input `PATH_OR_GLOB`: one URL per line (extract: running text)")
 	flag.StringVar(&opts.output, "output", "", "the `PREFIX` of the output files: PREFIX-SSSSS-of-NNNNN.EXT")
 	flag.StringVar(&opts.invalid, "invalid", "", "the `PREFIX` of the dead-letter files (default: OUTPUT-invalid)")
-	flag.StringVar(&opts.op, "op", "", "the operation: parse, check, normalize, surt, whatwg, resolve, extract, group-host or group-scheme")
+	flag.StringVar(&opts.op, "op", "", "the operation: parse, check, findings, normalize, surt, whatwg, resolve, extract, group-host or group-scheme")
 	flag.StringVar(&opts.spec, "spec", "", "the specification (rfc1738 by default) or, for resolve, the mode (rfc3986 by default)")
 	flag.StringVar(&opts.level, "level", "", "normalize: the steps: safe (default), usually, aggressive, none or a list")
 	flag.StringVar(&opts.base, "base", "", "resolve: the base `URL` (without it, each line is BASE<TAB>REF)")
@@ -121,6 +121,12 @@ func build(s beam.Scope, o options) error {
 	switch o.op {
 	case "extract":
 		out, dead, err = urlx.Extract(s, o.spec, urlx.ReadDocuments(s, o.input))
+	case "findings":
+		out, err = urlx.Findings(s, o.spec, urlx.ReadLines(s, o.input))
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		return urlx.Write(s, o.format, o.output, o.shards, out)
 	case "group-host", "group-scheme":
 		out, dead, err = urlx.GroupBy(s, strings.TrimPrefix(o.op, "group-"), o.spec, urlx.ReadLines(s, o.input))
 	default:
