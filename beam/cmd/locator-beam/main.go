@@ -1,0 +1,167 @@
+// Command locator-beam runs locator's bulk work as an Apache Beam pipeline: on this machine
+// (the direct or prism runner) or on a cluster (Flink, Spark, Dataflow), with the same
+// binary.
+//
+//	locator-beam --input 'urls/*.txt' --output out/norm --op normalize --level usually
+//	locator-beam --input 'gs://b/urls-*.txt' --output gs://b/out/surt --op surt \
+//	    --runner dataflow --project P --region R --staging_location gs://b/staging
+//
+// It reads --input (a path or a glob, on any file system Beam knows) one URL per line (for
+// extract: each file whole, as running text), applies --op, and writes the results to
+// PREFIX-SSSSS-of-NNNNN.EXT files (--output PREFIX, --shards N, --format text, jsonl or
+// csv) and the inputs it could not handle, with the error's offset, code and rule, to the
+// dead-letter files (--invalid PREFIX, OUTPUT-invalid by default). The text format is the
+// CLI's bulk output: "locator OP -" prints the same lines for the same input, results and
+// errors together. At the end the counts (Beam metrics: valid, invalid, per scheme, per
+// error code) are written to standard error.
+//
+// The ops: parse, check, findings (every error and warning of each line, no dead letters),
+// normalize, surt, whatwg, resolve (against --base, or lines "BASE<TAB>REF" without it),
+// extract, group-host and group-scheme (the valid URLs counted per host or scheme). --spec is the specification (parse, check, normalize, extract,
+// group-*) or the resolution mode (resolve), as the CLI's --spec.
+//
+// Beam's own flags pass through: --runner (direct by default; prism, flink, spark,
+// dataflow, universal), --endpoint, --environment_type, --project, --region and the others
+// of the runner.
+//
+// Exit status: 0 when the pipeline ran (whether or not some inputs were invalid: see the
+// counts and the dead letters), 1 when it failed, 2 on a usage error.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/locator-url/locator/beam/urlx"
+	"github.com/locator-url/locator/internal/display"
+)
+
+// options are the command's flags.
+type options struct {
+	input, output, invalid string
+	op, spec, level, base  string
+	format                 string
+	shards                 int
+}
+
+var opts options
+
+func init() {
+	flag.StringVar(&opts.input, "input", "", "the input `PATH_OR_GLOB`: one URL per line (extract: running text)")
+	flag.StringVar(&opts.output, "output", "", "the `PREFIX` of the output files: PREFIX-SSSSS-of-NNNNN.EXT")
+	flag.StringVar(&opts.invalid, "invalid", "", "the `PREFIX` of the dead-letter files (default: OUTPUT-invalid)")
+	flag.StringVar(&opts.op, "op", "", "the operation: parse, check, findings, normalize, surt, whatwg, resolve, extract, group-host or group-scheme")
+	flag.StringVar(&opts.spec, "spec", "", "the specification (rfc1738 by default) or, for resolve, the mode (rfc3986 by default)")
+	flag.StringVar(&opts.level, "level", "", "normalize: the steps: safe (default), usually, aggressive, none or a list")
+	flag.StringVar(&opts.base, "base", "", "resolve: the base `URL` (without it, each line is BASE<TAB>REF)")
+	flag.StringVar(&opts.format, "format", urlx.FormatText, "the output format: text, jsonl or csv")
+	flag.IntVar(&opts.shards, "shards", 1, "the number of output files, `N` ≥ 1")
+}
+
+// usageError is an error in the flags: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func main() {
+	flag.Parse()
+	if *runners.Runner == "" {
+		*runners.Runner = "direct"
+	}
+	beam.Init()
+	os.Exit(run(context.Background(), opts, os.Stderr))
+}
+
+// run builds and runs the pipeline, and writes the error or the counts to errw. It returns
+// the exit status.
+func run(ctx context.Context, o options, errw io.Writer) int {
+	p, s := beam.NewPipelineWithRoot()
+	if err := build(s, o); err != nil {
+		// Every error of build is in the flags: a usage error.
+		fmt.Fprintf(errw, "locator-beam: %s\n", display.String(err.Error()))
+		return 2
+	}
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
+		fmt.Fprintf(errw, "locator-beam: %s\n", display.String(err.Error()))
+		return 1
+	}
+	if res != nil {
+		writeCounts(errw, res)
+	}
+	return 0
+}
+
+// build adds the pipeline of o to s.
+func build(s beam.Scope, o options) error {
+	switch {
+	case o.input == "":
+		return usageError{"--input is required"}
+	case o.output == "":
+		return usageError{"--output is required"}
+	case o.shards < 1:
+		return usageError{"--shards: want 1 or more"}
+	}
+	if o.invalid == "" {
+		o.invalid = o.output + "-invalid"
+	}
+	if err := urlx.CheckPath(o.input); err != nil {
+		return usageError{"--input: " + err.Error()}
+	}
+	var out, dead beam.PCollection
+	var err error
+	switch o.op {
+	case "extract":
+		out, dead, err = urlx.Extract(s, o.spec, urlx.ReadDocuments(s, o.input))
+	case "findings":
+		out, err = urlx.Findings(s, o.spec, urlx.ReadLines(s, o.input))
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		return urlx.Write(s, o.format, o.output, o.shards, out)
+	case "group-host", "group-scheme":
+		out, dead, err = urlx.GroupBy(s, strings.TrimPrefix(o.op, "group-"), o.spec, urlx.ReadLines(s, o.input))
+	default:
+		c := urlx.Config{Op: urlx.Op(o.op), Spec: o.spec, Level: o.level, Base: o.base}
+		if _, err := urlx.Compile(c); err != nil {
+			return usageError{err.Error()}
+		}
+		out, dead, err = urlx.Apply(s, c, urlx.ReadLines(s, o.input))
+	}
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if err := urlx.Write(s, o.format, o.output, o.shards, out); err != nil {
+		return usageError{err.Error()}
+	}
+	return urlx.Write(s, o.format, o.invalid, o.shards, dead)
+}
+
+// writeCounts writes the counters of namespace urlx.Namespace, "NAME<TAB>COUNT" sorted by
+// name, as the CLI's --stats writes its counts.
+func writeCounts(w io.Writer, res beam.PipelineResult) {
+	counts := map[string]int64{}
+	for _, c := range res.Metrics().AllMetrics().Counters() {
+		if c.Key.Namespace == urlx.Namespace {
+			counts[c.Key.Name] += c.Result()
+		}
+	}
+	names := make([]string, 0, len(counts))
+	for k := range counts {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, k := range names {
+		fmt.Fprintf(&b, "%s\t%d\n", display.String(k), counts[k])
+	}
+	io.WriteString(w, b.String())
+}

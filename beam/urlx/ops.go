@@ -1,0 +1,420 @@
+package urlx
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/scheme"
+	"github.com/locator-url/locator/whatwg"
+)
+
+// The per-line work of every transform, without Beam: each function gives, for one input
+// line, either a Result (the line the CLI's bulk path prints for it, "locator OP -") or an
+// Invalid (the error's offset, code and rule, and the CLI's "error: ..." line). The lines are
+// built by the same library calls and the same display escaping as cmd/locator; the tests
+// compare them with the real CLI's output, file by file.
+
+// Result is the outcome of an operation on one valid input.
+type Result struct {
+	// Input is the line as read (without its line break and one "\r" before it).
+	Input string `json:"input"`
+	// Output is the line the CLI's bulk path prints for Input, without its "\n": the
+	// normal form, the SURT, the href, the resolved URL, "ok URL" for check, the
+	// tab-separated components for parse. Bytes a terminal would act on are escaped by
+	// package internal/display, as the CLI escapes them.
+	Output string `json:"output"`
+	// Scheme is the scheme of Input as written (up to the first ":"), "" when it has none.
+	Scheme string `json:"scheme"`
+}
+
+// Invalid is a dead-letter record: an input an operation could not handle, with the error's
+// byte offset in Input, its code and the rule that it breaks.
+type Invalid struct {
+	// Input is the line as read.
+	Input string `json:"input"`
+	// Offset is the byte offset in Input where the error was found (0 when the error
+	// has no position).
+	Offset int `json:"offset"`
+	// Code is the error's stable code (a locator.Code or a WHATWG validation error name).
+	Code string `json:"code"`
+	// Rule names the specification's rule, as "RFC 1738 §3.1".
+	Rule string `json:"rule"`
+	// Message says what is wrong, for a person.
+	Message string `json:"message"`
+	// Line is the line the CLI's bulk path prints for Input, without its "\n": "error:
+	// MESSAGE [CODE, RULE]", or the invalid row of parse and the diagnostic of check.
+	Line string `json:"line"`
+}
+
+// Error returns the CLI's line for the record, so that an Invalid is an error.
+func (v Invalid) Error() string { return v.Line }
+
+// Op names an operation of the pipeline, as the --op flag of locator-beam does.
+type Op string
+
+// The operations on lines. Each is the bulk path of a CLI command given "-".
+const (
+	OpParse     Op = "parse"     // locator parse --spec S -
+	OpCheck     Op = "check"     // locator check --spec S -
+	OpNormalize Op = "normalize" // locator normalize --spec S --level L -
+	OpSURT      Op = "surt"      // locator normalize --surt -
+	OpWHATWG    Op = "whatwg"    // locator parse --spec whatwg --format href -
+	OpResolve   Op = "resolve"   // locator resolve --spec MODE BASE -
+)
+
+// Config is what an operation needs besides its input. The zero value is the CLI's
+// default for each operation.
+type Config struct {
+	// Op is the operation.
+	Op Op `json:"op"`
+	// Spec is the specification's name (parse, check, normalize: rfc1738 when empty) or,
+	// for resolve, the resolution mode's name (rfc3986 when empty).
+	Spec string `json:"spec"`
+	// Level is normalize's --level ("safe" when empty).
+	Level string `json:"level"`
+	// Base is the base URL of resolve. When it is empty, each line is "BASE<TAB>REF": the
+	// base column, then the reference.
+	Base string `json:"base"`
+}
+
+// LineFunc is the compiled form of a Config: it handles one line.
+type LineFunc func(line string) (Result, *Invalid)
+
+// Compile checks c (the spec, level, mode and base) and returns its per-line function. The
+// error names the setting that is wrong.
+func Compile(c Config) (LineFunc, error) {
+	specName := c.Spec
+	if specName == "" {
+		specName = "rfc1738"
+	}
+	switch c.Op {
+	case OpParse, OpCheck:
+		spec, err := locator.ParseSpec(specName)
+		if err != nil {
+			return nil, fmt.Errorf("spec %s: %w", display.Quote(specName), err)
+		}
+		if spec == locator.WHATWG {
+			return nil, fmt.Errorf("spec whatwg: %s follows rfc1738 or rfc3986 (use the whatwg op for hrefs)", c.Op)
+		}
+		if c.Op == OpParse {
+			return func(line string) (Result, *Invalid) { return parseLine(line, spec) }, nil
+		}
+		return func(line string) (Result, *Invalid) { return checkLine(line, spec) }, nil
+	case OpNormalize, OpSURT:
+		spec, err := locator.ParseSpec(specName)
+		if err != nil {
+			return nil, fmt.Errorf("spec %s: %w", display.Quote(specName), err)
+		}
+		level := c.Level
+		if level == "" {
+			level = "safe"
+		}
+		flags, err := locator.ParseNormalizeFlags(level)
+		if err != nil {
+			return nil, fmt.Errorf("level %s: %w", display.Quote(level), err)
+		}
+		n := normalizer{flags: flags, surt: c.Op == OpSURT, whatwg: spec == locator.WHATWG, spec: spec}
+		return func(line string) (Result, *Invalid) {
+			res, err := n.normalize(line)
+			return result(line, res, err)
+		}, nil
+	case OpWHATWG:
+		return func(line string) (Result, *Invalid) {
+			u, err := whatwg.Parse(line, nil)
+			if err != nil {
+				return result(line, "", err)
+			}
+			return result(line, u.Href(), nil)
+		}, nil
+	case OpResolve:
+		modeName := c.Spec
+		if modeName == "" {
+			modeName = "rfc3986"
+		}
+		mode, err := locator.ParseMode(modeName)
+		if err != nil {
+			return nil, fmt.Errorf("mode %s: %w", display.Quote(modeName), err)
+		}
+		if c.Base != "" {
+			r, err := newResolver(c.Base, mode)
+			if err != nil {
+				return nil, err
+			}
+			return func(line string) (Result, *Invalid) {
+				res, err := r.resolve(line)
+				return result(line, res, err)
+			}, nil
+		}
+		var last *resolver // the resolver of the last base, kept for the next line
+		return func(line string) (Result, *Invalid) {
+			base, ref, ok := strings.Cut(line, "\t")
+			if !ok {
+				return result(line, "", &locator.Error{Input: line, Offset: len(line), Code: codeNoTab,
+					Rule: "locator-beam", Message: "the line has no tab between the base and the reference"})
+			}
+			if last == nil || last.base != base {
+				r, err := newResolver(base, mode)
+				if err != nil {
+					return result(line, "", err)
+				}
+				last = r
+			}
+			res, err := last.resolve(ref)
+			return result(line, res, err)
+		}, nil
+	}
+	return nil, fmt.Errorf("op %s: unknown; want parse, check, normalize, surt, whatwg or resolve", display.Quote(string(c.Op)))
+}
+
+// codeNoTab is the code of a resolve line without a base column.
+const codeNoTab locator.Code = "no-tab"
+
+// result makes the Result of a success or the Invalid of err.
+func result(line, res string, err error) (Result, *Invalid) {
+	if err != nil {
+		return Result{}, invalidOf(line, err)
+	}
+	return Result{Input: line, Output: display.String(res), Scheme: schemeOf(line)}, nil
+}
+
+// invalidOf is the dead-letter record of err, with the CLI's line "error: MESSAGE [CODE,
+// RULE]" (cmd/locator appendErrorLine).
+func invalidOf(line string, err error) *Invalid {
+	msg, code, rule, offset := errParts(err)
+	return &Invalid{Input: line, Offset: offset, Code: code, Rule: rule, Message: msg,
+		Line: "error: " + string(appendFindingText(nil, msg, code, rule))}
+}
+
+// errParts returns the message, code, rule and offset of an error of package locator or
+// whatwg, as cmd/locator's errParts does (a WHATWG error's message is its code and offset).
+func errParts(err error) (msg, code, rule string, offset int) {
+	var we *whatwg.Error
+	if errors.As(err, &we) {
+		msg = string(we.Code)
+		if we.Offset >= 0 {
+			msg = fmt.Sprintf("%s at offset %d", we.Code, we.Offset)
+			offset = we.Offset
+		}
+		return msg, string(we.Code), we.Rule, offset
+	}
+	var le *locator.Error
+	if errors.As(err, &le) {
+		return le.Message, string(le.Code), le.Rule, le.Offset
+	}
+	return err.Error(), "error", "locator", 0
+}
+
+// appendFindingText appends "MESSAGE [CODE, RULE]", each shown by display.Append.
+func appendFindingText(b []byte, msg, code, rule string) []byte {
+	b = display.Append(b, msg)
+	b = append(b, " ["...)
+	b = display.Append(b, code)
+	b = append(b, ", "...)
+	b = display.Append(b, rule)
+	return append(b, ']')
+}
+
+// schemeOf returns the scheme of a URL as written (up to the first ":", when that is a
+// scheme name by RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), or "".
+func schemeOf(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return s[:i]
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// bom is the UTF-8 byte-order mark, U+FEFF.
+const bom = "\ufeff"
+
+// checkBOM returns an error when s starts with a byte-order mark, as the CLI does: U+FEFF is
+// not a URL character (RFC 3986 §2), and a line that starts with it is reported rather than
+// carried into a result.
+func checkBOM(s string) error {
+	if strings.HasPrefix(s, bom) {
+		return &locator.Error{Input: s, Offset: 0, Code: "byte-order-mark",
+			Rule: "RFC 3986 §2; RFC 3629 §6", Message: "the line starts with a byte-order mark (U+FEFF), which is not part of a URL"}
+	}
+	return nil
+}
+
+// normalizer is what normalize does to one URL (cmd/locator normalize.go).
+type normalizer struct {
+	flags  locator.NormalizeFlags
+	surt   bool
+	whatwg bool
+	spec   locator.Spec
+}
+
+func (n normalizer) normalize(s string) (string, error) {
+	if err := checkBOM(s); err != nil {
+		return "", err
+	}
+	if n.whatwg {
+		w, err := whatwg.Parse(s, nil)
+		if err != nil {
+			return "", err
+		}
+		s = w.Href()
+	}
+	spec := locator.RFC1738 // reads a "URL:" prefix and RFC 1738 §5 logins (locator.ParseAs)
+	if n.whatwg {
+		spec = locator.WHATWG
+	}
+	u, err := locator.ParseAs(s, spec)
+	if err != nil {
+		return "", err
+	}
+	if n.surt {
+		return locator.SURT(u)
+	}
+	r, err := locator.NormalizeFor(u, n.spec, n.flags)
+	if err != nil {
+		return "", err
+	}
+	return r.String(), nil
+}
+
+// resolver resolves references against one base (scheme.Resolver, as the CLI's resolve).
+type resolver struct {
+	*scheme.Resolver
+	base string
+	mode locator.Mode
+}
+
+// newResolver parses base for mode; a base that mode's checker calls invalid is an error, as
+// in the CLI without --lenient.
+func newResolver(base string, mode locator.Mode) (*resolver, error) {
+	r := &resolver{Resolver: scheme.NewResolver(base), base: base, mode: mode}
+	if err := r.BaseError(mode); err != nil {
+		return nil, fmt.Errorf("base: %w", err)
+	}
+	if err := r.BaseInvalid(mode); err != nil {
+		return nil, fmt.Errorf("base: %w", err)
+	}
+	return r, nil
+}
+
+// resolve resolves ref; a reference the mode's checker calls invalid is an error.
+func (r *resolver) resolve(ref string) (string, error) {
+	if err := checkBOM(ref); err != nil {
+		return "", err
+	}
+	res, warn, err := r.ResolveChecked(ref, r.mode, false)
+	if err == nil && warn != nil {
+		return "", warn
+	}
+	return res, err
+}
+
+// parseLine is parse's bulk line: the input and its components, quoted and tab-separated
+// (cmd/locator appendCompact).
+func parseLine(line string, spec locator.Spec) (Result, *Invalid) {
+	r := scheme.Inspect(line, spec)
+	b := appendCompact(nil, &r)
+	if r.Valid() {
+		return Result{Input: line, Output: string(b), Scheme: schemeOf(line)}, nil
+	}
+	return Result{}, findingInvalid(line, &r, string(b))
+}
+
+// checkLine is check's bulk line: "ok URL", or "URL:OFFSET: error: MESSAGE [CODE, RULE]"
+// (cmd/locator appendCheckLine).
+func checkLine(line string, spec locator.Spec) (Result, *Invalid) {
+	r := scheme.Inspect(line, spec)
+	for _, f := range r.Findings {
+		if f.Severity == locator.SeverityError {
+			b := display.Append(nil, r.Input)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(f.Offset), 10)
+			b = append(b, ": "...)
+			b = append(b, f.Severity.String()...)
+			b = append(b, ": "...)
+			b = appendFindingText(b, f.Message, string(f.Code), f.Rule)
+			return Result{}, findingInvalid(line, &r, string(b))
+		}
+	}
+	return Result{Input: line, Output: "ok " + display.String(line), Scheme: schemeOf(line)}, nil
+}
+
+// findingInvalid is the dead-letter record of an invalid report: its first error.
+func findingInvalid(line string, r *scheme.Report, text string) *Invalid {
+	v := &Invalid{Input: line, Line: text}
+	for _, f := range r.Findings {
+		if f.Severity == locator.SeverityError {
+			v.Offset, v.Code, v.Rule, v.Message = f.Offset, string(f.Code), f.Rule, f.Message
+			break
+		}
+	}
+	return v
+}
+
+// appendCompact appends the input and its eight components, each quoted and tab-separated
+// ("-" for an absent one), after "valid" or "invalid".
+func appendCompact(b []byte, r *scheme.Report) []byte {
+	b = appendQuoted(b, r.Input)
+	if r.Valid() {
+		b = append(b, "\tvalid"...)
+	} else {
+		b = append(b, "\tinvalid"...)
+	}
+	if !r.Parsed {
+		for range 8 {
+			b = append(b, "\t-"...)
+		}
+		return b
+	}
+	u := r.URL
+	type comp struct {
+		value   string
+		present bool
+	}
+	var c [8]comp
+	c[0] = comp{u.Scheme(), u.HasScheme()}
+	c[1].value, c[1].present = u.User()
+	c[2].value, c[2].present = u.Password()
+	c[3] = comp{u.Host(), u.HasAuthority()}
+	c[4].value, c[4].present = u.Port()
+	c[5] = comp{u.Path(), true}
+	c[6].value, c[6].present = u.Query()
+	c[7].value, c[7].present = u.Fragment()
+	for _, x := range c {
+		b = append(b, '\t')
+		if x.present {
+			b = appendQuoted(b, x.value)
+		} else {
+			b = append(b, '-')
+		}
+	}
+	return b
+}
+
+// appendQuoted appends s between double quotes, shown as display.Append shows it, with a
+// double quote and a backslash written as \" and \\ (cmd/locator appendQuoted).
+func appendQuoted(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] != '"' && s[j] != '\\' {
+			j++
+		}
+		b = display.Append(b, s[i:j])
+		if j < len(s) {
+			b = append(b, '\\', s[j])
+			j++
+		}
+		i = j
+	}
+	return append(b, '"')
+}
