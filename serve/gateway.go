@@ -14,6 +14,7 @@ import (
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/fetch"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
 )
@@ -121,20 +122,7 @@ func encodedSlashes(s string) bool {
 
 // gwHasScheme reports whether s begins with a scheme and ":" (RFC 1738 §2.1: scheme names are
 // letters, digits, "+", "-" and "."; RFC 3986 §3.1: beginning with a letter).
-func gwHasScheme(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return true
-		default:
-			return false
-		}
-	}
-	return false
-}
+func gwHasScheme(s string) bool { return syntax.SchemeLen(s) > 0 }
 
 // withSearch returns the gopher URL raw with the search string query (RFC 1738 §3.4:
 // "gopher://host/7selector%09search"), the submission of a type 7 item's form.

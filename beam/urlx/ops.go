@@ -8,6 +8,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
 )
@@ -220,20 +221,7 @@ func appendFindingText(b []byte, msg, code, rule string) []byte {
 
 // schemeOf returns the scheme of a URL as written (up to the first ":", when that is a
 // scheme name by RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), or "".
-func schemeOf(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return s[:i]
-		default:
-			return ""
-		}
-	}
-	return ""
-}
+func schemeOf(s string) string { return s[:syntax.SchemeLen(s)] }
 
 // bom is the UTF-8 byte-order mark, U+FEFF.
 const bom = "\ufeff"
@@ -363,7 +351,7 @@ func findingInvalid(line string, r *scheme.Report, text string) *Invalid {
 // appendCompact appends the input and its eight components, each quoted and tab-separated
 // ("-" for an absent one), after "valid" or "invalid".
 func appendCompact(b []byte, r *scheme.Report) []byte {
-	b = appendQuoted(b, r.Input)
+	b = display.AppendQuoted(b, r.Input)
 	if r.Valid() {
 		b = append(b, "\tvalid"...)
 	} else {
@@ -392,29 +380,10 @@ func appendCompact(b []byte, r *scheme.Report) []byte {
 	for _, x := range c {
 		b = append(b, '\t')
 		if x.present {
-			b = appendQuoted(b, x.value)
+			b = display.AppendQuoted(b, x.value)
 		} else {
 			b = append(b, '-')
 		}
 	}
 	return b
-}
-
-// appendQuoted appends s between double quotes, shown as display.Append shows it, with a
-// double quote and a backslash written as \" and \\ (cmd/locator appendQuoted).
-func appendQuoted(b []byte, s string) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && s[j] != '"' && s[j] != '\\' {
-			j++
-		}
-		b = display.Append(b, s[i:j])
-		if j < len(s) {
-			b = append(b, '\\', s[j])
-			j++
-		}
-		i = j
-	}
-	return append(b, '"')
 }

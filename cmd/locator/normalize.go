@@ -559,5 +559,5 @@ func showComponent(c component) string {
 	if !c.present {
 		return "(absent)"
 	}
-	return string(appendQuoted(nil, c.value))
+	return string(display.AppendQuoted(nil, c.value))
 }

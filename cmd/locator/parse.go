@@ -413,7 +413,7 @@ func appendView(b []byte, v scheme.View) []byte {
 
 // appendCompact appends the one-line form of a report (parse - without --json).
 func appendCompact(b []byte, r *scheme.Report) []byte {
-	b = appendQuoted(b, r.Input)
+	b = display.AppendQuoted(b, r.Input)
 	if r.Valid() {
 		b = append(b, "\tvalid"...)
 	} else {
@@ -428,7 +428,7 @@ func appendCompact(b []byte, r *scheme.Report) []byte {
 	for _, c := range components(r.URL) {
 		b = append(b, '\t')
 		if c.present {
-			b = appendQuoted(b, c.value)
+			b = display.AppendQuoted(b, c.value)
 		} else {
 			b = append(b, '-')
 		}

@@ -181,7 +181,7 @@ func (f *outputFormat) usesField(i int) bool {
 // invalid, and the eleven getters, Go-quoted and tab-separated ("-" for each when the parser
 // fails).
 func appendWHATWGCompact(b []byte, input string, u *whatwg.URL, err error) []byte {
-	b = appendQuoted(b, input)
+	b = display.AppendQuoted(b, input)
 	if err != nil {
 		b = append(b, "\tinvalid"...)
 		for range 11 {
@@ -192,7 +192,7 @@ func appendWHATWGCompact(b []byte, input string, u *whatwg.URL, err error) []byt
 	b = append(b, "\tvalid"...)
 	for _, v := range whatwgGetters(u) {
 		b = append(b, '\t')
-		b = appendQuoted(b, v)
+		b = display.AppendQuoted(b, v)
 	}
 	return append(b, '\n')
 }

@@ -455,13 +455,13 @@ func appendPlanHuman(b []byte, input string, pr *planResult) []byte {
 	}
 	if p.Path != "" {
 		b = append(b, "  path "...)
-		b = appendQuoted(b, p.Path)
+		b = display.AppendQuoted(b, p.Path)
 		b = append(b, '\n')
 	}
 	for _, s := range p.Steps {
 		if s.Send != "" {
 			b = append(b, "  send "...)
-			b = appendQuoted(b, s.Send)
+			b = display.AppendQuoted(b, s.Send)
 			b = appendWhen(b, s.When)
 			if s.Note != "" {
 				b = append(b, "  # "...)
@@ -505,7 +505,7 @@ func appendWhen(b []byte, when []string) []byte {
 // "ok" (or "invalid" when the checker finds an error; the plan follows all the same), the
 // host and port, the path and the lines sent; or the URL, "error" and why there is no plan.
 func appendPlanLine(b []byte, input string, pr *planResult) []byte {
-	b = appendQuoted(b, input)
+	b = display.AppendQuoted(b, input)
 	if pr.err != nil {
 		b = append(b, "\terror\t"...)
 		return append(append(b, errText(pr.err)...), '\n')
@@ -523,7 +523,7 @@ func appendPlanLine(b []byte, input string, pr *planResult) []byte {
 	}
 	b = append(b, '\t')
 	if p.Path != "" {
-		b = appendQuoted(b, p.Path)
+		b = display.AppendQuoted(b, p.Path)
 	} else {
 		b = append(b, '-')
 	}
@@ -532,7 +532,7 @@ func appendPlanLine(b []byte, input string, pr *planResult) []byte {
 			continue
 		}
 		b = append(b, '\t')
-		b = appendQuoted(b, s.Send)
+		b = display.AppendQuoted(b, s.Send)
 	}
 	return append(b, '\n')
 }
@@ -581,7 +581,7 @@ func (w *planWire) appendLine(dst []byte, input string, spec locator.Spec, gophe
 		}
 	}
 	st.result(valid, schemeOf(input), code)
-	dst = appendQuoted(dst, input)
+	dst = display.AppendQuoted(dst, input)
 	if valid {
 		dst = append(dst, "\tok\t"...)
 	} else {
@@ -605,7 +605,7 @@ func (w *planWire) appendLine(dst []byte, input string, spec locator.Spec, gophe
 	}
 	dst = append(dst, '\t')
 	if p.Path != "" {
-		dst = appendQuoted(dst, p.Path)
+		dst = display.AppendQuoted(dst, p.Path)
 	} else {
 		dst = append(dst, '-')
 	}
@@ -616,7 +616,7 @@ func (w *planWire) appendLine(dst []byte, input string, spec locator.Spec, gophe
 		if i < 0 {
 			i = len(wire) // not reached: AppendWire ends each line with CR LF
 		}
-		dst = appendQuoted(append(dst, '\t'), wire[:i])
+		dst = display.AppendQuoted(append(dst, '\t'), wire[:i])
 		wire = wire[min(i+2, len(wire)):]
 	}
 	return append(dst, '\n'), true
@@ -663,7 +663,7 @@ func planRecord(rec *record, input string, pr *planResult) *record {
 		if len(send) > 0 {
 			send = append(send, ' ')
 		}
-		send = appendQuoted(send, s.Send)
+		send = display.AppendQuoted(send, s.Send)
 	}
 	rec.set(6, string(send))
 	if len(pr.errors) > 0 {

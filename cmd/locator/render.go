@@ -10,36 +10,15 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
 )
 
 // The rendering helpers every command shares. Every byte written for a person goes
 // through package internal/display: display.Append for a value in running text,
-// appendQuoted for a value shown between double quotes, display.Window for the line
+// display.AppendQuoted for a value shown between double quotes, display.Window for the line
 // under which a caret points. Nothing else escapes.
-
-// appendQuoted appends s between double quotes, shown as display.Append shows it, with a
-// double quote and a backslash of s written as \" and \\. Unlike display.Quote it is not
-// cut: it is for values that are data (a protocol line, a component), not for messages.
-// The result is a Go string literal: strconv.Unquote gives s back (display's escapes,
-// \t, \n, \r, \xHH, \uHHHH and \UHHHHHHHH, are Go's).
-func appendQuoted(b []byte, s string) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && s[j] != '"' && s[j] != '\\' {
-			j++
-		}
-		b = display.Append(b, s[i:j])
-		if j < len(s) {
-			b = append(b, '\\', s[j])
-			j++
-		}
-		i = j
-	}
-	return append(b, '"')
-}
 
 // maxShownURL is the length up to which a URL is shown whole in the header of a
 // diagnostic; a longer one is shown cut, and its findings in windows (see appendDiagnostic).
@@ -111,20 +90,7 @@ func appendResultLine(dst []byte, s string) []byte {
 // schemeOf returns the scheme of a URL as written (up to the first ":", when that is a
 // scheme name by RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), or "". It
 // only names the line's scheme in --stats.
-func schemeOf(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return s[:i]
-		default:
-			return ""
-		}
-	}
-	return ""
-}
+func schemeOf(s string) string { return s[:syntax.SchemeLen(s)] }
 
 // writeEach writes f(item) for each item on its own line of w, in order. A failure goes to
 // standard error as "locator: ITEM: ERROR" (after what came before it is flushed, so the two

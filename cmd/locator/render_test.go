@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -115,19 +114,6 @@ func TestNoControlBytesShown(t *testing.T) {
 	_, errs, code := runLocator(t, "", "check", "--spec", "x\x1b[2J", "http://a/")
 	if _, bad := shownBadRune(errs); bad || code != 2 {
 		t.Errorf("--spec with an escape: exit %d, stderr %q", code, errs)
-	}
-}
-
-// appendQuoted is a Go string literal built on display.Append: it reads back to its input.
-func TestAppendQuoted(t *testing.T) {
-	for _, s := range []string{"", "a b", `a"b\c`, "a\x00\x1b\n\r\t\x7f", "\xff\xfe", "é日本", "\u202e\ufeff\u0085", `\x41`, "\U000e0001"} {
-		q := string(appendQuoted(nil, s))
-		if got, err := strconv.Unquote(q); err != nil || got != s {
-			t.Errorf("appendQuoted(%q) = %s: Unquote gives %q, %v", s, q, got, err)
-		}
-		if _, bad := shownBadRune(q); bad {
-			t.Errorf("appendQuoted(%q) = %q shows a control", s, q)
-		}
 	}
 }
 

@@ -25,6 +25,28 @@ func Append(dst []byte, s string) []byte {
 	return dst
 }
 
+// AppendQuoted appends s between double quotes, shown as Append shows it, with a double
+// quote and a backslash of s written as \" and \\. Unlike Quote it is not cut: it is for
+// values that are data (a protocol line, a component), not for messages. The result is a Go
+// string literal: strconv.Unquote gives s back (the escapes of Append, \t, \n, \r, \xHH,
+// \uHHHH and \UHHHHHHHH, are Go's).
+func AppendQuoted(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] != '"' && s[j] != '\\' {
+			j++
+		}
+		b = Append(b, s[i:j])
+		if j < len(s) {
+			b = append(b, '\\', s[j])
+			j++
+		}
+		i = j
+	}
+	return append(b, '"')
+}
+
 // String returns the display form of s.
 func String(s string) string {
 	if plain(s) {

@@ -1,8 +1,10 @@
 package display
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -120,4 +122,20 @@ func FuzzString(f *testing.F) {
 			t.Fatalf("Window(%q, %d) = %q, %d", s, off, w, col)
 		}
 	})
+}
+
+// AppendQuoted is a Go string literal built on Append: it reads back to its input, and shows
+// no control byte, format character or invalid UTF-8.
+func TestAppendQuoted(t *testing.T) {
+	for _, s := range []string{"", "a b", `a"b\c`, "a\x00\x1b\n\r\t\x7f", "\xff\xfe", "é日本", "\u202e\ufeff\u0085", `\x41`, "\U000e0001"} {
+		q := string(AppendQuoted(nil, s))
+		if got, err := strconv.Unquote(q); err != nil || got != s {
+			t.Errorf("AppendQuoted(%q) = %s: Unquote gives %q, %v", s, q, got, err)
+		}
+		for _, r := range q {
+			if r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+				t.Errorf("AppendQuoted(%q) = %q shows %U", s, q, r)
+			}
+		}
+	}
 }

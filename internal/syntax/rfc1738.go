@@ -500,6 +500,25 @@ func checkLoginPart(sk *Sink, s string, off int, rule, what string) {
 	}
 }
 
+// SchemeLen returns the length of the scheme name at the start of s when a ":" follows it,
+// else 0: RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) (RFC 1738 §2.1
+// allows the same characters). It only names a line's scheme (in statistics, counters, the
+// gateway's choice between a URL and a path); it checks nothing.
+func SchemeLen(s string) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return i
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
 // schemeLike returns the length of a RFC 1738 §5 scheme = 1*[ lowalpha | digit | "+" | "-" |
 // "." ] (any case) at the start of s when a ":" follows it, else 0.
 func schemeLike(s string) int {
