@@ -6,6 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
@@ -172,7 +173,7 @@ func allSpecsCheckFields() []field {
 func appendAllSpecsJSON(b []byte, input string, spec locator.Spec, cs []specCheck) []byte {
 	b = append(b, `{"input":`...)
 	b = appendJSONString(b, input)
-	if b64 := inputBase64(input); b64 != "" {
+	if b64 := records.InputBase64(input); b64 != "" {
 		b = append(b, `,"input_base64":`...)
 		b = appendJSONString(b, b64)
 	}

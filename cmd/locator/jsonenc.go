@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
 )
@@ -570,7 +571,7 @@ var whatwgJSONObject = newJSONObject([]jsonField[whatwgJSONLine]{
 		if d.err == nil {
 			return append(b, "[]"...)
 		}
-		e := whatwgDiag(d.err)
+		e := records.WHATWGDiag(d.err)
 		return append(appendDiag(append(b, '['), e.Offset, e.Code, e.Rule, e.Message), ']')
 	}},
 })

@@ -262,14 +262,6 @@ func (p *parser) writeJSON(input string) error {
 	return nil
 }
 
-// diag is the JSON form of a finding.
-type diag struct {
-	Offset  int    `json:"offset"`
-	Code    string `json:"code"`
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
-}
-
 // component is one component of a URL: its name, its value as written, and whether it is
 // present.
 type component struct {

@@ -2,11 +2,9 @@ package main
 
 import (
 	"bufio"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -148,17 +146,6 @@ func noBOM(f func(string) (string, error)) func(string) (string, error) {
 		}
 		return f(s)
 	}
-}
-
-// inputBase64 returns s in base64 (RFC 4648 §4) when s is not valid UTF-8, and "" when it
-// is. JSON strings hold Unicode text only: an input that is not UTF-8 is written in
-// "input" with each invalid byte as U+FFFD (as encoding/json does), which moves the byte
-// offsets of what follows; "input_base64" then gives the exact bytes the offsets count.
-func inputBase64(s string) string {
-	if utf8.ValidString(s) {
-		return ""
-	}
-	return base64.StdEncoding.EncodeToString(stringBytes(s))
 }
 
 // appendInt appends n in decimal.
