@@ -6,6 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
@@ -141,7 +142,7 @@ func appendSpecResult(b []byte, c specCheck) []byte {
 		b = append(b, ": "...)
 	}
 	b = append(b, "error: "...)
-	return appendFindingText(b, c.first.Message, string(c.first.Code), c.first.Rule)
+	return lineops.AppendFindingText(b, c.first.Message, string(c.first.Code), c.first.Rule)
 }
 
 // specCell returns the cell of c in the "-" line and the --format fields: "valid" or

@@ -11,6 +11,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
@@ -172,7 +173,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 					fd := errorFinding(pr.err, locator.SeverityError)
 					b = append(appendShortURL(append(b[:0], prefix...), a), ':')
 					b = append(appendInt(b, fd.Offset), ": "...)
-					b = append(appendFindingText(b, fd.Message, string(fd.Code), fd.Rule), '\n')
+					b = append(lineops.AppendFindingText(b, fd.Message, string(fd.Code), fd.Rule), '\n')
 					cmd.ErrOrStderr().Write(b)
 					continue
 				}
@@ -398,7 +399,7 @@ func appendPlanHuman(b []byte, input string, pr *planResult) []byte {
 		b = append(b, "; at "...)
 		b = appendInt(b, f.Offset)
 		b = append(b, ": "...)
-		b = appendFindingText(b, f.Message, string(f.Code), f.Rule)
+		b = lineops.AppendFindingText(b, f.Message, string(f.Code), f.Rule)
 		if n := len(pr.errors) - 1 + pr.more; n > 0 {
 			b = append(b, " (and "...)
 			b = appendInt(b, n)
@@ -626,7 +627,7 @@ func planRecord(rec *record, input string, pr *planResult) *record {
 	rec.set(6, string(send))
 	if len(pr.errors) > 0 {
 		f := pr.errors[0]
-		rec.set(7, string(appendFindingText(nil, f.Message, string(f.Code), f.Rule)))
+		rec.set(7, string(lineops.AppendFindingText(nil, f.Message, string(f.Code), f.Rule)))
 	}
 	return rec
 }
