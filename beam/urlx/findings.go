@@ -9,6 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -93,12 +94,6 @@ func (fn *findingsFn) ProcessElement(ctx context.Context, line string, emit func
 }
 
 func diagnostic(line, sev string, off int, code, rule, msg string) Diagnostic {
-	b := display.Append(nil, line)
-	b = append(b, ':')
-	b = strconv.AppendInt(b, int64(off), 10)
-	b = append(b, ": "...)
-	b = append(b, sev...)
-	b = append(b, ": "...)
-	b = appendFindingText(b, msg, code, rule)
+	b := lineops.AppendHeader(display.Append(nil, line), off, sev, msg, code, rule)
 	return Diagnostic{Input: line, Severity: sev, Offset: off, Code: code, Rule: rule, Message: msg, Line: string(b)}
 }
