@@ -64,13 +64,9 @@ type findingsFn struct {
 
 // Setup reads the spec.
 func (fn *findingsFn) Setup() error {
-	fn.sp = locator.RFC1738
-	if fn.Spec != "" {
-		sp, err := locator.ParseSpec(fn.Spec)
-		if err != nil {
-			return err
-		}
-		fn.sp = sp
+	var err error
+	if fn.sp, err = specOrRFC1738(fn.Spec); err != nil {
+		return err
 	}
 	return nil
 }
@@ -96,4 +92,13 @@ func (fn *findingsFn) ProcessElement(ctx context.Context, line string, emit func
 func diagnostic(line, sev string, off int, code, rule, msg string) Diagnostic {
 	b := lineops.AppendHeader(display.Append(nil, line), off, sev, msg, code, rule)
 	return Diagnostic{Input: line, Severity: sev, Offset: off, Code: code, Rule: rule, Message: msg, Line: string(b)}
+}
+
+// specOrRFC1738 returns the specification named, or RFC 1738 when the name is empty (as
+// Compile reads Config.Spec).
+func specOrRFC1738(name string) (locator.Spec, error) {
+	if name == "" {
+		return locator.RFC1738, nil
+	}
+	return locator.ParseSpec(name)
 }
