@@ -9,6 +9,7 @@ import (
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/lineops"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/pct"
 	"github.com/locator-url/locator/scheme"
 	"golang.org/x/net/idna"
@@ -321,7 +322,7 @@ func qualViewField(u locator.URL, name string) (string, bool) {
 		return "", false
 	}
 	// {view:NAME}: the field of the view's JSON, a string as it is, anything else in JSON.
-	js, err := marshalView(v)
+	js, err := records.Marshal(v)
 	if err != nil {
 		return "", false
 	}

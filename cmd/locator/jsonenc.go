@@ -286,7 +286,7 @@ func appendViewJSON(b []byte, v scheme.View) ([]byte, error) {
 	if p := viewPlanOf(rv.Type()); p != nil {
 		return p(b, rv), nil
 	}
-	js, err := marshalView(v)
+	js, err := records.Marshal(v)
 	if err != nil {
 		return b, err
 	}

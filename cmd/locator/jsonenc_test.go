@@ -159,7 +159,7 @@ func TestViewPlans(t *testing.T) {
 			p := reflect.New(typ)
 			fill(p.Elem())
 			v := p.Elem().Interface().(scheme.View)
-			want, err := marshalView(v)
+			want, err := records.Marshal(v)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/lineops"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
 )
@@ -263,17 +264,6 @@ func (p *parser) writeJSON(input string) error {
 	return nil
 }
 
-// marshalView returns the JSON of a typed view, without HTML escaping.
-func marshalView(v scheme.View) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
 // viewField is one top-level field of a typed view, its value in compact JSON.
 type viewField struct {
 	name, value string
@@ -356,7 +346,7 @@ func appendView(b []byte, v scheme.View) []byte {
 	if v == nil {
 		return fmt.Appendf(b, "  %-10s %s\n", "view", "(none)")
 	}
-	js, err := marshalView(v)
+	js, err := records.Marshal(v)
 	var fields []viewField
 	if err == nil {
 		fields, err = viewFields(js)
