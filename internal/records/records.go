@@ -75,12 +75,25 @@ func Marshal(v any) (json.RawMessage, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
+// Head is how the records of parse, check and parse --spec whatwg begin: the input (as
+// UTF-8: encoding/json writes an invalid byte as U+FFFD), its bytes in base64 when it is not
+// UTF-8 (InputBase64), the specification and whether the URL is valid by it. encoding/json
+// writes an embedded Head's fields in its place.
+type Head struct {
+	Input       string `json:"input"`
+	InputBase64 string `json:"input_base64,omitempty"`
+	Spec        string `json:"spec"`
+	Valid       bool   `json:"valid"`
+}
+
+// NewHead returns the Head of input under spec.
+func NewHead(input, spec string, valid bool) Head {
+	return Head{Input: input, InputBase64: InputBase64(input), Spec: spec, Valid: valid}
+}
+
 // Parse is the object of locator parse --json (--spec rfc1738 and rfc3986).
 type Parse struct {
-	Input        string          `json:"input"`
-	InputBase64  string          `json:"input_base64,omitempty"`
-	Spec         string          `json:"spec"`
-	Valid        bool            `json:"valid"`
+	Head
 	Prefix       *string         `json:"prefix,omitempty"`
 	Scheme       *string         `json:"scheme"`
 	SpecScheme   string          `json:"spec_scheme,omitempty"`
@@ -102,7 +115,7 @@ type Parse struct {
 // typed view in parts (a view encoding/json refuses makes it invalid, with the error
 // "view-json"), its findings by severity and the numbers the report left out.
 func NewParse(r *scheme.Report) *Parse {
-	p := &Parse{Input: r.Input, InputBase64: InputBase64(r.Input), Spec: r.Spec.String(), Valid: r.Valid(),
+	p := &Parse{Head: NewHead(r.Input, r.Spec.String(), r.Valid()),
 		Parts: json.RawMessage("null"), Errors: []Diag{}, Warnings: []Diag{}}
 	if r.Parsed {
 		u := r.URL
@@ -147,21 +160,18 @@ func NewParse(r *scheme.Report) *Parse {
 // Check is the record of locator check --json: the first error (null fields when there is
 // none) and the numbers of errors and warnings.
 type Check struct {
-	Input       string  `json:"input"`
-	InputBase64 string  `json:"input_base64,omitempty"`
-	Spec        string  `json:"spec"`
-	Valid       bool    `json:"valid"`
-	Offset      *int    `json:"offset"`
-	Code        *string `json:"code"`
-	Rule        *string `json:"rule"`
-	Message     *string `json:"message"`
-	Errors      int     `json:"errors"`
-	Warnings    int     `json:"warnings"`
+	Head
+	Offset   *int    `json:"offset"`
+	Code     *string `json:"code"`
+	Rule     *string `json:"rule"`
+	Message  *string `json:"message"`
+	Errors   int     `json:"errors"`
+	Warnings int     `json:"warnings"`
 }
 
 // NewCheck returns the record of check --json for r.
 func NewCheck(r *scheme.Report) *Check {
-	c := &Check{Input: r.Input, InputBase64: InputBase64(r.Input), Spec: r.Spec.String(), Valid: r.Valid()}
+	c := &Check{Head: NewHead(r.Input, r.Spec.String(), r.Valid())}
 	for _, x := range r.Findings {
 		if x.Severity != locator.SeverityError {
 			c.Warnings++
@@ -240,10 +250,7 @@ func HostPort(p scheme.Plan) string {
 // WHATWG is the object of locator parse --spec whatwg --json: the getters (null when the
 // parser failed), the scheme, the validation errors and the failure.
 type WHATWG struct {
-	Input            string                   `json:"input"`
-	InputBase64      string                   `json:"input_base64,omitempty"`
-	Spec             string                   `json:"spec"`
-	Valid            bool                     `json:"valid"`
+	Head
 	Href             *string                  `json:"href"`
 	Origin           *string                  `json:"origin"`
 	Protocol         *string                  `json:"protocol"`
@@ -263,8 +270,7 @@ type WHATWG struct {
 // NewWHATWG returns the object of parse --spec whatwg --json for input, which the WHATWG
 // parser read as u (when err is nil) with the validation errors verrs.
 func NewWHATWG(input string, u *whatwg.URL, verrs []whatwg.ValidationError, err error) *WHATWG {
-	j := &WHATWG{Input: input, InputBase64: InputBase64(input), Spec: "whatwg", Valid: err == nil,
-		ValidationErrors: verrs, Errors: []Diag{}}
+	j := &WHATWG{Head: NewHead(input, "whatwg", err == nil), ValidationErrors: verrs, Errors: []Diag{}}
 	if j.ValidationErrors == nil {
 		j.ValidationErrors = []whatwg.ValidationError{}
 	}
