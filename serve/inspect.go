@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/locator-url/locator/internal/records"
 )
 
 // inspectPage is the data of the inspector's template.
@@ -106,14 +108,14 @@ func (s *Server) serveInspectJSON(w http.ResponseWriter, r *http.Request) {
 	}
 	if rerr != nil {
 		w.WriteHeader(rerr.status)
-		js, _ := marshal(map[string]string{"error": rerr.msg})
+		js, _ := records.Marshal(map[string]string{"error": rerr.msg})
 		_, _ = w.Write(append(js, '\n'))
 		return
 	}
-	js, err := marshal(inspect(q.url, q.base, q.refs))
+	js, err := records.Marshal(inspect(q.url, q.base, q.refs))
 	if err != nil {
 		w.WriteHeader(http.StatusInternalServerError)
-		js, _ = marshal(map[string]string{"error": err.Error()})
+		js, _ = records.Marshal(map[string]string{"error": err.Error()})
 	}
 	_, _ = w.Write(append(js, '\n'))
 }

@@ -2,16 +2,14 @@ package serve
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
-	"errors"
-	"net"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
 )
@@ -54,11 +52,11 @@ var inspectedSpecs = []locator.Spec{locator.RFC1738, locator.RFC3986}
 
 // inspection is what the inspector knows of one URL and one resolution form.
 type inspection struct {
-	Input       string       `json:"input"`
-	InputBase64 string       `json:"input_base64,omitempty"`
-	Specs       specsJSON    `json:"specs"`
-	Security    []diag       `json:"security"` // scheme.Security on the URL as RFC 1738 (else RFC 3986) reads it
-	Resolve     *resolutions `json:"resolve"`  // null when no reference was given
+	Input       string         `json:"input"`
+	InputBase64 string         `json:"input_base64,omitempty"`
+	Specs       specsJSON      `json:"specs"`
+	Security    []records.Diag `json:"security"` // scheme.Security on the URL as RFC 1738 (else RFC 3986) reads it
+	Resolve     *resolutions   `json:"resolve"`  // null when no reference was given
 
 	Shown []specShown `json:"-"` // the page's view of Specs
 	Sec   []finding   `json:"-"` // the page's view of Security
@@ -75,99 +73,14 @@ type specsJSON struct {
 
 // specJSON is what the CLI's parse, check and plan --json say of the URL under one spec.
 type specJSON struct {
-	Parse *parseJSON `json:"parse"`
-	Check *checkJSON `json:"check"`
-	Plan  any        `json:"plan"` // *planJSON, or *planFailure when there is no plan
+	Parse *records.Parse `json:"parse"`
+	Check *records.Check `json:"check"`
+	Plan  any            `json:"plan"` // *records.Plan, or *records.PlanFailure when there is no plan
 }
 
 // whatwgSpec holds the object of parse --spec whatwg --json.
 type whatwgSpec struct {
-	Parse *whatwgJSON `json:"parse"`
-}
-
-// diag is the JSON form of a finding (cmd/locator's diag).
-type diag struct {
-	Offset  int    `json:"offset"`
-	Code    string `json:"code"`
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
-}
-
-// parseJSON is the object of locator parse --json (cmd/locator/jsonenc.go, parseJSONObject).
-type parseJSON struct {
-	Input        string          `json:"input"`
-	InputBase64  string          `json:"input_base64,omitempty"`
-	Spec         string          `json:"spec"`
-	Valid        bool            `json:"valid"`
-	Prefix       *string         `json:"prefix,omitempty"`
-	Scheme       *string         `json:"scheme"`
-	SpecScheme   string          `json:"spec_scheme,omitempty"`
-	User         *string         `json:"user"`
-	Password     *string         `json:"password"`
-	Host         *string         `json:"host"`
-	Port         *string         `json:"port"`
-	Path         *string         `json:"path"`
-	Query        *string         `json:"query"`
-	Fragment     *string         `json:"fragment"`
-	Parts        json.RawMessage `json:"parts"`
-	Errors       []diag          `json:"errors"`
-	Warnings     []diag          `json:"warnings"`
-	MoreErrors   int             `json:"more_errors,omitempty"`
-	MoreWarnings int             `json:"more_warnings,omitempty"`
-}
-
-// checkJSON is the record of locator check --json (cmd/locator/check.go, checkFields).
-type checkJSON struct {
-	Input       string  `json:"input"`
-	InputBase64 string  `json:"input_base64,omitempty"`
-	Spec        string  `json:"spec"`
-	Valid       bool    `json:"valid"`
-	Offset      *int    `json:"offset"`
-	Code        *string `json:"code"`
-	Rule        *string `json:"rule"`
-	Message     *string `json:"message"`
-	Errors      int     `json:"errors"`
-	Warnings    int     `json:"warnings"`
-}
-
-// planJSON is the object of locator plan --json for a URL with a plan (cmd/locator/plan.go).
-type planJSON struct {
-	Input       string `json:"input"`
-	InputBase64 string `json:"input_base64,omitempty"`
-	Valid       bool   `json:"valid"`
-	scheme.Plan
-	Errors     []diag `json:"errors,omitempty"`
-	MoreErrors int    `json:"more_errors,omitempty"`
-}
-
-// planFailure is the object of locator plan --json for a URL without a plan.
-type planFailure struct {
-	Input       string `json:"input"`
-	InputBase64 string `json:"input_base64,omitempty"`
-	Valid       bool   `json:"valid"`
-	Error       diag   `json:"error"`
-}
-
-// whatwgJSON is the object of locator parse --spec whatwg --json (whatwgJSONObject).
-type whatwgJSON struct {
-	Input            string                   `json:"input"`
-	InputBase64      string                   `json:"input_base64,omitempty"`
-	Spec             string                   `json:"spec"`
-	Valid            bool                     `json:"valid"`
-	Href             *string                  `json:"href"`
-	Origin           *string                  `json:"origin"`
-	Protocol         *string                  `json:"protocol"`
-	Username         *string                  `json:"username"`
-	Password         *string                  `json:"password"`
-	Host             *string                  `json:"host"`
-	Hostname         *string                  `json:"hostname"`
-	Port             *string                  `json:"port"`
-	Pathname         *string                  `json:"pathname"`
-	Search           *string                  `json:"search"`
-	Hash             *string                  `json:"hash"`
-	Scheme           *string                  `json:"scheme"`
-	ValidationErrors []whatwg.ValidationError `json:"validation_errors"`
-	Errors           []diag                   `json:"errors"`
+	Parse *records.WHATWG `json:"parse"`
 }
 
 // resolutions is the resolution form's result: the base and one row per reference.
@@ -190,7 +103,7 @@ func (r resolutionRow) MarshalJSON() ([]byte, error) {
 	enc.SetEscapeHTML(false)
 	b.WriteString(`{"input":`)
 	_ = enc.Encode(r.Ref)
-	if b64 := inputBase64(r.Ref); b64 != "" {
+	if b64 := records.InputBase64(r.Ref); b64 != "" {
 		b.WriteString(`,"input_base64":"` + b64 + `"`)
 	}
 	b.WriteString(`,"differ":` + strconv.FormatBool(r.Differ) + `,"valid":` + strconv.FormatBool(r.OK))
@@ -284,10 +197,10 @@ type whatwgShown struct {
 
 // inspect inspects input (the URL) and, when refs is not empty, resolves each against base.
 func inspect(input, base string, refs []string) *inspection {
-	in := &inspection{Input: input, InputBase64: inputBase64(input)}
+	in := &inspection{Input: input, InputBase64: records.InputBase64(input)}
 	for _, spec := range inspectedSpecs {
 		r := scheme.Inspect(input, spec)
-		sj := &specJSON{Parse: parseObject(&r), Check: checkObject(&r)}
+		sj := &specJSON{Parse: records.NewParse(&r), Check: records.NewCheck(&r)}
 		sh := specShown{Name: spec.String(), Title: specTitle(spec), Valid: r.Valid(), Parsed: r.Parsed}
 		sh.Findings, sh.More = shownFindings(input, r.Findings, r.Omitted)
 		if r.Parsed {
@@ -299,12 +212,14 @@ func inspect(input, base string, refs []string) *inspection {
 		}
 		p, perr := planOf(&r)
 		if perr != nil {
-			d := diagOf(perr)
-			sj.Plan = &planFailure{Input: input, InputBase64: in.InputBase64, Error: d}
+			pf := records.NewPlanFailure(input, perr)
+			d := pf.Error
+			sj.Plan = &pf
 			f := shownFinding(input, locator.SeverityError.String(), d)
 			sh.PlanError = &f
 		} else {
-			sj.Plan = planObject(&r, p, in.InputBase64)
+			pj := records.NewPlan(input, p, r.Findings, r.OmittedErrors, maxShown)
+			sj.Plan = &pj
 			sh.Plan = shownPlan(p)
 		}
 		switch spec {
@@ -315,7 +230,7 @@ func inspect(input, base string, refs []string) *inspection {
 		}
 		in.Shown = append(in.Shown, sh)
 	}
-	in.Specs.WHATWG, in.Web = whatwgOf(input, in.InputBase64)
+	in.Specs.WHATWG, in.Web = whatwgOf(input)
 	in.Security, in.Sec = securityOf(input)
 	if len(refs) > 0 {
 		rv := scheme.NewResolver(base)
@@ -340,7 +255,7 @@ func inspect(input, base string, refs []string) *inspection {
 // shownPlan returns p as the page shows it: the lines sent quoted as Go strings through
 // display (quoteShown), each branch condition as locator plan words it.
 func shownPlan(p scheme.Plan) *planShown {
-	out := &planShown{Connect: display.String(hostPort(p))}
+	out := &planShown{Connect: display.String(records.HostPort(p))}
 	if p.Path != "" {
 		out.Path = quoteShown(p.Path)
 	}
@@ -405,67 +320,6 @@ func specTitle(spec locator.Spec) string {
 	return spec.String()
 }
 
-// parseObject returns the object of parse --json for r.
-func parseObject(r *scheme.Report) *parseJSON {
-	p := &parseJSON{Input: r.Input, InputBase64: inputBase64(r.Input), Spec: r.Spec.String(), Valid: r.Valid(),
-		Parts: json.RawMessage("null"), Errors: []diag{}, Warnings: []diag{}}
-	if r.Parsed {
-		u := r.URL
-		if pre, ok := u.Prefix(); ok {
-			p.Prefix = &pre
-		}
-		opt := func(v string, ok bool) *string {
-			if !ok {
-				return nil
-			}
-			return &v
-		}
-		p.Scheme = opt(u.Scheme(), u.HasScheme())
-		p.SpecScheme = r.SpecScheme
-		p.User = opt(u.User())
-		p.Password = opt(u.Password())
-		p.Host = opt(u.Host(), u.HasAuthority())
-		p.Port = opt(u.Port())
-		p.Path = opt(u.Path(), true)
-		p.Query = opt(u.Query())
-		p.Fragment = opt(u.Fragment())
-	}
-	if r.View != nil {
-		if js, err := marshal(r.View); err == nil {
-			p.Parts = js
-		} else {
-			p.Valid = false
-			p.Errors = append(p.Errors, diag{0, "view-json", "locator", err.Error()})
-		}
-	}
-	for _, f := range r.Findings {
-		if f.Severity == locator.SeverityError {
-			p.Errors = append(p.Errors, diagFinding(f))
-		} else {
-			p.Warnings = append(p.Warnings, diagFinding(f))
-		}
-	}
-	p.MoreErrors, p.MoreWarnings = r.OmittedErrors, r.Omitted-r.OmittedErrors
-	return p
-}
-
-// checkObject returns the record of check --json for r.
-func checkObject(r *scheme.Report) *checkJSON {
-	c := &checkJSON{Input: r.Input, InputBase64: inputBase64(r.Input), Spec: r.Spec.String(), Valid: r.Valid()}
-	for _, x := range r.Findings {
-		if x.Severity != locator.SeverityError {
-			c.Warnings++
-			continue
-		}
-		if c.Errors == 0 {
-			off, code, rule, msg := x.Offset, string(x.Code), x.Rule, x.Message
-			c.Offset, c.Code, c.Rule, c.Message = &off, &code, &rule, &msg
-		}
-		c.Errors++
-	}
-	return c
-}
-
 // planOf returns the access plan of the URL r parsed (scheme.PlanFor, as locator plan without
 // options makes it), or why there is none.
 func planOf(r *scheme.Report) (scheme.Plan, error) {
@@ -476,66 +330,28 @@ func planOf(r *scheme.Report) (scheme.Plan, error) {
 	return scheme.PlanFor(r.URL)
 }
 
-// planObject returns the object of plan --json for the plan p of r's URL: valid when the
-// checker finds no error, the first errors (at most maxShown, as the CLI lists them) and the
-// number of the others.
-func planObject(r *scheme.Report, p scheme.Plan, b64 string) *planJSON {
-	j := &planJSON{Input: r.Input, InputBase64: b64, Plan: p}
-	n := 0
-	for _, f := range r.Findings {
-		if f.Severity != locator.SeverityError {
-			continue
-		}
-		if n < maxShown {
-			j.Errors = append(j.Errors, diagFinding(f))
-		} else {
-			j.MoreErrors++
-		}
-		n++
-	}
-	j.MoreErrors += r.OmittedErrors
-	j.Valid = n == 0 && r.OmittedErrors == 0
-	return j
-}
-
 // whatwgOf parses input by the WHATWG URL Standard (§4.4 basic URL parser, no base).
-func whatwgOf(input, b64 string) (*whatwgSpec, whatwgShown) {
+func whatwgOf(input string) (*whatwgSpec, whatwgShown) {
 	u, verrs, err := whatwg.ParseValidate(input, nil)
-	j := &whatwgJSON{Input: input, InputBase64: b64, Spec: "whatwg", Valid: err == nil,
-		ValidationErrors: verrs, Errors: []diag{}}
-	if j.ValidationErrors == nil {
-		j.ValidationErrors = []whatwg.ValidationError{}
-	}
+	j := records.NewWHATWG(input, &u, verrs, err)
 	sh := whatwgShown{Valid: err == nil}
 	if err == nil {
 		g := [...]struct {
 			name string
-			dst  **string
-			v    string
+			v    *string
 		}{
-			{"href", &j.Href, u.Href()}, {"origin", &j.Origin, u.Origin()}, {"protocol", &j.Protocol, u.Protocol()},
-			{"username", &j.Username, u.Username()}, {"password", &j.Password, u.Password()},
-			{"host", &j.Host, u.Host()}, {"hostname", &j.Hostname, u.Hostname()}, {"port", &j.Port, u.Port()},
-			{"pathname", &j.Pathname, u.Pathname()}, {"search", &j.Search, u.Search()}, {"hash", &j.Hash, u.Hash()},
+			{"href", j.Href}, {"origin", j.Origin}, {"protocol", j.Protocol}, {"username", j.Username},
+			{"password", j.Password}, {"host", j.Host}, {"hostname", j.Hostname}, {"port", j.Port},
+			{"pathname", j.Pathname}, {"search", j.Search}, {"hash", j.Hash},
 		}
 		for _, x := range g {
-			v := x.v
-			*x.dst = &v
+			v := *x.v
 			sh.Getters = append(sh.Getters, component{Name: x.name, Value: clipShown(v), Present: true, Empty: v == ""})
 		}
-		s := u.Protocol()
-		if n := len(s); n > 0 && s[n-1] == ':' {
-			s = s[:n-1]
-		}
-		j.Scheme = &s
 	}
 	shownVerrs := verrs
 	if err != nil {
-		d := diag{Code: "error", Rule: "locator", Message: err.Error()}
-		if we, ok := errors.AsType[*whatwg.Error](err); ok {
-			d = diag{Offset: we.Offset, Code: string(we.Code), Rule: we.Rule, Message: string(we.Code)}
-		}
-		j.Errors = append(j.Errors, d)
+		d := j.Errors[0]
 		f := shownFinding(input, "error", d)
 		sh.Failure = &f
 		if n := len(shownVerrs); n > 0 && string(shownVerrs[n-1].Code) == d.Code {
@@ -548,7 +364,7 @@ func whatwgOf(input, b64 string) (*whatwgSpec, whatwgShown) {
 			break
 		}
 		sh.Errors = append(sh.Errors, shownFinding(input, "validation error",
-			diag{Offset: v.Offset, Code: string(v.Code), Rule: v.Rule, Message: string(v.Code)}))
+			records.Diag{Offset: v.Offset, Code: string(v.Code), Rule: v.Rule, Message: string(v.Code)}))
 	}
 	return &whatwgSpec{Parse: j}, sh
 }
@@ -556,17 +372,17 @@ func whatwgOf(input, b64 string) (*whatwgSpec, whatwgShown) {
 // securityOf returns the security findings of RFC 1738 §6 (and RFC 3986 §7) on input as RFC
 // 1738 reads it (locator.ParseAs: a "URL:" prefix, a login with "?"), or as RFC 3986 reads it
 // when RFC 1738's reading fails; none when neither parses.
-func securityOf(input string) ([]diag, []finding) {
+func securityOf(input string) ([]records.Diag, []finding) {
 	u, err := locator.ParseAs(input, locator.RFC1738)
 	if err != nil {
 		if u, err = locator.Parse(input); err != nil {
-			return []diag{}, nil
+			return []records.Diag{}, nil
 		}
 	}
 	fs := scheme.Security(u)
-	d := make([]diag, 0, len(fs))
+	d := make([]records.Diag, 0, len(fs))
 	for _, f := range fs {
-		d = append(d, diagFinding(f))
+		d = append(d, records.FindingDiag(f))
 	}
 	shown, _ := shownFindings(input, fs, 0)
 	return d, shown
@@ -580,14 +396,14 @@ func shownFindings(input string, fs []locator.Finding, omitted int) ([]finding, 
 		if i == maxShown {
 			return out, len(fs) - i + omitted
 		}
-		out = append(out, shownFinding(input, f.Severity.String(), diagFinding(f)))
+		out = append(out, shownFinding(input, f.Severity.String(), records.FindingDiag(f)))
 	}
 	return out, omitted
 }
 
 // shownFinding returns d as the page shows it: its window of input and the caret under the
 // offset (display.Window: bounded by windowWidth whatever the input's length).
-func shownFinding(input, severity string, d diag) finding {
+func shownFinding(input, severity string, d records.Diag) finding {
 	f := finding{Severity: severity, Offset: d.Offset, Code: d.Code, Rule: d.Rule, Message: d.Message}
 	if d.Offset >= 0 {
 		w, col := display.Window(input, d.Offset, windowWidth)
@@ -672,49 +488,4 @@ func viewFields(js json.RawMessage) []field {
 		out = append(out, field{clipShown(name), clipShown(c.String())})
 	}
 	return out
-}
-
-// marshal returns the JSON of v without HTML escaping (as the CLI writes it).
-func marshal(v any) (json.RawMessage, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
-// diagFinding is the JSON form of f.
-func diagFinding(f locator.Finding) diag {
-	return diag{Offset: f.Offset, Code: string(f.Code), Rule: f.Rule, Message: f.Message}
-}
-
-// diagOf is the JSON form of an error of package locator (or another error, at offset 0).
-func diagOf(err error) diag {
-	if le, ok := errors.AsType[*locator.Error](err); ok {
-		return diag{Offset: le.Offset, Code: string(le.Code), Rule: le.Rule, Message: le.Message}
-	}
-	return diag{Code: "error", Rule: "locator", Message: err.Error()}
-}
-
-// hostPort returns "host:port" for a plan ("[v6]:port" for an IPv6 address), the host alone
-// when there is no port, or "" when there is no host (as locator plan shows it).
-func hostPort(p scheme.Plan) string {
-	if p.Host == "" {
-		return ""
-	}
-	if p.Port == 0 {
-		return p.Host
-	}
-	return net.JoinHostPort(p.Host, strconv.Itoa(p.Port))
-}
-
-// inputBase64 returns s in base64 (RFC 4648 §4) when s is not valid UTF-8, and "" when it is
-// (the CLI's input_base64: the bytes the offsets count).
-func inputBase64(s string) string {
-	if utf8.ValidString(s) {
-		return ""
-	}
-	return base64.StdEncoding.EncodeToString([]byte(s))
 }

@@ -3,13 +3,12 @@ package urlx
 import (
 	"context"
 	"reflect"
-	"strconv"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/extract"
-	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 )
 
 func init() {
@@ -88,34 +87,13 @@ func (fn *extractFn) ProcessElement(ctx context.Context, d Document, emit func(F
 		}
 		fn.named.scheme(ctx, schemeOf(f.URL))
 		emit(Finding{Name: d.Name, URL: f.URL, Alternatives: f.Alternatives, Start: f.Start, End: f.End,
-			Form: f.Form.String(), Valid: f.Valid, Line: findingLine(f)})
+			Form: f.Form.String(), Valid: f.Valid, Line: string(lineops.AppendExtractFinding(nil, f))})
 	}
 	for _, sk := range skips {
 		fn.named.inc(ctx, "code/", codeTooLong)
 		msg := sk.Error()
 		dead(Invalid{Input: d.Name, Offset: sk.Start, Code: codeTooLong, Rule: "extract.MaxLength", Message: msg,
-			Line: "error: " + string(appendFindingText(nil, msg, codeTooLong, "extract.MaxLength"))})
+			Line: "error: " + string(lineops.AppendFindingText(nil, msg, codeTooLong, "extract.MaxLength"))})
 	}
 	return nil
-}
-
-// findingLine is extract's line for f (cmd/locator extract.go, appendFinding).
-func findingLine(f extract.Finding) string {
-	b := display.Append(nil, f.URL)
-	b = append(b, '\t')
-	b = strconv.AppendInt(b, int64(f.Start), 10)
-	b = append(b, '\t')
-	b = strconv.AppendInt(b, int64(f.End), 10)
-	b = append(b, '\t')
-	b = append(b, f.Form.String()...)
-	if f.Valid {
-		b = append(b, "\tvalid"...)
-	} else {
-		b = append(b, "\tinvalid"...)
-	}
-	for _, a := range f.Alternatives {
-		b = append(b, '\t')
-		b = display.Append(b, a)
-	}
-	return string(b)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -63,13 +64,9 @@ type findingsFn struct {
 
 // Setup reads the spec.
 func (fn *findingsFn) Setup() error {
-	fn.sp = locator.RFC1738
-	if fn.Spec != "" {
-		sp, err := locator.ParseSpec(fn.Spec)
-		if err != nil {
-			return err
-		}
-		fn.sp = sp
+	var err error
+	if fn.sp, err = specOrRFC1738(fn.Spec); err != nil {
+		return err
 	}
 	return nil
 }
@@ -93,12 +90,15 @@ func (fn *findingsFn) ProcessElement(ctx context.Context, line string, emit func
 }
 
 func diagnostic(line, sev string, off int, code, rule, msg string) Diagnostic {
-	b := display.Append(nil, line)
-	b = append(b, ':')
-	b = strconv.AppendInt(b, int64(off), 10)
-	b = append(b, ": "...)
-	b = append(b, sev...)
-	b = append(b, ": "...)
-	b = appendFindingText(b, msg, code, rule)
+	b := lineops.AppendHeader(display.Append(nil, line), off, sev, msg, code, rule)
 	return Diagnostic{Input: line, Severity: sev, Offset: off, Code: code, Rule: rule, Message: msg, Line: string(b)}
+}
+
+// specOrRFC1738 returns the specification named, or RFC 1738 when the name is empty (as
+// Compile reads Config.Spec).
+func specOrRFC1738(name string) (locator.Spec, error) {
+	if name == "" {
+		return locator.RFC1738, nil
+	}
+	return locator.ParseSpec(name)
 }

@@ -68,13 +68,9 @@ type keyFn struct {
 
 // Setup reads the spec.
 func (fn *keyFn) Setup() error {
-	fn.sp = locator.RFC1738
-	if fn.Spec != "" {
-		sp, err := locator.ParseSpec(fn.Spec)
-		if err != nil {
-			return err
-		}
-		fn.sp = sp
+	var err error
+	if fn.sp, err = specOrRFC1738(fn.Spec); err != nil {
+		return err
 	}
 	fn.ok, fn.bad = beam.NewCounter(Namespace, "valid"), beam.NewCounter(Namespace, "invalid")
 	return nil

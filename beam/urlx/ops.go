@@ -1,13 +1,12 @@
 package urlx
 
 import (
-	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
@@ -118,9 +117,9 @@ func Compile(c Config) (LineFunc, error) {
 		if err != nil {
 			return nil, fmt.Errorf("level %s: %w", display.Quote(level), err)
 		}
-		n := normalizer{flags: flags, surt: c.Op == OpSURT, whatwg: spec == locator.WHATWG, spec: spec}
+		n := lineops.Normalizer{Flags: flags, SURT: c.Op == OpSURT, WHATWG: spec == locator.WHATWG, Spec: spec}
 		return func(line string) (Result, *Invalid) {
-			res, err := n.normalize(line)
+			res, err := n.Normalize(line)
 			return result(line, res, err)
 		}, nil
 	case OpWHATWG:
@@ -185,94 +184,14 @@ func result(line, res string, err error) (Result, *Invalid) {
 // invalidOf is the dead-letter record of err, with the CLI's line "error: MESSAGE [CODE,
 // RULE]" (cmd/locator appendErrorLine).
 func invalidOf(line string, err error) *Invalid {
-	msg, code, rule, offset := errParts(err)
+	msg, code, rule, offset := lineops.ErrParts(err)
 	return &Invalid{Input: line, Offset: offset, Code: code, Rule: rule, Message: msg,
-		Line: "error: " + string(appendFindingText(nil, msg, code, rule))}
-}
-
-// errParts returns the message, code, rule and offset of an error of package locator or
-// whatwg, as cmd/locator's errParts does (a WHATWG error's message is its code and offset).
-func errParts(err error) (msg, code, rule string, offset int) {
-	var we *whatwg.Error
-	if errors.As(err, &we) {
-		msg = string(we.Code)
-		if we.Offset >= 0 {
-			msg = fmt.Sprintf("%s at offset %d", we.Code, we.Offset)
-			offset = we.Offset
-		}
-		return msg, string(we.Code), we.Rule, offset
-	}
-	var le *locator.Error
-	if errors.As(err, &le) {
-		return le.Message, string(le.Code), le.Rule, le.Offset
-	}
-	return err.Error(), "error", "locator", 0
-}
-
-// appendFindingText appends "MESSAGE [CODE, RULE]", each shown by display.Append.
-func appendFindingText(b []byte, msg, code, rule string) []byte {
-	b = display.Append(b, msg)
-	b = append(b, " ["...)
-	b = display.Append(b, code)
-	b = append(b, ", "...)
-	b = display.Append(b, rule)
-	return append(b, ']')
+		Line: "error: " + string(lineops.AppendFindingText(nil, msg, code, rule))}
 }
 
 // schemeOf returns the scheme of a URL as written (up to the first ":", when that is a
 // scheme name by RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), or "".
 func schemeOf(s string) string { return s[:syntax.SchemeLen(s)] }
-
-// bom is the UTF-8 byte-order mark, U+FEFF.
-const bom = "\ufeff"
-
-// checkBOM returns an error when s starts with a byte-order mark, as the CLI does: U+FEFF is
-// not a URL character (RFC 3986 §2), and a line that starts with it is reported rather than
-// carried into a result.
-func checkBOM(s string) error {
-	if strings.HasPrefix(s, bom) {
-		return &locator.Error{Input: s, Offset: 0, Code: "byte-order-mark",
-			Rule: "RFC 3986 §2; RFC 3629 §6", Message: "the line starts with a byte-order mark (U+FEFF), which is not part of a URL"}
-	}
-	return nil
-}
-
-// normalizer is what normalize does to one URL (cmd/locator normalize.go).
-type normalizer struct {
-	flags  locator.NormalizeFlags
-	surt   bool
-	whatwg bool
-	spec   locator.Spec
-}
-
-func (n normalizer) normalize(s string) (string, error) {
-	if err := checkBOM(s); err != nil {
-		return "", err
-	}
-	if n.whatwg {
-		w, err := whatwg.Parse(s, nil)
-		if err != nil {
-			return "", err
-		}
-		s = w.Href()
-	}
-	spec := locator.RFC1738 // reads a "URL:" prefix and RFC 1738 §5 logins (locator.ParseAs)
-	if n.whatwg {
-		spec = locator.WHATWG
-	}
-	u, err := locator.ParseAs(s, spec)
-	if err != nil {
-		return "", err
-	}
-	if n.surt {
-		return locator.SURT(u)
-	}
-	r, err := locator.NormalizeFor(u, n.spec, n.flags)
-	if err != nil {
-		return "", err
-	}
-	return r.String(), nil
-}
 
 // resolver resolves references against one base (scheme.Resolver, as the CLI's resolve).
 type resolver struct {
@@ -296,7 +215,7 @@ func newResolver(base string, mode locator.Mode) (*resolver, error) {
 
 // resolve resolves ref; a reference the mode's checker calls invalid is an error.
 func (r *resolver) resolve(ref string) (string, error) {
-	if err := checkBOM(ref); err != nil {
+	if err := lineops.CheckBOM(ref); err != nil {
 		return "", err
 	}
 	res, warn, err := r.ResolveChecked(ref, r.mode, false)
@@ -307,10 +226,10 @@ func (r *resolver) resolve(ref string) (string, error) {
 }
 
 // parseLine is parse's bulk line: the input and its components, quoted and tab-separated
-// (cmd/locator appendCompact).
+// (lineops.AppendCompact, as cmd/locator writes it).
 func parseLine(line string, spec locator.Spec) (Result, *Invalid) {
 	r := scheme.Inspect(line, spec)
-	b := appendCompact(nil, &r)
+	b := lineops.AppendCompact(nil, &r)
 	if r.Valid() {
 		return Result{Input: line, Output: string(b), Scheme: schemeOf(line)}, nil
 	}
@@ -323,13 +242,7 @@ func checkLine(line string, spec locator.Spec) (Result, *Invalid) {
 	r := scheme.Inspect(line, spec)
 	for _, f := range r.Findings {
 		if f.Severity == locator.SeverityError {
-			b := display.Append(nil, r.Input)
-			b = append(b, ':')
-			b = strconv.AppendInt(b, int64(f.Offset), 10)
-			b = append(b, ": "...)
-			b = append(b, f.Severity.String()...)
-			b = append(b, ": "...)
-			b = appendFindingText(b, f.Message, string(f.Code), f.Rule)
+			b := lineops.AppendHeader(display.Append(nil, r.Input), f.Offset, f.Severity.String(), f.Message, string(f.Code), f.Rule)
 			return Result{}, findingInvalid(line, &r, string(b))
 		}
 	}
@@ -346,44 +259,4 @@ func findingInvalid(line string, r *scheme.Report, text string) *Invalid {
 		}
 	}
 	return v
-}
-
-// appendCompact appends the input and its eight components, each quoted and tab-separated
-// ("-" for an absent one), after "valid" or "invalid".
-func appendCompact(b []byte, r *scheme.Report) []byte {
-	b = display.AppendQuoted(b, r.Input)
-	if r.Valid() {
-		b = append(b, "\tvalid"...)
-	} else {
-		b = append(b, "\tinvalid"...)
-	}
-	if !r.Parsed {
-		for range 8 {
-			b = append(b, "\t-"...)
-		}
-		return b
-	}
-	u := r.URL
-	type comp struct {
-		value   string
-		present bool
-	}
-	var c [8]comp
-	c[0] = comp{u.Scheme(), u.HasScheme()}
-	c[1].value, c[1].present = u.User()
-	c[2].value, c[2].present = u.Password()
-	c[3] = comp{u.Host(), u.HasAuthority()}
-	c[4].value, c[4].present = u.Port()
-	c[5] = comp{u.Path(), true}
-	c[6].value, c[6].present = u.Query()
-	c[7].value, c[7].present = u.Fragment()
-	for _, x := range c {
-		b = append(b, '\t')
-		if x.present {
-			b = display.AppendQuoted(b, x.value)
-		} else {
-			b = append(b, '-')
-		}
-	}
-	return b
 }

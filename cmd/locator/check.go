@@ -5,6 +5,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
 )
@@ -195,13 +196,7 @@ func appendCheckLine(b []byte, r *scheme.Report) []byte {
 // appendHeader appends ":OFFSET: error: MESSAGE [CODE, RULE]\n", the rest of a header
 // after the URL.
 func appendHeader(b []byte, f locator.Finding) []byte {
-	b = append(b, ':')
-	b = appendInt(b, f.Offset)
-	b = append(b, ": "...)
-	b = append(b, f.Severity.String()...)
-	b = append(b, ": "...)
-	b = appendFindingText(b, f.Message, string(f.Code), f.Rule)
-	return append(b, '\n')
+	return append(lineops.AppendHeader(b, f.Offset, f.Severity.String(), f.Message, string(f.Code), f.Rule), '\n')
 }
 
 // appendDiagnostics appends the compiler form of the findings of input: the first

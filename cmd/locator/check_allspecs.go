@@ -6,6 +6,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/lineops"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
@@ -140,7 +142,7 @@ func appendSpecResult(b []byte, c specCheck) []byte {
 		b = append(b, ": "...)
 	}
 	b = append(b, "error: "...)
-	return appendFindingText(b, c.first.Message, string(c.first.Code), c.first.Rule)
+	return lineops.AppendFindingText(b, c.first.Message, string(c.first.Code), c.first.Rule)
 }
 
 // specCell returns the cell of c in the "-" line and the --format fields: "valid" or
@@ -172,7 +174,7 @@ func allSpecsCheckFields() []field {
 func appendAllSpecsJSON(b []byte, input string, spec locator.Spec, cs []specCheck) []byte {
 	b = append(b, `{"input":`...)
 	b = appendJSONString(b, input)
-	if b64 := inputBase64(input); b64 != "" {
+	if b64 := records.InputBase64(input); b64 != "" {
 		b = append(b, `,"input_base64":`...)
 		b = appendJSONString(b, b64)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 )
 
 // trurlTable holds the examples of trurl's manual (trurl.md, trurl 0.15: the options, "URL
@@ -259,9 +260,9 @@ func TestFormatQualifiersLinear(t *testing.T) {
 				rec := newRecord(editFields)
 				rec.set(3, s)
 				if u, err := locator.ParseAs(s, spec); err == nil {
-					for i, c := range components(u) {
-						if c.present {
-							rec.set(4+i, c.value)
+					for i, c := range lineops.Components(u) {
+						if c.Present {
+							rec.set(4+i, c.Value)
 						}
 					}
 				}
@@ -318,9 +319,9 @@ func FuzzFormatQualifiers(f *testing.F) {
 			vals[0] = s
 			present := uint64(1)
 			if u, err := locator.ParseAs(s, spec); err == nil {
-				for i, c := range components(u) {
-					vals[3+i] = c.value
-					if c.present {
+				for i, c := range lineops.Components(u) {
+					vals[3+i] = c.Value
+					if c.Present {
 						present |= 1 << (3 + i)
 					}
 				}
@@ -388,13 +389,13 @@ func FuzzEditSteps(f *testing.F) {
 			if perr != nil {
 				t.Fatalf("%q (flags %d) = %q, which does not parse: %v", s, flags, out, perr)
 			}
-			a, b := components(u), components(v)
+			a, b := lineops.Components(u), lineops.Components(v)
 			for i, c := range a {
 				if i == 3 || i == 4 {
 					continue
 				}
 				if c != b[i] {
-					t.Fatalf("%q (flags %d) = %q: %s changed from %q to %q", s, flags, out, c.name, c.value, b[i].value)
+					t.Fatalf("%q (flags %d) = %q: %s changed from %q to %q", s, flags, out, c.Name, c.Value, b[i].Value)
 				}
 			}
 		})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -202,11 +203,11 @@ func (p *editPipeline) after(out string) (string, error) {
 			return "", err
 		}
 		// Only the host and the port may change (as edit checks its own result).
-		a, b := components(u), components(v)
+		a, b := lineops.Components(u), lineops.Components(v)
 		for i := range a {
 			if i != 3 && i != 4 && a[i] != b[i] {
 				return "", &locator.Error{Input: in, Code: "edit-not-kept", Rule: "RFC 3986 §3.2.2",
-					Message: "the new host or port of " + display.Quote(in) + " would change its " + a[i].name + ", so it is not written"}
+					Message: "the new host or port of " + display.Quote(in) + " would change its " + a[i].Name + ", so it is not written"}
 			}
 		}
 	}

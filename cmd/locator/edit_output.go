@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
 )
@@ -239,9 +240,9 @@ func editLineFunc(p *editPipeline, f *outputFormat) lineFunc {
 				} else {
 					rec.set(3, out)
 					if u, perr := locator.ParseAs(out, p.spec); perr == nil {
-						for i, c := range components(u) {
-							if c.present {
-								rec.set(4+i, c.value)
+						for i, c := range lineops.Components(u) {
+							if c.Present {
+								rec.set(4+i, c.Value)
 							}
 						}
 					}
@@ -261,7 +262,7 @@ type editJSON struct {
 	spec  string
 	out   string
 	err   error
-	comps [8]component
+	comps [8]lineops.Component
 	ok    bool // out parsed: comps are set
 }
 
@@ -317,10 +318,10 @@ func editErrOffset(err error, line string) int {
 // when the edit failed.
 func editComponentField(name string, i int) jsonField[editJSON] {
 	return jsonField[editJSON]{name: name, value: func(b []byte, d *editJSON) []byte {
-		if !d.ok || !d.comps[i].present {
+		if !d.ok || !d.comps[i].Present {
 			return append(b, "null"...)
 		}
-		return appendJSONStd(b, d.comps[i].value)
+		return appendJSONStd(b, d.comps[i].Value)
 	}}
 }
 
@@ -329,7 +330,7 @@ func (d *editJSON) append(b []byte, line, input string, inOK bool, spec locator.
 	*d = editJSON{input: input, noIn: !inOK, raw: line, spec: spec.String(), out: out, err: err}
 	if err == nil {
 		if u, perr := locator.ParseAs(out, spec); perr == nil {
-			d.comps, d.ok = components(u), true
+			d.comps, d.ok = lineops.Components(u), true
 		}
 	}
 	b = editJSONObject.append(b, d)

@@ -18,6 +18,7 @@ import (
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/extract"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/spf13/cobra"
 )
 
@@ -358,22 +359,7 @@ func (x *extractor) appendFinding(b []byte, f extract.Finding) ([]byte, error) {
 		b = display.Append(b, x.file)
 		b = append(b, ':')
 	}
-	b = display.Append(b, f.URL)
-	b = append(b, '\t')
-	b = strconv.AppendInt(b, int64(f.Start), 10)
-	b = append(b, '\t')
-	b = strconv.AppendInt(b, int64(f.End), 10)
-	b = append(b, '\t')
-	b = append(b, f.Form.String()...)
-	if f.Valid {
-		b = append(b, "\tvalid"...)
-	} else {
-		b = append(b, "\tinvalid"...)
-	}
-	for _, a := range f.Alternatives {
-		b = append(b, '\t')
-		b = display.Append(b, a)
-	}
+	b = lineops.AppendExtractFinding(b, f)
 	return append(b, '\n'), nil
 }
 

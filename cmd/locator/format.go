@@ -10,6 +10,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/spf13/cobra"
 )
 
@@ -330,7 +331,7 @@ func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) 
 				dst = append(dst, vals[i]...)
 			default:
 				dst = appendJSONString(dst, vals[i])
-				if b64 := inputBase64(vals[i]); b64 != "" && inputField(fl.name) {
+				if b64 := records.InputBase64(vals[i]); b64 != "" && inputField(fl.name) {
 					dst = append(dst, ',')
 					dst = appendJSONString(dst, fl.name+"_base64")
 					dst = append(dst, ':')

@@ -8,6 +8,8 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/pct"
 	"github.com/locator-url/locator/scheme"
 	"golang.org/x/net/idna"
@@ -203,7 +205,7 @@ func (c *qualCtx) component(f *outputFormat, i int, vals []string, present uint6
 	if !ok {
 		return "", false
 	}
-	return components(u)[i].value, components(u)[i].present
+	return lineops.Components(u)[i].Value, lineops.Components(u)[i].Present
 }
 
 // eval returns the text of a qualified part, and false when it is absent.
@@ -320,7 +322,7 @@ func qualViewField(u locator.URL, name string) (string, bool) {
 		return "", false
 	}
 	// {view:NAME}: the field of the view's JSON, a string as it is, anything else in JSON.
-	js, err := marshalView(v)
+	js, err := records.Marshal(v)
 	if err != nil {
 		return "", false
 	}

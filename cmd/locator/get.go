@@ -19,6 +19,7 @@ import (
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/fetch"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/pct"
 	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
@@ -691,7 +692,7 @@ type getErrorJSON struct {
 
 // appendGetJSON appends the JSON line of out.
 func appendGetJSON(b []byte, out *getOutcome) []byte {
-	j := getJSON{Input: out.url, InputBase64: inputBase64(out.url), Result: *out.res, File: out.file}
+	j := getJSON{Input: out.url, InputBase64: records.InputBase64(out.url), Result: *out.res, File: out.file}
 	if out.err != nil {
 		k := fetch.KindOf(out.err)
 		e := &getErrorJSON{Kind: k.String(), Message: out.err.Error(), Status: exitFor(k)}

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/lineops"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
 )
@@ -122,7 +124,7 @@ type parseJSON struct {
 	r       scheme.Report // a copy: a pointer kept here would make every Report escape
 	spec    string
 	valid   bool
-	comps   [8]component
+	comps   [8]lineops.Component
 	parts   []byte // the typed view's JSON, when r.View is not nil and it encoded
 	viewErr error  // the typed view failed to encode (a view type encoding/json refuses)
 }
@@ -172,10 +174,10 @@ func (o *jsonObject[T]) append(b []byte, d *T) []byte {
 // URL did not parse or the component is absent.
 func componentField(name string, i int) jsonField[parseJSON] {
 	return jsonField[parseJSON]{name: name, value: func(b []byte, d *parseJSON) []byte {
-		if !d.r.Parsed || !d.comps[i].present {
+		if !d.r.Parsed || !d.comps[i].Present {
 			return append(b, "null"...)
 		}
-		return appendJSONStd(b, d.comps[i].value)
+		return appendJSONStd(b, d.comps[i].Value)
 	}}
 }
 
@@ -263,7 +265,7 @@ func appendDiag(b []byte, offset int, code, rule, message string) []byte {
 func (d *parseJSON) append(b []byte, r *scheme.Report, spec locator.Spec) []byte {
 	*d = parseJSON{r: *r, spec: spec.String(), valid: r.Valid(), parts: d.parts[:0]}
 	if r.Parsed {
-		d.comps = components(r.URL)
+		d.comps = lineops.Components(r.URL)
 	}
 	if r.View != nil {
 		d.parts, d.viewErr = appendViewJSON(d.parts, r.View)
@@ -272,7 +274,7 @@ func (d *parseJSON) append(b []byte, r *scheme.Report, spec locator.Spec) []byte
 		}
 	}
 	b = parseJSONObject.append(b, d)
-	d.r, d.comps = scheme.Report{}, [8]component{} // let the line's strings go
+	d.r, d.comps = scheme.Report{}, [8]lineops.Component{} // let the line's strings go
 	return append(b, '\n')
 }
 
@@ -284,7 +286,7 @@ func appendViewJSON(b []byte, v scheme.View) ([]byte, error) {
 	if p := viewPlanOf(rv.Type()); p != nil {
 		return p(b, rv), nil
 	}
-	js, err := marshalView(v)
+	js, err := records.Marshal(v)
 	if err != nil {
 		return b, err
 	}
@@ -570,7 +572,7 @@ var whatwgJSONObject = newJSONObject([]jsonField[whatwgJSONLine]{
 		if d.err == nil {
 			return append(b, "[]"...)
 		}
-		e := whatwgDiag(d.err)
+		e := records.WHATWGDiag(d.err)
 		return append(appendDiag(append(b, '['), e.Offset, e.Code, e.Rule, e.Message), ']')
 	}},
 })

@@ -10,6 +10,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/extract"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
 )
@@ -17,67 +18,11 @@ import (
 // The JSON of parse --json as it was written before the append-based encoder (jsonenc.go):
 // a struct encoded by encoding/json. The tests compare the two, byte for byte.
 
-// oldParseResult is the JSON form of a report as encoding/json wrote it.
-type oldParseResult struct {
-	Input        string          `json:"input"`
-	InputBase64  string          `json:"input_base64,omitempty"`
-	Spec         string          `json:"spec"`
-	Valid        bool            `json:"valid"`
-	Prefix       *string         `json:"prefix,omitempty"`
-	Scheme       *string         `json:"scheme"`
-	SpecScheme   *string         `json:"spec_scheme,omitempty"`
-	User         *string         `json:"user"`
-	Password     *string         `json:"password"`
-	Host         *string         `json:"host"`
-	Port         *string         `json:"port"`
-	Path         *string         `json:"path"`
-	Query        *string         `json:"query"`
-	Fragment     *string         `json:"fragment"`
-	Parts        json.RawMessage `json:"parts"`
-	Errors       []diag          `json:"errors"`
-	Warnings     []diag          `json:"warnings"`
-	MoreErrors   int             `json:"more_errors,omitempty"`
-	MoreWarnings int             `json:"more_warnings,omitempty"`
-}
-
-// oldParseJSONLine returns the line of parse --json for r as encoding/json wrote it.
+// oldParseJSONLine returns the line of parse --json for r as encoding/json writes
+// records.Parse (what the inspector of package serve returns).
 func oldParseJSONLine(r *scheme.Report, spec locator.Spec) string {
-	out := oldParseResult{Input: r.Input, InputBase64: inputBase64(r.Input), Spec: spec.String(), Valid: r.Valid(),
-		Errors: []diag{}, Warnings: []diag{}, MoreErrors: r.OmittedErrors, MoreWarnings: r.Omitted - r.OmittedErrors}
-	if r.Parsed {
-		if p, ok := r.URL.Prefix(); ok {
-			out.Prefix = &p
-		}
-		if r.SpecScheme != "" {
-			ss := r.SpecScheme
-			out.SpecScheme = &ss
-		}
-		c := components(r.URL)
-		ptrs := [8]**string{&out.Scheme, &out.User, &out.Password, &out.Host, &out.Port, &out.Path, &out.Query, &out.Fragment}
-		for i := range c {
-			if c[i].present {
-				v := c[i].value
-				*ptrs[i] = &v
-			}
-		}
-	}
-	if r.View != nil {
-		b, err := marshalView(r.View)
-		if err != nil {
-			out.Errors = append(out.Errors, diag{Code: "view-json", Rule: "locator", Message: err.Error()})
-			out.Valid = false
-		} else {
-			out.Parts = b
-		}
-	}
-	for _, f := range r.Findings {
-		d := diag{Offset: f.Offset, Code: string(f.Code), Rule: f.Rule, Message: f.Message}
-		if f.Severity == locator.SeverityError {
-			out.Errors = append(out.Errors, d)
-		} else {
-			out.Warnings = append(out.Warnings, d)
-		}
-	}
+	out := records.NewParse(r)
+	out.Spec = spec.String()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -214,7 +159,7 @@ func TestViewPlans(t *testing.T) {
 			p := reflect.New(typ)
 			fill(p.Elem())
 			v := p.Elem().Interface().(scheme.View)
-			want, err := marshalView(v)
+			want, err := records.Marshal(v)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -317,50 +262,7 @@ func TestExtractJSONSameAsEncodingJSON(t *testing.T) {
 	}
 }
 
-// oldWHATWGResult is the JSON of parse --spec whatwg --json as encoding/json wrote it.
-type oldWHATWGResult struct {
-	Input            string                   `json:"input"`
-	InputBase64      string                   `json:"input_base64,omitempty"`
-	Spec             string                   `json:"spec"`
-	Valid            bool                     `json:"valid"`
-	Href             *string                  `json:"href"`
-	Origin           *string                  `json:"origin"`
-	Protocol         *string                  `json:"protocol"`
-	Username         *string                  `json:"username"`
-	Password         *string                  `json:"password"`
-	Host             *string                  `json:"host"`
-	Hostname         *string                  `json:"hostname"`
-	Port             *string                  `json:"port"`
-	Pathname         *string                  `json:"pathname"`
-	Search           *string                  `json:"search"`
-	Hash             *string                  `json:"hash"`
-	Scheme           *string                  `json:"scheme"`
-	ValidationErrors []whatwg.ValidationError `json:"validation_errors"`
-	Errors           []diag                   `json:"errors"`
-}
-
-func oldWHATWGJSON(input string, u *whatwg.URL, verrs []whatwg.ValidationError, err error) oldWHATWGResult {
-	r := oldWHATWGResult{Input: input, InputBase64: inputBase64(input), Spec: "whatwg", Valid: err == nil, ValidationErrors: verrs, Errors: []diag{}}
-	if r.ValidationErrors == nil {
-		r.ValidationErrors = []whatwg.ValidationError{}
-	}
-	if err != nil {
-		r.Errors = append(r.Errors, whatwgDiag(err))
-		return r
-	}
-	g := whatwgGetters(u)
-	ptrs := [11]**string{&r.Href, &r.Origin, &r.Protocol, &r.Username, &r.Password, &r.Host,
-		&r.Hostname, &r.Port, &r.Pathname, &r.Search, &r.Hash}
-	for i := range g {
-		v := g[i]
-		*ptrs[i] = &v
-	}
-	s := schemeOfProtocol(g[2])
-	r.Scheme = &s
-	return r
-}
-
-// parse --spec whatwg --json writes what encoding/json wrote for oldWHATWGResult, over the
+// parse --spec whatwg --json writes what encoding/json writes for records.WHATWG, over the
 // adversarial inputs and the benchmark files, without a base and against one.
 func TestWHATWGJSONSameAsEncodingJSON(t *testing.T) {
 	lines := append(adversarialLines(t), allBenchLines(t)...)
@@ -386,7 +288,7 @@ func TestWHATWGJSONSameAsEncodingJSON(t *testing.T) {
 			var want bytes.Buffer
 			enc := json.NewEncoder(&want)
 			enc.SetEscapeHTML(false)
-			if enc.Encode(oldWHATWGJSON(line, &u, ve, err)) != nil {
+			if enc.Encode(records.NewWHATWG(line, &u, ve, err)) != nil {
 				want.Reset()
 				want.WriteString("{}\n")
 			}
@@ -402,7 +304,7 @@ func TestWHATWGJSONSameAsEncodingJSON(t *testing.T) {
 	}
 }
 
-// plan --json writes what encoding/json wrote for planJSON and planFailure, over the
+// plan --json writes what encoding/json writes for records.Plan and records.PlanFailure, over the
 // adversarial inputs and the benchmark files, with and without --gopher-literal.
 func TestPlanJSONSameAsEncodingJSON(t *testing.T) {
 	lines := append(adversarialLines(t), allBenchLines(t)...)
@@ -413,7 +315,7 @@ func TestPlanJSONSameAsEncodingJSON(t *testing.T) {
 		}
 		lines = some
 	}
-	for _, typ := range []reflect.Type{reflect.TypeFor[planJSON](), reflect.TypeFor[planFailure]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[records.Plan](), reflect.TypeFor[records.PlanFailure]()} {
 		if viewPlanOf(typ) == nil {
 			t.Errorf("%s: no plan; it would be encoded by encoding/json", typ)
 		}
@@ -426,8 +328,7 @@ func TestPlanJSONSameAsEncodingJSON(t *testing.T) {
 				var v any
 				if pr.err != nil {
 					failures++
-					fd := errorFinding(pr.err, locator.SeverityError)
-					v = planFailure{Input: line, InputBase64: inputBase64(line), Error: diag{fd.Offset, string(fd.Code), fd.Rule, fd.Message}}
+					v = records.NewPlanFailure(line, pr.err)
 				} else {
 					plans++
 					v = pr.json(line)

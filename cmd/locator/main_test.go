@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -545,7 +546,7 @@ func TestSecurityWarnings(t *testing.T) {
 	out, _, _ = runLocator(t, "", "parse", "--json", "ftp://myname:secret@host.dom/")
 	var r struct {
 		Valid    bool
-		Warnings []diag
+		Warnings []records.Diag
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)

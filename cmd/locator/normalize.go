@@ -8,7 +8,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
-	"github.com/locator-url/locator/whatwg"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/spf13/cobra"
 )
 
@@ -114,7 +114,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 			if err != nil {
 				return usageErrorf("--level %s: %s", display.Quote(level), errParts1(err))
 			}
-			n := normalizer{flags: flags, surt: surt, whatwg: opts.whatwg, spec: opts.spec}
+			n := lineops.Normalizer{Flags: flags, SURT: surt, WHATWG: opts.whatwg, Spec: opts.spec}
 			f, err := out.compile(normalizeFields)
 			if err != nil {
 				return err
@@ -124,7 +124,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 					fw := f.worker()
 					vals := workerStrings(len(normalizeFields))
 					return func(dst []byte, line string, st *stats) []byte {
-						res, err := n.normalize(line)
+						res, err := n.Normalize(line)
 						if !f.custom() {
 							if err != nil {
 								st.result(false, schemeOf(line), errCode(err))
@@ -156,7 +156,7 @@ func newNormalizeCmd(opts *options) *cobra.Command {
 				}
 				return runArgs(cmd, args, f.header(), newFunc())
 			}
-			return writeEach(cmd, bufio.NewWriter(cmd.OutOrStdout()), args, n.normalize)
+			return writeEach(cmd, bufio.NewWriter(cmd.OutOrStdout()), args, n.Normalize)
 		},
 	}
 	cmd.Flags().StringVar(&level, "level", "safe", "the normalization `steps`: safe, usually, aggressive, none, or a comma-separated list of groups and step names")
@@ -176,43 +176,6 @@ var normalizeFields = []field{
 func errParts1(err error) string {
 	msg, _, _ := errParts(err)
 	return msg
-}
-
-// normalizer is what normalize does to one URL.
-type normalizer struct {
-	flags  locator.NormalizeFlags
-	surt   bool
-	whatwg bool
-	spec   locator.Spec // the encoding level (locator.NormalizeFor)
-}
-
-func (n normalizer) normalize(s string) (string, error) {
-	if err := checkBOM(s); err != nil {
-		return "", err
-	}
-	if n.whatwg {
-		w, err := whatwg.Parse(s, nil)
-		if err != nil {
-			return "", err
-		}
-		s = w.Href()
-	}
-	spec := locator.RFC1738 // reads a "URL:" prefix and RFC 1738 §5 logins (locator.ParseAs)
-	if n.whatwg {
-		spec = locator.WHATWG // the href: "URL:x:y" is the scheme url
-	}
-	u, err := locator.ParseAs(s, spec)
-	if err != nil {
-		return "", err
-	}
-	if n.surt {
-		return locator.SURT(u)
-	}
-	r, err := locator.NormalizeFor(u, n.spec, n.flags)
-	if err != nil {
-		return "", err
-	}
-	return r.String(), nil
 }
 
 const equalLong = `Equal reports whether URLs A and B identify the same resource (RFC 3986 §6.2.2
@@ -405,10 +368,10 @@ var equalFields = []field{
 // which they are equal (see equalWalk; "href" under whatwg), or the error of a URL that does
 // not parse.
 func equalPair(a, b string, spec locator.Spec) (eq bool, step string, err error) {
-	if err := checkBOM(a); err != nil {
+	if err := lineops.CheckBOM(a); err != nil {
 		return false, "", err
 	}
-	if err := checkBOM(b); err != nil {
+	if err := lineops.CheckBOM(b); err != nil {
 		return false, "", err
 	}
 	ua, err := equalParse(a, spec)
@@ -546,18 +509,18 @@ func appendExplain(b []byte, a, c locator.URL, eq bool, spec locator.Spec) []byt
 
 // appendDiffering appends which components of x and y (canonical) differ.
 func appendDiffering(b []byte, x, y locator.URL) []byte {
-	cx, cy := components(x), components(y)
+	cx, cy := lineops.Components(x), lineops.Components(y)
 	for i := range cx {
-		if cx[i].present != cy[i].present || cx[i].value != cy[i].value {
-			b = fmt.Appendf(b, "differ in the %s: %s vs %s\n", cx[i].name, showComponent(cx[i]), showComponent(cy[i]))
+		if cx[i].Present != cy[i].Present || cx[i].Value != cy[i].Value {
+			b = fmt.Appendf(b, "differ in the %s: %s vs %s\n", cx[i].Name, showComponent(cx[i]), showComponent(cy[i]))
 		}
 	}
 	return b
 }
 
-func showComponent(c component) string {
-	if !c.present {
+func showComponent(c lineops.Component) string {
+	if !c.Present {
 		return "(absent)"
 	}
-	return string(display.AppendQuoted(nil, c.value))
+	return string(display.AppendQuoted(nil, c.Value))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/whatwg"
 )
 
@@ -28,7 +29,7 @@ const stepHref = "href"
 // equalParse reads A or B of equal under spec: a byte-order mark is refused, and under
 // whatwg the URL Standard's href is taken (then read as a URI reference to be compared).
 func equalParse(s string, spec locator.Spec) (locator.URL, error) {
-	if err := checkBOM(s); err != nil {
+	if err := lineops.CheckBOM(s); err != nil {
 		return locator.URL{}, err
 	}
 	if spec == locator.WHATWG {
@@ -60,9 +61,9 @@ func equalLineFor(spec locator.Spec) lineFunc {
 			st.result(false, schemeOf(line), "no-tab")
 			return appendErrorLine(dst, errNoTab)
 		}
-		err := checkBOM(a)
+		err := lineops.CheckBOM(a)
 		if err == nil {
-			err = checkBOM(b)
+			err = lineops.CheckBOM(b)
 		}
 		var ua locator.URL
 		if err == nil {

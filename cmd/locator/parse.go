@@ -10,6 +10,8 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
 )
@@ -201,9 +203,9 @@ func parseLineFunc(spec locator.Spec, f *outputFormat) lineFunc {
 		vals[0], vals[1], vals[2] = line, spec.String(), strconv.FormatBool(valid)
 		present := uint64(0b111 | 1<<11 | 1<<12)
 		if r.Parsed {
-			for i, c := range components(r.URL) {
-				vals[3+i] = c.value
-				if c.present {
+			for i, c := range lineops.Components(r.URL) {
+				vals[3+i] = c.Value
+				if c.Present {
 					present |= 1 << (3 + i)
 				}
 			}
@@ -262,52 +264,6 @@ func (p *parser) writeJSON(input string) error {
 	return nil
 }
 
-// diag is the JSON form of a finding.
-type diag struct {
-	Offset  int    `json:"offset"`
-	Code    string `json:"code"`
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
-}
-
-// component is one component of a URL: its name, its value as written, and whether it is
-// present.
-type component struct {
-	name    string
-	value   string
-	present bool
-}
-
-// components returns u's components in the order of the JSON and compact forms.
-func components(u locator.URL) [8]component {
-	var c [8]component
-	c[0] = component{"scheme", u.Scheme(), u.HasScheme()}
-	c[1].name = "user"
-	c[1].value, c[1].present = u.User()
-	c[2].name = "password"
-	c[2].value, c[2].present = u.Password()
-	c[3] = component{"host", u.Host(), u.HasAuthority()}
-	c[4].name = "port"
-	c[4].value, c[4].present = u.Port()
-	c[5] = component{"path", u.Path(), true}
-	c[6].name = "query"
-	c[6].value, c[6].present = u.Query()
-	c[7].name = "fragment"
-	c[7].value, c[7].present = u.Fragment()
-	return c
-}
-
-// marshalView returns the JSON of a typed view, without HTML escaping.
-func marshalView(v scheme.View) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
 // viewField is one top-level field of a typed view, its value in compact JSON.
 type viewField struct {
 	name, value string
@@ -353,21 +309,21 @@ func writeHuman(w io.Writer, r *scheme.Report) {
 			b = fmt.Appendf(b, "  %-10s ", "prefix")
 			b = append(display.Append(b, p), '\n')
 		}
-		for _, c := range components(r.URL) {
-			b = fmt.Appendf(b, "  %-10s ", c.name)
+		for _, c := range lineops.Components(r.URL) {
+			b = fmt.Appendf(b, "  %-10s ", c.Name)
 			switch {
-			case c.name == "scheme" && r.SpecScheme != "":
+			case c.Name == "scheme" && r.SpecScheme != "":
 				// The document's ialpha scheme, which locator.URL (RFC 3986 §3.1) cannot hold.
 				b = display.Append(b, r.SpecScheme)
 				b = append(b, " ("...)
 				b = append(b, r.Spec.String()...)
 				b = append(b, "'s scheme; RFC 3986 reads it as part of the path)"...)
-			case !c.present:
+			case !c.Present:
 				b = append(b, "(absent)"...)
-			case c.value == "":
+			case c.Value == "":
 				b = append(b, `""`...)
 			default:
-				b = display.Append(b, c.value)
+				b = display.Append(b, c.Value)
 			}
 			b = append(b, '\n')
 		}
@@ -379,7 +335,7 @@ func writeHuman(w io.Writer, r *scheme.Report) {
 			break
 		}
 		b = fmt.Appendf(b, "  %s at %d: ", f.Severity, f.Offset)
-		b = append(appendFindingText(b, f.Message, string(f.Code), f.Rule), '\n')
+		b = append(lineops.AppendFindingText(b, f.Message, string(f.Code), f.Rule), '\n')
 	}
 	w.Write(b)
 }
@@ -390,7 +346,7 @@ func appendView(b []byte, v scheme.View) []byte {
 	if v == nil {
 		return fmt.Appendf(b, "  %-10s %s\n", "view", "(none)")
 	}
-	js, err := marshalView(v)
+	js, err := records.Marshal(v)
 	var fields []viewField
 	if err == nil {
 		fields, err = viewFields(js)
@@ -411,27 +367,7 @@ func appendView(b []byte, v scheme.View) []byte {
 	return b
 }
 
-// appendCompact appends the one-line form of a report (parse - without --json).
+// appendCompact appends the one-line form of a report (parse - without --json) and "\n".
 func appendCompact(b []byte, r *scheme.Report) []byte {
-	b = display.AppendQuoted(b, r.Input)
-	if r.Valid() {
-		b = append(b, "\tvalid"...)
-	} else {
-		b = append(b, "\tinvalid"...)
-	}
-	if !r.Parsed {
-		for range 8 {
-			b = append(b, "\t-"...)
-		}
-		return append(b, '\n')
-	}
-	for _, c := range components(r.URL) {
-		b = append(b, '\t')
-		if c.present {
-			b = display.AppendQuoted(b, c.value)
-		} else {
-			b = append(b, '-')
-		}
-	}
-	return append(b, '\n')
+	return append(lineops.AppendCompact(b, r), '\n')
 }

@@ -2,12 +2,12 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
 )
@@ -31,16 +31,6 @@ var whatwgFields = []field{
 func whatwgGetters(u *whatwg.URL) [11]string {
 	return [11]string{u.Href(), u.Origin(), u.Protocol(), u.Username(), u.Password(), u.Host(),
 		u.Hostname(), u.Port(), u.Pathname(), u.Search(), u.Hash()}
-}
-
-// whatwgDiag is the JSON of a failure of the WHATWG parser.
-func whatwgDiag(err error) diag {
-	var we *whatwg.Error
-	if errors.As(err, &we) {
-		return diag{Offset: we.Offset, Code: string(we.Code), Rule: we.Rule, Message: string(we.Code)}
-	}
-	msg, code, rule := errParts(err)
-	return diag{Code: code, Rule: rule, Message: msg}
 }
 
 // schemeOfProtocol returns the scheme of a protocol getter's value: "http:" → "http".
@@ -232,7 +222,7 @@ func writeWHATWGHuman(w io.Writer, input string, u *whatwg.URL, verrs []whatwg.V
 		b = append(b, "]\n"...)
 	}
 	if err != nil {
-		d := whatwgDiag(err)
+		d := records.WHATWGDiag(err)
 		b = fmt.Appendf(b, "  error at %d: ", d.Offset)
 		b = display.Append(b, d.Code)
 		b = append(b, " ["...)

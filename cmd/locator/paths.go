@@ -5,6 +5,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
 )
@@ -165,7 +166,7 @@ func newPathCmd(name, what, short, long, example string, fields []field, convert
 					}
 					if len(fields) == len(toPathFields) { // to-path: path_base64 after path
 						i++
-						if b64 := inputBase64(res); err == nil && b64 != "" {
+						if b64 := records.InputBase64(res); err == nil && b64 != "" {
 							rec.set(i, b64)
 						}
 					}

@@ -3,14 +3,16 @@ package main
 import (
 	"bufio"
 	"errors"
-	"github.com/locator-url/locator/fetch"
-	"net"
 	"os"
 	"strconv"
 	"strings"
 
+	"github.com/locator-url/locator/fetch"
+
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
+	"github.com/locator-url/locator/internal/records"
 	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
 )
@@ -171,7 +173,7 @@ func newPlanCmd(opts *options) *cobra.Command {
 					fd := errorFinding(pr.err, locator.SeverityError)
 					b = append(appendShortURL(append(b[:0], prefix...), a), ':')
 					b = append(appendInt(b, fd.Offset), ": "...)
-					b = append(appendFindingText(b, fd.Message, string(fd.Code), fd.Rule), '\n')
+					b = append(lineops.AppendFindingText(b, fd.Message, string(fd.Code), fd.Rule), '\n')
 					cmd.ErrOrStderr().Write(b)
 					continue
 				}
@@ -362,31 +364,12 @@ func planOf(input string, spec locator.Spec, gopher scheme.GopherPlanOptions, ft
 	return r
 }
 
-// planJSON is the JSON line of plan --json for a URL with a plan.
-type planJSON struct {
-	Input       string `json:"input"`
-	InputBase64 string `json:"input_base64,omitempty"`
-	Valid       bool   `json:"valid"`
-	scheme.Plan
-	Errors     []diag `json:"errors,omitempty"`
-	MoreErrors int    `json:"more_errors,omitempty"`
-}
-
-// planFailure is the JSON line of plan --json for a URL without a plan.
-type planFailure struct {
-	Input       string `json:"input"`
-	InputBase64 string `json:"input_base64,omitempty"`
-	Valid       bool   `json:"valid"`
-	Error       diag   `json:"error"`
-}
-
 // appendJSON appends the line of plan --json for the plan of input: the object, as
-// encoding/json writes planJSON or planFailure (by their plans, jsonenc.go), and "\n".
+// encoding/json writes records.Plan or records.PlanFailure (by their plans, jsonenc.go), and "\n".
 func (p *planResult) appendJSON(b []byte, input string) []byte {
 	var err error
 	if p.err != nil {
-		fd := errorFinding(p.err, locator.SeverityError)
-		j := planFailure{Input: input, InputBase64: inputBase64(input), Error: diag{fd.Offset, string(fd.Code), fd.Rule, fd.Message}}
+		j := records.NewPlanFailure(input, p.err)
 		b, err = appendJSONValue(b, &j)
 	} else {
 		j := p.json(input)
@@ -399,32 +382,8 @@ func (p *planResult) appendJSON(b []byte, input string) []byte {
 }
 
 // json returns the JSON form of the plan of input, which has one.
-func (p *planResult) json(input string) planJSON {
-	j := planJSON{Input: input, InputBase64: inputBase64(input), Valid: p.valid(), Plan: p.plan}
-	if len(p.errors) > 0 {
-		j.Errors = make([]diag, 0, min(len(p.errors), maxDiagnostics))
-	}
-	for i, f := range p.errors {
-		if i == maxDiagnostics {
-			j.MoreErrors = len(p.errors) - i
-			break
-		}
-		j.Errors = append(j.Errors, diag{f.Offset, string(f.Code), f.Rule, f.Message})
-	}
-	j.MoreErrors += p.more
-	return j
-}
-
-// hostPort returns "host:port" for a plan ("[v6]:port" for an IPv6 address), the host
-// alone when there is no port, or "" when there is no host.
-func hostPort(p scheme.Plan) string {
-	if p.Host == "" {
-		return ""
-	}
-	if p.Port == 0 {
-		return p.Host
-	}
-	return net.JoinHostPort(p.Host, strconv.Itoa(p.Port))
+func (p *planResult) json(input string) records.Plan {
+	return records.NewPlan(input, p.plan, p.errors, p.more, maxDiagnostics)
 }
 
 // appendPlanHuman appends the human form of a plan: the URL, a warning line when the URL
@@ -440,7 +399,7 @@ func appendPlanHuman(b []byte, input string, pr *planResult) []byte {
 		b = append(b, "; at "...)
 		b = appendInt(b, f.Offset)
 		b = append(b, ": "...)
-		b = appendFindingText(b, f.Message, string(f.Code), f.Rule)
+		b = lineops.AppendFindingText(b, f.Message, string(f.Code), f.Rule)
 		if n := len(pr.errors) - 1 + pr.more; n > 0 {
 			b = append(b, " (and "...)
 			b = appendInt(b, n)
@@ -448,7 +407,7 @@ func appendPlanHuman(b []byte, input string, pr *planResult) []byte {
 		}
 		b = append(b, '\n')
 	}
-	if hp := hostPort(p); hp != "" {
+	if hp := records.HostPort(p); hp != "" {
 		b = append(b, "  connect "...)
 		b = display.Append(b, hp)
 		b = append(b, '\n')
@@ -516,7 +475,7 @@ func appendPlanLine(b []byte, input string, pr *planResult) []byte {
 	} else {
 		b = append(b, "\tinvalid\t"...)
 	}
-	if hp := hostPort(p); hp != "" {
+	if hp := records.HostPort(p); hp != "" {
 		b = display.Append(b, hp)
 	} else {
 		b = append(b, '-')
@@ -668,7 +627,7 @@ func planRecord(rec *record, input string, pr *planResult) *record {
 	rec.set(6, string(send))
 	if len(pr.errors) > 0 {
 		f := pr.errors[0]
-		rec.set(7, string(appendFindingText(nil, f.Message, string(f.Code), f.Rule)))
+		rec.set(7, string(lineops.AppendFindingText(nil, f.Message, string(f.Code), f.Rule)))
 	}
 	return rec
 }

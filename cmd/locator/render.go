@@ -2,16 +2,11 @@ package main
 
 import (
 	"bufio"
-	"encoding/base64"
-	"errors"
-	"fmt"
 	"strconv"
-	"unicode/utf8"
 
-	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/internal/syntax"
-	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
 )
 
@@ -38,34 +33,16 @@ func appendShortURL(b []byte, input string) []byte {
 	return append(b, "…"...)
 }
 
-// appendFindingText appends "MESSAGE [CODE, RULE]", each shown by display.Append.
-func appendFindingText(b []byte, msg, code, rule string) []byte {
-	b = display.Append(b, msg)
-	b = append(b, " ["...)
-	b = display.Append(b, code)
-	b = append(b, ", "...)
-	b = display.Append(b, rule)
-	return append(b, ']')
-}
-
 // errParts returns the message, code and rule of an error of package locator or whatwg.
 func errParts(err error) (msg, code, rule string) {
-	var we *whatwg.Error
-	if errors.As(err, &we) {
-		msg = string(we.Code)
-		if we.Offset >= 0 {
-			msg = fmt.Sprintf("%s at offset %d", we.Code, we.Offset)
-		}
-		return msg, string(we.Code), we.Rule
-	}
-	f := errorFinding(err, locator.SeverityError)
-	return f.Message, string(f.Code), f.Rule
+	msg, code, rule, _ = lineops.ErrParts(err)
+	return msg, code, rule
 }
 
 // errText returns "MESSAGE [CODE, RULE]" as display.Append shows it.
 func errText(err error) string {
 	msg, code, rule := errParts(err)
-	return string(appendFindingText(nil, msg, code, rule))
+	return string(lineops.AppendFindingText(nil, msg, code, rule))
 }
 
 // errCode returns the code of an error of package locator or whatwg.
@@ -121,44 +98,14 @@ func writeEach(cmd *cobra.Command, w *bufio.Writer, items []string, f func(strin
 	return nil
 }
 
-// bom is the UTF-8 byte-order mark, U+FEFF.
-const bom = "\ufeff"
-
-// CodeByteOrderMark is the code of a line that starts with a byte-order mark.
-const codeByteOrderMark locator.Code = "byte-order-mark"
-
-// checkBOM returns an error when s starts with a byte-order mark. U+FEFF is not a URL
-// character (RFC 3986 §2; RFC 1738 §2.2: a URL is written in printable US-ASCII), and a
-// command that would carry it into its result (normalize percent-encodes it, resolve and
-// relative keep it) reports it instead, at offset 0, so that a file saved with a BOM is
-// noticed rather than turned into a URL that differs from the one meant.
-func checkBOM(s string) error {
-	if len(s) >= len(bom) && s[:len(bom)] == bom {
-		return &locator.Error{Input: s, Offset: 0, Code: codeByteOrderMark,
-			Rule: "RFC 3986 §2; RFC 3629 §6", Message: "the line starts with a byte-order mark (U+FEFF), which is not part of a URL"}
-	}
-	return nil
-}
-
 // noBOM returns f, which first reports a line that starts with a byte-order mark.
 func noBOM(f func(string) (string, error)) func(string) (string, error) {
 	return func(s string) (string, error) {
-		if err := checkBOM(s); err != nil {
+		if err := lineops.CheckBOM(s); err != nil {
 			return "", err
 		}
 		return f(s)
 	}
-}
-
-// inputBase64 returns s in base64 (RFC 4648 §4) when s is not valid UTF-8, and "" when it
-// is. JSON strings hold Unicode text only: an input that is not UTF-8 is written in
-// "input" with each invalid byte as U+FFFD (as encoding/json does), which moves the byte
-// offsets of what follows; "input_base64" then gives the exact bytes the offsets count.
-func inputBase64(s string) string {
-	if utf8.ValidString(s) {
-		return ""
-	}
-	return base64.StdEncoding.EncodeToString(stringBytes(s))
 }
 
 // appendInt appends n in decimal.

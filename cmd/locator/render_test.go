@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/records"
 )
 
 // shownBadRune returns the first byte or character of s that must not reach a terminal
@@ -270,7 +271,7 @@ func TestPlanInvalid(t *testing.T) {
 	var j struct {
 		Input  string
 		Valid  *bool
-		Errors []diag
+		Errors []records.Diag
 		Steps  []any
 	}
 	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 1 || j.Valid == nil || *j.Valid || len(j.Errors) == 0 || j.Errors[0].Offset != 9 || len(j.Steps) == 0 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/scheme"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
@@ -239,7 +240,7 @@ func newResolveCmd() *cobra.Command {
 }
 
 // resolver resolves references against one base by any mode: scheme.Resolver, with the
-// command's mode and flags, and the byte-order mark refused first (checkBOM).
+// command's mode and flags, and the byte-order mark refused first (lineops.CheckBOM).
 type resolver struct {
 	*scheme.Resolver
 	mode     locator.Mode
@@ -272,9 +273,9 @@ func (r *resolver) resolve(ref string, mode locator.Mode) (string, error) {
 // (scheme.Resolver.ResolveChecked): warn is the first error it finds. Under --all-specs,
 // where the base is checked for each column, warn is first the base's error (with "base"
 // before its message); otherwise the command has reported the base already. A reference
-// that starts with a byte-order mark is refused (checkBOM).
+// that starts with a byte-order mark is refused (lineops.CheckBOM).
 func (r *resolver) resolveChecked(ref string, mode locator.Mode) (res string, warn, err error) {
-	if err := checkBOM(ref); err != nil {
+	if err := lineops.CheckBOM(ref); err != nil {
 		return "", nil, err
 	}
 	return r.ResolveChecked(ref, mode, r.allSpecs)
@@ -336,10 +337,10 @@ func allModes(r *resolver, ref string) (row []string, ok bool) {
 // allResults resolves ref by every mode, in the order of locator.Modes
 // (scheme.Resolver.ResolveAllTo, into row, which a worker reuses from line to line): the
 // result, or "error:CODE". differ reports whether the modes disagree, ok whether none failed.
-// A reference that starts with a byte-order mark fails in every mode (checkBOM).
+// A reference that starts with a byte-order mark fails in every mode (lineops.CheckBOM).
 func allResults(r *resolver, row *scheme.Resolution, ref string) (res []string, differ, ok bool) {
 	res = make([]string, len(locator.Modes()))
-	if err := checkBOM(ref); err != nil {
+	if err := lineops.CheckBOM(ref); err != nil {
 		for i := range res {
 			res[i] = "error:" + errCode(err)
 		}

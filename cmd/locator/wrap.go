@@ -9,6 +9,7 @@ import (
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/extract"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/spf13/cobra"
 )
 
@@ -140,7 +141,7 @@ func wrapOne(cmd *cobra.Command, w *bufio.Writer, o extract.WrapOptions, u strin
 		fd := errorFinding(err, locator.SeverityError)
 		e := append(appendShortURL([]byte(prefix), u), ':')
 		e = append(appendInt(e, fd.Offset), ": "...)
-		e = append(appendFindingText(e, fd.Message, string(fd.Code), fd.Rule), '\n')
+		e = append(lineops.AppendFindingText(e, fd.Message, string(fd.Code), fd.Rule), '\n')
 		cmd.ErrOrStderr().Write(e)
 		return false
 	}
@@ -187,7 +188,7 @@ func wrapTexts(cmd *cobra.Command, w *bufio.Writer, o extract.WrapOptions, args 
 				e = append(display.Append(append(e[:0], prefix...), file), ": byte "...)
 				e = append(appendInt(e, k.Start+fd.Offset), ": left as written: "...)
 				e = append(appendShortURL(e, k.URL), ": "...)
-				e = append(appendFindingText(e, fd.Message, string(fd.Code), fd.Rule), '\n')
+				e = append(lineops.AppendFindingText(e, fd.Message, string(fd.Code), fd.Rule), '\n')
 				cmd.ErrOrStderr().Write(e)
 			}
 		}
