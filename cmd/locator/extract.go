@@ -67,7 +67,7 @@ the text after it is read as if the "<" were not there.
 Extract uses --jobs cores (default: all). No finding spans a blank line (a line
 empty or of spaces, tabs and CRs only): a wrapper ends at one, a bare URL at white
 space, and the quote markers read are those of the line a URL starts on. So the
-text is cut into chunks of at least 256 KiB that end just after a blank line; the
+text is cut into chunks of at least 64 KiB that end just after a blank line; the
 chunks are searched in parallel and the findings written in input order, with the
 offsets of the whole text, in memory bounded by a few chunks per core. Text with no
 blank line within 4 MiB is read from there on in one streaming pass on one core, as

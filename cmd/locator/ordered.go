@@ -5,9 +5,8 @@ import (
 	"sync/atomic"
 )
 
-// ordered is the pool and the writing in input order of the bulk path's workers (extract's
-// parallel path has its own reader and writer goroutines: a version of it on ordered took
-// more CPU, 1.24 times that of --jobs 1 against 1.07). Each worker takes a slot, reads the next piece of
+// ordered is the pool and the writing in input order of the bulk path's workers, and of
+// extract's (extract_parallel.go). Each worker takes a slot, reads the next piece of
 // the input into it and numbers it (under a lock of its own, so that the pieces are read in
 // order), processes it, and hands it to done, which writes it when every piece before it
 // is written, with those after it that wait, done, in pending. There is no reader nor
