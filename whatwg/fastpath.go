@@ -69,29 +69,34 @@ type resume struct {
 	// specialAuthorityIgnoreSlashesState: after the ":"; hostState: the host's first byte;
 	// portState: the ":"; pathState: the "/" that opens the segment; otherwise the byte
 	at int
-	u  URL // the offsets so far (no href)
+	// the offsets so far (no href): parseNormalizedAt's copy of them, for resumeDirect;
+	// parseNormalizedInto leaves them in its *u, which resumeDirectInto goes on with
+	u URL
 }
 
 // recordHost records the host's start, at, as where resumeDirect goes on (the host state and the
 // domain parser change the host: upper case, non-ASCII, an IPv4 address not in dotted-decimal
 // form, "localhost" in a file URL), for a special URL without credentials (u.userEnd is at):
-// the href starts with "scheme://" as the input does. It is out of line, off the fast path.
-//
-//go:noinline
-func (r *resume) recordHost(u *URL, at int) { r.st, r.at, r.u = hostState, at, *u }
+// the href starts with "scheme://" as the input does.
+func (r *resume) recordHost(at int) { r.st, r.at = hostState, at }
 
 // parseNormalizedAt is parseNormalized; when it returns false and r is not nil, it fills r in
-// where it can.
+// where it can (r.u included).
 func parseNormalizedAt(s string, r *resume) (URL, bool) {
 	var u URL
 	if !parseNormalizedInto(&u, s, r) {
+		if r != nil {
+			r.u = u
+		}
 		return URL{}, false
 	}
 	return u, true
 }
 
-// parseNormalizedInto is parseNormalizedAt, filling in *u, a zero URL (left in an unspecified
-// state on false): no URL is copied on the way back.
+// parseNormalizedInto is parseNormalizedAt, filling in *u, a zero URL: no URL is copied on the
+// way back. On false, *u is unspecified, unless r recorded where resumeDirectInto goes on
+// (r.st is not noOverride): then *u holds the offsets so far (r.u is left alone), which
+// resumeDirectInto takes from there.
 func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	n := len(s)
 	// scheme start state and scheme state, with nothing to lowercase
@@ -130,7 +135,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			// [":" password] "@" (authority state), if an "@" follows.
 			if strings.IndexByte(s[a:], '@') < 0 {
 				if r != nil && special {
-					r.recordHost(u, a)
+					r.recordHost(a)
 				}
 				return false
 			}
@@ -155,13 +160,13 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			}
 			if file && host == "localhost" {
 				if r != nil && int(u.userEnd) == a {
-					r.recordHost(u, a)
+					r.recordHost(a)
 				}
 				return false // file host state: "localhost" becomes the empty host
 			}
 			if host != "" && mayEndInANumber(host) && endsInANumber(host) && !isCanonicalIPv4(host) {
 				if r != nil && int(u.userEnd) == a {
-					r.recordHost(u, a)
+					r.recordHost(a)
 				}
 				return false // the IPv4 parser would rewrite or reject it
 			}
@@ -184,7 +189,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				if r != nil && special && j > e+1 && s[e+1] != '0' {
 					// The default port, which the port state drops: resumeDirect goes on from
 					// the ":".
-					r.st, r.at, r.u = portState, e, *u
+					r.st, r.at = portState, e
 				}
 				return false
 			}
@@ -196,9 +201,9 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				// path start state: a special URL's "\\" is read as "/" (the authority state
 				// ended the authority there): resumeDirect goes on from it.
 				u.pathStart = uint32(e)
-				r.st, r.at, r.u = pathState, e, *u
+				r.st, r.at = pathState, e
 			} else if r != nil && special && int(u.userEnd) == int(u.hostStart) {
-				r.recordHost(u, int(u.hostStart)) // a file URL's host that does not end at a delimiter
+				r.recordHost(int(u.hostStart)) // a file URL's host that does not end at a delimiter
 			}
 			return false
 		}
@@ -213,7 +218,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				// special authority slashes state, special authority ignore slashes state,
 				// which resumeDirect runs, unless a base of the same scheme makes it a
 				// relative reference (special relative or authority state; see parse).
-				r.st, r.at, r.u = specialAuthorityIgnoreSlashesState, i, *u
+				r.st, r.at = specialAuthorityIgnoreSlashesState, i
 			}
 			return false
 		}
@@ -285,7 +290,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			}
 			if isDotSegment(s[i:j]) {
 				if r != nil && special {
-					r.st, r.at, r.u = pathState, i-1, *u
+					r.st, r.at = pathState, i-1
 				}
 				return false
 			}
@@ -295,7 +300,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	if i < n && s[i] != '?' && s[i] != '#' {
 		if r != nil && special {
 			// The "/" that opens the segment the loop stopped in.
-			r.st, r.at, r.u = pathState, strings.LastIndexByte(s[:i], '/'), *u
+			r.st, r.at = pathState, strings.LastIndexByte(s[:i], '/')
 		}
 		return false
 	}
@@ -321,7 +326,7 @@ func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 		}
 		if i < n && s[i] != '#' {
 			if r != nil {
-				r.st, r.at, r.u = queryState, i, *u
+				r.st, r.at = queryState, i
 			}
 			return false
 		}
@@ -334,7 +339,7 @@ func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 			i++
 		}
 		if i < n && r != nil {
-			r.st, r.at, r.u = fragmentState, i, *u
+			r.st, r.at = fragmentState, i
 		}
 	}
 	if i != n {
@@ -1108,15 +1113,16 @@ func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ in
 // resumeDirect goes on from where parseNormalizedAt stopped, as recorded in r: the input
 // before r.at is the start of the href as it is.
 func resumeDirect(s string, r *resume) (URL, bool) {
-	var u URL
+	u := r.u
 	if !resumeDirectInto(&u, s, r) {
 		return URL{}, false
 	}
 	return u, true
 }
 
-// resumeDirectInto is resumeDirect, filling in *u (left in an unspecified state on false): no
-// URL is copied on the way back.
+// resumeDirectInto is resumeDirect, going on with *u, the offsets so far (left by
+// parseNormalizedInto), which it fills in (left in an unspecified state on false): no URL is
+// copied on the way.
 func resumeDirectInto(u *URL, s string, r *resume) bool {
 	n := len(s)
 	if n > dirMax || s[n-1] <= ' ' {
@@ -1140,7 +1146,6 @@ func resumeDirectInto(u *URL, s string, r *resume) bool {
 func resumeDirectTo(u *URL, b []byte, s string, r *resume) bool {
 	n := len(s)
 	b = append(b, s[:r.at]...)
-	*u = r.u
 	var ok bool
 	switch r.st {
 	case specialAuthorityIgnoreSlashesState:
