@@ -695,10 +695,12 @@ func parseDirectTo(u *URL, b []byte, s string, base *URL) bool {
 	u.port = -1
 	// scheme start state, scheme state: lowercased.
 	i := 0
+	k, buf := len(b), b[:cap(b)] // room for every input byte (dirSmall, dirStack): written by index
 	for i < n && schemeChar[s[i]] {
-		b = append(b, asciiLower[s[i]])
+		buf[k+i] = asciiLower[s[i]]
 		i++
 	}
+	b = buf[:k+i]
 	if i == n || s[i] != ':' {
 		return false // no scheme state: relative to base, or failure
 	}
