@@ -351,3 +351,35 @@ func TestMayEndInANumber(t *testing.T) {
 		t.Fatal("no host ends in a number")
 	}
 }
+
+// TestDirRoom holds the direct path to the full parser where a domain's ToASCII is longer than
+// three bytes for each of its input bytes, so that the loops after the host do not have the room
+// that dirRoom counts on in the buffer they were given and must grow it: labels of "㎯" (U+33AF,
+// three bytes, mapped to "rad∕s2", "xn--rads2-4d6b"), as many as fit the stack buffers
+// (dirSmall, dirStack), then a path and query of bytes to percent-encode.
+func TestDirRoom(t *testing.T) {
+	grown := 0
+	for labels := 1; labels <= 40; labels++ {
+		host := strings.Repeat("\u33af.", labels-1) + "\u33af"
+		for spaces := 0; spaces <= 30; spaces++ {
+			in := "HTTPS://" + host + "/" + strings.Repeat(" ", spaces) + "?\u00e9"
+			u1, err1 := parse(in, nil, true)
+			u2, err2 := parse(in, nil, false)
+			if u1 != u2 || (err1 == nil) != (err2 == nil) {
+				t.Fatalf("%q: Parse gives %+v, %v; the full parser %+v, %v", in, u1, err1, u2, err2)
+			}
+			size := 3*dirMax + 32 // the buffer parseDirectInto takes for in
+			if len(in) <= dirSmall {
+				size = dirSmallCap
+			} else if len(in) <= dirStack {
+				size = dirStackCap
+			}
+			if err1 == nil && len(u1.href) > size {
+				grown++
+			}
+		}
+	}
+	if grown == 0 {
+		t.Error("no input whose href is longer than the direct path's buffer for it")
+	}
+}

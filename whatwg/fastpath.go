@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,29 +69,34 @@ type resume struct {
 	// specialAuthorityIgnoreSlashesState: after the ":"; hostState: the host's first byte;
 	// portState: the ":"; pathState: the "/" that opens the segment; otherwise the byte
 	at int
-	u  URL // the offsets so far (no href)
+	// the offsets so far (no href): parseNormalizedAt's copy of them, for resumeDirect;
+	// parseNormalizedInto leaves them in its *u, which resumeDirectInto goes on with
+	u URL
 }
 
 // recordHost records the host's start, at, as where resumeDirect goes on (the host state and the
 // domain parser change the host: upper case, non-ASCII, an IPv4 address not in dotted-decimal
 // form, "localhost" in a file URL), for a special URL without credentials (u.userEnd is at):
-// the href starts with "scheme://" as the input does. It is out of line, off the fast path.
-//
-//go:noinline
-func (r *resume) recordHost(u *URL, at int) { r.st, r.at, r.u = hostState, at, *u }
+// the href starts with "scheme://" as the input does.
+func (r *resume) recordHost(at int) { r.st, r.at = hostState, at }
 
 // parseNormalizedAt is parseNormalized; when it returns false and r is not nil, it fills r in
-// where it can.
+// where it can (r.u included).
 func parseNormalizedAt(s string, r *resume) (URL, bool) {
 	var u URL
 	if !parseNormalizedInto(&u, s, r) {
+		if r != nil {
+			r.u = u
+		}
 		return URL{}, false
 	}
 	return u, true
 }
 
-// parseNormalizedInto is parseNormalizedAt, filling in *u, a zero URL (left in an unspecified
-// state on false): no URL is copied on the way back.
+// parseNormalizedInto is parseNormalizedAt, filling in *u, a zero URL: no URL is copied on the
+// way back. On false, *u is unspecified, unless r recorded where resumeDirectInto goes on
+// (r.st is not noOverride): then *u holds the offsets so far (r.u is left alone), which
+// resumeDirectInto takes from there.
 func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	n := len(s)
 	// scheme start state and scheme state, with nothing to lowercase
@@ -129,7 +135,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			// [":" password] "@" (authority state), if an "@" follows.
 			if strings.IndexByte(s[a:], '@') < 0 {
 				if r != nil && special {
-					r.recordHost(u, a)
+					r.recordHost(a)
 				}
 				return false
 			}
@@ -154,13 +160,13 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			}
 			if file && host == "localhost" {
 				if r != nil && int(u.userEnd) == a {
-					r.recordHost(u, a)
+					r.recordHost(a)
 				}
 				return false // file host state: "localhost" becomes the empty host
 			}
 			if host != "" && mayEndInANumber(host) && endsInANumber(host) && !isCanonicalIPv4(host) {
 				if r != nil && int(u.userEnd) == a {
-					r.recordHost(u, a)
+					r.recordHost(a)
 				}
 				return false // the IPv4 parser would rewrite or reject it
 			}
@@ -183,7 +189,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				if r != nil && special && j > e+1 && s[e+1] != '0' {
 					// The default port, which the port state drops: resumeDirect goes on from
 					// the ":".
-					r.st, r.at, r.u = portState, e, *u
+					r.st, r.at = portState, e
 				}
 				return false
 			}
@@ -195,9 +201,9 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				// path start state: a special URL's "\\" is read as "/" (the authority state
 				// ended the authority there): resumeDirect goes on from it.
 				u.pathStart = uint32(e)
-				r.st, r.at, r.u = pathState, e, *u
+				r.st, r.at = pathState, e
 			} else if r != nil && special && int(u.userEnd) == int(u.hostStart) {
-				r.recordHost(u, int(u.hostStart)) // a file URL's host that does not end at a delimiter
+				r.recordHost(int(u.hostStart)) // a file URL's host that does not end at a delimiter
 			}
 			return false
 		}
@@ -212,7 +218,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				// special authority slashes state, special authority ignore slashes state,
 				// which resumeDirect runs, unless a base of the same scheme makes it a
 				// relative reference (special relative or authority state; see parse).
-				r.st, r.at, r.u = specialAuthorityIgnoreSlashesState, i, *u
+				r.st, r.at = specialAuthorityIgnoreSlashesState, i
 			}
 			return false
 		}
@@ -284,7 +290,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			}
 			if isDotSegment(s[i:j]) {
 				if r != nil && special {
-					r.st, r.at, r.u = pathState, i-1, *u
+					r.st, r.at = pathState, i-1
 				}
 				return false
 			}
@@ -294,7 +300,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	if i < n && s[i] != '?' && s[i] != '#' {
 		if r != nil && special {
 			// The "/" that opens the segment the loop stopped in.
-			r.st, r.at, r.u = pathState, strings.LastIndexByte(s[:i], '/'), *u
+			r.st, r.at = pathState, strings.LastIndexByte(s[:i], '/')
 		}
 		return false
 	}
@@ -320,7 +326,7 @@ func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 		}
 		if i < n && s[i] != '#' {
 			if r != nil {
-				r.st, r.at, r.u = queryState, i, *u
+				r.st, r.at = queryState, i
 			}
 			return false
 		}
@@ -333,7 +339,7 @@ func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 			i++
 		}
 		if i < n && r != nil {
-			r.st, r.at, r.u = fragmentState, i, *u
+			r.st, r.at = fragmentState, i
 		}
 	}
 	if i != n {
@@ -480,32 +486,28 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 // testing four bytes at a time before the byte loop (fewer instructions on long paths, but 13%
 // more CPU time on kasztp's messy set in an interleaved BenchmarkRatio, 2026-11-24). The same
 // holds for the ASCII domain (dirSpecialAuthority): scan, copy, then lowercase cost 2–3% more.
+// A byte that is written as one byte has that byte as its entry (dOut or above: every such byte
+// is printable ASCII), so that the common byte costs one look-up, one test and one store.
 const (
-	dCopy  uint8 = iota // appended as it is
-	dEnc                // percent-encoded
-	dStop               // ends the component: returned to the caller
-	dOther              // non-ASCII (a UTF-8 sequence to check and percent-encode); a tab or newline (give up)
-	dDot                // dirPathByte: "." or "%", which may start a dot segment
-)
-
-// The bits of dirDomain.
-const (
-	hUpper uint8 = 1 << iota
-	hStop
+	dEnc   uint8 = 1 + iota // percent-encoded
+	dStop                   // ends the component: returned to the caller
+	dOther                  // non-ASCII (a UTF-8 sequence to check and percent-encode); a tab or newline (give up)
+	dDot                    // dirPathByte: "." or "%", which may start a dot segment
+	dOut   uint8 = 0x21     // this entry and those above it are the byte to write
 )
 
 // The direct path's class tables, one a state, derived from the percent-encode sets (§1.3).
 var (
 	dirPathSpecial [256]uint8 // path state, special URL: "/", "\", "?", "#" end a segment; the path percent-encode set
-	dirPathByte    [256]uint8 // dirPath's: dirPathSpecial with "/" appended as it is, "." and "%" dDot
+	dirPathByte    [256]uint8 // dirPath's: dirPathSpecial with "/" and "\" written as "/", "." and "%" dDot
 	dirQuerySpec   [256]uint8 // query state, special URL: "#" ends it; the special-query percent-encode set
 	dirQueryOther  [256]uint8 // query state, other URL: "#" ends it; the query percent-encode set
 	dirFragment    [256]uint8 // fragment state: the fragment percent-encode set
 	dirOpaque      [256]uint8 // opaque path state: "?", "#" and the space end a run; the C0 control percent-encode set
-	// dirDomain: what the host state and the domain parser do with a byte of an ASCII domain,
-	// as bits: hUpper lowercase it (asciiLower), hStop end the ASCII run (a forbidden domain code
-	// point, "%", or non-ASCII: dirIDNHost's); 0 keep it. An ASCII "xn--" label is only
-	// lowercased too (§3.3 domain to ASCII, step 5, as the full parser and the reference do).
+	// dirDomain: what the host state and the domain parser do with a byte of an ASCII domain:
+	// the byte written, lowercased; 0 ends the ASCII run (a forbidden domain code point, "%", or
+	// non-ASCII: dirIDNHost's). An ASCII "xn--" label is only lowercased too (§3.3 domain to
+	// ASCII, step 5, as the full parser and the reference do).
 	dirDomain [256]uint8
 	// asciiLower maps each byte to itself, ASCII upper-case letters to lower case.
 	asciiLower [256]byte
@@ -519,6 +521,12 @@ func init() {
 				t[c] = dOther
 			case enc[c]:
 				t[c] = dEnc
+			case c >= int(dOut):
+				t[c] = uint8(c)
+			case strings.IndexByte(stops, byte(c)) < 0:
+				// never: every percent-encode set has the C0 controls, and the space is
+				// encoded or ends a run
+				panic("whatwg: a byte below dOut written as it is")
 			}
 		}
 		for i := 0; i < len(stops); i++ {
@@ -527,7 +535,8 @@ func init() {
 	}
 	fill(&dirPathSpecial, &pathTab, "/\\?#")
 	dirPathByte = dirPathSpecial
-	dirPathByte['/'] = dCopy
+	dirPathByte['/'] = '/'
+	dirPathByte['\\'] = '/' // a special URL's "\\" is a "/"
 	dirPathByte['.'] = dDot
 	dirPathByte['%'] = dDot
 	fill(&dirQuerySpec, &specialQueryTab, "#")
@@ -539,11 +548,8 @@ func init() {
 		if 'A' <= c && c <= 'Z' {
 			asciiLower[c] = byte(c) + 'a' - 'A'
 		}
-		switch {
-		case c >= 0x80 || c == '%' || forbiddenDomainTab[c]:
-			dirDomain[c] = hStop
-		case 'A' <= c && c <= 'Z':
-			dirDomain[c] = hUpper
+		if c < 0x80 && c != '%' && !forbiddenDomainTab[c] {
+			dirDomain[c] = asciiLower[c]
 		}
 	}
 }
@@ -557,33 +563,38 @@ const dirMax = 4096
 // direct path must give up (a tab or newline, invalid UTF-8).
 func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 	n := len(s)
+	b = dirRoom(b, n-i)
+	k, buf := len(b), b[:cap(b)] // written by index, as in dirPath
 	for i < n {
 		c := s[i]
-		switch tab[c] {
-		case dCopy:
-			b = append(b, c)
+		t := tab[c]
+		if t >= dOut {
+			buf[k] = t
+			k++
 			i++
+			continue
+		}
+		switch t {
 		case dEnc:
-			b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+			_ = buf[k+2]
+			buf[k], buf[k+1], buf[k+2] = '%', upperhex[c>>4], upperhex[c&15]
+			k += 3
 			i++
 		case dStop:
-			return b, i, true
+			return buf[:k], i, true
 		default:
 			if c < 0x80 {
-				return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
+				return buf[:k], i, false // tab or newline: the parser removes them first (§4.4 step 3)
 			}
 			size := utf8Size(s, i)
 			if size == 0 {
-				return b, i, false // invalid UTF-8: read as U+FFFD
+				return buf[:k], i, false // invalid UTF-8: read as U+FFFD
 			}
-			for k := i; k < i+size; k++ {
-				d := s[k]
-				b = append(b, '%', upperhex[d>>4], upperhex[d&15])
-			}
+			k = dirEncode(buf, k, s[i:i+size])
 			i += size
 		}
 	}
-	return b, i, true
+	return buf[:k], i, true
 }
 
 // utf8Size returns the length of the UTF-8 sequence that starts at s[i] (a byte ≥ 0x80), or 0 when
@@ -684,10 +695,12 @@ func parseDirectTo(u *URL, b []byte, s string, base *URL) bool {
 	u.port = -1
 	// scheme start state, scheme state: lowercased.
 	i := 0
+	k, buf := len(b), b[:cap(b)] // room for every input byte (dirSmall, dirStack): written by index
 	for i < n && schemeChar[s[i]] {
-		b = append(b, asciiLower[s[i]])
+		buf[k+i] = asciiLower[s[i]]
 		i++
 	}
+	b = buf[:k+i]
 	if i == n || s[i] != ':' {
 		return false // no scheme state: relative to base, or failure
 	}
@@ -752,14 +765,18 @@ func dirSpecialAuthority(u *URL, b []byte, s string, i, si int) bool {
 	// authority state (no "@": no credentials), host state, file host state: the host is the
 	// bytes up to ":", "/", "\", "?", "#"; a domain, lowercased, or an IPv4 address.
 	h := i
+	b = dirRoom(b, n-i)
+	k, buf := len(b), b[:cap(b)]
 	for i < n {
-		c := s[i]
-		if dirDomain[c]&hStop != 0 {
+		o := dirDomain[s[i]]
+		if o == 0 {
 			break
 		}
-		b = append(b, asciiLower[c])
+		buf[k] = o
+		k++
 		i++
 	}
+	b = buf[:k]
 	if i < n && s[i] >= 0x80 {
 		// A non-ASCII domain: the domain parser's Unicode ToASCII (§3.3, uts46ToASCII).
 		var ok bool
@@ -942,6 +959,7 @@ func specialIndexBytes(b []byte) int {
 // Windows drive letter?), goes through dirSegment.
 func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool) {
 	n := len(s)
+	b = dirRoom(b, n-i)
 	for {
 		// s[i] starts a segment; b ends with its "/".
 		if i < n && (s[i] == '.' || s[i] == '%') || file && len(b)-1 == pathStart {
@@ -951,51 +969,76 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 			}
 			continue
 		}
+		// The bytes are written by index into b's room (dirRoom), not appended: no test of the
+		// capacity a byte, and nothing to keep across a call to growslice.
+		k, buf := len(b), b[:cap(b)]
 		for {
-			if i == n {
-				return b, i, true
+			if i >= n {
+				return buf[:k], i, true
 			}
 			c := s[i]
 			t := dirPathByte[c]
-			if t == dCopy {
-				b = append(b, c)
+			if t >= dOut {
+				buf[k] = t
+				k++
 				i++
 				continue
 			}
 			if t == dDot {
-				if b[len(b)-1] == '/' {
+				if buf[k-1] == '/' {
 					break // at a segment's start
 				}
-				b = append(b, c)
+				buf[k] = c
+				k++
 				i++
 				continue
 			}
 			switch t {
 			case dStop:
-				if c != '\\' {
-					return b, i, true // "?" or "#"
-				}
-				b = append(b, '/') // a special URL's "\\" is a "/"
-				i++
+				return buf[:k], i, true // "?" or "#"
 			case dEnc:
-				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+				_ = buf[k+2]
+				buf[k], buf[k+1], buf[k+2] = '%', upperhex[c>>4], upperhex[c&15]
+				k += 3
 				i++
 			default:
 				if c < 0x80 {
-					return b, i, false // tab or newline: the parser removes them first (§4.4 step 3)
+					return buf[:k], i, false // tab or newline: the parser removes them first (§4.4 step 3)
 				}
 				size := utf8Size(s, i)
 				if size == 0 {
-					return b, i, false // invalid UTF-8: read as U+FFFD
+					return buf[:k], i, false // invalid UTF-8: read as U+FFFD
 				}
-				for k := i; k < i+size; k++ {
-					d := s[k]
-					b = append(b, '%', upperhex[d>>4], upperhex[d&15])
-				}
+				k = dirEncode(buf, k, s[i:i+size])
 				i += size
 			}
 		}
+		b = buf[:k]
 	}
+}
+
+// dirRoom returns b, grown if need be, with room for rest more bytes of input, each written as
+// up to three bytes, and a few bytes more: the room the loops that write by index (dirPath,
+// dirRun, the host's) count on. The buffers of parseDirectInto and resumeDirectInto have it
+// (dirSmall, dirStack); only a host whose ToASCII is longer than three times its input bytes
+// (a domain of one-letter non-ASCII labels) can take it away.
+func dirRoom(b []byte, rest int) []byte {
+	if cap(b)-len(b) < 3*rest+4 {
+		b = slices.Grow(b, 3*rest+4)
+	}
+	return b
+}
+
+// dirEncode writes the bytes of seq percent-encoded into buf from buf[k] and returns the index
+// after them.
+func dirEncode(buf []byte, k int, seq string) int {
+	for j := 0; j < len(seq); j++ {
+		d := seq[j]
+		_ = buf[k+2]
+		buf[k], buf[k+1], buf[k+2] = '%', upperhex[d>>4], upperhex[d&15]
+		k += 3
+	}
+	return k
 }
 
 // dirSegment runs the path state on the one segment that starts at s[i], after b's last byte
@@ -1008,10 +1051,10 @@ func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ in
 	for {
 		// Bulk: the bytes the path state appends as they are.
 		j := i
-		for j+4 <= n && dirPathSpecial[s[j]]|dirPathSpecial[s[j+1]]|dirPathSpecial[s[j+2]]|dirPathSpecial[s[j+3]] == dCopy {
+		for j+4 <= n && min(dirPathSpecial[s[j]], dirPathSpecial[s[j+1]], dirPathSpecial[s[j+2]], dirPathSpecial[s[j+3]]) >= dOut {
 			j += 4
 		}
-		for j < n && dirPathSpecial[s[j]] == dCopy {
+		for j < n && dirPathSpecial[s[j]] >= dOut {
 			j++
 		}
 		b = append(b, s[i:j]...)
@@ -1072,15 +1115,16 @@ func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ in
 // resumeDirect goes on from where parseNormalizedAt stopped, as recorded in r: the input
 // before r.at is the start of the href as it is.
 func resumeDirect(s string, r *resume) (URL, bool) {
-	var u URL
+	u := r.u
 	if !resumeDirectInto(&u, s, r) {
 		return URL{}, false
 	}
 	return u, true
 }
 
-// resumeDirectInto is resumeDirect, filling in *u (left in an unspecified state on false): no
-// URL is copied on the way back.
+// resumeDirectInto is resumeDirect, going on with *u, the offsets so far (left by
+// parseNormalizedInto), which it fills in (left in an unspecified state on false): no URL is
+// copied on the way.
 func resumeDirectInto(u *URL, s string, r *resume) bool {
 	n := len(s)
 	if n > dirMax || s[n-1] <= ' ' {
@@ -1104,7 +1148,6 @@ func resumeDirectInto(u *URL, s string, r *resume) bool {
 func resumeDirectTo(u *URL, b []byte, s string, r *resume) bool {
 	n := len(s)
 	b = append(b, s[:r.at]...)
-	*u = r.u
 	var ok bool
 	switch r.st {
 	case specialAuthorityIgnoreSlashesState:

@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"hash/maphash"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"unicode/utf8"
@@ -133,29 +134,29 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 	bidi, bidiOK := false, true
 	i := h
 	for {
-		// A label: s[ls:i].
-		ls, out := i, len(b)
+		// A label: s[ls:i], read first, then written: lowercased when it is ASCII, idnLookup's
+		// when it is not.
+		ls := i
 		var or byte
-		for i < n {
-			c := s[i]
-			if idnByte[c] > iHigh {
-				break
-			}
-			or |= c
-			b = append(b, asciiLower[c])
-			i++
-		}
+		i, or = idnLabelEnd(s, i)
 		label := s[ls:i]
 		if or >= 0x80 {
 			e := idnLookup(label)
 			if e == nil {
 				return dirIDNHostWhole(b[:start], s, h, file)
 			}
-			b = append(b[:out], e.out...)
+			b = append(b, e.out...)
 			bidi = bidi || e.bidi
 			bidiOK = bidiOK && e.bidiOK
 		} else if len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' {
 			return dirIDNHostWhole(b[:start], s, h, file)
+		} else {
+			b = slices.Grow(b, len(label))
+			k, buf := len(b), b[:len(b)+len(label)]
+			for j := 0; j < len(label); j++ {
+				buf[k+j] = asciiLower[label[j]]
+			}
+			b = buf
 		}
 		if i == n {
 			break
@@ -175,6 +176,25 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 		return dirIDNHostWhole(b[:start], s, h, file)
 	}
 	return b, i, true
+}
+
+// idnLabelEnd returns the end of the label that starts at s[i] in dirIDNHost (the first byte
+// of a class above iHigh, or len(s)) and the OR of its bytes. It is a function of its own, not
+// inlined, so that the loop keeps its few values in registers: in dirIDNHost's body the compiler
+// reloaded three other values from the stack at every byte.
+//
+//go:noinline
+func idnLabelEnd(s string, i int) (int, byte) {
+	var or byte
+	for i < len(s) {
+		c := s[i]
+		if idnByte[c] > iHigh {
+			break
+		}
+		or |= c
+		i++
+	}
+	return i, or
 }
 
 // bidiCheckASCII applies §4.1 criterion 9, CheckBidi, to a Bidi domain name's labels: ok says

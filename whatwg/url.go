@@ -69,10 +69,9 @@ func parse(input string, base *URL, fast bool) (URL, error) {
 			// The input up to r.at is a normalized href's start ("scheme://" for a special URL,
 			// which no base changes; "scheme:" when a base of the same special scheme would
 			// make the rest a relative reference, which is not taken): the direct path goes on
-			// from there.
+			// from there, with the offsets so far in u.
 			if r.st != noOverride && (r.st != specialAuthorityIgnoreSlashesState || base == nil ||
-				base.href == "" || base.scheme() != input[:r.u.schemeEnd]) {
-				var u URL
+				base.href == "" || base.scheme() != input[:u.schemeEnd]) {
 				if resumeDirectInto(&u, input, &r) {
 					return u, nil
 				}
