@@ -78,7 +78,7 @@ func httpState(u *locator.URL) int {
 	}
 	sum := v.chars
 	p := v.s[v.pathStart:v.queryStart]
-	if p != "" && p[0] != '/' || !syntax.HostPortOK(v.s[v.hostStart:v.hostEnd], v.s[v.hostStart:v.pathStart], sum) {
+	if p != "" && p[0] != '/' || !syntax.HostPortOKAt(v.s, int(v.hostStart), int(v.hostEnd), int(v.pathStart), sum) {
 		return httpOther
 	}
 	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) != 0 {
