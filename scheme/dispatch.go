@@ -104,6 +104,12 @@ func checkTo(sk *syntax.Sink, up *locator.URL, spec locator.Spec) {
 			return
 		}
 	}
+	check1738(sk, up)
+}
+
+// check1738 adds to sk the findings of Check(*up, locator.RFC1738) by the full checkers,
+// without the fast paths, for a URL without a "URL:" prefix.
+func check1738(sk *syntax.Sink, up *locator.URL) {
 	u := *up
 	syntax.CheckRFC1738(sk, u)
 	s, ok := Lookup(u.Scheme())
@@ -193,7 +199,7 @@ func checkDefined(sk *syntax.Sink, name string, u locator.URL) bool {
 // §2.2), which comes first and wins over the same finding of checkHTTP. It returns false for
 // other URLs.
 func fastHTTP(sk *syntax.Sink, u *locator.URL) bool {
-	if httpState(u) == httpOther {
+	if st := httpState(u); st != httpClean && st != httpCharsLeft {
 		return false
 	}
 	httpChars(sk, u)

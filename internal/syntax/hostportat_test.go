@@ -8,7 +8,7 @@ import (
 	"github.com/locator-url/locator"
 )
 
-// hostPortAtDiff checks HostPortOKAt on the authority of the URL s against what
+// hostPortAtDiff checks ValidHostPortAt on the authority of the URL s against what
 // CheckHostPort finds (and HostPortOK says) for it, for s parsed under RFC 1738 and RFC 3986.
 func hostPortAtDiff(t *testing.T, s string) {
 	t.Helper()
@@ -28,8 +28,8 @@ func hostPortAtDiff(t *testing.T, s string) {
 		var sk Sink
 		CheckHostPort(&sk, u.HostPort(), 0)
 		want := sk.Len() == 0
-		if got := HostPortOKAt(u.String(), o.Host.Start, o.Host.End, end, u.Chars()); got != want {
-			t.Errorf("HostPortOKAt(%q, %d, %d, %d) = %v, want %v (CheckHostPort: %d findings)",
+		if got := ValidHostPortAt(u.String(), o.Host.Start, o.Host.End, end, u.Chars()); got != want {
+			t.Errorf("ValidHostPortAt(%q, %d, %d, %d) = %v, want %v (CheckHostPort: %d findings)",
 				u.String(), o.Host.Start, o.Host.End, end, got, want, sk.Len())
 		}
 		if got := HostPortOK(u.Host(), u.HostPort(), u.Chars()); got != want {
@@ -38,8 +38,8 @@ func hostPortAtDiff(t *testing.T, s string) {
 	}
 }
 
-// The prefixes and ports of TestHostPortOKAt: bytes before the host, with and without dots
-// (which HostPortOKAt must not take for the host's when the host is shorter than eight
+// The prefixes and ports of TestValidHostPortAt: bytes before the host, with and without dots
+// (which ValidHostPortAt must not take for the host's when the host is shorter than eight
 // bytes), and ports of every length around 65535.
 var (
 	hostPortAtPrefixes = []string{"http://", "https://", "x://", "URL:http://", "ftp://u@", "ftp://a.b@",
@@ -48,10 +48,10 @@ var (
 		":99999", ":00080", ":0065535", ":0065536", ":123456"}
 )
 
-// TestHostPortOKAt compares HostPortOKAt with CheckHostPort on every host of up to five
+// TestValidHostPortAt compares ValidHostPortAt with CheckHostPort on every host of up to five
 // bytes of "a", "1", "." and "-", and on random hosts of up to 70 bytes, behind each prefix
 // and with each port.
-func TestHostPortOKAt(t *testing.T) {
+func TestValidHostPortAt(t *testing.T) {
 	var hosts []string
 	var gen func(h string)
 	gen = func(h string) {
@@ -95,8 +95,8 @@ func TestHostPortOKAt(t *testing.T) {
 	}
 }
 
-// FuzzHostPortOKAt compares HostPortOKAt with CheckHostPort on the authority of any URL.
-func FuzzHostPortOKAt(f *testing.F) {
+// FuzzValidHostPortAt compares ValidHostPortAt with CheckHostPort on the authority of any URL.
+func FuzzValidHostPortAt(f *testing.F) {
 	for _, s := range []string{"http://www.example.com/", "http://a.b1:80/", "http://1.2.3.4:65536/",
 		"ftp://a.b@c.d/", "http://-a.b/", "http://a.b-/", "http://abcdefgh.ijklmnop/"} {
 		f.Add(s)
