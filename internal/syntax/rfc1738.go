@@ -145,19 +145,13 @@ func HostPortOK(h, hostport string, sum locator.Chars) bool {
 // of the top label, varies from URL to URL and whose end is then mispredicted (callgrind's
 // branch model: 1.2 mispredicted branches per URL on kasztp.txt).
 func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Chars) bool {
-	if sum&locator.CharsHostNotHostname != 0 {
-		return false
+	if sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) != locator.CharsHostAlpha {
+		return sum&locator.CharsHostNotHostname == 0 && validHostPort(s[hostStart:portEnd])
 	}
+	hp := s[hostStart:portEnd]
 	n := hostEnd - hostStart // (≥ 1 when the summary has a letter: a port is digits)
-	if sum&(locator.CharsHostAlpha|locator.CharsHostDotHyphen) != locator.CharsHostAlpha ||
-		uint(n-1) > 62 || hostEnd < 8 || hostStart < 0 || portEnd > len(s) || portEnd < hostEnd {
-		return validHostPort(s[hostStart:portEnd])
-	}
-	h := s[hostStart:hostEnd]
-	// No label is longer than 63 octets; no label is empty or has a hyphen at either end
-	// unless the host starts or ends with "." or "-" (as in validHostPortParts).
-	if c, d := h[0], h[n-1]; c == '.' || c == '-' || d == '.' || d == '-' {
-		return false
+	if uint(n-1) > 62 || n > len(hp) || hostEnd < 8 {
+		return validHostPort(hp)
 	}
 	// RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The dots of
 	// the last eight bytes of the host (and of the bytes before it when it is shorter: those
@@ -166,25 +160,42 @@ func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Char
 	m := dotBytes(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
 		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56) &
 		(^uint64(0) << (8 * uint(max(8-n, 0))))
-	top := hostStart // no "." in a host of at most eight bytes
-	if m != 0 {
-		top = hostEnd - 7 + (63-bits64.LeadingZeros64(m))/8
-	} else if n > 8 {
-		return validHostPortParts(h, s[hostStart:portEnd], sum) // a top label of eight bytes or more
+	var top byte // the first byte of the top label
+	switch {
+	case m != 0:
+		// (when the host ends with the "." it is taken for the top label's first byte: the
+		// host is refused below all the same)
+		top = w[min(uint(63-bits64.LeadingZeros64(m))/8+1, 7)]
+	case n > 8:
+		return validHostPort(hp) // a top label of eight bytes or more
+	default:
+		top = hp[0] // no "." in a host of at most eight bytes
 	}
-	if c := s[top]; c >= '0' && c <= '9' {
+	// No label is longer than 63 octets (the host is no longer); no label is empty or has a
+	// hyphen at either end unless the host starts or ends with "." or "-" (the summary says
+	// that it has no "..", ".-" or "-."), as in validHostPortParts.
+	if (hostEdge[hp[0]]|hostEdge[hp[n-1]])&edgeDotHyphen|hostEdge[top]&edgeDigit != 0 {
 		return false
-	}
-	if portEnd == hostEnd {
-		return true // no port
 	}
 	// RFC 1738 §5 port = digits (Parse saw that they are digits); RFC 793 §3.1, 16 bits:
 	// one to four digits are always below 65536.
-	if p := portEnd - hostEnd - 1; p >= 1 && p <= 4 {
-		return true
+	if p := len(hp) - n; p == 0 || uint(p-2) < 4 {
+		return true // no port, or a port of one to four digits
 	}
-	return validHostPortParts(h, s[hostStart:portEnd], sum)
+	return validHostPort(hp)
 }
+
+// The bits of hostEdge: a byte that neither starts nor ends a hostname ("." and "-"), and a
+// digit, which does not start a top label (RFC 1738 §5 hostname, toplabel).
+const (
+	edgeDotHyphen = 1 << iota
+	edgeDigit
+)
+
+// hostEdge holds the bits edgeDotHyphen and edgeDigit of each byte, for ValidHostPortAt.
+var hostEdge = [256]uint8{'.': edgeDotHyphen, '-': edgeDotHyphen,
+	'0': edgeDigit, '1': edgeDigit, '2': edgeDigit, '3': edgeDigit, '4': edgeDigit,
+	'5': edgeDigit, '6': edgeDigit, '7': edgeDigit, '8': edgeDigit, '9': edgeDigit}
 
 // validHostnameShape reports whether h, 1 to 63 letters, digits, "-" and "." with at least
 // one letter or "-", is an RFC 1738 §5 hostname. No label is then longer than 63 octets, and
