@@ -56,12 +56,41 @@ func checkAllTo(dst []locator.Finding, u *locator.URL, spec locator.Spec) []loca
 }
 
 // httpCharsTo appends to dst the findings of httpChars for u, for which httpState is
-// httpCharsLeft.
+// httpCharsLeft: the findings of its scan, appended without a Sink (syntax.AppendClass1738),
+// when they are about US-ASCII bytes and at most locator.MaxFindings; else by a Sink. (On kasztp.txt, a tenth of whose URLs have a "~", unsafe by RFC 1738 §2.2, the
+// Sink's tests, repeats and sorting cost half of the 600 instructions such a URL took.)
 func httpCharsTo(dst []locator.Finding, u *locator.URL) []locator.Finding {
+	v := view(u) // the parts without a copy of u for each (see urlView)
+	sum := v.chars
+	s := v.s
+	n, ps, qs := len(dst), int(v.pathStart), int(v.queryStart)
+	lim := n + locator.MaxFindings
+	out, ok := dst, true
+	if ps != qs && sum&locator.CharsPathUnsafe != 0 {
+		out, ok = syntax.AppendClass1738(out, s[ps:qs], ps, httpPathClass, "RFC 1738 §5 hsegment", "RFC 1738 §2.2", lim)
+	}
+	if ok && v.flags&viewQuery != 0 {
+		if ps == qs {
+			out = append(out, locator.Finding{Offset: qs, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
+				Message: "a search follows \"/\" hpath: write \"/?\"", Severity: locator.SeverityError})
+		}
+		if sum&(locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion) != 0 {
+			out, ok = syntax.AppendClass1738(out, s[qs+1:v.fragStart], qs+1, httpSearchClass, "RFC 1738 §5 search", "RFC 1738 §2.2", lim)
+		}
+	}
+	if ok && v.flags&viewFragment != 0 && sum&locator.CharsFragmentUnsafe != 0 {
+		f := int(v.fragStart) + 1
+		out, ok = syntax.AppendClass1738(out, s[f:], f, syntax.XcharClass, "RFC 1738 §2.2; RFC 1808 §2.2 fragment", "", lim)
+	}
+	if ok && len(out) <= lim {
+		return out
+	}
+	// A non-ASCII character, whose message the Sink builds, or more findings than are
+	// listed: the Sink keeps the first locator.MaxFindings and counts the others.
 	var sk syntax.Sink
-	sk.Use(dst)
+	sk.Use(dst[:n])
 	httpChars(&sk, u)
-	return found(dst, sk.Findings())
+	return found(dst[:n], sk.Findings())
 }
 
 // check1738To appends to dst the findings of check1738 for u, which has no "URL:" prefix.

@@ -90,6 +90,38 @@ func CheckClass1738(sk *Sink, s string, off int, k *pct.Class, rule string) {
 	}
 }
 
+// AppendClass1738 appends to dst the findings that CheckClass1738(sk, s, off, k, rule)
+// adds to an empty Sink when xrule is "RFC 1738 §2.2", and CheckClass when it is "", and
+// reports true, for s whose bytes outside k are US-ASCII: one finding a byte (an escape "%"
+// hex hex is none), in offset order, its code and message from the table classify reads.
+// It reports false at the first byte ≥ 0x80, whose finding quotes the character it starts
+// (classify builds that), and at a finding that would make dst longer than max (a Sink keeps
+// locator.MaxFindings and counts the others): the caller then drops what was appended and
+// checks by a Sink, having built no message. Without the Sink, a finding costs an append and
+// no test for a repeat (one scan sees each offset once).
+func AppendClass1738(dst []locator.Finding, s string, off int, k *pct.Class, rule, xrule string, max int) ([]locator.Finding, bool) {
+	for i := skip(s, 0, k); i < len(s); i = skip(s, i, k) {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return dst, false
+		case isEscape(s, i):
+			i += 3
+			continue
+		case len(dst) >= max:
+			return dst, false
+		}
+		r := rule
+		if xrule != "" && !pct.RFC1738Xchar.Contains(c) {
+			r = xrule
+		}
+		t := &asciiTab1738[c]
+		dst = append(dst, locator.Finding{Offset: off + i, Code: t.code, Rule: r, Message: t.msg, Severity: locator.SeverityError})
+		i++
+	}
+	return dst, true
+}
+
 // check3986Class adds a finding for each byte of s not in k and not pct-encoded (RFC 3986
 // §2.1 pct-encoded = "%" HEXDIG HEXDIG), with a fast path for s all in k.
 func check3986Class(sk *Sink, s string, off int, k *pct.Class, rule string) {
