@@ -159,7 +159,7 @@ func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Char
 	w := s[hostEnd-8 : hostEnd]
 	m := dotBytes(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
 		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56) &
-		(^uint64(0) << (8 * uint(max(8-n, 0))))
+		(^uint64(0) << (8 * uint(max(8-n, 0)) & 63)) // (n ≥ 1: the shift is at most 56)
 	var top byte // the first byte of the top label
 	switch {
 	case m != 0:
