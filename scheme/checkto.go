@@ -67,7 +67,7 @@ func httpCharsTo(dst []locator.Finding, u *locator.URL) []locator.Finding {
 	lim := n + locator.MaxFindings
 	out, ok := dst, true
 	if ps != qs && sum&locator.CharsPathUnsafe != 0 {
-		out, ok = syntax.AppendClass1738(out, s[ps:qs], ps, httpPathClass, "RFC 1738 §5 hsegment", "RFC 1738 §2.2", lim)
+		out, ok = syntax.AppendClass1738(out, s, ps, qs, httpPathClass, "RFC 1738 §5 hsegment", "RFC 1738 §2.2", lim)
 	}
 	if ok && v.flags&viewQuery != 0 {
 		if ps == qs {
@@ -75,12 +75,12 @@ func httpCharsTo(dst []locator.Finding, u *locator.URL) []locator.Finding {
 				Message: "a search follows \"/\" hpath: write \"/?\"", Severity: locator.SeverityError})
 		}
 		if sum&(locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion) != 0 {
-			out, ok = syntax.AppendClass1738(out, s[qs+1:v.fragStart], qs+1, httpSearchClass, "RFC 1738 §5 search", "RFC 1738 §2.2", lim)
+			out, ok = syntax.AppendClass1738(out, s, qs+1, int(v.fragStart), httpSearchClass, "RFC 1738 §5 search", "RFC 1738 §2.2", lim)
 		}
 	}
 	if ok && v.flags&viewFragment != 0 && sum&locator.CharsFragmentUnsafe != 0 {
 		f := int(v.fragStart) + 1
-		out, ok = syntax.AppendClass1738(out, s[f:], f, syntax.XcharClass, "RFC 1738 §2.2; RFC 1808 §2.2 fragment", "", lim)
+		out, ok = syntax.AppendClass1738(out, s, f, len(s), syntax.XcharClass, "RFC 1738 §2.2; RFC 1808 §2.2 fragment", "", lim)
 	}
 	if ok && len(out) <= lim {
 		return out
