@@ -295,8 +295,8 @@ func quickFile(u *locator.URL) bool {
 	if v.flags&(viewAuthority|viewUser|viewPort) != viewAuthority {
 		return false // no authority, or user information or a port
 	}
-	if h := v.s[v.hostStart:v.hostEnd]; h != "" && !syntax.HostPortOK(h, v.s[v.hostStart:v.pathStart], v.chars) {
-		return false // (without user information, LoginOK is HostPortOK)
+	if v.hostStart != v.hostEnd && !syntax.ValidHostPortAt(v.s, int(v.hostStart), int(v.hostEnd), int(v.pathStart), v.chars) {
+		return false // (without user information, LoginOK is HostPortOK; checkFile checks the host)
 	}
 	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty: its characters
 	// are filePathClass when the summary says so (see init).
