@@ -57,8 +57,9 @@ func checkAllTo(dst []locator.Finding, u *locator.URL, spec locator.Spec) []loca
 
 // httpCharsTo appends to dst the findings of httpChars for u, for which httpState is
 // httpCharsLeft: the findings of its scan, appended without a Sink (syntax.AppendClass1738),
-// when they are about US-ASCII bytes and at most locator.MaxFindings; else by a Sink. (On kasztp.txt, a tenth of whose URLs have a "~", unsafe by RFC 1738 §2.2, the
-// Sink's tests, repeats and sorting cost half of the 600 instructions such a URL took.)
+// when they are about US-ASCII bytes and at most locator.MaxFindings; else by a Sink. (On
+// kasztp.txt, a tenth of whose URLs have a "~", unsafe by RFC 1738 §2.2, the Sink's tests
+// for repeats and its sorting cost half of the 600 instructions such a URL took.)
 func httpCharsTo(dst []locator.Finding, u *locator.URL) []locator.Finding {
 	v := view(u) // the parts without a copy of u for each (see urlView)
 	sum := v.chars
