@@ -16,8 +16,8 @@ import (
 // is when u has no findings.
 func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.Finding {
 	if fastPaths {
-		switch {
-		case spec == locator.RFC1738 && isHTTP(view(&u).s):
+		switch spec {
+		case locator.RFC1738:
 			// The commonest case, an http or https URL (a URL that starts so has no "URL:"
 			// prefix and has that scheme), by fastHTTP's two steps without checkTo's
 			// dispatch, and each step once.
@@ -25,23 +25,80 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 			case httpClean:
 				return dst
 			case httpCharsLeft:
-				var sk syntax.Sink
-				sk.Use(dst)
-				httpChars(&sk, &u)
-				return found(dst, sk.Findings())
+				return httpCharsTo(dst, &u)
+			case httpOther:
+				return check1738To(dst, &u) // (fastHTTP would call httpState again)
 			}
-		case spec == locator.RFC1738 && clean1738(&u), spec == locator.RFC3986 && clean3986(&u):
-			return dst // the commonest cases, without a Sink
+			if clean1738(&u) {
+				return dst // the commonest other cases, without a Sink
+			}
+		case locator.RFC3986:
+			if clean3986(&u) {
+				return dst
+			}
 		}
 	}
+	return checkAllTo(dst, &u, spec)
+}
+
+// checkAllTo is CheckTo without its fast paths: checkTo's findings for *u, or for the URL
+// behind its "URL:" prefix with the offsets shifted to *u's, appended to dst.
+func checkAllTo(dst []locator.Finding, u *locator.URL, spec locator.Spec) []locator.Finding {
 	var sk syntax.Sink
 	sk.Use(dst)
 	if _, ok := u.Prefix(); ok {
-		b, off := behind(u)
+		b, off := behind(*u)
 		checkTo(&sk, &b, spec)
 		return found(dst, shiftFindings(sk.Findings(), off))
 	}
-	checkTo(&sk, &u, spec) // by pointer: a URL is copied on each call by value
+	checkTo(&sk, u, spec) // by pointer: a URL is copied on each call by value
+	return found(dst, sk.Findings())
+}
+
+// httpCharsTo appends to dst the findings of httpChars for u, for which httpState is
+// httpCharsLeft: the findings of its scan, appended without a Sink (syntax.AppendClass1738),
+// when they are about US-ASCII bytes and at most locator.MaxFindings; else by a Sink. (On
+// kasztp.txt, a tenth of whose URLs have a "~", unsafe by RFC 1738 §2.2, the Sink's tests
+// for repeats and its sorting cost half of the 600 instructions such a URL took.)
+func httpCharsTo(dst []locator.Finding, u *locator.URL) []locator.Finding {
+	v := view(u) // the parts without a copy of u for each (see urlView)
+	sum := v.chars
+	s := v.s
+	n, ps, qs := len(dst), int(v.pathStart), int(v.queryStart)
+	lim := n + locator.MaxFindings
+	out, ok := dst, true
+	if ps != qs && sum&locator.CharsPathUnsafe != 0 {
+		out, ok = syntax.AppendClass1738(out, s, ps, qs, httpPathClass, "RFC 1738 §5 hsegment", "RFC 1738 §2.2", lim)
+	}
+	if ok && v.flags&viewQuery != 0 {
+		if ps == qs {
+			out = append(out, locator.Finding{Offset: qs, Code: CodeHTTPSearchNoPath, Rule: "RFC 1738 §5 httpurl",
+				Message: "a search follows \"/\" hpath: write \"/?\"", Severity: locator.SeverityError})
+		}
+		if sum&(locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion) != 0 {
+			out, ok = syntax.AppendClass1738(out, s, qs+1, int(v.fragStart), httpSearchClass, "RFC 1738 §5 search", "RFC 1738 §2.2", lim)
+		}
+	}
+	if ok && v.flags&viewFragment != 0 && sum&locator.CharsFragmentUnsafe != 0 {
+		f := int(v.fragStart) + 1
+		out, ok = syntax.AppendClass1738(out, s, f, len(s), syntax.XcharClass, "RFC 1738 §2.2; RFC 1808 §2.2 fragment", "", lim)
+	}
+	if ok && len(out) <= lim {
+		return out
+	}
+	// A non-ASCII character, whose message the Sink builds, or more findings than are
+	// listed: the Sink keeps the first locator.MaxFindings and counts the others.
+	var sk syntax.Sink
+	sk.Use(dst[:n])
+	httpChars(&sk, u)
+	return found(dst[:n], sk.Findings())
+}
+
+// check1738To appends to dst the findings of check1738 for u, which has no "URL:" prefix.
+func check1738To(dst []locator.Finding, u *locator.URL) []locator.Finding {
+	var sk syntax.Sink
+	sk.Use(dst)
+	check1738(&sk, u)
 	return found(dst, sk.Findings())
 }
 
@@ -61,30 +118,43 @@ func found(dst, f []locator.Finding) []locator.Finding {
 
 // The answers of httpState.
 const (
-	httpOther     = iota // user information, no authority, a path without "/" or a bad host or port: checkTo checks it
+	httpOther     = iota // user information, no authority, a path without "/" or a bad host or port: check1738 checks it
 	httpClean            // Check finds nothing
 	httpCharsLeft        // httpChars gives the findings
+	httpNot              // not a URL that starts with "http:" or "https:" (a scheme in lower case, no "URL:" prefix)
 )
 
 // httpState tells, for u an http or https URL (a scheme in lower case, no "URL:" prefix),
 // what fastHTTP does with it: whether u has no user information, a valid host and port (RFC
 // 1738 §5 hostport) and a path that is empty or starts with "/", and if so, whether the
 // character summary leaves characters of the path, search and fragment for httpChars to
-// look at (its first test). It reads each part of u once.
+// look at (its first test). It reads each part of u once. For another URL, it answers
+// httpNot (by isHTTP's test) or, for an http URL of fewer than eight bytes, httpOther or
+// httpNot.
 func httpState(u *locator.URL) int {
 	v := view(u) // the parts without a copy of u for each (see urlView)
+	s := v.s
+	if len(s) < 8 {
+		return httpNot // (an http URL so short has no host or no path; check1738 checks it)
+	}
+	t := s[:8] // isHTTP's test, inlined
+	w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	if min((w^httpColon)&(1<<40-1), (w^httpsColon)&(1<<48-1)) != 0 {
+		return httpNot
+	}
 	if v.flags&(viewUser|viewAuthority) != viewAuthority {
 		return httpOther
 	}
 	sum := v.chars
-	p := v.s[v.pathStart:v.queryStart]
-	if p != "" && p[0] != '/' || !syntax.HostPortOK(v.s[v.hostStart:v.hostEnd], v.s[v.hostStart:v.pathStart], sum) {
+	ps, qs := int(v.pathStart), int(v.queryStart)
+	if ps != qs && s[ps] != '/' || !syntax.ValidHostPortAt(s, int(v.hostStart), int(v.hostEnd), ps, sum) {
 		return httpOther
 	}
 	if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) != 0 {
 		return httpCharsLeft
 	}
-	if p == "" && v.flags&viewQuery != 0 {
+	if ps == qs && v.flags&viewQuery != 0 {
 		return httpCharsLeft // a search without "/" (httpChars reports it)
 	}
 	return httpClean
@@ -115,7 +185,9 @@ const (
 // isHTTP reports whether s starts with "http:" or "https:": for a URL with a scheme and no
 // prefix, whether the scheme is http or https in lower case. It reads eight bytes as one
 // word and compares them with both without a branch between the two, which a mix of http
-// and https URLs would mispredict.
+// and https URLs would mispredict. httpState and clean3986 inline its test of eight bytes or
+// more (a call of it costs more than the test); TestIsHTTP holds the test to the plain
+// comparison.
 func isHTTP(s string) bool {
 	if len(s) < 8 {
 		return strings.HasPrefix(s, "http:") || strings.HasPrefix(s, "https:")

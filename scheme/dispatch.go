@@ -104,6 +104,12 @@ func checkTo(sk *syntax.Sink, up *locator.URL, spec locator.Spec) {
 			return
 		}
 	}
+	check1738(sk, up)
+}
+
+// check1738 adds to sk the findings of Check(*up, locator.RFC1738) by the full checkers,
+// without the fast paths, for a URL without a "URL:" prefix.
+func check1738(sk *syntax.Sink, up *locator.URL) {
 	u := *up
 	syntax.CheckRFC1738(sk, u)
 	s, ok := Lookup(u.Scheme())
@@ -193,7 +199,7 @@ func checkDefined(sk *syntax.Sink, name string, u locator.URL) bool {
 // §2.2), which comes first and wins over the same finding of checkHTTP. It returns false for
 // other URLs.
 func fastHTTP(sk *syntax.Sink, u *locator.URL) bool {
-	if httpState(u) == httpOther {
+	if st := httpState(u); st != httpClean && st != httpCharsLeft {
 		return false
 	}
 	httpChars(sk, u)
@@ -289,8 +295,8 @@ func quickFile(u *locator.URL) bool {
 	if v.flags&(viewAuthority|viewUser|viewPort) != viewAuthority {
 		return false // no authority, or user information or a port
 	}
-	if h := v.s[v.hostStart:v.hostEnd]; h != "" && !syntax.HostPortOK(h, v.s[v.hostStart:v.pathStart], v.chars) {
-		return false // (without user information, LoginOK is HostPortOK)
+	if v.hostStart != v.hostEnd && !syntax.ValidHostPortAt(v.s, int(v.hostStart), int(v.hostEnd), int(v.pathStart), v.chars) {
+		return false // (without user information, LoginOK is HostPortOK; checkFile checks the host)
 	}
 	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty: its characters
 	// are filePathClass when the summary says so (see init).

@@ -17,9 +17,20 @@ var table pct.Table
 // while a package's variables are initialized (a pct.Table holds 32 classes).
 func NewClass(set pct.Set) *pct.Class {
 	k := table.Add(set)
-	tableClasses[bits.TrailingZeros32(k.Bit())] = k
+	b := bits.TrailingZeros32(k.Bit())
+	tableClasses[b] = k
+	for c := range 256 {
+		if !set.Contains(byte(c)) {
+			notInClass[b][c] = 1
+		}
+	}
 	return k
 }
+
+// notInClass holds, for each class of table by the index of its bit, a 1 for each byte that
+// is not in it and a 0 for the others: AppendClass1738 makes the bit mask of the bytes of a
+// word not in a class of it by eight loads, shifts and ORs, without a branch.
+var notInClass [32][256]uint8
 
 // tableClasses holds the classes of table by the index of their bit, so that skip can tell
 // a class of table, whose bytes it looks up there, from another.
@@ -88,6 +99,90 @@ func CheckClass1738(sk *Sink, s string, off int, k *pct.Class, rule string) {
 	if i := skip(s, 0, k); i < len(s) {
 		appendChars(sk, s[i:], off+i, k.Set, k, rule, false, "RFC 1738 §2.2")
 	}
+}
+
+// AppendClass1738 appends to dst the findings that CheckClass1738(sk, s[start:end], start,
+// k, rule) adds to an empty Sink when xrule is "RFC 1738 §2.2", and CheckClass when it is "",
+// and reports true, for a part s[start:end] whose bytes outside k are US-ASCII: one finding
+// a byte (an escape "%" hex hex is none), in offset order, its code and message from the
+// table classify reads. It reports false at the first byte ≥ 0x80, whose finding quotes the
+// character it starts (classify builds that), and at a finding that would make dst longer
+// than max (a Sink keeps locator.MaxFindings and counts the others): the caller then drops
+// what was appended and checks by a Sink, having built no message. Without the Sink, a
+// finding costs an append and no test for a repeat (one scan sees each offset once).
+//
+// A part of at most 64 bytes that ends eight bytes or more into s, of a class of the
+// checkers' table, is looked at as one bit mask of the bytes not in k, made eight bytes at a
+// time (the last eight bytes of the part, which may begin before it, read at once): a loop
+// per finding and none per run of bytes in k, whose ends, at lengths that vary from URL to
+// URL, are mispredicted.
+func AppendClass1738(dst []locator.Finding, s string, start, end int, k *pct.Class, rule, xrule string, max int) ([]locator.Finding, bool) {
+	b := bits.TrailingZeros32(k.Bit()) & 31
+	n := end - start
+	if n > 64 || end < 8 || start < 0 || end > len(s) || n < 0 || tableClasses[b] != k {
+		return appendClassLoop(dst, s[start:end], start, k, rule, xrule, max)
+	}
+	nt := &notInClass[b]
+	var miss uint64 // bit i: s[start+i] is not in k
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		t := s[start+i : start+i+8]
+		miss |= (uint64(nt[t[0]]) | uint64(nt[t[1]])<<1 | uint64(nt[t[2]])<<2 | uint64(nt[t[3]])<<3 |
+			uint64(nt[t[4]])<<4 | uint64(nt[t[5]])<<5 | uint64(nt[t[6]])<<6 | uint64(nt[t[7]])<<7) << i
+	}
+	if r := n - i; r > 0 {
+		// the last r bytes: bits 8-r to 7 of the mask of the eight bytes that end the part
+		t := s[end-8 : end]
+		w := uint64(nt[t[0]]) | uint64(nt[t[1]])<<1 | uint64(nt[t[2]])<<2 | uint64(nt[t[3]])<<3 |
+			uint64(nt[t[4]])<<4 | uint64(nt[t[5]])<<5 | uint64(nt[t[6]])<<6 | uint64(nt[t[7]])<<7
+		miss |= w >> (uint(8-r) & 7) << (uint(i) & 63)
+	}
+	for miss != 0 {
+		i := bits.TrailingZeros64(miss)
+		miss &= miss - 1
+		j := start + i
+		c := s[j]
+		switch {
+		case c >= 0x80:
+			return dst, false
+		case isEscape(s[:end], j):
+			miss &^= 6 << uint(i) // the two hex digits
+			continue
+		case len(dst) >= max:
+			return dst, false
+		}
+		r := rule
+		if xrule != "" && !pct.RFC1738Xchar.Contains(c) {
+			r = xrule
+		}
+		t := &asciiTab1738[c]
+		dst = append(dst, locator.Finding{Offset: j, Code: t.code, Rule: r, Message: t.msg, Severity: locator.SeverityError})
+	}
+	return dst, true
+}
+
+// appendClassLoop is AppendClass1738 for the part s, at offset off, by skip.
+func appendClassLoop(dst []locator.Finding, s string, off int, k *pct.Class, rule, xrule string, max int) ([]locator.Finding, bool) {
+	for i := skip(s, 0, k); i < len(s); i = skip(s, i, k) {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return dst, false
+		case isEscape(s, i):
+			i += 3
+			continue
+		case len(dst) >= max:
+			return dst, false
+		}
+		r := rule
+		if xrule != "" && !pct.RFC1738Xchar.Contains(c) {
+			r = xrule
+		}
+		t := &asciiTab1738[c]
+		dst = append(dst, locator.Finding{Offset: off + i, Code: t.code, Rule: r, Message: t.msg, Severity: locator.SeverityError})
+		i++
+	}
+	return dst, true
 }
 
 // check3986Class adds a finding for each byte of s not in k and not pct-encoded (RFC 3986
