@@ -74,29 +74,6 @@ func init() {
 	}
 }
 
-// summarize returns the character summary of a URL (see Chars in chars.go) from the classes
-// of the bytes of its user information (user), host and port (host), path, query and fragment
-// (frag), each an OR of classTab over the component's bytes, an escape counting as its "%";
-// hostPairs is the OR over the pairs of bytes of host and port of the class of the first
-// shifted by two and the class of the second.
-// The bits are moved into place with shifts: the summary's bits are in the order of the
-// components, and within each in the order clUnsafe, cl3986, clNotHost, clAlpha of classTab,
-// then ";" and, for the query, "/" or "?".
-func summarize(user, host, path, query, frag, hostPairs uint16) Chars {
-	// Each term moves bits of classTab to their place in Chars with one shift and one mask
-	// (clUnsafe is 1<<8, cl3986, clNotHost and clAlpha follow it; clSlash is 1<<1, clQuery
-	// 1<<2, clSemi 1<<6, clAfterDot 1<<14, clAfterHyphen 1<<15), few enough operations for
-	// summarize to be inlined.
-	sum := user>>8&1 | // UserUnsafe
-		host>>7&(15<<1) | // HostUnsafe, HostNot3986, HostNotHostname, HostAlpha
-		path>>3&(3<<5) | path<<1&(1<<7) | // PathUnsafe, PathNot3986; PathSemicolon
-		query&(3<<8) | query<<4&(1<<10) | // QueryUnsafe, QueryNot3986; QuerySemicolon
-		(query<<10|query<<9)&(1<<11) | // QuerySlashQuestion
-		frag<<4&(3<<12) | // FragmentUnsafe, FragmentNot3986
-		(hostPairs|hostPairs>>1)&(1<<14) // HostDotHyphen
-	return Chars(sum)
-}
-
 // checkByte validates the byte at s[k], which has class clCheck: a control is an error, "%"
 // must start an escape (RFC 1738 §2.2: escape = "%" hex hex). It returns the index of the last
 // byte of the escape, or an error.
@@ -197,20 +174,23 @@ func atAhead(s string, e int, ahead *int) bool {
 }
 
 // parse is Parse with the readings in mode (readPrefix, readLogin1738).
+//
+// One pass, with no call on the common path: the scheme, the authority's first run of bytes
+// (an authority without "@", ":", "%", "[" or a control is that run: the host), then the
+// path, query and fragment in one loop, each byte looked up once in a table of one byte a
+// class, eight bytes at a time, and its controls and escapes checked in the same loop
+// (parseReference in slow_test.go is the readable two-pass version). An authority with more
+// than one run is read again from its start by parseAuthority. The URL's fields are locals,
+// written into the result once at the end (a URL built field by field in memory and then
+// copied costs a store-forwarding stall per word).
 func parse(s string, mode uint8) (URL, error) {
-	if uint64(len(s)) > MaxLength {
+	n := len(s)
+	if uint64(n) > MaxLength {
 		return URL{}, &Error{Input: s[:64], Offset: MaxLength, Code: CodeTooLong,
 			Rule: "locator limits", Message: "URL longer than 4 GiB"}
 	}
-	// One pass: each component is scanned once, and its controls and escapes are checked in
-	// the same loop (parseReference in slow_test.go is the readable two-pass version).
-	// The URL's fields are locals, written into the result once at the end (a URL built
-	// field by field in memory and then copied costs a store-forwarding stall per word).
 	var flags uint16
-	schemeEnd := uint32(0)
-	n := len(s)
 	i := 0
-	var err error
 	if mode&readPrefix != 0 && n > prefixLen && s[3] == ':' && s[0]|0x20 == 'u' && hasURLPrefix(s) {
 		// 1994 URL draft, URL syntax: "the whole string must start with a constant prefix
 		// "URL:"" (BNF: prefixedurl = u r l : url); RFC 1738 Appendix. (The first tests
@@ -223,202 +203,371 @@ func parse(s string, mode uint8) (URL, error) {
 	// "http://" and one more byte, "https://" or "file:///" when the least of their
 	// differences from these is 0 (min, without a branch between the three: a mix of http and
 	// https URLs would mispredict one), and the fifth byte, ":" or "s", gives the scheme's
-	// length.
+	// length. Each is followed by "//": an authority (RFC 3986 §3.2; RFC 1738 §3.1).
 	w := ^uint64(0)
 	if i == 0 && n >= 8 {
 		w = load64(s)
 	}
+	schemeEnd := 0
+	a := -1 // the start of the authority, after its "//"; -1 without one
 	if min((w^httpWord)&(1<<56-1), w^httpsWord, w^fileWord) == 0 {
-		se := 4 + uint32(w>>32&1) // ':' (0x3a) has its low bit clear, 's' (0x73) set
-		schemeEnd, flags, i = se, hasScheme, int(se)+1
-	} else if n > i && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z') {
-		j := i + 1
-		for j < n && schemeTab[s[j]] {
-			j++
+		schemeEnd = 4 + int(w>>32&1) // ':' (0x3a) has its low bit clear, 's' (0x73) set
+		flags, i, a = hasScheme, schemeEnd+1, schemeEnd+3
+	} else {
+		if n > i && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z') {
+			j := i + 1
+			for j < n && schemeTab[s[j]] {
+				j++
+			}
+			if j < n && s[j] == ':' {
+				schemeEnd = j
+				flags |= hasScheme
+				i = j + 1
+			}
 		}
-		if j < n && s[j] == ':' {
-			schemeEnd = uint32(j)
-			flags |= hasScheme
-			i = j + 1
+		if n-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+			a = i + 2
 		}
 	}
 	e := i // end of the authority: the path's start
-	hs, he := i, i
-	ue := i
-	// The classes of the bytes of each component, for the summary (see summarize).
-	var userCl, hostCl, pathCl, queryCl, fragCl, pairCl uint16
-	if n-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+	ue, hs, he := i, i, i
+	var sum Chars
+	if a >= 0 {
 		// RFC 1738 §3.1 "//" login; RFC 3986 §3.2 authority, ended by "/", "?" or "#".
 		flags |= hasAuthority
-		a := i + 2
-		at, firstColon, hostColon, ahead := -1, -1, -1, -1
-		for e = a; ; e++ {
-			// The bytes up to the next delimiter, "%" or control, in runs (see scanHost).
-			var c, p uint16
-			e, c, p = scanHost(s, e)
-			hostCl |= c
-			pairCl |= p
-			if e == n {
-				break
-			}
-			cl := classTab[s[e]]
-			if cl&clEndAuthority != 0 {
-				// RFC 1738 §5: login = [ user [ ":" password ] "@" ] hostport, user and
-				// password *[ uchar | ";" | "?" | "&" | "=" ]: a "?" with an "@" after it,
-				// before "/" or "#", is in the login.
-				if cl&clQuery == 0 || mode&readLogin1738 == 0 || !atAhead(s, e, &ahead) {
+		e, ue, hs, he = a, a, a, a
+		if w != fileWord { // "file:///": the authority is empty
+			// The first run of the authority: the bytes up to the first "/", "?", "#", "@",
+			// ":", "%", "[" or control (hStop), eight at a time, without a branch a byte;
+			// the last bytes as the eight that end s, those before k shifted out.
+			const stops = ones * uint64(hStop)
+			k := a
+			var acc, pairs, prev uint64 // prev: the entry of the byte before the eight
+			for {
+				if k+8 > n {
+					if k >= n {
+						break
+					}
+					if n < 8 {
+						for ; k < n; k++ {
+							c := uint64(hostTab[s[k]])
+							if c&stops != 0 {
+								break
+							}
+							acc |= c
+							pairs |= hostPairs(prev, c)
+							prev = c
+						}
+						break
+					}
+					sh := 8 * uint(k-(n-8)) // 8 to 56
+					v := packHost(s[n-8:]) >> sh
+					j := bits.TrailingZeros64(v&stops|1<<(64-sh)) >> 3 // at most n-k
+					v &= 1<<(8*j) - 1
+					acc |= v
+					pairs |= hostPairs(v<<8|prev, v)
+					k += j
 					break
 				}
-				flags |= hasLogin1738
-				hostCl |= cl
-				continue
+				v := packHost(s[k : k+8])
+				if m := v & stops; m != 0 {
+					j := bits.TrailingZeros64(m) >> 3
+					v &= 1<<(8*j) - 1
+					acc |= v
+					pairs |= hostPairs(v<<8|prev, v)
+					k += j
+					break
+				}
+				acc |= v
+				pairs |= hostPairs(v<<8|prev, v)
+				prev = v >> 56
+				k += 8
 			}
-			hostCl |= cl
-			switch {
-			case cl&clCheck != 0:
-				if e, err = checkByte(s, e); err != nil {
+			// The run is the authority when it ends at "/", "?" or "#" (under readLogin1738
+			// not "?": RFC 1738 §5 login may hold one) or at the end of s.
+			end := clEndAuthority
+			if mode&readLogin1738 != 0 {
+				end = clSlash | clHash
+			}
+			if k == n || classTab[s[k]]&end != 0 {
+				e, he = k, k
+				sum = hostChars(orBytes(acc), pairs)
+			} else {
+				var fl uint16
+				var err error
+				if e, ue, hs, he, fl, sum, err = parseAuthority(s, a, mode); err != nil {
 					return URL{}, err
 				}
-			case cl&clAt != 0:
-				at, hostColon = e, -1
-				userCl |= hostCl
-				hostCl, pairCl = 0, 0
-			case cl&clColon != 0:
-				if firstColon < 0 {
-					firstColon = e
-				}
-				if hostColon < 0 {
-					hostColon = e
-				}
-			}
-		}
-		hs = a
-		ue = a
-		if at >= 0 {
-			// RFC 1738 §3.1: user and password end at ":" and "@"; the user information
-			// ends at the last "@" (RFC 3986 §3.2.1 userinfo holds no "@").
-			flags |= hasUser
-			ue = at
-			if firstColon >= 0 && firstColon < at {
-				ue = firstColon
-				flags |= hasPassword
-			}
-			hs = at + 1
-		}
-		he = e
-		if hs < e && s[hs] == '[' {
-			// RFC 3986 §3.2.2 IP-literal = "[" ( IPv6address / IPvFuture ) "]"
-			k := hs + 1
-			for k < e && s[k] != ']' {
-				k++
-			}
-			if k == e {
-				return URL{}, &Error{Input: s, Offset: hs, Code: CodeBadIPLiteral,
-					Rule: "RFC 3986 §3.2.2 IP-literal", Message: "\"[\" without a closing \"]\""}
-			}
-			he = k + 1
-			if he < e && s[he] != ':' {
-				return URL{}, &Error{Input: s, Offset: he, Code: CodeBadIPLiteral,
-					Rule: "RFC 3986 §3.2.2 IP-literal", Message: "\"]\" not followed by \":\" port or the end of the authority"}
-			}
-		} else if hostColon >= 0 {
-			he = hostColon
-		}
-		if he < e {
-			// RFC 1738 §3.1 and §5: port = digits; RFC 3986 §3.2.3 port = *DIGIT.
-			flags |= hasPort
-			for k := he + 1; k < e; k++ {
-				if c := s[k]; c < '0' || c > '9' {
-					return URL{}, &Error{Input: s, Offset: k, Code: CodeBadPort,
-						Rule: "RFC 1738 §3.1 port", Message: "port is not decimal digits"}
-				}
+				flags |= fl
 			}
 		}
 	}
 	// RFC 3986 §3.3–3.5: the path runs to "?" or "#", the query to "#".
-	q, f := n, n
-	var c uint16
-	k := e
-	for ; ; k++ {
-		if k, c = scanRun(s, k, rCheck|rQuery|rHash); k == n {
-			pathCl |= c
-			break
-		}
-		pathCl |= c
-		cl := classTab[s[k]]
-		if cl&clCheck == 0 {
-			q = k
-			if cl&clHash != 0 {
-				f = k
-			}
-			break
-		}
-		pathCl |= cl
-		if k, err = checkByte(s, k); err != nil {
-			return URL{}, err
-		}
+	q, f, fl, cs, err := scanPath(s, e)
+	if err != nil {
+		return URL{}, err
 	}
-	if q < n && f == n {
-		flags |= hasQuery
-		for k = q + 1; ; k++ {
-			k, c = scanRun(s, k, rCheck|rHash)
-			queryCl |= c
-			if k == n {
-				break
-			}
-			cl := classTab[s[k]]
-			if cl&clCheck == 0 {
-				f = k
-				break
-			}
-			queryCl |= cl
-			if k, err = checkByte(s, k); err != nil {
-				return URL{}, err
-			}
-		}
-	}
-	if f < n {
-		flags |= hasFragment
-		for k = f + 1; ; k++ {
-			k, c = scanRun(s, k, rCheck)
-			fragCl |= c
-			if k == n {
-				break
-			}
-			fragCl |= classTab[s[k]]
-			if k, err = checkByte(s, k); err != nil {
-				return URL{}, err
-			}
-		}
-	}
-	return URL{s: s, schemeEnd: schemeEnd, userEnd: uint32(ue), hostStart: uint32(hs), hostEnd: uint32(he),
-		pathStart: uint32(e), queryStart: uint32(q), fragStart: uint32(f), flags: flags,
-		chars: summarize(userCl, hostCl, pathCl, queryCl, fragCl, pairCl)}, nil
+	return URL{s: s, schemeEnd: uint32(schemeEnd), userEnd: uint32(ue), hostStart: uint32(hs), hostEnd: uint32(he),
+		pathStart: uint32(e), queryStart: uint32(q), fragStart: uint32(f), flags: flags | fl, chars: sum | cs}, nil
 }
 
-// The scans of runs of bytes (scanRun, scanHost) read eight bytes at a time and keep the
-// classes of the eight in the eight bytes of a uint64, one table lookup a byte, from these
-// tables of one byte a class: the stop bits and what the summary needs of classTab.
+// scanPath reads the path, query and fragment that start at s[e] (RFC 3986 §3.3–3.5: the
+// path runs to "?" or "#", the query to "#"). It returns the indexes of the "?" and "#"
+// (len(s) without them), the flags hasQuery and hasFragment, and the summary's bits of the
+// three, or an error. It reads a path that runs to the end of s, without a control or "%",
+// eight bytes at a time, one test for the eight (their runTab entries ORed), and the last
+// bytes as the eight that end s; any other is scanRest's.
+func scanPath(s string, e int) (q, f int, flags uint16, sum Chars, err error) {
+	const stops = rCheck | rQuery | rHash
+	n := len(s)
+	k := e
+	var acc uint64
+	for k+8 <= n {
+		t := s[k : k+8]
+		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
+			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
+		if c&stops != 0 {
+			return scanRest(s, k, acc)
+		}
+		acc |= uint64(c)
+		k += 8
+	}
+	if k < n {
+		if n < 8 {
+			return scanRest(s, k, acc)
+		}
+		t := s[n-8:]
+		if n-8 >= e {
+			// The bytes before k are the path's and stop nothing.
+			c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
+				runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
+			if c&stops != 0 {
+				return scanRest(s, k, acc)
+			}
+			acc |= uint64(c)
+		} else {
+			// A path of fewer than eight bytes: those before it shifted out.
+			v := packRun(t) >> (8 * uint(k-(n-8)) & 63)
+			if v&(ones*uint64(stops)) != 0 {
+				return scanRest(s, k, acc)
+			}
+			acc |= orBytes(v)
+		}
+	}
+	return n, n, 0, Chars(acc) << pathShift & pathMask, nil
+}
+
+// scanRest is scanPath from s[k] in the path, whose bytes before k have the runTab entries
+// ORed in acc: the runs of bytes between stops (scanRun) of the path, query and fragment,
+// whose stops change at "?" and "#". The classes of each go into the summary at its end,
+// moved to its bits by sh and mask.
+func scanRest(s string, k int, acc uint64) (q, f int, flags uint16, sum Chars, err error) {
+	n := len(s)
+	q, f = n, n
+	stops := rCheck | rQuery | rHash
+	sh, mask := uint(pathShift), Chars(pathMask)
+	for {
+		var c uint64
+		k, c = scanRun(s, k, stops)
+		acc |= c
+		if k >= n {
+			break
+		}
+		// s[k] is a stop: a control or "%" (RFC 1738 §2.2), or the "?" or "#" that ends the
+		// component.
+		b := runTab[s[k]]
+		if b&rCheck != 0 {
+			acc |= uint64(b)
+			if k, err = checkByte(s, k); err != nil {
+				return
+			}
+			k++
+			continue
+		}
+		sum |= Chars(acc<<sh) & mask
+		acc = 0
+		if b&rQuery != 0 {
+			// Only the path stops at "?".
+			q = k
+			flags |= hasQuery
+			stops = rCheck | rHash
+			sh, mask = queryShift, queryMask
+		} else {
+			if q == n {
+				q = k
+			}
+			f = k
+			flags |= hasFragment
+			stops = rCheck
+			sh, mask = fragShift, fragMask
+		}
+		k++
+	}
+	sum |= Chars(acc<<sh) & mask
+	return
+}
+
+// scanRun returns the index of the first byte of s at or after k whose runTab entry has a
+// bit of stops, or len(s), and the OR of the runTab entries of the bytes from k to it. It
+// takes eight bytes at a time: without a stop among them, with one test of their entries
+// ORed; with one, the bytes before the first stop by a mask; the last bytes as the eight
+// that end s, those before k shifted out.
+func scanRun(s string, k int, stops uint8) (int, uint64) {
+	n := len(s)
+	w := ones * uint64(stops)
+	var acc uint64
+	for k >= 0 && k+8 <= n {
+		t := s[k : k+8]
+		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
+			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
+		if c&stops != 0 {
+			v := packRunWord(load64(t))
+			j := bits.TrailingZeros64(v&w) >> 3
+			return k + j, acc | orBytes(v&(1<<(8*j)-1))
+		}
+		acc |= uint64(c)
+		k += 8
+	}
+	if k < 0 || k >= n {
+		return k, acc
+	}
+	if n < 8 {
+		for ; k < n; k++ {
+			c := runTab[s[k]]
+			if c&stops != 0 {
+				break
+			}
+			acc |= uint64(c)
+		}
+		return k, acc
+	}
+	sh := 8 * uint(k-(n-8)) & 63 // 8 to 56
+	v := packRun(s[n-8:]) >> sh
+	j := bits.TrailingZeros64(v&w|1<<(64-sh&63)) >> 3 // at most n-k
+	return k + j, acc | orBytes(v&(1<<(8*j)-1))
+}
+
+// parseAuthority reads the authority that starts at s[a], after "//", when its first run of
+// bytes does not end it: it returns the authority's end e, the end of the user name ue, the
+// host's start hs and end he, the flags of the user information, password, port and an RFC
+// 1738 §5 login with "?", the summary's bits of user and host, or an error.
+func parseAuthority(s string, a int, mode uint8) (e, ue, hs, he int, flags uint16, sum Chars, err error) {
+	n := len(s)
+	var userCl, hostCl, pairs uint64 // hostTab entries ORed (pairs: of hostPairs)
+	at, firstColon, hostColon, ahead := -1, -1, -1, -1
+	for e = a; ; e++ {
+		// The bytes up to the next stop, in runs (see scanHost).
+		var c, p uint64
+		e, c, p = scanHost(s, e)
+		hostCl |= c
+		pairs |= p
+		if e == n {
+			break
+		}
+		cl := classTab[s[e]]
+		if cl&clEndAuthority != 0 {
+			// RFC 1738 §5: login = [ user [ ":" password ] "@" ] hostport, user and
+			// password *[ uchar | ";" | "?" | "&" | "=" ]: a "?" with an "@" after it,
+			// before "/" or "#", is in the login.
+			if cl&clQuery == 0 || mode&readLogin1738 == 0 || !atAhead(s, e, &ahead) {
+				break
+			}
+			flags |= hasLogin1738
+			hostCl |= uint64(hostTab[s[e]])
+			continue
+		}
+		hostCl |= uint64(hostTab[s[e]])
+		switch {
+		case cl&clCheck != 0:
+			if e, err = checkByte(s, e); err != nil {
+				return
+			}
+		case cl&clAt != 0:
+			at, hostColon = e, -1
+			userCl |= hostCl
+			hostCl, pairs = 0, 0
+		case cl&clColon != 0:
+			if firstColon < 0 {
+				firstColon = e
+			}
+			if hostColon < 0 {
+				hostColon = e
+			}
+		}
+	}
+	hs = a
+	ue = a
+	if at >= 0 {
+		// RFC 1738 §3.1: user and password end at ":" and "@"; the user information
+		// ends at the last "@" (RFC 3986 §3.2.1 userinfo holds no "@").
+		flags |= hasUser
+		ue = at
+		if firstColon >= 0 && firstColon < at {
+			ue = firstColon
+			flags |= hasPassword
+		}
+		hs = at + 1
+	}
+	he = e
+	if hs < e && s[hs] == '[' {
+		// RFC 3986 §3.2.2 IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+		k := hs + 1
+		for k < e && s[k] != ']' {
+			k++
+		}
+		if k == e {
+			err = &Error{Input: s, Offset: hs, Code: CodeBadIPLiteral,
+				Rule: "RFC 3986 §3.2.2 IP-literal", Message: "\"[\" without a closing \"]\""}
+			return
+		}
+		he = k + 1
+		if he < e && s[he] != ':' {
+			err = &Error{Input: s, Offset: he, Code: CodeBadIPLiteral,
+				Rule: "RFC 3986 §3.2.2 IP-literal", Message: "\"]\" not followed by \":\" port or the end of the authority"}
+			return
+		}
+	} else if hostColon >= 0 {
+		he = hostColon
+	}
+	if he < e {
+		// RFC 1738 §3.1 and §5: port = digits; RFC 3986 §3.2.3 port = *DIGIT.
+		flags |= hasPort
+		for k := he + 1; k < e; k++ {
+			if c := s[k]; c < '0' || c > '9' {
+				err = &Error{Input: s, Offset: k, Code: CodeBadPort,
+					Rule: "RFC 1738 §3.1 port", Message: "port is not decimal digits"}
+				return
+			}
+		}
+	}
+	sum = Chars(userCl>>1&1) | hostChars(hostCl, pairs) // hUnsafe is 1<<1, CharsUserUnsafe 1
+	return
+}
+
+// The scans read eight bytes at a time and keep the classes of the eight in the eight bytes
+// of a uint64, one table lookup a byte, from these tables of one byte a class, whose bits
+// are laid out so that the summary's take one shift and one mask (see hostChars and the
+// shifts and masks below).
 var (
-	runTab  [256]uint8 // rCheck… for the path, query and fragment (scanRun)
-	hostTab [256]uint8 // hStop… for the authority (scanHost)
+	runTab  [256]uint8 // rCheck… for the path, query and fragment
+	hostTab [256]uint8 // hStop… for the authority
 )
 
-// The bits of runTab: clCheck, clSlash, clQuery and clHash where classTab has them, then
-// clSemi, clUnsafe and cl3986 (see runClasses).
+// The bits of runTab.
 const (
-	rCheck  uint8 = 1 << iota // clCheck
-	rSlash                    // clSlash
-	rQuery                    // clQuery
-	rHash                     // clHash
-	rSemi                     // clSemi
-	rUnsafe                   // clUnsafe
-	r3986                     // cl3986
+	rCheck      uint8 = 1 << iota // clCheck: a control or "%"
+	rQuery                        // "?": ends the path
+	rHash                         // "#": ends the path or the query
+	_                             //
+	rUnsafe                       // clUnsafe
+	r3986                         // cl3986
+	rSemi                         // ";"
+	rSlashQuery                   // "/" or "?" (CharsQuerySlashQuestion)
 )
 
-// The bits of hostTab.
+// The bits of hostTab: hUnsafe to hAlpha are CharsHostUnsafe to CharsHostAlpha.
 const (
-	hStop      uint8 = 1 << iota // clCheck, clAt, clColon or clEndAuthority: ends a run of the authority
+	hStop      uint8 = 1 << iota // clCheck, clAt, clColon, clEndAuthority or "[": ends a run of the authority
 	hUnsafe                      // clUnsafe
 	h3986                        // cl3986
 	hNotHost                     // clNotHost
@@ -427,8 +576,16 @@ const (
 	hDot                         // "."
 )
 
-// runBits are the bits of classTab that runTab has (see runClasses).
-const runBits = clCheck | clSlash | clQuery | clHash | clSemi | clUnsafe | cl3986
+// A component's bits of the summary are its runTab bits rUnsafe, r3986, rSemi and rSlashQuery
+// (the OR of its bytes' entries) shifted left by its shift and masked.
+const (
+	pathShift  = 1 // rUnsafe (1<<4) to CharsPathUnsafe (1<<5), r3986, rSemi after it
+	pathMask   = CharsPathUnsafe | CharsPathNot3986 | CharsPathSemicolon
+	queryShift = 4 // rUnsafe to CharsQueryUnsafe (1<<8), r3986, rSemi, rSlashQuery after it
+	queryMask  = CharsQueryUnsafe | CharsQueryNot3986 | CharsQuerySemicolon | CharsQuerySlashQuestion
+	fragShift  = 8 // rUnsafe to CharsFragmentUnsafe (1<<12), r3986 after it
+	fragMask   = CharsFragmentUnsafe | CharsFragmentNot3986
+)
 
 // ones has a 1 in each byte: ones*b has b in each.
 const ones = 0x0101010101010101
@@ -436,22 +593,73 @@ const ones = 0x0101010101010101
 func init() {
 	for c := range 256 {
 		cl := classTab[c]
-		runTab[c] = uint8(cl&(clCheck|clSlash|clQuery|clHash)) | uint8(cl&clSemi>>2) | uint8(cl&(clUnsafe|cl3986)>>3)
-		if cl&(clCheck|clAt|clColon|clEndAuthority) != 0 {
+		if cl&clCheck != 0 {
+			runTab[c] |= rCheck
+		}
+		if cl&clQuery != 0 {
+			runTab[c] |= rQuery | rSlashQuery
+		}
+		if cl&clHash != 0 {
+			runTab[c] |= rHash
+		}
+		if cl&clSlash != 0 {
+			runTab[c] |= rSlashQuery
+		}
+		if cl&clUnsafe != 0 {
+			runTab[c] |= rUnsafe
+			hostTab[c] |= hUnsafe
+		}
+		if cl&cl3986 != 0 {
+			runTab[c] |= r3986
+			hostTab[c] |= h3986
+		}
+		if cl&clSemi != 0 {
+			runTab[c] |= rSemi
+		}
+		if cl&(clCheck|clAt|clColon|clEndAuthority) != 0 || c == '[' {
 			hostTab[c] |= hStop
 		}
-		hostTab[c] |= uint8(cl & (clUnsafe | cl3986 | clNotHost | clAlpha) >> 7)
+		if cl&clNotHost != 0 {
+			hostTab[c] |= hNotHost
+		}
+		if cl&clAlpha != 0 {
+			hostTab[c] |= hAlpha
+		}
 		if cl&(clDot|clHyphen) != 0 {
 			hostTab[c] |= hDotHyphen
 		}
 		if cl&clDot != 0 {
 			hostTab[c] |= hDot
 		}
-		if runClasses(uint64(runTab[c])) != cl&runBits || uint16(runTab[c]&(rCheck|rQuery|rHash)) != cl&(clCheck|clQuery|clHash) ||
-			hostClasses(uint64(hostTab[c])) != cl&(clUnsafe|cl3986|clNotHost|clAlpha) {
-			panic("locator: the tables of the scans do not match classTab")
-		}
 	}
+	if Chars(rUnsafe)<<pathShift != CharsPathUnsafe || Chars(rUnsafe)<<queryShift != CharsQueryUnsafe ||
+		Chars(rUnsafe)<<fragShift != CharsFragmentUnsafe || Chars(hUnsafe) != CharsHostUnsafe ||
+		Chars(hAlpha) != CharsHostAlpha || hDot != hDotHyphen<<1 || hUnsafe>>1 != uint8(CharsUserUnsafe) {
+		panic("locator: the tables of the scans do not match the bits of Chars")
+	}
+}
+
+// packHost returns the hostTab entries of the eight bytes of t, the first in the low byte.
+func packHost(t string) uint64 {
+	t = t[:8]
+	return uint64(hostTab[t[0]]) | uint64(hostTab[t[1]])<<8 | uint64(hostTab[t[2]])<<16 | uint64(hostTab[t[3]])<<24 |
+		uint64(hostTab[t[4]])<<32 | uint64(hostTab[t[5]])<<40 | uint64(hostTab[t[6]])<<48 | uint64(hostTab[t[7]])<<56
+}
+
+// packRun returns the runTab entries of the eight bytes of t, the first in the low byte.
+func packRun(t string) uint64 {
+	t = t[:8]
+	return uint64(runTab[t[0]]) | uint64(runTab[t[1]])<<8 | uint64(runTab[t[2]])<<16 | uint64(runTab[t[3]])<<24 |
+		uint64(runTab[t[4]])<<32 | uint64(runTab[t[5]])<<40 | uint64(runTab[t[6]])<<48 | uint64(runTab[t[7]])<<56
+}
+
+// packRunWord is packRun of the eight bytes of x (load64), the first in the low byte, taken out
+// by shifts: for the eight that scanRun has already looked up byte by byte, so that the
+// compiler does not keep those eight loads in registers for it.
+func packRunWord(x uint64) uint64 {
+	return uint64(runTab[byte(x)]) | uint64(runTab[byte(x>>8)])<<8 | uint64(runTab[byte(x>>16)])<<16 |
+		uint64(runTab[byte(x>>24)])<<24 | uint64(runTab[byte(x>>32)])<<32 | uint64(runTab[byte(x>>40)])<<40 |
+		uint64(runTab[byte(x>>48)])<<48 | uint64(runTab[byte(x>>56)])<<56
 }
 
 // orBytes returns the OR of the eight bytes of x.
@@ -461,13 +669,15 @@ func orBytes(x uint64) uint64 {
 	return (x | x>>8) & 0xff
 }
 
-// runClasses returns the classTab bits of the OR b of runTab entries.
-func runClasses(b uint64) uint16 {
-	return uint16(b&0x0f) | uint16(b&uint64(rSemi))<<2 | uint16(b&uint64(rUnsafe|r3986))<<3
+// hostChars returns the summary's bits of host[:port] from the OR of the hostTab entries of
+// its bytes and the OR of hostPairs over them.
+func hostChars(cl, pairs uint64) Chars {
+	sum := Chars(cl) & (CharsHostUnsafe | CharsHostNot3986 | CharsHostNotHostname | CharsHostAlpha)
+	if pairs != 0 {
+		sum |= CharsHostDotHyphen
+	}
+	return sum
 }
-
-// hostClasses returns the classTab bits of the OR b of hostTab entries.
-func hostClasses(b uint64) uint16 { return uint16(b&uint64(hUnsafe|h3986|hNotHost|hAlpha)) << 7 }
 
 // hostPairs returns, in each byte, hDotHyphen when the bytes of p (the byte before) and v are
 // both "." or "-" and one of them is ".": the pairs "..", ".-" and "-." that RFC 1738 §5
@@ -477,78 +687,23 @@ func hostPairs(p, v uint64) uint64 {
 	return p & v & ((p | v) >> 1) & (ones * uint64(hDotHyphen))
 }
 
-// scanRun returns the index of the first byte of s at or after k whose runTab entry has a bit
-// of stop, or len(s), and the classTab bits (runClasses) of the bytes from k to it. It takes
-// eight bytes at a time: without a stop among them, with one test; with one, the bytes before
-// the first stop by a mask, without a branch a byte; the last bytes, when the run has eight
-// or more, as the eight that end s.
-func scanRun(s string, k int, stop uint8) (int, uint16) {
-	var acc uint64
-	var acc16 uint16 // the classTab entries of the eights without a stop
-	k0 := k
-	stops := ones * uint64(stop)
-	for k >= 0 && k+8 <= len(s) {
-		// The eight without a stop by classTab, whose bits of the stops are runTab's.
-		t := s[k : k+8]
-		c := classTab[t[0]] | classTab[t[1]] | classTab[t[2]] | classTab[t[3]] |
-			classTab[t[4]] | classTab[t[5]] | classTab[t[6]] | classTab[t[7]]
-		if c&uint16(stop) == 0 {
-			acc16 |= c
-			k += 8
-			continue
-		}
-		v := uint64(runTab[t[0]]) | uint64(runTab[t[1]])<<8 | uint64(runTab[t[2]])<<16 | uint64(runTab[t[3]])<<24 |
-			uint64(runTab[t[4]])<<32 | uint64(runTab[t[5]])<<40 | uint64(runTab[t[6]])<<48 | uint64(runTab[t[7]])<<56
-		j := bits.TrailingZeros64(v&stops) >> 3
-		acc |= v & (1<<(8*j) - 1)
-		return k + j, acc16&runBits | runClasses(orBytes(acc))
-	}
-	if k < len(s) && k0 >= 0 && len(s)-8 >= k0 {
-		// The bytes before k among the last eight are the run's and stop nothing.
-		w := len(s) - 8
-		t := s[w:]
-		c := classTab[t[0]] | classTab[t[1]] | classTab[t[2]] | classTab[t[3]] |
-			classTab[t[4]] | classTab[t[5]] | classTab[t[6]] | classTab[t[7]]
-		if c&uint16(stop) == 0 {
-			return len(s), (acc16|c)&runBits | runClasses(orBytes(acc))
-		}
-		v := uint64(runTab[t[0]]) | uint64(runTab[t[1]])<<8 | uint64(runTab[t[2]])<<16 | uint64(runTab[t[3]])<<24 |
-			uint64(runTab[t[4]])<<32 | uint64(runTab[t[5]])<<40 | uint64(runTab[t[6]])<<48 | uint64(runTab[t[7]])<<56
-		j := bits.TrailingZeros64(v&stops) >> 3
-		acc |= v & (1<<(8*j) - 1)
-		return w + j, acc16&runBits | runClasses(orBytes(acc))
-	}
-	for ; k < len(s); k++ {
-		c := uint64(runTab[s[k]])
-		if c&stops != 0 {
-			break
-		}
-		acc |= c
-	}
-	return k, acc16&runBits | runClasses(orBytes(acc))
-}
-
-// scanHost is scanRun for the authority: it stops at a delimiter of the authority (RFC 3986
-// §3.2: "/", "?", "#"; "@" and ":" of RFC 1738 §3.1), a control or "%" (hStop), and returns
-// besides clAfterDot when the run has "..", ".-" or "-." (see summarize). A run starts after
-// such a byte or at the start of the authority, so no pair crosses its start.
-func scanHost(s string, k int) (int, uint16, uint16) {
+// scanHost returns the index of the first byte of s at or after k whose hostTab entry has
+// hStop, or len(s), the OR of the hostTab entries of the bytes from k to it, and the OR of
+// hostPairs over them (a run starts after a stop or at the start of the authority, so no
+// pair crosses its start). It takes eight bytes at a time: the bytes before the first stop
+// by a mask; the last bytes, when the run has eight or more, as the eight that end s.
+func scanHost(s string, k int) (int, uint64, uint64) {
 	const stops = ones * uint64(hStop)
 	var acc, pairs, prev uint64 // prev: the entry of the byte before the eight
-	if k >= 0 && k < len(s) && hostTab[s[k]]&hStop != 0 {
-		return k, 0, 0 // an empty run: an empty host ("file:///") or user, "@@", "::"
-	}
 	k0 := k
 	for k >= 0 && k+8 <= len(s) {
-		t := s[k : k+8]
-		v := uint64(hostTab[t[0]]) | uint64(hostTab[t[1]])<<8 | uint64(hostTab[t[2]])<<16 | uint64(hostTab[t[3]])<<24 |
-			uint64(hostTab[t[4]])<<32 | uint64(hostTab[t[5]])<<40 | uint64(hostTab[t[6]])<<48 | uint64(hostTab[t[7]])<<56
+		v := packHost(s[k : k+8])
 		if m := v & stops; m != 0 {
 			j := bits.TrailingZeros64(m) >> 3
 			v &= 1<<(8*j) - 1
 			acc |= v
 			pairs |= hostPairs(v<<8|prev, v)
-			return k + j, hostClasses(orBytes(acc)), hostPairBit(pairs)
+			return k + j, orBytes(acc), pairs
 		}
 		acc |= v
 		pairs |= hostPairs(v<<8|prev, v)
@@ -559,9 +714,7 @@ func scanHost(s string, k int) (int, uint16, uint16) {
 		// The last eight bytes: those before k are the run's, stop nothing, and their pairs
 		// are counted, so the byte before the eight does not matter.
 		w := len(s) - 8
-		t := s[w:]
-		v := uint64(hostTab[t[0]]) | uint64(hostTab[t[1]])<<8 | uint64(hostTab[t[2]])<<16 | uint64(hostTab[t[3]])<<24 |
-			uint64(hostTab[t[4]])<<32 | uint64(hostTab[t[5]])<<40 | uint64(hostTab[t[6]])<<48 | uint64(hostTab[t[7]])<<56
+		v := packHost(s[w:])
 		k = len(s)
 		if m := v & stops; m != 0 {
 			j := bits.TrailingZeros64(m) >> 3
@@ -570,7 +723,7 @@ func scanHost(s string, k int) (int, uint16, uint16) {
 		}
 		acc |= v
 		pairs |= hostPairs(v<<8, v)
-		return k, hostClasses(orBytes(acc)), hostPairBit(pairs)
+		return k, orBytes(acc), pairs
 	}
 	for ; k < len(s); k++ {
 		c := uint64(hostTab[s[k]])
@@ -581,15 +734,7 @@ func scanHost(s string, k int) (int, uint16, uint16) {
 		pairs |= hostPairs(prev, c)
 		prev = c
 	}
-	return k, hostClasses(orBytes(acc)), hostPairBit(pairs)
-}
-
-// hostPairBit returns clAfterDot when pairs (of hostPairs) has a bit.
-func hostPairBit(pairs uint64) uint16 {
-	if pairs != 0 {
-		return clAfterDot
-	}
-	return 0
+	return k, orBytes(acc), pairs
 }
 
 func hexByte(c byte) string {
