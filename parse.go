@@ -237,59 +237,58 @@ func parse(s string, mode uint8) (URL, error) {
 		flags |= hasAuthority
 		e, ue, hs, he = a, a, a, a
 		if w != fileWord { // "file:///": the authority is empty
-			// The first run of the authority: the bytes up to the first "/", "?", "#", "@",
-			// ":", "%", "[" or control (hStop), eight at a time, without a branch a byte;
-			// the last bytes as the eight that end s, those before k shifted out.
-			const stops = ones * uint64(hStop)
-			k := a
-			var acc, pairs, prev uint64 // prev: the entry of the byte before the eight
-			for {
-				if k+8 > n {
-					if k >= n {
-						break
-					}
-					if n < 8 {
-						for ; k < n; k++ {
-							c := uint64(hostTab[s[k]])
-							if c&stops != 0 {
-								break
-							}
-							acc |= c
-							pairs |= hostPairs(prev, c)
-							prev = c
-						}
-						break
-					}
-					sh := 8 * uint(k-(n-8)) // 8 to 56
-					v := packHost(s[n-8:]) >> sh
-					j := bits.TrailingZeros64(v&stops|1<<(64-sh)) >> 3 // at most n-k
-					v &= 1<<(8*j) - 1
-					acc |= v
-					pairs |= hostPairs(v<<8|prev, v)
-					k += j
-					break
-				}
-				v := packHost(s[k : k+8])
+			// The first run of the authority: the bytes up to the first "/", "?", "#" (hEnd),
+			// "@", ":", "%", "[" or control (hStop), eight at a time, without a branch a
+			// byte; the last bytes as the eight that end s, those before them shifted out and
+			// an hEnd put after the end. last is the entry of the byte that ends the run.
+			const stops = ones * uint64(hStop|hEnd)
+			var acc, pairs, prev, last uint64 // prev: the entry of the byte before the eight
+			t := s[a:]
+			i := 0
+			for ; i <= len(t)-8; i += 8 {
+				v := packHost(t[i : i+8])
 				if m := v & stops; m != 0 {
 					j := bits.TrailingZeros64(m) >> 3
-					v &= 1<<(8*j) - 1
+					last = v >> (8 * j & 63)
+					v &= 1<<(8*j&63) - 1
 					acc |= v
 					pairs |= hostPairs(v<<8|prev, v)
-					k += j
-					break
+					i += j
+					goto ended
 				}
 				acc |= v
 				pairs |= hostPairs(v<<8|prev, v)
 				prev = v >> 56
-				k += 8
 			}
+			if i == len(t) {
+				last = uint64(hEnd)
+			} else if n >= 8 {
+				r := uint(len(t) - i) // 1 to 7 bytes left
+				v := packHost(s[n-8:])>>(64-8*r&63) | uint64(hEnd)<<(8*r&63)
+				j := bits.TrailingZeros64(v&stops) >> 3 // at most r
+				last = v >> (8 * j & 63)
+				v &= 1<<(8*j&63) - 1
+				acc |= v
+				pairs |= hostPairs(v<<8|prev, v)
+				i += int(j)
+			} else {
+				last = uint64(hEnd)
+				for ; i < len(t); i++ {
+					c := uint64(hostTab[t[i]])
+					if c&stops != 0 {
+						last = c
+						break
+					}
+					acc |= c
+					pairs |= hostPairs(prev, c)
+					prev = c
+				}
+			}
+		ended:
+			k := a + i
 			// The run is the authority when it ends at "/", "?" or "#" (under readLogin1738
 			// not "?": RFC 1738 §5 login may hold one) or at the end of s.
-			end := clEndAuthority
-			if mode&readLogin1738 != 0 {
-				end = clSlash | clHash
-			}
-			if k == n || classTab[s[k]]&end != 0 {
+			if last&uint64(hEnd) != 0 && (mode&readLogin1738 == 0 || k == n || s[k] != '?') {
 				e, he = k, k
 				sum = hostChars(orBytes(acc), pairs)
 			} else {
@@ -320,18 +319,19 @@ func parse(s string, mode uint8) (URL, error) {
 func scanPath(s string, e int) (q, f int, flags uint16, sum Chars, err error) {
 	const stops = rCheck | rQuery | rHash
 	n := len(s)
-	k := e
+	p := s[e:]
+	i := 0
 	var acc uint64
-	for k+8 <= n {
-		t := s[k : k+8]
+	for ; i <= len(p)-8; i += 8 {
+		t := p[i : i+8]
 		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
 			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
 		if c&stops != 0 {
-			return scanRest(s, k, acc)
+			return scanRest(s, e+i, acc)
 		}
 		acc |= uint64(c)
-		k += 8
 	}
+	k := e + i
 	if k < n {
 		if n < 8 {
 			return scanRest(s, k, acc)
@@ -416,18 +416,23 @@ func scanRun(s string, k int, stops uint8) (int, uint64) {
 	n := len(s)
 	w := ones * uint64(stops)
 	var acc uint64
-	for k >= 0 && k+8 <= n {
-		t := s[k : k+8]
+	if k < 0 || k > n {
+		return k, acc
+	}
+	p := s[k:]
+	i := 0
+	for ; i <= len(p)-8; i += 8 {
+		t := p[i : i+8]
 		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
 			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
 		if c&stops != 0 {
 			v := packRunWord(load64(t))
 			j := bits.TrailingZeros64(v&w) >> 3
-			return k + j, acc | orBytes(v&(1<<(8*j)-1))
+			return k + i + j, acc | orBytes(v&(1<<(8*j)-1))
 		}
 		acc |= uint64(c)
-		k += 8
 	}
+	k += i
 	if k < 0 || k >= n {
 		return k, acc
 	}
@@ -567,13 +572,14 @@ const (
 
 // The bits of hostTab: hUnsafe to hAlpha are CharsHostUnsafe to CharsHostAlpha.
 const (
-	hStop      uint8 = 1 << iota // clCheck, clAt, clColon, clEndAuthority or "[": ends a run of the authority
+	hStop      uint8 = 1 << iota // clCheck, clAt, clColon or "[": ends a run of the authority
 	hUnsafe                      // clUnsafe
 	h3986                        // cl3986
 	hNotHost                     // clNotHost
 	hAlpha                       // clAlpha
 	hDotHyphen                   // "." or "-"
 	hDot                         // "."
+	hEnd                         // clEndAuthority ("/", "?", "#"): ends a run and the authority
 )
 
 // A component's bits of the summary are its runTab bits rUnsafe, r3986, rSemi and rSlashQuery
@@ -616,8 +622,11 @@ func init() {
 		if cl&clSemi != 0 {
 			runTab[c] |= rSemi
 		}
-		if cl&(clCheck|clAt|clColon|clEndAuthority) != 0 || c == '[' {
+		if cl&(clCheck|clAt|clColon) != 0 || c == '[' {
 			hostTab[c] |= hStop
+		}
+		if cl&clEndAuthority != 0 {
+			hostTab[c] |= hEnd
 		}
 		if cl&clNotHost != 0 {
 			hostTab[c] |= hNotHost
@@ -673,18 +682,19 @@ func orBytes(x uint64) uint64 {
 // its bytes and the OR of hostPairs over them.
 func hostChars(cl, pairs uint64) Chars {
 	sum := Chars(cl) & (CharsHostUnsafe | CharsHostNot3986 | CharsHostNotHostname | CharsHostAlpha)
-	if pairs != 0 {
+	if pairs&(ones*uint64(hDotHyphen)) != 0 {
 		sum |= CharsHostDotHyphen
 	}
 	return sum
 }
 
-// hostPairs returns, in each byte, hDotHyphen when the bytes of p (the byte before) and v are
-// both "." or "-" and one of them is ".": the pairs "..", ".-" and "-." that RFC 1738 §5
-// hostname has none of ("--" it allows), for hostTab entries p and v. Both bytes have
-// hDotHyphen, and one has hDot, the bit above it.
+// hostPairs returns, in the hDotHyphen bit of each byte, whether the bytes of p (the byte
+// before) and v are both "." or "-" and one of them is ".": the pairs "..", ".-" and "-."
+// that RFC 1738 §5 hostname has none of ("--" it allows), for hostTab entries p and v. Both
+// bytes have hDotHyphen, and one has hDot, the bit above it. The other bits of the result
+// mean nothing: hostChars looks at hDotHyphen only.
 func hostPairs(p, v uint64) uint64 {
-	return p & v & ((p | v) >> 1) & (ones * uint64(hDotHyphen))
+	return p & v & ((p | v) >> 1)
 }
 
 // scanHost returns the index of the first byte of s at or after k whose hostTab entry has
@@ -693,7 +703,7 @@ func hostPairs(p, v uint64) uint64 {
 // pair crosses its start). It takes eight bytes at a time: the bytes before the first stop
 // by a mask; the last bytes, when the run has eight or more, as the eight that end s.
 func scanHost(s string, k int) (int, uint64, uint64) {
-	const stops = ones * uint64(hStop)
+	const stops = ones * uint64(hStop|hEnd)
 	var acc, pairs, prev uint64 // prev: the entry of the byte before the eight
 	k0 := k
 	for k >= 0 && k+8 <= len(s) {
