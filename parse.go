@@ -243,38 +243,37 @@ func parse(s string, mode uint8) (URL, error) {
 			// an hEnd put after the end. last is the entry of the byte that ends the run.
 			const stops = ones * uint64(hStop|hEnd)
 			var acc, pairs, prev, last uint64 // prev: the entry of the byte before the eight
-			t := s[a:]
-			i := 0
-			for ; i <= len(t)-8; i += 8 {
-				v := packHost(t[i : i+8])
+			k := a
+			for ; k <= n-8; k += 8 {
+				v := packHost(s[k : k+8])
 				if m := v & stops; m != 0 {
 					j := bits.TrailingZeros64(m) >> 3
 					last = v >> (8 * j & 63)
 					v &= 1<<(8*j&63) - 1
 					acc |= v
 					pairs |= hostPairs(v<<8|prev, v)
-					i += j
+					k += j
 					goto ended
 				}
 				acc |= v
 				pairs |= hostPairs(v<<8|prev, v)
 				prev = v >> 56
 			}
-			if i == len(t) {
+			if k >= n {
 				last = uint64(hEnd)
 			} else if n >= 8 {
-				r := uint(len(t) - i) // 1 to 7 bytes left
+				r := uint(n - k) // 1 to 7 bytes left
 				v := packHost(s[n-8:])>>(64-8*r&63) | uint64(hEnd)<<(8*r&63)
 				j := bits.TrailingZeros64(v&stops) >> 3 // at most r
 				last = v >> (8 * j & 63)
 				v &= 1<<(8*j&63) - 1
 				acc |= v
 				pairs |= hostPairs(v<<8|prev, v)
-				i += int(j)
+				k += int(j)
 			} else {
 				last = uint64(hEnd)
-				for ; i < len(t); i++ {
-					c := uint64(hostTab[t[i]])
+				for ; k < n; k++ {
+					c := uint64(hostTab[s[k]])
 					if c&stops != 0 {
 						last = c
 						break
@@ -285,7 +284,6 @@ func parse(s string, mode uint8) (URL, error) {
 				}
 			}
 		ended:
-			k := a + i
 			// The run is the authority when it ends at "/", "?" or "#" (under readLogin1738
 			// not "?": RFC 1738 §5 login may hold one) or at the end of s.
 			if last&uint64(hEnd) != 0 && (mode&readLogin1738 == 0 || k == n || s[k] != '?') {
@@ -301,40 +299,26 @@ func parse(s string, mode uint8) (URL, error) {
 			}
 		}
 	}
-	// RFC 3986 §3.3–3.5: the path runs to "?" or "#", the query to "#".
-	q, f, fl, cs, err := scanPath(s, e)
-	if err != nil {
-		return URL{}, err
-	}
-	return URL{s: s, schemeEnd: uint32(schemeEnd), userEnd: uint32(ue), hostStart: uint32(hs), hostEnd: uint32(he),
-		pathStart: uint32(e), queryStart: uint32(q), fragStart: uint32(f), flags: flags | fl, chars: sum | cs}, nil
-}
-
-// scanPath reads the path, query and fragment that start at s[e] (RFC 3986 §3.3–3.5: the
-// path runs to "?" or "#", the query to "#"). It returns the indexes of the "?" and "#"
-// (len(s) without them), the flags hasQuery and hasFragment, and the summary's bits of the
-// three, or an error. It reads a path that runs to the end of s, without a control or "%",
-// eight bytes at a time, one test for the eight (their runTab entries ORed), and the last
-// bytes as the eight that end s; any other is scanRest's.
-func scanPath(s string, e int) (q, f int, flags uint16, sum Chars, err error) {
+	// RFC 3986 §3.3–3.5: the path runs to "?" or "#", the query to "#". A path that runs to
+	// the end of s, without a control or "%", is read here, eight bytes at a time, one test
+	// for the eight (their runTab entries ORed), and the last bytes as the eight that end s;
+	// any other from its first stop by scanRest.
 	const stops = rCheck | rQuery | rHash
-	n := len(s)
-	p := s[e:]
-	i := 0
+	_ = s[e:] // 0 <= e <= n, for the compiler
+	k := e
 	var acc uint64
-	for ; i <= len(p)-8; i += 8 {
-		t := p[i : i+8]
+	for ; k <= n-8; k += 8 {
+		t := s[k : k+8]
 		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
 			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
 		if c&stops != 0 {
-			return scanRest(s, e+i, acc)
+			goto rest
 		}
 		acc |= uint64(c)
 	}
-	k := e + i
 	if k < n {
 		if n < 8 {
-			return scanRest(s, k, acc)
+			goto rest
 		}
 		t := s[n-8:]
 		if n-8 >= e {
@@ -342,25 +326,38 @@ func scanPath(s string, e int) (q, f int, flags uint16, sum Chars, err error) {
 			c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
 				runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
 			if c&stops != 0 {
-				return scanRest(s, k, acc)
+				goto rest
 			}
 			acc |= uint64(c)
 		} else {
-			// A path of fewer than eight bytes: those before it shifted out.
+			// A path of fewer than eight bytes: the bytes before it shifted out.
 			v := packRun(t) >> (8 * uint(k-(n-8)) & 63)
 			if v&(ones*uint64(stops)) != 0 {
-				return scanRest(s, k, acc)
+				goto rest
 			}
 			acc |= orBytes(v)
 		}
 	}
-	return n, n, 0, Chars(acc) << pathShift & pathMask, nil
+	return URL{s: s, schemeEnd: uint32(schemeEnd), userEnd: uint32(ue), hostStart: uint32(hs), hostEnd: uint32(he),
+		pathStart: uint32(e), queryStart: uint32(n), fragStart: uint32(n), flags: flags,
+		chars: sum | Chars(acc)<<pathShift&pathMask}, nil
+
+rest:
+	q, f, fl, cs, err := scanRest(s, k, acc)
+	if err != nil {
+		return URL{}, err
+	}
+	return URL{s: s, schemeEnd: uint32(schemeEnd), userEnd: uint32(ue), hostStart: uint32(hs), hostEnd: uint32(he),
+		pathStart: uint32(e), queryStart: uint32(q), fragStart: uint32(f), flags: flags | fl, chars: sum | cs}, nil
 }
 
-// scanRest is scanPath from s[k] in the path, whose bytes before k have the runTab entries
+// scanRest reads the path, query and fragment from s[k] in the path (RFC 3986 §3.3–3.5: the
+// path runs to "?" or "#", the query to "#"), whose bytes before k have the runTab entries
 // ORed in acc: the runs of bytes between stops (scanRun) of the path, query and fragment,
 // whose stops change at "?" and "#". The classes of each go into the summary at its end,
-// moved to its bits by sh and mask.
+// moved to its bits by sh and mask. It returns the indexes of the "?" and "#" (len(s)
+// without them), the flags hasQuery and hasFragment, and the summary's bits of the three,
+// or an error.
 func scanRest(s string, k int, acc uint64) (q, f int, flags uint16, sum Chars, err error) {
 	n := len(s)
 	q, f = n, n
