@@ -353,55 +353,77 @@ rest:
 
 // scanRest reads the path, query and fragment from s[k] in the path (RFC 3986 §3.3–3.5: the
 // path runs to "?" or "#", the query to "#"), whose bytes before k have the runTab entries
-// ORed in acc: the runs of bytes between stops (scanRun) of the path, query and fragment,
-// whose stops change at "?" and "#". The classes of each go into the summary at its end,
-// moved to its bits by sh and mask. It returns the indexes of the "?" and "#" (len(s)
-// without them), the flags hasQuery and hasFragment, and the summary's bits of the three,
-// or an error.
+// ORed in acc. It returns the indexes of the "?" and "#" (len(s) without them), the flags
+// hasQuery and hasFragment, and the summary's bits of the three, or an error. The runs of
+// bytes between stops are scanRun's; a path and a query without "%", control or "#" are
+// read here, any other from its first such stop by scanParts.
 func scanRest(s string, k int, acc uint64) (q, f int, flags uint16, sum Chars, err error) {
 	n := len(s)
-	q, f = n, n
+	var c uint64
+	k, c = scanRun(s, k, rCheck|rQuery|rHash)
+	acc |= c
+	if k >= n {
+		return n, n, 0, Chars(acc) << pathShift & pathMask, nil
+	}
+	if s[k] != '?' {
+		return scanParts(s, k, acc, n, 0, 0)
+	}
+	q = k
+	sum = Chars(acc) << pathShift & pathMask
+	if k, c = scanRun(s, k+1, rCheck|rHash); k >= n {
+		return q, n, hasQuery, sum | Chars(c)<<queryShift&queryMask, nil
+	}
+	return scanParts(s, k, c, q, hasQuery, sum)
+}
+
+// scanParts is scanRest from the stop at s[k]: a control or "%" (RFC 1738 §2.2), or the "?"
+// or "#" that ends the path or query, in the query when flags has hasQuery (q is then the
+// index of its "?"), else in the path. acc holds the runTab entries, ORed, of the
+// component's bytes before k, sum the summary's bits of the components before it. One loop
+// for the path, query and fragment, whose stops change at "?" and "#"; the classes of each
+// go into the summary at its end, moved to its bits by sh and mask.
+func scanParts(s string, k int, acc uint64, q int, flags uint16, sum Chars) (int, int, uint16, Chars, error) {
+	n := len(s)
+	f := n
 	stops := rCheck | rQuery | rHash
 	sh, mask := uint(pathShift), Chars(pathMask)
-	for {
-		var c uint64
-		k, c = scanRun(s, k, stops)
-		acc |= c
-		if k >= n {
-			break
-		}
-		// s[k] is a stop: a control or "%" (RFC 1738 §2.2), or the "?" or "#" that ends the
-		// component.
+	if flags&hasQuery != 0 {
+		stops = rCheck | rHash
+		sh, mask = queryShift, queryMask
+	}
+	for k < n {
 		b := runTab[s[k]]
 		if b&rCheck != 0 {
 			acc |= uint64(b)
+			var err error
 			if k, err = checkByte(s, k); err != nil {
-				return
+				return 0, 0, 0, 0, err
 			}
-			k++
-			continue
-		}
-		sum |= Chars(acc<<sh) & mask
-		acc = 0
-		if b&rQuery != 0 {
-			// Only the path stops at "?".
-			q = k
-			flags |= hasQuery
-			stops = rCheck | rHash
-			sh, mask = queryShift, queryMask
 		} else {
-			if q == n {
+			sum |= Chars(acc<<sh) & mask
+			acc = 0
+			if b&rQuery != 0 {
+				// Only the path stops at "?".
 				q = k
+				flags |= hasQuery
+				stops = rCheck | rHash
+				sh, mask = queryShift, queryMask
+			} else {
+				if q == n {
+					q = k
+				}
+				f = k
+				flags |= hasFragment
+				stops = rCheck
+				sh, mask = fragShift, fragMask
 			}
-			f = k
-			flags |= hasFragment
-			stops = rCheck
-			sh, mask = fragShift, fragMask
 		}
-		k++
+		var c uint64
+		k, c = scanRun(s, k+1, stops)
+		acc |= c
 	}
 	sum |= Chars(acc<<sh) & mask
-	return
+	return q, f, flags, sum, nil
 }
 
 // scanRun returns the index of the first byte of s at or after k whose runTab entry has a
