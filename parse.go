@@ -430,7 +430,7 @@ func scanParts(s string, k int, acc uint64, q int, flags uint16, sum Chars) (int
 // bit of stops, or len(s), and the OR of the runTab entries of the bytes from k to it. It
 // takes eight bytes at a time: without a stop among them, with one test of their entries
 // ORed; with one, the bytes before the first stop by a mask; the last bytes as the eight
-// that end s, those before k shifted out.
+// that end s, by one test when those before k are the run's, else with those shifted out.
 func scanRun(s string, k int, stops uint8) (int, uint64) {
 	n := len(s)
 	w := ones * uint64(stops)
@@ -438,21 +438,19 @@ func scanRun(s string, k int, stops uint8) (int, uint64) {
 	if k < 0 || k > n {
 		return k, acc
 	}
-	p := s[k:]
-	i := 0
-	for ; i <= len(p)-8; i += 8 {
-		t := p[i : i+8]
+	k0 := k
+	for ; k <= n-8; k += 8 {
+		t := s[k : k+8]
 		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
 			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
 		if c&stops != 0 {
 			v := packRunWord(load64(t))
 			j := bits.TrailingZeros64(v&w) >> 3
-			return k + i + j, acc | orBytes(v&(1<<(8*j)-1))
+			return k + j, acc | orBytes(v&(1<<(8*j)-1))
 		}
 		acc |= uint64(c)
 	}
-	k += i
-	if k < 0 || k >= n {
+	if k >= n {
 		return k, acc
 	}
 	if n < 8 {
@@ -465,8 +463,17 @@ func scanRun(s string, k int, stops uint8) (int, uint64) {
 		}
 		return k, acc
 	}
+	t := s[n-8:]
+	if n-8 >= k0 {
+		// The bytes before k are the run's and stop nothing.
+		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
+			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
+		if c&stops == 0 {
+			return n, acc | uint64(c)
+		}
+	}
 	sh := 8 * uint(k-(n-8)) & 63 // 8 to 56
-	v := packRun(s[n-8:]) >> sh
+	v := packRun(t) >> sh
 	j := bits.TrailingZeros64(v&w|1<<(64-sh&63)) >> 3 // at most n-k
 	return k + j, acc | orBytes(v&(1<<(8*j)-1))
 }
