@@ -307,18 +307,7 @@ func parse(s string, mode uint8) (URL, error) {
 	_ = s[e:] // 0 <= e <= n, for the compiler
 	k := e
 	var acc uint64
-	for ; k <= n-16; k += 16 {
-		t := s[k : k+16]
-		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
-			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]] |
-			runTab[t[8]] | runTab[t[9]] | runTab[t[10]] | runTab[t[11]] |
-			runTab[t[12]] | runTab[t[13]] | runTab[t[14]] | runTab[t[15]]
-		if c&stops != 0 {
-			goto rest
-		}
-		acc |= uint64(c)
-	}
-	if k <= n-8 {
+	for ; k <= n-8; k += 8 {
 		t := s[k : k+8]
 		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
 			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
@@ -326,7 +315,6 @@ func parse(s string, mode uint8) (URL, error) {
 			goto rest
 		}
 		acc |= uint64(c)
-		k += 8
 	}
 	if k < n {
 		if n < 8 {
