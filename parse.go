@@ -232,6 +232,9 @@ func parse(s string, mode uint8) (URL, error) {
 	e := i // end of the authority: the path's start
 	ue, hs, he := i, i, i
 	var sum Chars
+	// tail: the bytes before the path have no bit of runTab that counts for the path (a
+	// scheme, ":", "/", a prefix "URL:", a host of letters, digits, "-" and ".").
+	tail := true
 	if a >= 0 {
 		// RFC 1738 §3.1 "//" login; RFC 3986 §3.2 authority, ended by "/", "?" or "#".
 		flags |= hasAuthority
@@ -289,7 +292,10 @@ func parse(s string, mode uint8) (URL, error) {
 			if last&uint64(hEnd) != 0 && (mode&readLogin1738 == 0 || k == n || s[k] != '?') {
 				e, he = k, k
 				sum = hostChars(orBytes(acc), pairs)
+				// A host of letters, digits, "-" and ".": no bit of runTab.
+				tail = sum&(CharsHostUnsafe|CharsHostNot3986|CharsHostNotHostname) == 0
 			} else {
+				tail = false
 				var fl uint16
 				var err error
 				if e, ue, hs, he, fl, sum, err = parseAuthority(s, a, mode); err != nil {
@@ -316,27 +322,28 @@ func parse(s string, mode uint8) (URL, error) {
 		}
 		acc |= uint64(c)
 	}
-	if k < n {
+	if n >= 8 && (tail || n-8 >= e) {
+		// The last eight bytes of s, without a branch on the path's length: those before k
+		// are the path's, or (tail) bytes before the path with no bit of runTab that counts
+		// for the path.
+		t := s[n-8:]
+		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
+			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
+		if c&stops != 0 {
+			goto rest
+		}
+		acc |= uint64(c)
+	} else if k < n {
 		if n < 8 {
 			goto rest
 		}
-		t := s[n-8:]
-		if n-8 >= e {
-			// The bytes before k are the path's and stop nothing.
-			c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
-				runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
-			if c&stops != 0 {
-				goto rest
-			}
-			acc |= uint64(c)
-		} else {
-			// A path of fewer than eight bytes: the bytes before it shifted out.
-			v := packRun(t) >> (8 * uint(k-(n-8)) & 63)
-			if v&(ones*uint64(stops)) != 0 {
-				goto rest
-			}
-			acc |= orBytes(v)
+		// A path of fewer than eight bytes after an authority with other bytes: the bytes
+		// before it shifted out.
+		v := packRun(s[n-8:]) >> (8 * uint(k-(n-8)) & 63)
+		if v&(ones*uint64(stops)) != 0 {
+			goto rest
 		}
+		acc |= orBytes(v)
 	}
 	return URL{s: s, schemeEnd: uint32(schemeEnd), userEnd: uint32(ue), hostStart: uint32(hs), hostEnd: uint32(he),
 		pathStart: uint32(e), queryStart: uint32(n), fragStart: uint32(n), flags: flags,
