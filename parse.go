@@ -183,7 +183,7 @@ func atAhead(s string, e int, ahead *int) bool {
 // than one run is read again from its start by parseAuthority. The URL's fields are locals,
 // written into the result once at the end (a URL built field by field in memory and then
 // copied costs a store-forwarding stall per word).
-func parse(s string, mode uint8) (URL, error) {
+func parse(s string, mode uint8) (u URL, err error) {
 	n := len(s)
 	if uint64(n) > MaxLength {
 		return URL{}, &Error{Input: s[:64], Offset: MaxLength, Code: CodeTooLong,
@@ -297,7 +297,6 @@ func parse(s string, mode uint8) (URL, error) {
 			} else {
 				tail = false
 				var fl uint16
-				var err error
 				if e, ue, hs, he, fl, sum, err = parseAuthority(s, a, mode); err != nil {
 					return URL{}, err
 				}
@@ -309,6 +308,10 @@ func parse(s string, mode uint8) (URL, error) {
 	// the end of s, without a control or "%", is read here, eight bytes at a time, one test
 	// for the eight (their runTab entries ORed), and the last bytes as the eight that end s;
 	// any other from its first stop by scanRest.
+	// The fields known so far go into the result now: they are not kept in registers
+	// through the path's loop.
+	u.s, u.schemeEnd, u.userEnd, u.hostStart, u.hostEnd, u.pathStart =
+		s, uint32(schemeEnd), uint32(ue), uint32(hs), uint32(he), uint32(e)
 	const stops = rCheck | rQuery | rHash
 	_ = s[e:] // 0 <= e <= n, for the compiler
 	k := e
@@ -345,17 +348,16 @@ func parse(s string, mode uint8) (URL, error) {
 		}
 		acc |= orBytes(v)
 	}
-	return URL{s: s, schemeEnd: uint32(schemeEnd), userEnd: uint32(ue), hostStart: uint32(hs), hostEnd: uint32(he),
-		pathStart: uint32(e), queryStart: uint32(n), fragStart: uint32(n), flags: flags,
-		chars: sum | Chars(acc)<<pathShift&pathMask}, nil
+	u.queryStart, u.fragStart, u.flags, u.chars = uint32(n), uint32(n), flags, sum|Chars(acc)<<pathShift&pathMask
+	return u, nil
 
 rest:
 	q, f, fl, cs, err := scanRest(s, k, acc)
 	if err != nil {
 		return URL{}, err
 	}
-	return URL{s: s, schemeEnd: uint32(schemeEnd), userEnd: uint32(ue), hostStart: uint32(hs), hostEnd: uint32(he),
-		pathStart: uint32(e), queryStart: uint32(q), fragStart: uint32(f), flags: flags | fl, chars: sum | cs}, nil
+	u.queryStart, u.fragStart, u.flags, u.chars = uint32(q), uint32(f), flags|fl, sum|cs
+	return u, nil
 }
 
 // scanRest reads the path, query and fragment from s[k] in the path (RFC 3986 §3.3–3.5: the
