@@ -229,8 +229,10 @@ func parse(s string, mode uint8) (u URL, err error) {
 			a = i + 2
 		}
 	}
+	// The URL's fields go into the result as they are known: not kept in registers through
+	// the loops.
+	u.s, u.schemeEnd = s, uint32(schemeEnd)
 	e := i // end of the authority: the path's start
-	ue, hs, he := i, i, i
 	var sum Chars
 	// tail: the bytes before the path have no bit of runTab that counts for the path (a
 	// scheme, ":", "/", a prefix "URL:", a host of letters, digits, "-" and ".").
@@ -238,7 +240,7 @@ func parse(s string, mode uint8) (u URL, err error) {
 	if a >= 0 {
 		// RFC 1738 §3.1 "//" login; RFC 3986 §3.2 authority, ended by "/", "?" or "#".
 		flags |= hasAuthority
-		e, ue, hs, he = a, a, a, a
+		e = a
 		if w != fileWord { // "file:///": the authority is empty
 			// The first run of the authority: the bytes up to the first "/", "?", "#" (hEnd),
 			// "@", ":", "%", "[" or control (hStop), eight at a time, without a branch a
@@ -290,28 +292,32 @@ func parse(s string, mode uint8) (u URL, err error) {
 			// The run is the authority when it ends at "/", "?" or "#" (under readLogin1738
 			// not "?": RFC 1738 §5 login may hold one) or at the end of s.
 			if last&uint64(hEnd) != 0 && (mode&readLogin1738 == 0 || k == n || s[k] != '?') {
-				e, he = k, k
+				e = k
 				sum = hostChars(orBytes(acc), pairs)
 				// A host of letters, digits, "-" and ".": no bit of runTab.
 				tail = sum&(CharsHostUnsafe|CharsHostNot3986|CharsHostNotHostname) == 0
 			} else {
 				tail = false
+				var ue, hs, he int
 				var fl uint16
 				if e, ue, hs, he, fl, sum, err = parseAuthority(s, a, mode); err != nil {
 					return URL{}, err
 				}
 				flags |= fl
+				u.userEnd, u.hostStart, u.hostEnd, u.pathStart = uint32(ue), uint32(hs), uint32(he), uint32(e)
+				goto path
 			}
 		}
+		u.userEnd, u.hostStart = uint32(a), uint32(a)
+	} else {
+		u.userEnd, u.hostStart = uint32(i), uint32(i)
 	}
+	u.hostEnd, u.pathStart = uint32(e), uint32(e)
+path:
 	// RFC 3986 §3.3–3.5: the path runs to "?" or "#", the query to "#". A path that runs to
 	// the end of s, without a control or "%", is read here, eight bytes at a time, one test
 	// for the eight (their runTab entries ORed), and the last bytes as the eight that end s;
 	// any other from its first stop by scanRest.
-	// The fields known so far go into the result now: they are not kept in registers
-	// through the path's loop.
-	u.s, u.schemeEnd, u.userEnd, u.hostStart, u.hostEnd, u.pathStart =
-		s, uint32(schemeEnd), uint32(ue), uint32(hs), uint32(he), uint32(e)
 	const stops = rCheck | rQuery | rHash
 	_ = s[e:] // 0 <= e <= n, for the compiler
 	k := e
