@@ -327,7 +327,11 @@ path:
 		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
 			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
 		if c&stops != 0 {
-			goto rest
+			v := packRunWord(load64(t))
+			j := bits.TrailingZeros64(v&(ones*uint64(stops))) >> 3
+			acc |= orBytes(v & (1<<(8*j) - 1))
+			k += j
+			goto stop
 		}
 		acc |= uint64(c)
 	}
@@ -358,6 +362,13 @@ path:
 	return u, nil
 
 rest:
+	// The first stop at or after k, if any.
+	{
+		var c uint64
+		k, c = scanRun(s, k, stops)
+		acc |= c
+	}
+stop:
 	q, f, fl, cs, err := scanRest(s, k, acc)
 	if err != nil {
 		return URL{}, err
@@ -366,17 +377,15 @@ rest:
 	return u, nil
 }
 
-// scanRest reads the path, query and fragment from s[k] in the path (RFC 3986 §3.3–3.5: the
-// path runs to "?" or "#", the query to "#"), whose bytes before k have the runTab entries
-// ORed in acc. It returns the indexes of the "?" and "#" (len(s) without them), the flags
-// hasQuery and hasFragment, and the summary's bits of the three, or an error. The runs of
-// bytes between stops are scanRun's; a path and a query without "%", control or "#" are
-// read here, any other from its first such stop by scanParts.
+// scanRest reads the path, query and fragment from the path's first stop at s[k] (a control,
+// "%", "?" or "#"; or k is len(s)), whose bytes before k have the runTab entries ORed in acc
+// (RFC 3986 §3.3–3.5: the path runs to "?" or "#", the query to "#"). It returns the indexes
+// of the "?" and "#" (len(s) without them), the flags hasQuery and hasFragment, and the
+// summary's bits of the three, or an error. The runs of bytes between stops are scanRun's; a
+// path ended by "?" and a query without "%", control or "#" are read here, any other from
+// its first such stop by scanParts.
 func scanRest(s string, k int, acc uint64) (q, f int, flags uint16, sum Chars, err error) {
 	n := len(s)
-	var c uint64
-	k, c = scanRun(s, k, rCheck|rQuery|rHash)
-	acc |= c
 	if k >= n {
 		return n, n, 0, Chars(acc) << pathShift & pathMask, nil
 	}
@@ -385,6 +394,7 @@ func scanRest(s string, k int, acc uint64) (q, f int, flags uint16, sum Chars, e
 	}
 	q = k
 	sum = Chars(acc) << pathShift & pathMask
+	var c uint64
 	if k, c = scanRun(s, k+1, rCheck|rHash); k >= n {
 		return q, n, hasQuery, sum | Chars(c)<<queryShift&queryMask, nil
 	}
