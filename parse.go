@@ -247,7 +247,7 @@ func parse(s string, mode uint8) (u URL, err error) {
 			// byte; the last bytes as the eight that end s, those before them shifted out and
 			// an hEnd put after the end. last is the entry of the byte that ends the run.
 			const stops = ones * uint64(hStop|hEnd)
-			var acc, pairs, prev, last uint64 // prev: the entry of the byte before the eight
+			var acc, pairs, prev, last uint64 // prev: the entry of the byte before the eight; pairs: see below
 			k := a
 			for ; k <= n-8; k += 8 {
 				v := packHost(s[k : k+8])
@@ -256,12 +256,12 @@ func parse(s string, mode uint8) (u URL, err error) {
 					last = v >> (8 * j & 63)
 					v &= 1<<(8*j&63) - 1
 					acc |= v
-					pairs |= hostPairs(v<<8|prev, v)
+					pairs |= (v<<8 | prev) & v
 					k += j
 					goto ended
 				}
 				acc |= v
-				pairs |= hostPairs(v<<8|prev, v)
+				pairs |= (v<<8 | prev) & v
 				prev = v >> 56
 			}
 			if k >= n {
@@ -273,7 +273,7 @@ func parse(s string, mode uint8) (u URL, err error) {
 				last = v >> (8 * j & 63)
 				v &= 1<<(8*j&63) - 1
 				acc |= v
-				pairs |= hostPairs(v<<8|prev, v)
+				pairs |= (v<<8 | prev) & v
 				k += int(j)
 			} else {
 				last = uint64(hEnd)
@@ -284,7 +284,7 @@ func parse(s string, mode uint8) (u URL, err error) {
 						break
 					}
 					acc |= c
-					pairs |= hostPairs(prev, c)
+					pairs |= prev & c
 					prev = c
 				}
 			}
@@ -293,7 +293,13 @@ func parse(s string, mode uint8) (u URL, err error) {
 			// not "?": RFC 1738 §5 login may hold one) or at the end of s.
 			if last&uint64(hEnd) != 0 && (mode&readLogin1738 == 0 || k == n || s[k] != '?') {
 				e = k
-				sum = hostChars(orBytes(acc), pairs)
+				// pairs has hDotHyphen in a byte when that byte and the one before it are
+				// both "." or "-": the pairs of RFC 1738 §5 hostname, or "--", which it
+				// allows (as in "xn--"); hostHasPair tells them apart.
+				sum = hostChars(orBytes(acc), 0)
+				if pairs&(ones*uint64(hDotHyphen)) != 0 && hostHasPair(s[a:k]) {
+					sum |= CharsHostDotHyphen
+				}
 				// A host of letters, digits, "-" and ".": no bit of runTab.
 				tail = sum&(CharsHostUnsafe|CharsHostNot3986|CharsHostNotHostname) == 0
 			} else {
@@ -756,6 +762,17 @@ func hostChars(cl, pairs uint64) Chars {
 // mean nothing: hostChars looks at hDotHyphen only.
 func hostPairs(p, v uint64) uint64 {
 	return p & v & ((p | v) >> 1)
+}
+
+// hostHasPair reports whether h has "..", ".-" or "-.": a pair of RFC 1738 §5 hostname has
+// none of ("--" it allows).
+func hostHasPair(h string) bool {
+	for i := 1; i < len(h); i++ {
+		if x, y := h[i-1], h[i]; (x == '.' && (y == '.' || y == '-')) || (x == '-' && y == '.') {
+			return true
+		}
+	}
+	return false
 }
 
 // scanHost returns the index of the first byte of s at or after k whose hostTab entry has
