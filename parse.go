@@ -614,9 +614,10 @@ var (
 	runTab  [256]uint8 // rCheck… for the path, query and fragment
 	hostTab [256]uint8 // hStop… for the authority
 
-	// hostWords[i][c] is hostTab[c] shifted to byte i of a word (see packHost): eight
-	// tables of 2 KiB, which spare packHost a shift a byte.
-	hostWords [8][256]uint64
+	// hostWords[256*i+c] is hostTab[c] shifted to byte i of a word (see packHost): eight
+	// tables of 2 KiB, which spare packHost a shift a byte, in one array, so that each is
+	// read at a constant offset from one address.
+	hostWords [8 * 256]uint64
 )
 
 // The bits of runTab.
@@ -702,9 +703,9 @@ func init() {
 			hostTab[c] |= hDot
 		}
 	}
-	for i := range hostWords {
+	for i := range 8 {
 		for c := range 256 {
-			hostWords[i][c] = uint64(hostTab[c]) << (8 * i)
+			hostWords[256*i+c] = uint64(hostTab[c]) << (8 * i)
 		}
 	}
 	if Chars(rUnsafe)<<pathShift != CharsPathUnsafe || Chars(rUnsafe)<<queryShift != CharsQueryUnsafe ||
@@ -718,8 +719,8 @@ func init() {
 // the entry of byte i read from hostWords[i], where it is already shifted into place.
 func packHost(t string) uint64 {
 	t = t[:8]
-	return hostWords[0][t[0]] | hostWords[1][t[1]] | hostWords[2][t[2]] | hostWords[3][t[3]] |
-		hostWords[4][t[4]] | hostWords[5][t[5]] | hostWords[6][t[6]] | hostWords[7][t[7]]
+	return hostWords[t[0]] | hostWords[256+int(t[1])] | hostWords[2*256+int(t[2])] | hostWords[3*256+int(t[3])] |
+		hostWords[4*256+int(t[4])] | hostWords[5*256+int(t[5])] | hostWords[6*256+int(t[6])] | hostWords[7*256+int(t[7])]
 }
 
 // packRun returns the runTab entries of the eight bytes of t, the first in the low byte.
