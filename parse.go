@@ -25,14 +25,12 @@ const (
 	clColon                    // ":"
 	clSemi                     // ";"
 	_
-	clUnsafe      // not RFC 1738 §5 xchar, nor "%": RFC 1738 §2.2 unsafe, national, punctuation, 80–FF
-	cl3986        // not RFC 3986 §3.4 query characters (pchar, "/", "?"), nor "%"
-	clNotHost     // not a letter, digit, "-", "." or ":" (RFC 1738 §5 hostport)
-	clAlpha       // a letter or "-" (RFC 1738 §5 hostname, which a hostnumber lacks)
-	clDot         // "."
-	clHyphen      // "-"
-	clAfterDot    // "." or "-": a pair with a "." before it is not RFC 1738 §5 hostname
-	clAfterHyphen // ".": a pair with a "-" before it is not RFC 1738 §5 hostname
+	clUnsafe  // not RFC 1738 §5 xchar, nor "%": RFC 1738 §2.2 unsafe, national, punctuation, 80–FF
+	cl3986    // not RFC 3986 §3.4 query characters (pchar, "/", "?"), nor "%"
+	clNotHost // not a letter, digit, "-", "." or ":" (RFC 1738 §5 hostport)
+	clAlpha   // a letter or "-" (RFC 1738 §5 hostname, which a hostnumber lacks)
+	clDot     // "."
+	clHyphen  // "-"
 
 	clEndAuthority = clSlash | clQuery | clHash // RFC 3986 §3.2: the authority ends at "/", "?", "#"
 )
@@ -65,13 +63,9 @@ func init() {
 	classTab['@'] |= clAt
 	classTab[':'] |= clColon
 	classTab[';'] |= clSemi
-	// The pairs "..", ".-" and "-.": the class of the first byte shifted by two has a bit in
-	// common with the class of the second (see Parse's authority loop).
-	classTab['.'] |= clDot | clAfterDot | clAfterHyphen
-	classTab['-'] |= clHyphen | clAfterDot
-	if clDot<<2 != clAfterDot || clHyphen<<2 != clAfterHyphen {
-		panic("locator: the pair classes are not two bits apart")
-	}
+	// "." and "-", for the pairs "..", ".-" and "-." (see hostTab's hDotHyphen and hDot).
+	classTab['.'] |= clDot
+	classTab['-'] |= clHyphen
 }
 
 // checkByte validates the byte at s[k], which has class clCheck: a control is an error, "%"
