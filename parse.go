@@ -170,13 +170,15 @@ func atAhead(s string, e int, ahead *int) bool {
 // parse is Parse with the readings in mode (readPrefix, readLogin1738).
 //
 // One pass, with no call on the common path: the scheme, the authority's first run of bytes
-// (an authority without "@", ":", "%", "[" or a control is that run: the host), then the
-// path, query and fragment in one loop, each byte looked up once in a table of one byte a
-// class, eight bytes at a time, and its controls and escapes checked in the same loop
-// (parseReference in slow_test.go is the readable two-pass version). An authority with more
-// than one run is read again from its start by parseAuthority. The URL's fields are locals,
-// written into the result once at the end (a URL built field by field in memory and then
-// copied costs a store-forwarding stall per word).
+// (an authority without "@", ":", "%", "[" or a control is that run: the host), then a path
+// that runs to the end of s without "?", "#", "%" or a control; each byte is looked up once in
+// a table of classes, eight bytes at a time (parseReference in slow_test.go is the readable
+// two-pass version). An authority with more than one run is read again from its start by
+// parseAuthority; a path with a stop goes on in scanRest, which checks controls and escapes
+// and reads the query and fragment. The URL's fields go straight into the (named) result as
+// they are known, which is where the caller reads them: a URL built in a local and copied at
+// the end would cost a store-forwarding stall per word, and locals kept through the loops
+// would cost registers.
 func parse(s string, mode uint8) (u URL, err error) {
 	n := len(s)
 	if uint64(n) > MaxLength {
