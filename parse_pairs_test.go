@@ -7,7 +7,8 @@ import (
 )
 
 // The host pairs of the summary (CharsHostDotHyphen: "..", ".-" or "-." in host[:port], RFC
-// 1738 §5 hostname), which scanHost finds eight bytes at a time, on hosts of ".", "-" and
+// 1738 §5 hostname), which parse (an authority of one run, with hostHasPair for "--") and
+// scanHost (parseAuthority's runs) find eight bytes at a time, on hosts of ".", "-" and
 // letters at every alignment, with and without user information, port and path: "--" is not
 // such a pair.
 func TestHostPairsEveryAlignment(t *testing.T) {

@@ -585,36 +585,48 @@ func TestURLSize(t *testing.T) {
 	}
 }
 
-// TestSummarize holds summarize's shifts to the bits of Chars (chars.go): each class of
-// each component gives its bit, and nothing else.
+// TestSummarize holds the tables of the scans (runTab, hostTab) and the shifts and masks that
+// move their bits into the summary to the bits of Chars (chars.go): for each byte, the
+// summary of a component of that byte alone has the bits of its classes in classTab, and
+// nothing else.
 func TestSummarize(t *testing.T) {
 	type comp struct {
 		name string
-		sum  func(cl uint16) Chars
+		sum  func(c byte) Chars
 		want map[uint16]Chars
 	}
 	comps := []comp{
-		{"user", func(cl uint16) Chars { return summarize(cl, 0, 0, 0, 0, 0) },
+		{"user", func(c byte) Chars { return Chars(hostTab[c]>>1) & CharsUserUnsafe },
 			map[uint16]Chars{clUnsafe: CharsUserUnsafe}},
-		{"host", func(cl uint16) Chars { return summarize(0, cl, 0, 0, 0, 0) },
+		{"host", func(c byte) Chars { return hostChars(uint64(hostTab[c]), 0) },
 			map[uint16]Chars{clUnsafe: CharsHostUnsafe, cl3986: CharsHostNot3986,
 				clNotHost: CharsHostNotHostname, clAlpha: CharsHostAlpha}},
-		{"path", func(cl uint16) Chars { return summarize(0, 0, cl, 0, 0, 0) },
+		{"path", func(c byte) Chars { return Chars(runTab[c]) << pathShift & pathMask },
 			map[uint16]Chars{clUnsafe: CharsPathUnsafe, cl3986: CharsPathNot3986, clSemi: CharsPathSemicolon}},
-		{"query", func(cl uint16) Chars { return summarize(0, 0, 0, cl, 0, 0) },
+		{"query", func(c byte) Chars { return Chars(runTab[c]) << queryShift & queryMask },
 			map[uint16]Chars{clUnsafe: CharsQueryUnsafe, cl3986: CharsQueryNot3986, clSemi: CharsQuerySemicolon,
 				clSlash: CharsQuerySlashQuestion, clQuery: CharsQuerySlashQuestion}},
-		{"fragment", func(cl uint16) Chars { return summarize(0, 0, 0, 0, cl, 0) },
+		{"fragment", func(c byte) Chars { return Chars(runTab[c]) << fragShift & fragMask },
 			map[uint16]Chars{clUnsafe: CharsFragmentUnsafe, cl3986: CharsFragmentNot3986}},
-		{"host pairs", func(cl uint16) Chars { return summarize(0, 0, 0, 0, 0, cl) },
-			map[uint16]Chars{clAfterDot: CharsHostDotHyphen, clAfterHyphen: CharsHostDotHyphen}},
 	}
-	for _, c := range comps {
-		for b := 0; b < 16; b++ {
-			cl := uint16(1) << b
-			if got, want := c.sum(cl), c.want[cl]; got != want {
-				t.Errorf("%s: class bit %d gives summary %014b, want %014b", c.name, b, got, want)
+	for _, cm := range comps {
+		for c := range 256 {
+			var want Chars
+			for cl, bit := range cm.want {
+				if classTab[c]&cl != 0 {
+					want |= bit
+				}
 			}
+			if got := cm.sum(byte(c)); got != want {
+				t.Errorf("%s: byte %#02x gives summary %015b, want %015b", cm.name, c, got, want)
+			}
+		}
+	}
+	// The host pairs: "..", ".-" and "-." give CharsHostDotHyphen, "--" and others not.
+	for _, p := range []string{"..", ".-", "-.", "--", "a.", ".a", "-a"} {
+		got := hostChars(0, hostPairs(uint64(hostTab[p[0]]), uint64(hostTab[p[1]]))) != 0
+		if want := p != "--" && p[0] != 'a' && p[1] != 'a'; got != want {
+			t.Errorf("host pair %q: CharsHostDotHyphen %v, want %v", p, got, want)
 		}
 	}
 }
