@@ -151,14 +151,20 @@ func AppendClass1738(dst []locator.Finding, s string, start, end int, k *pct.Cla
 		case len(dst) >= max:
 			return dst, false
 		}
-		r := rule
-		if xrule != "" && !pct.RFC1738Xchar.Contains(c) {
-			r = xrule
-		}
-		t := &asciiTab1738[c]
-		dst = append(dst, locator.Finding{Offset: j, Code: t.code, Rule: r, Message: t.msg, Severity: locator.SeverityError})
+		dst = append(dst, finding1738(c, j, rule, xrule))
 	}
 	return dst, true
+}
+
+// finding1738 is the finding of the US-ASCII byte c at offset off of a part whose class is
+// that of rule: the code and fixed message of asciiTab1738, and xrule for a byte that is not
+// even an xchar (RFC 1738 §5) when the part has one.
+func finding1738(c byte, off int, rule, xrule string) locator.Finding {
+	if xrule != "" && !pct.RFC1738Xchar.Contains(c) {
+		rule = xrule
+	}
+	t := &asciiTab1738[c]
+	return locator.Finding{Offset: off, Code: t.code, Rule: rule, Message: t.msg, Severity: locator.SeverityError}
 }
 
 // appendClassLoop is AppendClass1738 for the part s, at offset off, by skip.
@@ -174,12 +180,7 @@ func appendClassLoop(dst []locator.Finding, s string, off int, k *pct.Class, rul
 		case len(dst) >= max:
 			return dst, false
 		}
-		r := rule
-		if xrule != "" && !pct.RFC1738Xchar.Contains(c) {
-			r = xrule
-		}
-		t := &asciiTab1738[c]
-		dst = append(dst, locator.Finding{Offset: off + i, Code: t.code, Rule: r, Message: t.msg, Severity: locator.SeverityError})
+		dst = append(dst, finding1738(c, off+i, rule, xrule))
 		i++
 	}
 	return dst, true
