@@ -244,6 +244,9 @@ func (p *extractShared) read(s *slot[chunk]) bool {
 		if cap(buf)-len(buf) < extractReadStep {
 			buf = slices.Grow(buf, len(buf)+extractReadStep) // a run longer than a chunk: double
 		}
+		// Read up to a little past extractChunk, then on in small steps, so that the text
+		// after the blank line that ends the chunk, copied into carry under the lock, stays
+		// small.
 		limit := cap(buf)
 		if len(buf) < extractChunk {
 			limit = min(limit, extractChunk+extractReadStep)
