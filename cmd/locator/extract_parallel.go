@@ -151,27 +151,18 @@ func (x *extractor) scanParallel(r io.Reader) error {
 }
 
 // work is one worker: it takes a slot, reads the next chunk into it, searches it with w,
-// and hands it to be written in order, until the text ends or writing stops.
+// and hands it to be written in order, until the text ends or writing stops (ordered.run).
 func (p *extractShared) work(w *extractor) {
 	sc := w.opts.NewScanner(nil)
-	for {
-		s := p.o.take()
-		if s == nil {
-			return
+	p.o.run(p.read, func(c *chunk) {
+		if c.rest {
+			return // streamed serially by scanParallel, after the workers
 		}
-		if !p.read(s) {
-			p.o.put(s)
-			return
+		if cap(c.res.out) < len(c.data) {
+			c.res.out = make([]byte, 0, len(c.data))
 		}
-		c := &s.v
-		if !c.rest {
-			if cap(c.res.out) < len(c.data) {
-				c.res.out = make([]byte, 0, len(c.data))
-			}
-			c.res = w.searchChunk(sc, c.data, c.base, c.res.out[:0], c.res.skipped[:0])
-		}
-		p.o.done(s, p.write)
-	}
+		c.res = w.searchChunk(sc, c.data, c.base, c.res.out[:0], c.res.skipped[:0])
+	}, p.write)
 }
 
 // write writes the findings of c in order; it returns false to stop.

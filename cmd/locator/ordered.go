@@ -65,6 +65,25 @@ func (o *ordered[T]) take() *slot[T] {
 	}
 }
 
+// run is one worker's loop: it takes a slot, has read fill it with the next piece of the
+// input and number it (read returns false at the end of the input, or to stop), has process
+// work on what it holds, and hands it to done to be written in order with write, until the
+// input ends or writing stops.
+func (o *ordered[T]) run(read func(*slot[T]) bool, process func(*T), write func(*T) bool) {
+	for {
+		s := o.take()
+		if s == nil {
+			return
+		}
+		if !read(s) {
+			o.put(s)
+			return
+		}
+		process(&s.v)
+		o.done(s, write)
+	}
+}
+
 // put gives back a slot that holds nothing to write (its piece was not read).
 func (o *ordered[T]) put(s *slot[T]) {
 	o.mu.Lock()

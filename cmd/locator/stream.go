@@ -324,16 +324,7 @@ func workerStrings(n int) []string {
 // line without "\n" counts), appends their outputs, and hands the batch to be written.
 func (p *parallel) work(f lineFunc, st *stats) {
 	grow := 2 // the output of a batch is at most grow times its input, so far
-	for {
-		s := p.o.take()
-		if s == nil {
-			return
-		}
-		if !p.read(s) {
-			p.o.put(s)
-			return
-		}
-		b := &s.v
+	p.o.run(p.read, func(b *batch) {
 		data := b.data
 		if cap(b.out) < grow*len(data) {
 			// A new batch gets the room this worker's outputs have needed (one to ten
@@ -359,8 +350,7 @@ func (p *parallel) work(f lineFunc, st *stats) {
 		}
 		b.out, b.lines = out, lines
 		grow = max(grow, len(b.out)/len(b.data)+1)
-		p.o.done(s, p.write)
-	}
+	}, p.write)
 }
 
 // write writes the output of b, in order. After a write error it returns false: the
