@@ -565,16 +565,23 @@ func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 	n := len(s)
 	b = dirRoom(b, n-i)
 	k, buf := len(b), b[:cap(b)] // written by index, as in dirPath
-	for i < n {
-		c := s[i]
-		t := tab[c]
-		if t >= dOut {
+	_ = tab[0]                   // the nil check, once
+	for {
+		// The common byte, in a loop of its own, as in dirPath.
+		for i < n {
+			t := tab[s[i]]
+			if t < dOut {
+				break
+			}
 			buf[k] = t
 			k++
 			i++
-			continue
 		}
-		switch t {
+		if i >= n {
+			return buf[:k], i, true
+		}
+		c := s[i]
+		switch tab[c] {
 		case dEnc:
 			_ = buf[k+2]
 			buf[k], buf[k+1], buf[k+2] = '%', upperhex[c>>4], upperhex[c&15]
@@ -594,7 +601,6 @@ func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 			i += size
 		}
 	}
-	return buf[:k], i, true
 }
 
 // utf8Size returns the length of the UTF-8 sequence that starts at s[i] (a byte ≥ 0x80), or 0 when
@@ -767,8 +773,10 @@ func dirSpecialAuthority(u *URL, b []byte, s string, i, si int) bool {
 	h := i
 	b = dirRoom(b, n-i)
 	k, buf := len(b), b[:cap(b)]
+	tab := dirDomainTab // in a register, not its address made again at every byte
+	_ = tab[0]          // the nil check, once
 	for i < n {
-		o := dirDomain[s[i]]
+		o := tab[s[i]]
 		if o == 0 {
 			break
 		}
@@ -960,6 +968,8 @@ func specialIndexBytes(b []byte) int {
 func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool) {
 	n := len(s)
 	b = dirRoom(b, n-i)
+	tab := dirPathTab // in a register, not its address made again at every byte
+	_ = tab[0]        // the nil check, once
 	for {
 		// s[i] starts a segment; b ends with its "/".
 		if i < n && (s[i] == '.' || s[i] == '%') || file && len(b)-1 == pathStart {
@@ -973,27 +983,30 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 		// capacity a byte, and nothing to keep across a call to growslice.
 		k, buf := len(b), b[:cap(b)]
 		for {
+			// The common byte, written as one byte: one look-up, one test, one store, in a loop
+			// of its own. dst is as long as src (dirRoom made the room), so that the store
+			// needs no bounds check; the rare bytes are handled after it.
+			for i < n {
+				t := tab[s[i]]
+				if t < dOut {
+					break
+				}
+				buf[k] = t
+				k++
+				i++
+			}
 			if i >= n {
 				return buf[:k], i, true
 			}
 			c := s[i]
-			t := dirPathByte[c]
-			if t >= dOut {
-				buf[k] = t
-				k++
-				i++
-				continue
-			}
-			if t == dDot {
+			switch dirPathByte[c] {
+			case dDot:
 				if buf[k-1] == '/' {
-					break // at a segment's start
+					goto segment // at a segment's start
 				}
 				buf[k] = c
 				k++
 				i++
-				continue
-			}
-			switch t {
 			case dStop:
 				return buf[:k], i, true // "?" or "#"
 			case dEnc:
@@ -1013,9 +1026,16 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 				i += size
 			}
 		}
+	segment:
 		b = buf[:k]
 	}
 }
+
+// dirPathTab and dirDomainTab are the addresses of dirPathByte and dirDomain, read from memory
+// by the loops that use them: the address of a variable, which the compiler makes again where
+// it is used, was made again at every byte of the loop (a LEAQ each); a pointer loaded once
+// stays in a register.
+var dirPathTab, dirDomainTab = &dirPathByte, &dirDomain
 
 // dirRoom returns b, grown if need be, with room for rest more bytes of input, each written as
 // up to three bytes, and a few bytes more: the room the loops that write by index (dirPath,
