@@ -972,6 +972,31 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 	_ = tab[0]        // the nil check, once
 	for {
 		// s[i] starts a segment; b ends with its "/".
+		if i < n && s[i] == '.' && (!file || len(b)-1 != pathStart) {
+			// "." or ".." and then "/", "\", "?", "#" or the end: a single-dot or double-dot
+			// segment (§4.1), which the path state drops, and for "..", shortens the path: as
+			// dirSegment does it, without writing the segment first.
+			e := i + 1
+			if e < n && s[e] == '.' {
+				e++
+			}
+			if e == n || dirPathSpecial[s[e]] == dStop {
+				if e-i == 2 {
+					// shorten url's path: back to the "/" before the last segment (a file URL's
+					// first segment is never a drive letter here, as in dirSegment)
+					k := len(b) - 2
+					for k >= pathStart && b[k] != '/' {
+						k--
+					}
+					b = b[:max(k, pathStart)+1]
+				}
+				if e == n || s[e] == '?' || s[e] == '#' {
+					return b, e, true
+				}
+				i = e + 1
+				continue
+			}
+		}
 		if i < n && (s[i] == '.' || s[i] == '%') || file && len(b)-1 == pathStart {
 			var more, ok bool
 			if b, i, more, ok = dirSegment(b, s, i, pathStart, file); !ok || !more {
@@ -984,8 +1009,8 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 		k, buf := len(b), b[:cap(b)]
 		for {
 			// The common byte, written as one byte: one look-up, one test, one store, in a loop
-			// of its own. dst is as long as src (dirRoom made the room), so that the store
-			// needs no bounds check; the rare bytes are handled after it.
+			// of its own, whose only way back is its loop's (no register moves to join other
+			// paths); the rare bytes are handled after it.
 			for i < n {
 				t := tab[s[i]]
 				if t < dOut {
