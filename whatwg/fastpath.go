@@ -56,7 +56,13 @@ func init() {
 }
 
 // parseNormalized returns input as a URL when input is already its own href.
-func parseNormalized(s string) (URL, bool) { return parseNormalizedAt(s, nil) }
+func parseNormalized(s string) (URL, bool) {
+	var u URL
+	if !parseNormalizedInto(&u, s, nil) {
+		return URL{}, false
+	}
+	return u, true
+}
 
 // resume records where parseNormalized found the first byte the parser would change, when that
 // is after a special scheme other than "file" not followed by "//", or in a special URL's host
@@ -69,9 +75,8 @@ type resume struct {
 	// specialAuthorityIgnoreSlashesState: after the ":"; hostState: the host's first byte;
 	// portState: the ":"; pathState: the "/" that opens the segment; otherwise the byte
 	at int
-	// the offsets so far (no href): parseNormalizedAt's copy of them, for resumeDirect;
-	// parseNormalizedInto leaves them in its *u, which resumeDirectInto goes on with
-	u URL
+	// The offsets so far are not here: parseNormalizedInto leaves them in its *u, which
+	// resumeDirectInto goes on with (one URL in parse's frame, not two).
 }
 
 // recordHost records the host's start, at, as where resumeDirect goes on (the host state and the
@@ -80,23 +85,10 @@ type resume struct {
 // the href starts with "scheme://" as the input does.
 func (r *resume) recordHost(at int) { r.st, r.at = hostState, at }
 
-// parseNormalizedAt is parseNormalized; when it returns false and r is not nil, it fills r in
-// where it can (r.u included).
-func parseNormalizedAt(s string, r *resume) (URL, bool) {
-	var u URL
-	if !parseNormalizedInto(&u, s, r) {
-		if r != nil {
-			r.u = u
-		}
-		return URL{}, false
-	}
-	return u, true
-}
-
-// parseNormalizedInto is parseNormalizedAt, filling in *u, a zero URL: no URL is copied on the
-// way back. On false, *u is unspecified, unless r recorded where resumeDirectInto goes on
-// (r.st is not noOverride): then *u holds the offsets so far (r.u is left alone), which
-// resumeDirectInto takes from there.
+// parseNormalizedInto is parseNormalized, filling in *u, a zero URL: no URL is copied on the
+// way back. When it returns false and r is not nil, it records in r where it can where
+// resumeDirectInto goes on; *u is then unspecified, unless r recorded it (r.st is not
+// noOverride): then *u holds the offsets so far, which resumeDirectInto takes from there.
 func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	n := len(s)
 	// scheme start state and scheme state, with nothing to lowercase
@@ -307,7 +299,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	return finishNormalized(u, s, i, special, r)
 }
 
-// finishNormalized checks the query and fragment from s[i:]; r as in parseNormalizedAt.
+// finishNormalized checks the query and fragment from s[i:]; r as in parseNormalizedInto.
 func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 	n := len(s)
 	u.queryStart = uint32(i)
@@ -1157,17 +1149,8 @@ func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ in
 	}
 }
 
-// resumeDirect goes on from where parseNormalizedAt stopped, as recorded in r: the input
-// before r.at is the start of the href as it is.
-func resumeDirect(s string, r *resume) (URL, bool) {
-	u := r.u
-	if !resumeDirectInto(&u, s, r) {
-		return URL{}, false
-	}
-	return u, true
-}
-
-// resumeDirectInto is resumeDirect, going on with *u, the offsets so far (left by
+// resumeDirectInto goes on from where parseNormalizedInto stopped, as recorded in r (the input
+// before r.at is the start of the href as it is), with *u, the offsets so far (left by
 // parseNormalizedInto), which it fills in (left in an unspecified state on false): no URL is
 // copied on the way.
 func resumeDirectInto(u *URL, s string, r *resume) bool {
