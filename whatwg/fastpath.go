@@ -1016,7 +1016,7 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 				return buf[:k], i, true
 			}
 			c := s[i]
-			switch dirPathByte[c] {
+			switch tab[c] {
 			case dDot:
 				if buf[k-1] == '/' {
 					goto segment // at a segment's start
