@@ -954,9 +954,10 @@ func specialIndexBytes(b []byte) int {
 // last byte (a "/"), to the "?", "#" or end that ends the path, whose index it returns; pathStart
 // is where the path starts in b, file whether the scheme is "file". It returns false where the
 // direct path gives up. It goes byte by byte, "/" included, with one test a byte that is rarely
-// true (a loop of few branches, which inputs of every shape run at the same pace); a segment
-// that may be a dot segment (it starts with "." or "%"), or the first of a file URL's path (a
-// Windows drive letter?), goes through dirSegment.
+// true (a loop of few branches, which inputs of every shape run at the same pace); at a
+// segment's start it looks for what the path state does with a whole segment: "." and ".."
+// (dropped, and the path shortened, here), the other dot segments ("%2e", …, through
+// dirSegment), and a Windows drive letter first in a file URL's path (the full parser's).
 func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool) {
 	n := len(s)
 	b = dirRoom(b, n-i)
@@ -964,18 +965,24 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 	_ = tab[0]        // the nil check, once
 	for {
 		// s[i] starts a segment; b ends with its "/".
-		if i < n && s[i] == '.' && (!file || len(b)-1 != pathStart) {
-			// "." or ".." and then "/", "\", "?", "#" or the end: a single-dot or double-dot
-			// segment (§4.1), which the path state drops, and for "..", shortens the path: as
-			// dirSegment does it, without writing the segment first.
+		if file && len(b)-1 == pathStart && i+1 < n && isAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') &&
+			(i+2 == n || dirPathSpecial[s[i+2]] == dStop) {
+			// The first segment of a file URL's path (the path is empty) is a Windows drive
+			// letter (path state): the full parser's. As written it is the input's two bytes;
+			// with a tab or newline in it, the direct path gives up below.
+			return b, i, false
+		}
+		if i < n && (s[i] == '.' || s[i] == '%') {
 			e := i + 1
-			if e < n && s[e] == '.' {
+			if s[i] == '.' && e < n && s[e] == '.' {
 				e++
 			}
-			if e == n || dirPathSpecial[s[e]] == dStop {
+			if s[i] == '.' && (e == n || dirPathSpecial[s[e]] == dStop) {
+				// "." or "..", the common dot segments (§4.1): the path state drops it, and for
+				// "..", shortens the path (as dirSegment does, without writing the segment
+				// first): back to the "/" before the last segment (a file URL's first segment
+				// is never a drive letter here, as in dirSegment).
 				if e-i == 2 {
-					// shorten url's path: back to the "/" before the last segment (a file URL's
-					// first segment is never a drive letter here, as in dirSegment)
 					k := len(b) - 2
 					for k >= pathStart && b[k] != '/' {
 						k--
@@ -988,13 +995,24 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 				i = e + 1
 				continue
 			}
-		}
-		if i < n && (s[i] == '.' || s[i] == '%') || file && len(b)-1 == pathStart {
-			var more, ok bool
-			if b, i, more, ok = dirSegment(b, s, i, pathStart, file); !ok || !more {
-				return b, i, ok
+			// Any other dot segment ("%2e", …) is at most six bytes up to "/", "\", "?", "#"
+			// or the end, the same in the input as written (the bytes of one are not
+			// percent-encoded, and no percent-encoded byte makes one; a tab or newline, which
+			// the parser removes first, makes the direct path give up below): dirSegment's.
+			for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
+				e++
 			}
-			continue
+			if isDotSegment(s[i:e]) {
+				var more, ok bool
+				if b, i, more, ok = dirSegment(b, s, i, pathStart, file); !ok || !more {
+					return b, i, ok
+				}
+				continue
+			}
+			// Not a dot segment: its first byte is written as it is, and the loop below goes on
+			// (and does not stop at it).
+			b = append(b, s[i])
+			i++
 		}
 		// The bytes are written by index into b's room (dirRoom), not appended: no test of the
 		// capacity a byte, and nothing to keep across a call to growslice.
