@@ -56,7 +56,13 @@ func init() {
 }
 
 // parseNormalized returns input as a URL when input is already its own href.
-func parseNormalized(s string) (URL, bool) { return parseNormalizedAt(s, nil) }
+func parseNormalized(s string) (URL, bool) {
+	var u URL
+	if !parseNormalizedInto(&u, s, nil) {
+		return URL{}, false
+	}
+	return u, true
+}
 
 // resume records where parseNormalized found the first byte the parser would change, when that
 // is after a special scheme other than "file" not followed by "//", or in a special URL's host
@@ -69,9 +75,8 @@ type resume struct {
 	// specialAuthorityIgnoreSlashesState: after the ":"; hostState: the host's first byte;
 	// portState: the ":"; pathState: the "/" that opens the segment; otherwise the byte
 	at int
-	// the offsets so far (no href): parseNormalizedAt's copy of them, for resumeDirect;
-	// parseNormalizedInto leaves them in its *u, which resumeDirectInto goes on with
-	u URL
+	// The offsets so far are not here: parseNormalizedInto leaves them in its *u, which
+	// resumeDirectInto goes on with (one URL in parse's frame, not two).
 }
 
 // recordHost records the host's start, at, as where resumeDirect goes on (the host state and the
@@ -80,23 +85,10 @@ type resume struct {
 // the href starts with "scheme://" as the input does.
 func (r *resume) recordHost(at int) { r.st, r.at = hostState, at }
 
-// parseNormalizedAt is parseNormalized; when it returns false and r is not nil, it fills r in
-// where it can (r.u included).
-func parseNormalizedAt(s string, r *resume) (URL, bool) {
-	var u URL
-	if !parseNormalizedInto(&u, s, r) {
-		if r != nil {
-			r.u = u
-		}
-		return URL{}, false
-	}
-	return u, true
-}
-
-// parseNormalizedInto is parseNormalizedAt, filling in *u, a zero URL: no URL is copied on the
-// way back. On false, *u is unspecified, unless r recorded where resumeDirectInto goes on
-// (r.st is not noOverride): then *u holds the offsets so far (r.u is left alone), which
-// resumeDirectInto takes from there.
+// parseNormalizedInto is parseNormalized, filling in *u, a zero URL: no URL is copied on the
+// way back. When it returns false and r is not nil, it records in r where it can where
+// resumeDirectInto goes on; *u is then unspecified, unless r recorded it (r.st is not
+// noOverride): then *u holds the offsets so far, which resumeDirectInto takes from there.
 func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	n := len(s)
 	// scheme start state and scheme state, with nothing to lowercase
@@ -307,7 +299,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	return finishNormalized(u, s, i, special, r)
 }
 
-// finishNormalized checks the query and fragment from s[i:]; r as in parseNormalizedAt.
+// finishNormalized checks the query and fragment from s[i:]; r as in parseNormalizedInto.
 func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 	n := len(s)
 	u.queryStart = uint32(i)
@@ -565,16 +557,23 @@ func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 	n := len(s)
 	b = dirRoom(b, n-i)
 	k, buf := len(b), b[:cap(b)] // written by index, as in dirPath
-	for i < n {
-		c := s[i]
-		t := tab[c]
-		if t >= dOut {
+	_ = tab[0]                   // the nil check, once
+	for {
+		// The common byte, in a loop of its own, as in dirPath.
+		for i < n {
+			t := tab[s[i]]
+			if t < dOut {
+				break
+			}
 			buf[k] = t
 			k++
 			i++
-			continue
 		}
-		switch t {
+		if i >= n {
+			return buf[:k], i, true
+		}
+		c := s[i]
+		switch tab[c] {
 		case dEnc:
 			_ = buf[k+2]
 			buf[k], buf[k+1], buf[k+2] = '%', upperhex[c>>4], upperhex[c&15]
@@ -594,7 +593,6 @@ func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 			i += size
 		}
 	}
-	return buf[:k], i, true
 }
 
 // utf8Size returns the length of the UTF-8 sequence that starts at s[i] (a byte ≥ 0x80), or 0 when
@@ -767,8 +765,10 @@ func dirSpecialAuthority(u *URL, b []byte, s string, i, si int) bool {
 	h := i
 	b = dirRoom(b, n-i)
 	k, buf := len(b), b[:cap(b)]
+	tab := dirDomainTab // in a register, not its address made again at every byte
+	_ = tab[0]          // the nil check, once
 	for i < n {
-		o := dirDomain[s[i]]
+		o := tab[s[i]]
 		if o == 0 {
 			break
 		}
@@ -954,46 +954,94 @@ func specialIndexBytes(b []byte) int {
 // last byte (a "/"), to the "?", "#" or end that ends the path, whose index it returns; pathStart
 // is where the path starts in b, file whether the scheme is "file". It returns false where the
 // direct path gives up. It goes byte by byte, "/" included, with one test a byte that is rarely
-// true (a loop of few branches, which inputs of every shape run at the same pace); a segment
-// that may be a dot segment (it starts with "." or "%"), or the first of a file URL's path (a
-// Windows drive letter?), goes through dirSegment.
+// true (a loop of few branches, which inputs of every shape run at the same pace); at a
+// segment's start it looks for what the path state does with a whole segment: "." and ".."
+// (dropped, and the path shortened, here), the other dot segments ("%2e", …, through
+// dirSegment), and a Windows drive letter first in a file URL's path (the full parser's).
 func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool) {
 	n := len(s)
 	b = dirRoom(b, n-i)
+	tab := dirPathTab // in a register, not its address made again at every byte
+	_ = tab[0]        // the nil check, once
 	for {
 		// s[i] starts a segment; b ends with its "/".
-		if i < n && (s[i] == '.' || s[i] == '%') || file && len(b)-1 == pathStart {
-			var more, ok bool
-			if b, i, more, ok = dirSegment(b, s, i, pathStart, file); !ok || !more {
-				return b, i, ok
+		if file && len(b)-1 == pathStart && i+1 < n && isAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') &&
+			(i+2 == n || dirPathSpecial[s[i+2]] == dStop) {
+			// The first segment of a file URL's path (the path is empty) is a Windows drive
+			// letter (path state): the full parser's. As written it is the input's two bytes;
+			// with a tab or newline in it, the direct path gives up below.
+			return b, i, false
+		}
+		if i < n && (s[i] == '.' || s[i] == '%') {
+			e := i + 1
+			if s[i] == '.' && e < n && s[e] == '.' {
+				e++
 			}
-			continue
+			if s[i] == '.' && (e == n || dirPathSpecial[s[e]] == dStop) {
+				// "." or "..", the common dot segments (§4.1): the path state drops it, and for
+				// "..", shortens the path (as dirSegment does, without writing the segment
+				// first): back to the "/" before the last segment (a file URL's first segment
+				// is never a drive letter here, as in dirSegment).
+				if e-i == 2 {
+					k := len(b) - 2
+					for k >= pathStart && b[k] != '/' {
+						k--
+					}
+					b = b[:max(k, pathStart)+1]
+				}
+				if e == n || s[e] == '?' || s[e] == '#' {
+					return b, e, true
+				}
+				i = e + 1
+				continue
+			}
+			// Any other dot segment ("%2e", …) is at most six bytes up to "/", "\", "?", "#"
+			// or the end, the same in the input as written (the bytes of one are not
+			// percent-encoded, and no percent-encoded byte makes one; a tab or newline, which
+			// the parser removes first, makes the direct path give up below): dirSegment's.
+			for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
+				e++
+			}
+			if isDotSegment(s[i:e]) {
+				var more, ok bool
+				if b, i, more, ok = dirSegment(b, s, i, pathStart, file); !ok || !more {
+					return b, i, ok
+				}
+				continue
+			}
+			// Not a dot segment: its first byte is written as it is, and the loop below goes on
+			// (and does not stop at it).
+			b = append(b, s[i])
+			i++
 		}
 		// The bytes are written by index into b's room (dirRoom), not appended: no test of the
 		// capacity a byte, and nothing to keep across a call to growslice.
 		k, buf := len(b), b[:cap(b)]
 		for {
+			// The common byte, written as one byte: one look-up, one test, one store, in a loop
+			// of its own, whose only way back is its loop's (no register moves to join other
+			// paths); the rare bytes are handled after it.
+			for i < n {
+				t := tab[s[i]]
+				if t < dOut {
+					break
+				}
+				buf[k] = t
+				k++
+				i++
+			}
 			if i >= n {
 				return buf[:k], i, true
 			}
 			c := s[i]
-			t := dirPathByte[c]
-			if t >= dOut {
-				buf[k] = t
-				k++
-				i++
-				continue
-			}
-			if t == dDot {
+			switch tab[c] {
+			case dDot:
 				if buf[k-1] == '/' {
-					break // at a segment's start
+					goto segment // at a segment's start
 				}
 				buf[k] = c
 				k++
 				i++
-				continue
-			}
-			switch t {
 			case dStop:
 				return buf[:k], i, true // "?" or "#"
 			case dEnc:
@@ -1013,9 +1061,16 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 				i += size
 			}
 		}
+	segment:
 		b = buf[:k]
 	}
 }
+
+// dirPathTab and dirDomainTab are the addresses of dirPathByte and dirDomain, read from memory
+// by the loops that use them: the address of a variable, which the compiler makes again where
+// it is used, was made again at every byte of the loop (a LEAQ each); a pointer loaded once
+// stays in a register.
+var dirPathTab, dirDomainTab = &dirPathByte, &dirDomain
 
 // dirRoom returns b, grown if need be, with room for rest more bytes of input, each written as
 // up to three bytes, and a few bytes more: the room the loops that write by index (dirPath,
@@ -1112,17 +1167,8 @@ func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ in
 	}
 }
 
-// resumeDirect goes on from where parseNormalizedAt stopped, as recorded in r: the input
-// before r.at is the start of the href as it is.
-func resumeDirect(s string, r *resume) (URL, bool) {
-	u := r.u
-	if !resumeDirectInto(&u, s, r) {
-		return URL{}, false
-	}
-	return u, true
-}
-
-// resumeDirectInto is resumeDirect, going on with *u, the offsets so far (left by
+// resumeDirectInto goes on from where parseNormalizedInto stopped, as recorded in r (the input
+// before r.at is the start of the href as it is), with *u, the offsets so far (left by
 // parseNormalizedInto), which it fills in (left in an unspecified state on false): no URL is
 // copied on the way.
 func resumeDirectInto(u *URL, s string, r *resume) bool {

@@ -58,11 +58,13 @@ func Parse(input string, base *URL) (URL, error) { return parse(input, base, tru
 // the tests hold the two to the same results.
 func parse(input string, base *URL, fast bool) (URL, error) {
 	if fast {
+		// One URL, filled in by each path in turn: the fast path, resumeDirect and
+		// parseDirect write into it rather than returning theirs.
+		var u URL
 		// An href starts with a lower-case scheme: the fast path, and resumeDirect after it, are
 		// for inputs that do (the first byte the fast path looks at).
 		if input != "" && input[0]-'a' < 26 {
 			var r resume
-			var u URL
 			if parseNormalizedInto(&u, input, &r) {
 				return u, nil
 			}
@@ -76,12 +78,21 @@ func parse(input string, base *URL, fast bool) (URL, error) {
 					return u, nil
 				}
 			}
+			u = URL{} // parseDirectInto starts from the zero URL
 		}
-		var u URL
 		if parseDirectInto(&u, input, base) {
 			return u, nil
 		}
 	}
+	return parseFull(input, base)
+}
+
+// parseFull is parse without the shortcuts: the basic URL parser's state machine, with a pooled
+// parser. A function of its own, so that parse's frame, which every call clears, holds only what
+// the shortcuts use.
+//
+//go:noinline
+func parseFull(input string, base *URL) (URL, error) {
 	if base != nil && base.href == "" {
 		base = nil // the zero URL is no URL
 	}
