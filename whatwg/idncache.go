@@ -107,6 +107,20 @@ const (
 // idnByte is the class of each byte in dirIDNHost.
 var idnByte [256]uint8
 
+// idnASCII is what dirIDNHost's loop over a label's ASCII bytes needs of each byte, in one
+// look-up: the low byte is the byte to write (lowercased, asciiLower), the bits above say what
+// the byte is. idnStop marks the bytes that end the loop (any byte not of class iKeep); idnNotLDH
+// the iKeep bytes other than ASCII letters, digits and "-", and idnLetter and idnDigit the
+// letters and digits: what the Bidi Rule asks of an ASCII label (see ldhLabelBidi).
+var idnASCII [256]uint16
+
+const (
+	idnStop   uint16 = 1 << 8
+	idnNotLDH uint16 = 1 << 9
+	idnLetter uint16 = 1 << 10
+	idnDigit  uint16 = 1 << 11
+)
+
 func init() {
 	for c := 0; c < 256; c++ {
 		switch {
@@ -119,6 +133,18 @@ func init() {
 		case c == '%' || forbiddenDomainTab[c]:
 			idnByte[c] = iFail
 		}
+		t := uint16(asciiLower[c])
+		switch {
+		case idnByte[c] != iKeep:
+			t = idnStop
+		case isAlpha(byte(c)):
+			t |= idnLetter
+		case '0' <= c && c <= '9':
+			t |= idnDigit
+		case c != '-':
+			t |= idnNotLDH
+		}
+		idnASCII[c] = t
 	}
 }
 
@@ -128,42 +154,60 @@ func init() {
 // CheckBidi across the labels (see above). A domain with a label it does not take, an ASCII
 // xn-- label (decoded by ToASCII), a byte it does not take, or a failure goes to
 // dirIDNHostWhole, which gives the answer.
+//
+// It reads the host once: each label's bytes are written, lowercased, as they are read, until
+// a non-ASCII byte shows the label to be idnLookup's, whose result then takes the place of the
+// bytes written. Whether the ASCII labels satisfy the Bidi Rule, which CheckBidi asks of them
+// in a Bidi domain name, is gathered on the way too (ldhLabelBidi's test, from idnASCII's bits);
+// bidiCheckASCII decides a Bidi domain name only when one of them is not of letters, digits
+// and "-" or fails that test.
 func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 	n := len(s)
 	start := len(b)
-	bidi, bidiOK := false, true
+	if cap(b)-start < n-h {
+		b = slices.Grow(b, n-h)
+	}
+	// Written by index into buf, whose room past k is never less than the n-i bytes of input
+	// left: an ASCII byte or a "." is written as one byte; after a non-ASCII label's ToASCII,
+	// the room is made again if it fell short.
+	buf, k := b[:cap(b)], start
+	bidi, bidiOK, ldhOK := false, true, true
 	i := h
 	for {
-		// A label: s[ls:i], read first, then written: lowercased when it is ASCII, idnLookup's
-		// when it is not.
-		ls := i
-		var or byte
-		i, or = idnLabelEnd(s, i)
-		label := s[ls:i]
-		if or >= 0x80 {
-			e := idnLookup(label)
+		ls, lk := i, k
+		var bits uint16
+		k, i, bits = idnLabelASCII(buf, k, s, i)
+		if i < n && s[i] >= 0x80 {
+			// A non-ASCII label: s[ls:i] to the next byte of a class above iHigh.
+			i = idnLabelEnd(s, i)
+			e := idnLookup(s[ls:i])
 			if e == nil {
 				return dirIDNHostWhole(b[:start], s, h, file)
 			}
-			b = append(b, e.out...)
+			k = lk
+			if cap(buf)-k < len(e.out)+n-i {
+				buf = slices.Grow(buf[:k], len(e.out)+n-i)
+				buf = buf[:cap(buf)]
+			}
+			k += copy(buf[k:], e.out)
 			bidi = bidi || e.bidi
 			bidiOK = bidiOK && e.bidiOK
-		} else if len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' {
-			return dirIDNHostWhole(b[:start], s, h, file)
-		} else {
-			b = slices.Grow(b, len(label))
-			k, buf := len(b), b[:len(b)+len(label)]
-			for j := 0; j < len(label); j++ {
-				buf[k+j] = asciiLower[label[j]]
+		} else if label := buf[lk:k]; len(label) > 0 {
+			if len(label) >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-' {
+				return dirIDNHostWhole(b[:start], s, h, file)
 			}
-			b = buf
+			// ldhLabelBidi's verdict: letters, digits and "-"; a letter first; a letter or a
+			// digit last.
+			ldhOK = ldhOK && bits&idnNotLDH == 0 && idnASCII[label[0]]&idnLetter != 0 &&
+				idnASCII[label[len(label)-1]]&(idnLetter|idnDigit) != 0
 		}
 		if i == n {
 			break
 		}
 		c := s[i]
-		if idnByte[c] == iDot {
-			b = append(b, '.')
+		if c == '.' {
+			buf[k] = '.'
+			k++
 			i++
 			continue
 		}
@@ -172,29 +216,45 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 		}
 		return dirIDNHostWhole(b[:start], s, h, file)
 	}
-	if len(b) == start || bidi && !bidiCheckASCII(s[h:i], bidiOK) {
+	if k == start || bidi && !(bidiOK && ldhOK) && !bidiCheckASCII(s[h:i], bidiOK) {
 		return dirIDNHostWhole(b[:start], s, h, file)
 	}
-	return b, i, true
+	return buf[:k], i, true
 }
 
-// idnLabelEnd returns the end of the label that starts at s[i] in dirIDNHost (the first byte
-// of a class above iHigh, or len(s)) and the OR of its bytes. It is a function of its own, not
-// inlined, so that the loop keeps its few values in registers: in dirIDNHost's body the compiler
-// reloaded three other values from the stack at every byte.
+// idnLabelEnd returns the end of the label of s that goes on at s[i] in dirIDNHost: the first
+// byte from i of a class above iHigh, or len(s). Not inlined, for idnLabelASCII's reason.
 //
 //go:noinline
-func idnLabelEnd(s string, i int) (int, byte) {
-	var or byte
-	for i < len(s) {
-		c := s[i]
-		if idnByte[c] > iHigh {
-			break
-		}
-		or |= c
+func idnLabelEnd(s string, i int) int {
+	for i < len(s) && idnByte[s[i]] <= iHigh {
 		i++
 	}
-	return i, or
+	return i
+}
+
+// idnLabelASCII writes the ASCII bytes of the label that starts at s[i] in dirIDNHost,
+// lowercased, into buf from buf[k], which has room for the rest of s, up to the first byte that
+// is not of class iKeep (or the end of s). It returns the indexes after them in buf and in s,
+// and the OR of their idnASCII entries. It is a function of its own, not inlined, so that the
+// loop keeps its few values in registers: in dirIDNHost's body the compiler reloaded four
+// other values from the stack at every byte.
+//
+//go:noinline
+func idnLabelASCII(buf []byte, k int, s string, i int) (int, int, uint16) {
+	src := s[i:]
+	dst := buf[k : k+len(src)]
+	var bits uint16
+	j := 0
+	for ; j < len(src); j++ {
+		t := idnASCII[src[j]]
+		if t&idnStop != 0 {
+			break
+		}
+		dst[j] = byte(t)
+		bits |= t
+	}
+	return k + j, i + j, bits
 }
 
 // bidiCheckASCII applies §4.1 criterion 9, CheckBidi, to a Bidi domain name's labels: ok says
