@@ -1,7 +1,8 @@
 package whatwg
 
 import (
-	"hash/maphash"
+	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -31,15 +32,22 @@ import (
 
 // idnLabel is what idnCache keeps of one non-ASCII label. It never changes once stored.
 type idnLabel struct {
-	key    string // the label as it is in the input, between ASCII "."s
-	out    string // its ToASCII (UTS #46 §4.2, beStrict false): ASCII, not empty, no "."
-	bidi   bool   // it has a code point of Bidi_Class R, AL or AN: the domain is a Bidi domain name
-	bidiOK bool   // it satisfies the Bidi Rule of RFC 5893, which CheckBidi asks of it then
+	key string // the label as it is in the input, between ASCII "."s
+	out string // its ToASCII (UTS #46 §4.2, beStrict false): ASCII, not empty, no "."
+	// pad holds out followed by zeros when out has at most idnPad bytes, for a copy of a fixed
+	// size (no call, no branch on the length).
+	pad [idnPad]byte
+	// flags: idnBidi when it has a code point of Bidi_Class R, AL or AN (the domain is a Bidi
+	// domain name), idnBidiBad when it does not satisfy the Bidi Rule of RFC 5893, which
+	// CheckBidi asks of it then.
+	flags uint16
 }
 
 const (
-	idnCacheSize     = 1024 // entries of idnCache, a power of two
-	idnCacheMaxLabel = 64   // the longest input label that idnCache keeps
+	idnCacheBits     = 10                // log2 of idnCacheSize
+	idnCacheSize     = 1 << idnCacheBits // entries of idnCache
+	idnCacheMaxLabel = 64                // the longest input label that idnCache keeps
+	idnPad           = 32                // idnLabel.pad's size
 )
 
 // idnCache maps a label, by its hash, to the idnLabel last computed for a label of that hash.
@@ -49,9 +57,10 @@ var idnCache [idnCacheSize]atomic.Pointer[idnLabel]
 // idnLookup returns the idnLabel of label (a non-ASCII label: no ASCII "."), computing and
 // keeping it when idnCache has not got it; nil when label is not one that idnCache keeps (see
 // above), or invalid UTF-8 (the full parser reads U+FFFD, which ToASCII disallows), or when its
-// ToASCII fails or has a forbidden domain code point (§3.3 domain to ASCII, step 8).
-func idnLookup(label string) *idnLabel {
-	slot := &idnCache[maphash.String(idnSeed, label)&(idnCacheSize-1)]
+// ToASCII fails or has a forbidden domain code point (§3.3 domain to ASCII, step 8). hash is
+// idnHash(label), which idnLabelScan computes on its way.
+func idnLookup(label string, hash uint64) *idnLabel {
+	slot := &idnCache[idnSlot(hash)]
 	if e := slot.Load(); e != nil && e.key == label {
 		return e
 	}
@@ -84,16 +93,41 @@ func idnLookup(label string) *idnLabel {
 		}
 	}
 	b.runes = runes
-	e := &idnLabel{key: strings.Clone(label), out: string(out), bidiOK: checkBidi(runes) == ""}
+	e := &idnLabel{key: strings.Clone(label), out: string(out)}
+	copy(e.pad[:], out)
+	if checkBidi(runes) != "" {
+		e.flags |= idnBidiBad
+	}
 	for _, r := range runes {
-		e.bidi = e.bidi || r >= 0x80 && uts46Props(r)&propBidiDomain != 0
+		if r >= 0x80 && uts46Props(r)&propBidiDomain != 0 {
+			e.flags |= idnBidi
+		}
 	}
 	slot.Store(e)
 	return e
 }
 
 // idnSeed seeds idnCache's hash.
-var idnSeed = maphash.MakeSeed()
+var idnSeed = rand.Uint64()
+
+// idnHash is the hash by which idnCache keeps label: each byte is mixed in by a rotation and an
+// exclusive or (two instructions a byte, done while idnLabelScan reads the label), the result
+// spread by idnSlot's multiplication. It need not resist collisions made on purpose: labels that
+// collide cost what labels that all differ cost (each one's ToASCII, computed again), and those
+// no hash can keep out.
+func idnHash(label string) uint64 {
+	h := idnSeed
+	for i := 0; i < len(label); i++ {
+		h = bits.RotateLeft64(h, 7) ^ uint64(label[i])
+	}
+	return h
+}
+
+// idnSlot returns the index in idnCache of a label of hash h: the top bits of h times 2⁶⁴/φ
+// (Fibonacci hashing), where every byte of the label has moved them.
+func idnSlot(h uint64) uint64 {
+	return (h * 0x9e3779b97f4a7c15) >> (64 - idnCacheBits)
+}
 
 // Classes of a host's ASCII bytes in dirIDNHost.
 const (
@@ -107,18 +141,20 @@ const (
 // idnByte is the class of each byte in dirIDNHost.
 var idnByte [256]uint8
 
-// idnASCII is what dirIDNHost's loop over a label's ASCII bytes needs of each byte, in one
-// look-up: the low byte is the byte to write (lowercased, asciiLower), the bits above say what
-// the byte is. idnStop marks the bytes that end the loop (any byte not of class iKeep); idnNotLDH
-// the iKeep bytes other than ASCII letters, digits and "-", and idnLetter and idnDigit the
-// letters and digits: what the Bidi Rule asks of an ASCII label (see ldhLabelBidi).
+// idnASCII is what idnLabelScan needs of each byte of a label, in one look-up: the low byte is
+// the byte to write (lowercased, asciiLower), the bits above say what the byte is. idnStop marks
+// the bytes that end a label (any byte of a class above iHigh); idnHighByte the non-ASCII bytes
+// (class iHigh); idnNotLDH the ASCII bytes of class iKeep other than letters, digits and "-",
+// and idnLetter and idnDigit the letters and digits: what the Bidi Rule asks of an ASCII label
+// (see ldhLabelBidi).
 var idnASCII [256]uint16
 
 const (
-	idnStop   uint16 = 1 << 8
-	idnNotLDH uint16 = 1 << 9
-	idnLetter uint16 = 1 << 10
-	idnDigit  uint16 = 1 << 11
+	idnStop     uint16 = 1 << 8
+	idnNotLDH   uint16 = 1 << 9
+	idnLetter   uint16 = 1 << 10
+	idnDigit    uint16 = 1 << 11
+	idnHighByte uint16 = 1 << 12
 )
 
 func init() {
@@ -135,6 +171,8 @@ func init() {
 		}
 		t := uint16(asciiLower[c])
 		switch {
+		case idnByte[c] == iHigh:
+			t |= idnHighByte
 		case idnByte[c] != iKeep:
 			t = idnStop
 		case isAlpha(byte(c)):
@@ -155,12 +193,12 @@ func init() {
 // xn-- label (decoded by ToASCII), a byte it does not take, or a failure goes to
 // dirIDNHostWhole, which gives the answer.
 //
-// It reads the host once: each label's bytes are written, lowercased, as they are read, until
-// a non-ASCII byte shows the label to be idnLookup's, whose result then takes the place of the
-// bytes written. Whether the ASCII labels satisfy the Bidi Rule, which CheckBidi asks of them
-// in a Bidi domain name, is gathered on the way too (ldhLabelBidi's test, from idnASCII's bits);
-// bidiCheckASCII decides a Bidi domain name only when one of them is not of letters, digits
-// and "-" or fails that test.
+// It reads the host once, a label at a time (idnLabelScan): the label's bytes are written,
+// lowercased, and hashed for idnCache as they are read; when one of them is non-ASCII,
+// idnLookup's result takes their place. Whether the ASCII labels satisfy the Bidi Rule, which
+// CheckBidi asks of them in a Bidi domain name, is gathered on the way too (ldhLabelBidi's test,
+// from idnASCII's bits); bidiCheckASCII decides a Bidi domain name only when one of them is not
+// of letters, digits and "-" or fails that test.
 func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 	n := len(s)
 	start := len(b)
@@ -168,38 +206,35 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 		b = slices.Grow(b, n-h)
 	}
 	// Written by index into buf, whose room past k is never less than the n-i bytes of input
-	// left: an ASCII byte or a "." is written as one byte; after a non-ASCII label's ToASCII,
-	// the room is made again if it fell short.
+	// left (what idnLabelScan counts on): a byte of a label or a "." is written as one byte;
+	// after a non-ASCII label's ToASCII, the room is made again if it fell short.
 	buf, k := b[:cap(b)], start
-	bidi, bidiOK, ldhOK := false, true, true
+	var flags uint16
 	i := h
 	for {
 		ls, lk := i, k
-		var bits uint16
-		k, i, bits = idnLabelASCII(buf, k, s, i)
-		if i < n && s[i] >= 0x80 {
-			// A non-ASCII label: s[ls:i] to the next byte of a class above iHigh.
-			i = idnLabelEnd(s, i)
-			e := idnLookup(s[ls:i])
+		var hash uint64
+		var lbits uint16
+		k, i, hash, lbits = idnLabelScan(buf, k, s, i)
+		if lbits&idnHighByte != 0 {
+			e := idnLookup(s[ls:i], hash)
 			if e == nil {
-				return dirIDNHostWhole(b[:start], s, h, file)
+				return dirIDNHostWhole(buf[:start], s, h, file)
 			}
 			k = lk
-			if cap(buf)-k < len(e.out)+n-i {
-				buf = slices.Grow(buf[:k], len(e.out)+n-i)
+			if cap(buf)-k < idnPad+len(e.out)+n-i {
+				buf = slices.Grow(buf[:k], idnPad+len(e.out)+n-i)
 				buf = buf[:cap(buf)]
 			}
-			k += copy(buf[k:], e.out)
-			bidi = bidi || e.bidi
-			bidiOK = bidiOK && e.bidiOK
-		} else if label := buf[lk:k]; len(label) > 0 {
-			if len(label) >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-' {
-				return dirIDNHostWhole(b[:start], s, h, file)
+			if len(e.out) <= idnPad {
+				*(*[idnPad]byte)(buf[k:]) = e.pad
+				k += len(e.out)
+			} else {
+				k += copy(buf[k:], e.out)
 			}
-			// ldhLabelBidi's verdict: letters, digits and "-"; a letter first; a letter or a
-			// digit last.
-			ldhOK = ldhOK && bits&idnNotLDH == 0 && idnASCII[label[0]]&idnLetter != 0 &&
-				idnASCII[label[len(label)-1]]&(idnLetter|idnDigit) != 0
+			flags |= e.flags
+		} else if k > lk {
+			flags |= idnLabelFlags(buf[lk:k], lbits)
 		}
 		if i == n {
 			break
@@ -211,50 +246,69 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 			i++
 			continue
 		}
-		if idnByte[c] == iEnd && (c != ':' || !file) {
-			break
+		if idnByte[c] != iEnd || c == ':' && file {
+			return dirIDNHostWhole(buf[:start], s, h, file)
 		}
-		return dirIDNHostWhole(b[:start], s, h, file)
+		break
 	}
-	if k == start || bidi && !(bidiOK && ldhOK) && !bidiCheckASCII(s[h:i], bidiOK) {
-		return dirIDNHostWhole(b[:start], s, h, file)
+	if k == start || flags&idnXN != 0 ||
+		flags&idnBidi != 0 && flags&(idnBidiBad|idnASCIIBidi) != 0 && (flags&idnBidiBad != 0 || !bidiCheckASCII(s[h:i], true)) {
+		return dirIDNHostWhole(buf[:start], s, h, file)
 	}
 	return buf[:k], i, true
 }
 
-// idnLabelEnd returns the end of the label of s that goes on at s[i] in dirIDNHost: the first
-// byte from i of a class above iHigh, or len(s). Not inlined, for idnLabelASCII's reason.
+// idnLabelScan reads the label that starts at s[i] in dirIDNHost, to the first byte of a class
+// above iHigh (or the end of s), and writes its bytes, the ASCII ones lowercased, into buf from
+// buf[k], which has room for the rest of s. It returns the indexes after them in buf and in s,
+// idnHash of the label, and the OR of its bytes' idnASCII entries. It is a function of its own,
+// not inlined, so that the loop keeps its few values in registers: in dirIDNHost's body the
+// compiler reloaded four other values from the stack at every byte.
 //
 //go:noinline
-func idnLabelEnd(s string, i int) int {
-	for i < len(s) && idnByte[s[i]] <= iHigh {
-		i++
-	}
-	return i
-}
-
-// idnLabelASCII writes the ASCII bytes of the label that starts at s[i] in dirIDNHost,
-// lowercased, into buf from buf[k], which has room for the rest of s, up to the first byte that
-// is not of class iKeep (or the end of s). It returns the indexes after them in buf and in s,
-// and the OR of their idnASCII entries. It is a function of its own, not inlined, so that the
-// loop keeps its few values in registers: in dirIDNHost's body the compiler reloaded four
-// other values from the stack at every byte.
-//
-//go:noinline
-func idnLabelASCII(buf []byte, k int, s string, i int) (int, int, uint16) {
+func idnLabelScan(buf []byte, k int, s string, i int) (int, int, uint64, uint16) {
 	src := s[i:]
 	dst := buf[k : k+len(src)]
-	var bits uint16
+	h := idnSeed
+	var lbits uint16
 	j := 0
 	for ; j < len(src); j++ {
-		t := idnASCII[src[j]]
+		c := src[j]
+		t := idnASCII[c]
 		if t&idnStop != 0 {
 			break
 		}
 		dst[j] = byte(t)
-		bits |= t
+		lbits |= t
+		h = bits.RotateLeft64(h, 7) ^ uint64(c)
 	}
-	return k + j, i + j, bits
+	return k + j, i + j, h, lbits
+}
+
+// Flags of a domain that dirIDNHost gathers as it reads it.
+const (
+	idnXN        uint16 = 1 << 0 // an ASCII label is an xn-- label: dirIDNHostWhole's (ToASCII decodes it)
+	idnASCIIBidi uint16 = 1 << 1 // an ASCII label fails ldhLabelBidi's test: bidiCheckASCII decides
+	idnBidi      uint16 = 1 << 2 // a non-ASCII label has a code point of Bidi_Class R, AL or AN
+	idnBidiBad   uint16 = 1 << 3 // a non-ASCII label breaks the Bidi Rule
+)
+
+// idnLabelFlags returns the flags idnXN and idnASCIIBidi of an ASCII label, lowercased, whose
+// bytes' idnASCII entries OR to lbits: ldhLabelBidi's test is that it is made of letters, digits
+// and "-", with a letter first and a letter or a digit last. An empty label has neither flag
+// (bidiCheckASCII passes over it).
+func idnLabelFlags(label []byte, lbits uint16) uint16 {
+	if len(label) == 0 {
+		return 0
+	}
+	var f uint16
+	if len(label) >= 4 && string(label[:4]) == "xn--" {
+		f = idnXN
+	}
+	if lbits&idnNotLDH != 0 || idnASCII[label[0]]&idnLetter == 0 || idnASCII[label[len(label)-1]]&(idnLetter|idnDigit) == 0 {
+		f |= idnASCIIBidi
+	}
+	return f
 }
 
 // bidiCheckASCII applies §4.1 criterion 9, CheckBidi, to a Bidi domain name's labels: ok says
