@@ -58,7 +58,7 @@ var idnCache [idnCacheSize]atomic.Pointer[idnLabel]
 // keeping it when idnCache has not got it; nil when label is not one that idnCache keeps (see
 // above), or invalid UTF-8 (the full parser reads U+FFFD, which ToASCII disallows), or when its
 // ToASCII fails or has a forbidden domain code point (§3.3 domain to ASCII, step 8). hash is
-// idnHash(label), which idnLabelScan computes on its way.
+// idnHash(label), which idnRun computes on its way.
 func idnLookup(label string, hash uint64) *idnLabel {
 	slot := &idnCache[idnSlot(hash)]
 	if e := slot.Load(); e != nil && e.key == label {
@@ -111,7 +111,7 @@ func idnLookup(label string, hash uint64) *idnLabel {
 var idnSeed = rand.Uint64()
 
 // idnHash is the hash by which idnCache keeps label: each byte is mixed in by a rotation and an
-// exclusive or (two instructions a byte, done while idnLabelScan reads the label), the result
+// exclusive or (two instructions a byte, done while idnRun reads the label), the result
 // spread by idnSlot's multiplication. It need not resist collisions made on purpose: labels that
 // collide cost what labels that all differ cost (each one's ToASCII, computed again), and those
 // no hash can keep out.
@@ -141,7 +141,7 @@ const (
 // idnByte is the class of each byte in dirIDNHost.
 var idnByte [256]uint8
 
-// idnASCII is what idnLabelScan needs of each byte of a label, in one look-up: the low byte is
+// idnASCII is what idnRun needs of each byte of a label, in one look-up: the low byte is
 // the byte to write (lowercased, asciiLower), the bits above say what the byte is. idnStop marks
 // the bytes that end a label (any byte of a class above iHigh); idnHighByte the non-ASCII bytes
 // (class iHigh); idnNotLDH the ASCII bytes of class iKeep other than letters, digits and "-",
@@ -193,9 +193,9 @@ func init() {
 // xn-- label (decoded by ToASCII), a byte it does not take, or a failure goes to
 // dirIDNHostWhole, which gives the answer.
 //
-// It reads the host once, a label at a time (idnLabelScan): the label's bytes are written,
-// lowercased, and hashed for idnCache as they are read; when one of them is non-ASCII,
-// idnLookup's result takes their place. Whether the ASCII labels satisfy the Bidi Rule, which
+// It reads the host once (idnRun): the bytes of its labels are written, lowercased, and hashed
+// for idnCache as they are read; at the end of a label with a non-ASCII byte, idnLookup's result
+// takes the place of the bytes written. Whether the ASCII labels satisfy the Bidi Rule, which
 // CheckBidi asks of them in a Bidi domain name, is gathered on the way too (ldhLabelBidi's test,
 // from idnASCII's bits); bidiCheckASCII decides a Bidi domain name only when one of them is not
 // of letters, digits and "-" or fails that test.
@@ -206,50 +206,47 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 		b = slices.Grow(b, n-h)
 	}
 	// Written by index into buf, whose room past k is never less than the n-i bytes of input
-	// left (what idnLabelScan counts on): a byte of a label or a "." is written as one byte;
-	// after a non-ASCII label's ToASCII, the room is made again if it fell short.
+	// left (what idnRun counts on): a byte of a label or a "." is written as one byte; after a
+	// non-ASCII label's ToASCII, the room is made again if it fell short.
 	buf, k := b[:cap(b)], start
 	var flags uint16
 	i := h
 	for {
-		ls, lk := i, k
-		var hash uint64
-		var lbits uint16
-		k, i, hash, lbits = idnLabelScan(buf, k, s, i)
-		if lbits&idnHighByte != 0 {
-			e := idnLookup(s[ls:i], hash)
-			if e == nil {
-				return dirIDNHostWhole(buf[:start], s, h, file)
-			}
-			k = lk
-			if cap(buf)-k < idnPad+len(e.out)+n-i {
-				buf = slices.Grow(buf[:k], idnPad+len(e.out)+n-i)
-				buf = buf[:cap(buf)]
-			}
-			if len(e.out) <= idnPad {
-				*(*[idnPad]byte)(buf[k:]) = e.pad
-				k += len(e.out)
-			} else {
-				k += copy(buf[k:], e.out)
-			}
-			flags |= e.flags
-		} else if k > lk {
-			flags |= idnLabelFlags(buf[lk:k], lbits)
-		}
-		if i == n {
+		j, lj, hash, f := idnRun(buf, k, s, i)
+		ls, lk := i+lj, k+lj
+		k, i = k+j, i+j
+		flags |= f
+		if f&idnHighByte == 0 {
 			break
 		}
-		c := s[i]
-		if c == '.' {
-			buf[k] = '.'
-			k++
-			i++
-			continue
-		}
-		if idnByte[c] != iEnd || c == ':' && file {
+		// A non-ASCII label, written as it is read to buf[lk:k].
+		e := idnLookup(s[ls:i], hash)
+		if e == nil {
 			return dirIDNHostWhole(buf[:start], s, h, file)
 		}
-		break
+		k = lk
+		if cap(buf)-k < idnPad+len(e.out)+n-i {
+			buf = slices.Grow(buf[:k], idnPad+len(e.out)+n-i)
+			buf = buf[:cap(buf)]
+		}
+		if len(e.out) <= idnPad {
+			*(*[idnPad]byte)(buf[k:]) = e.pad
+			k += len(e.out)
+		} else {
+			k += copy(buf[k:], e.out)
+		}
+		flags |= e.flags
+		if i == n || s[i] != '.' {
+			break
+		}
+		buf[k] = '.'
+		k++
+		i++
+	}
+	if i < n {
+		if c := s[i]; idnByte[c] != iEnd || c == ':' && file {
+			return dirIDNHostWhole(buf[:start], s, h, file)
+		}
 	}
 	if k == start || flags&idnXN != 0 ||
 		flags&idnBidi != 0 && flags&(idnBidiBad|idnASCIIBidi) != 0 && (flags&idnBidiBad != 0 || !bidiCheckASCII(s[h:i], true)) {
@@ -258,31 +255,45 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 	return buf[:k], i, true
 }
 
-// idnLabelScan reads the label that starts at s[i] in dirIDNHost, to the first byte of a class
-// above iHigh (or the end of s), and writes its bytes, the ASCII ones lowercased, into buf from
-// buf[k], which has room for the rest of s. It returns the indexes after them in buf and in s,
-// idnHash of the label, and the OR of its bytes' idnASCII entries. It is a function of its own,
-// not inlined, so that the loop keeps its few values in registers: in dirIDNHost's body the
-// compiler reloaded four other values from the stack at every byte.
+// idnRun reads the labels of a host from s[i] in dirIDNHost and writes their bytes, the ASCII
+// ones lowercased, and the "."s between them, into buf from buf[k], which has room for the rest
+// of s; it stops at the end of a label that has a non-ASCII byte (idnLookup's, then), at a byte
+// of a class above iDot, or at the end of s. It returns the number of bytes read (and written),
+// the offset from i of the last label, idnHash of the last label, and the flags idnXN and
+// idnASCIIBidi of the ASCII labels read (idnLabelFlags), with idnHighByte when the last label
+// has a non-ASCII byte. It is a function of its own, not inlined, so that the byte loop keeps
+// its few values in registers: in dirIDNHost's body the compiler reloaded four other values
+// from the stack at every byte.
 //
 //go:noinline
-func idnLabelScan(buf []byte, k int, s string, i int) (int, int, uint64, uint16) {
+func idnRun(buf []byte, k int, s string, i int) (int, int, uint64, uint16) {
 	src := s[i:]
 	dst := buf[k : k+len(src)]
 	h := idnSeed
-	var lbits uint16
-	j := 0
-	for ; j < len(src); j++ {
-		c := src[j]
-		t := idnASCII[c]
-		if t&idnStop != 0 {
-			break
+	var flags, lbits uint16
+	j, lj := 0, 0
+	for {
+		for ; j < len(src); j++ {
+			c := src[j]
+			t := idnASCII[c]
+			if t&idnStop != 0 {
+				break
+			}
+			dst[j] = byte(t)
+			lbits |= t
+			h = bits.RotateLeft64(h, 7) ^ uint64(c)
 		}
-		dst[j] = byte(t)
-		lbits |= t
-		h = bits.RotateLeft64(h, 7) ^ uint64(c)
+		if lbits&idnHighByte != 0 {
+			return j, lj, h, flags | idnHighByte
+		}
+		flags |= idnLabelFlags(dst[lj:j], lbits)
+		if j == len(src) || src[j] != '.' {
+			return j, lj, h, flags
+		}
+		dst[j] = '.'
+		j++
+		lj, lbits, h = j, 0, idnSeed
 	}
-	return k + j, i + j, h, lbits
 }
 
 // Flags of a domain that dirIDNHost gathers as it reads it.

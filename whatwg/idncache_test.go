@@ -102,33 +102,46 @@ func TestDirIDNHost(t *testing.T) {
 	}
 }
 
-// TestIDNLabelScan holds idnLabelScan, which hashes a label as it reads it, to idnHash, and
-// checks that idnSlot spreads the labels of idnTestLabels and the messy sets' IDN labels, and
-// their upper-case forms, over idnCache: as a random function would, about 7 of 120 labels
-// share a slot with another; a hash that threw away bytes would put many more together.
-func TestIDNLabelScan(t *testing.T) {
+// TestIDNRun holds idnRun, which writes, hashes and classifies a host's labels as it reads
+// them, to idnHash and idnLabelFlags on one label, and checks that idnSlot spreads the labels
+// of idnTestLabels and the messy sets' IDN labels, and their upper-case forms, over idnCache: as
+// a random function would, about 7 of 120 labels share a slot with another; a hash that threw
+// away bytes would put many more together.
+func TestIDNRun(t *testing.T) {
 	const pre = "\u00e9x:"
 	keys := map[string]bool{}
 	for _, l := range append(append([]string{}, idnTestLabels...), messyIDNTops...) {
-		for _, tail := range []string{"", ".com", "/", ":80"} {
+		for _, tail := range []string{"", "/", ":80", "?q", "%41"} {
 			s := pre + l + tail
 			buf := make([]byte, 3, 3+len(s))
-			k, end, h, _ := idnLabelScan(buf, len(buf), s, len(pre))
-			label := s[len(pre):end]
-			if want := len(s) - len(tail); end != want {
-				t.Errorf("idnLabelScan(%+q) ends at %d, want %d", s, end, want)
+			j, lj, h, f := idnRun(buf, len(buf), s, len(pre))
+			k, end := len(buf)+j, len(pre)+j
+			if want := len(s) - len(tail); end != want || lj != 0 {
+				t.Errorf("idnRun(%+q) ends at %d, label from %d; want %d, 0", s, end, lj, want)
 			}
-			if want := idnHash(label); h != want {
-				t.Errorf("idnLabelScan(%+q) hashes to %#x, idnHash %#x", s, h, want)
+			if want := idnHash(l); h != want {
+				t.Errorf("idnRun(%+q) hashes to %#x, idnHash %#x", s, h, want)
 			}
-			want := []byte(label)
-			for j, c := range want {
+			low := []byte(l)
+			for j, c := range low {
 				if 'A' <= c && c <= 'Z' {
-					want[j] = c + 'a' - 'A'
+					low[j] = c + 'a' - 'A'
 				}
 			}
-			if got := buf[3:k]; string(got) != string(want) {
-				t.Errorf("idnLabelScan(%+q) writes %+q, want %+q", s, got, want)
+			if got := buf[3:k]; string(got) != string(low) {
+				t.Errorf("idnRun(%+q) writes %+q, want %+q", s, got, low)
+			}
+			want := idnHighByte
+			if isASCII(l) {
+				want = idnLabelFlags(low, idnNotLDH)
+				if l == "" {
+					want = 0
+				} else if ldh, ok := ldhLabelBidi(l); ldh && ok {
+					want &^= idnASCIIBidi
+				}
+			}
+			if f != want {
+				t.Errorf("idnRun(%+q) flags %#x, want %#x", s, f, want)
 			}
 		}
 		keys[l], keys[strings.ToUpper(l)] = true, true
