@@ -58,12 +58,19 @@ var idnCache [idnCacheSize]atomic.Pointer[idnLabel]
 // keeping it when idnCache has not got it; nil when label is not one that idnCache keeps (see
 // above), or invalid UTF-8 (the full parser reads U+FFFD, which ToASCII disallows), or when its
 // ToASCII fails or has a forbidden domain code point (§3.3 domain to ASCII, step 8). hash is
-// idnHash(label), which idnRun computes on its way.
+// idnHash(label), which idnRun computes on its way. dirIDNHost has its first part, a look in
+// the table, written out in its body (the compiler does not inline it), and calls idnCompute.
 func idnLookup(label string, hash uint64) *idnLabel {
 	slot := &idnCache[idnSlot(hash)]
 	if e := slot.Load(); e != nil && e.key == label {
 		return e
 	}
+	return idnCompute(label, slot)
+}
+
+// idnCompute computes the idnLabel of label for idnLookup and keeps it in slot; nil where
+// idnLookup says.
+func idnCompute(label string, slot *atomic.Pointer[idnLabel]) *idnLabel {
 	if len(label) > idnCacheMaxLabel || !utf8.ValidString(label) {
 		return nil
 	}
@@ -220,9 +227,13 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 			break
 		}
 		// A non-ASCII label, written as it is read to buf[lk:k].
-		e := idnLookup(s[ls:i], hash)
-		if e == nil {
-			return dirIDNHostWhole(buf[:start], s, h, file)
+		// idnLookup, written out.
+		slot := &idnCache[idnSlot(hash)]
+		e := slot.Load()
+		if e == nil || e.key != s[ls:i] {
+			if e = idnCompute(s[ls:i], slot); e == nil {
+				return dirIDNHostWhole(buf[:start], s, h, file)
+			}
 		}
 		k = lk
 		if cap(buf)-k < idnPad+len(e.out)+n-i {
@@ -273,7 +284,7 @@ func idnRun(buf []byte, k int, s string, i int) (int, int, uint64, uint16) {
 	var flags, lbits uint16
 	j, lj := 0, 0
 	for {
-		for ; j < len(src); j++ {
+		for ; uint(j) < uint(len(src)); j++ {
 			c := src[j]
 			t := idnASCII[c]
 			if t&idnStop != 0 {
