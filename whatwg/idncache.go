@@ -1,10 +1,10 @@
 package whatwg
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 )
@@ -32,8 +32,12 @@ import (
 
 // idnLabel is what idnCache keeps of one non-ASCII label. It never changes once stored.
 type idnLabel struct {
-	key string // the label as it is in the input, between ASCII "."s
-	out string // its ToASCII (UTS #46 §4.2, beStrict false): ASCII, not empty, no "."
+	key string // the label as it is in the input, between ASCII "."s, its ASCII letters lowercased
+	// kw holds key's bytes in little-endian words, followed by zeros, and km masks its bytes in
+	// them, when key has at most idnPad bytes: dirIDNHost compares a label with key in four
+	// words, with no call and no branch on the length.
+	kw, km [idnPad / 8]uint64
+	out    string // its ToASCII (UTS #46 §4.2, beStrict false): ASCII, not empty, no "."
 	// pad holds out followed by zeros when out has at most idnPad bytes, for a copy of a fixed
 	// size (no call, no branch on the length).
 	pad [idnPad]byte
@@ -54,23 +58,18 @@ const (
 // Readers and writers race only on the pointers: a reader compares the key it finds.
 var idnCache [idnCacheSize]atomic.Pointer[idnLabel]
 
-// idnLookup returns the idnLabel of label (a non-ASCII label: no ASCII "."), computing and
-// keeping it when idnCache has not got it; nil when label is not one that idnCache keeps (see
-// above), or invalid UTF-8 (the full parser reads U+FFFD, which ToASCII disallows), or when its
-// ToASCII fails or has a forbidden domain code point (§3.3 domain to ASCII, step 8). hash is
-// idnHash(label), which idnRun computes on its way. dirIDNHost has its first part, a look in
-// the table, written out in its body (the compiler does not inline it), and calls idnCompute.
-func idnLookup(label string, hash uint64) *idnLabel {
-	slot := &idnCache[idnSlot(hash)]
-	if e := slot.Load(); e != nil && e.key == label {
-		return e
-	}
-	return idnCompute(label, slot)
-}
+// A label's look-up in idnCache (written out in dirIDNHost's body, which the compiler would
+// not inline as a function): the idnLabel in the slot of the label's hash (idnHash, which idnRun
+// computes on its way) if its key is the label, else idnCompute's. Labels are
+// kept by their form with ASCII letters lowercased, which dirIDNHost has written: UTS #46 §4
+// Processing step 1 maps them so, hence both forms have the same ToASCII.
 
-// idnCompute computes the idnLabel of label for idnLookup and keeps it in slot; nil where
-// idnLookup says.
-func idnCompute(label string, slot *atomic.Pointer[idnLabel]) *idnLabel {
+// idnCompute computes the idnLabel of label (a non-ASCII label: no ASCII "."), whose form with
+// ASCII letters lowercased is lower, and keeps it in slot; nil when label is not one that
+// idnCache keeps (see above), or invalid UTF-8 (the full parser reads U+FFFD, which ToASCII
+// disallows), or when its ToASCII fails or has a forbidden domain code point (§3.3 domain to
+// ASCII, step 8).
+func idnCompute(label string, lower []byte, slot *atomic.Pointer[idnLabel]) *idnLabel {
 	if len(label) > idnCacheMaxLabel || !utf8.ValidString(label) {
 		return nil
 	}
@@ -100,8 +99,19 @@ func idnCompute(label string, slot *atomic.Pointer[idnLabel]) *idnLabel {
 		}
 	}
 	b.runes = runes
-	e := &idnLabel{key: strings.Clone(label), out: string(out)}
+	e := &idnLabel{key: string(lower), out: string(out)}
 	copy(e.pad[:], out)
+	if len(lower) <= idnPad {
+		var kb, mb [idnPad]byte
+		copy(kb[:], lower)
+		for j := range lower {
+			mb[j] = 0xff
+		}
+		for w := range e.kw {
+			e.kw[w] = binary.LittleEndian.Uint64(kb[8*w:])
+			e.km[w] = binary.LittleEndian.Uint64(mb[8*w:])
+		}
+	}
 	if checkBidi(runes) != "" {
 		e.flags |= idnBidiBad
 	}
@@ -117,15 +127,16 @@ func idnCompute(label string, slot *atomic.Pointer[idnLabel]) *idnLabel {
 // idnSeed seeds idnCache's hash.
 var idnSeed = rand.Uint64()
 
-// idnHash is the hash by which idnCache keeps label: each byte is mixed in by a rotation and an
-// exclusive or (two instructions a byte, done while idnRun reads the label), the result
-// spread by idnSlot's multiplication. It need not resist collisions made on purpose: labels that
+// idnHash is the hash by which idnCache keeps label: each byte's idnASCII entry (the same for
+// an ASCII letter in either case) is mixed in by a rotation and an exclusive or (two
+// instructions a byte, done while idnRun reads the label), the result spread by idnSlot's
+// multiplication. It need not resist collisions made on purpose: labels that
 // collide cost what labels that all differ cost (each one's ToASCII, computed again), and those
 // no hash can keep out.
 func idnHash(label string) uint64 {
 	h := idnSeed
 	for i := 0; i < len(label); i++ {
-		h = bits.RotateLeft64(h, 7) ^ uint64(label[i])
+		h = bits.RotateLeft64(h, 7) ^ uint64(idnASCII[label[i]])
 	}
 	return h
 }
@@ -139,7 +150,7 @@ func idnSlot(h uint64) uint64 {
 // Classes of a host's ASCII bytes in dirIDNHost.
 const (
 	iKeep uint8 = iota // appended, lowercased (asciiLower)
-	iHigh              // non-ASCII: a byte of a label that idnLookup converts
+	iHigh              // non-ASCII: a byte of a label that idnCache converts
 	iDot               // "." ends a label
 	iEnd               // "/", "\\", "?", "#", ":" end the host (host state); ":" is the file host state's to refuse
 	iFail              // "%" (percent-decoding), a forbidden domain code point, a tab or newline: dirIDNHostWhole's
@@ -195,13 +206,13 @@ func init() {
 
 // dirIDNHost is dirIDNHostWhole (its contract, same results), label by label: an ASCII label is
 // lowercased as ToASCII does it (§4 Processing step 1: every ASCII code point is valid or mapped
-// to lower case without UseSTD3ASCIIRules); a non-ASCII one is idnLookup's, from idnCache; then
+// to lower case without UseSTD3ASCIIRules); a non-ASCII one is from idnCache (idnCompute); then
 // CheckBidi across the labels (see above). A domain with a label it does not take, an ASCII
 // xn-- label (decoded by ToASCII), a byte it does not take, or a failure goes to
 // dirIDNHostWhole, which gives the answer.
 //
 // It reads the host once (idnRun): the bytes of its labels are written, lowercased, and hashed
-// for idnCache as they are read; at the end of a label with a non-ASCII byte, idnLookup's result
+// for idnCache as they are read; at the end of a label with a non-ASCII byte, the cached result
 // takes the place of the bytes written. Whether the ASCII labels satisfy the Bidi Rule, which
 // CheckBidi asks of them in a Bidi domain name, is gathered on the way too (ldhLabelBidi's test,
 // from idnASCII's bits); bidiCheckASCII decides a Bidi domain name only when one of them is not
@@ -209,12 +220,13 @@ func init() {
 func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 	n := len(s)
 	start := len(b)
-	if cap(b)-start < n-h {
-		b = slices.Grow(b, n-h)
+	if cap(b)-start < n-h+idnPad {
+		b = slices.Grow(b, n-h+idnPad)
 	}
 	// Written by index into buf, whose room past k is never less than the n-i bytes of input
-	// left (what idnRun counts on): a byte of a label or a "." is written as one byte; after a
-	// non-ASCII label's ToASCII, the room is made again if it fell short.
+	// left and idnPad bytes more (what idnRun and the look-up count on): a byte of a label or a
+	// "." is written as one byte; after a non-ASCII label's ToASCII, the room is made again if
+	// it fell short.
 	buf, k := b[:cap(b)], start
 	var flags uint16
 	i := h
@@ -227,11 +239,25 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 			break
 		}
 		// A non-ASCII label, written as it is read to buf[lk:k].
-		// idnLookup, written out.
+		// The look-up in idnCache.
 		slot := &idnCache[idnSlot(hash)]
 		e := slot.Load()
-		if e == nil || e.key != s[ls:i] {
-			if e = idnCompute(s[ls:i], slot); e == nil {
+		hit := false
+		if e != nil && len(e.key) == k-lk {
+			if k-lk <= idnPad {
+				// buf[lk:k] is e.key: four words compared under e.km (buf has room for
+				// them).
+				p := (*[idnPad]byte)(buf[lk : lk+idnPad])
+				hit = (binary.LittleEndian.Uint64(p[0:])^e.kw[0])&e.km[0]|
+					(binary.LittleEndian.Uint64(p[8:])^e.kw[1])&e.km[1]|
+					(binary.LittleEndian.Uint64(p[16:])^e.kw[2])&e.km[2]|
+					(binary.LittleEndian.Uint64(p[24:])^e.kw[3])&e.km[3] == 0
+			} else {
+				hit = e.key == string(buf[lk:k])
+			}
+		}
+		if !hit {
+			if e = idnCompute(s[ls:i], buf[lk:k], slot); e == nil {
 				return dirIDNHostWhole(buf[:start], s, h, file)
 			}
 		}
@@ -268,7 +294,7 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 
 // idnRun reads the labels of a host from s[i] in dirIDNHost and writes their bytes, the ASCII
 // ones lowercased, and the "."s between them, into buf from buf[k], which has room for the rest
-// of s; it stops at the end of a label that has a non-ASCII byte (idnLookup's, then), at a byte
+// of s; it stops at the end of a label that has a non-ASCII byte (idnCache's, then), at a byte
 // of a class above iDot, or at the end of s. It returns the number of bytes read (and written),
 // the offset from i of the last label, idnHash of the last label, and the flags idnXN and
 // idnASCIIBidi of the ASCII labels read (idnLabelFlags), with idnHighByte when the last label
@@ -292,7 +318,7 @@ func idnRun(buf []byte, k int, s string, i int) (int, int, uint64, uint16) {
 			}
 			dst[j] = byte(t)
 			lbits |= t
-			h = bits.RotateLeft64(h, 7) ^ uint64(c)
+			h = bits.RotateLeft64(h, 7) ^ uint64(t)
 		}
 		if lbits&idnHighByte != 0 {
 			return j, lj, h, flags | idnHighByte

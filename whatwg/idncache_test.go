@@ -55,6 +55,17 @@ func checkDirIDNHost(t *testing.T, host string) bool {
 	return took
 }
 
+// idnLower returns s with its ASCII letters lowercased: the form of a label idnCache keeps.
+func idnLower(s string) string {
+	b := []byte(s)
+	for j, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[j] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
 // idnTaken reports whether the first label of host idnCache could keep is in it.
 func idnTaken(host string) bool {
 	for _, l := range strings.FieldsFunc(host, func(r rune) bool {
@@ -62,7 +73,7 @@ func idnTaken(host string) bool {
 	}) {
 		if !isASCII(l) {
 			e := idnCache[idnSlot(idnHash(l))].Load()
-			return e != nil && e.key == l
+			return e != nil && e.key == idnLower(l)
 		}
 	}
 	return false
@@ -122,12 +133,7 @@ func TestIDNRun(t *testing.T) {
 			if want := idnHash(l); h != want {
 				t.Errorf("idnRun(%+q) hashes to %#x, idnHash %#x", s, h, want)
 			}
-			low := []byte(l)
-			for j, c := range low {
-				if 'A' <= c && c <= 'Z' {
-					low[j] = c + 'a' - 'A'
-				}
-			}
+			low := []byte(idnLower(l))
 			if got := buf[3:k]; string(got) != string(low) {
 				t.Errorf("idnRun(%+q) writes %+q, want %+q", s, got, low)
 			}
@@ -144,7 +150,7 @@ func TestIDNRun(t *testing.T) {
 				t.Errorf("idnRun(%+q) flags %#x, want %#x", s, f, want)
 			}
 		}
-		keys[l], keys[strings.ToUpper(l)] = true, true
+		keys[idnLower(l)], keys[idnLower(strings.ToUpper(l))] = true, true
 	}
 	slots := map[uint64]bool{}
 	for l := range keys {
