@@ -111,6 +111,34 @@ func TestDirIDNHost(t *testing.T) {
 			t.Errorf("dirIDNHost(%+q) handed off", h)
 		}
 	}
+	// Labels of one slot that differ in their last three bytes only: in each of the four words
+	// that dirIDNHost compares a key in (up to idnPad bytes), and past idnPad bytes (compared
+	// as strings); in upper case, which idnCache keeps lowercased; and a label that is another
+	// and three bytes more.
+	for _, n := range []int{8, 13, 16, 24, 25, 32, 40} {
+		head := strings.Repeat("\u00fc", (n-3)/2) + strings.Repeat("x", (n-3)%2)
+		a := head + "abc"
+		// b: a's length, its last three bytes other; ab: a and three bytes more.
+		b, ab := "", ""
+		for k := 0; (b == "" || ab == "") && k < 26*26*26; k++ {
+			three := string(rune('a'+k%26)) + string(rune('a'+k/26%26)) + string(rune('a'+k/676))
+			if c := head + three; b == "" && c != a && slot(c) == slot(a) {
+				b = c
+			}
+			if c := a + three; ab == "" && slot(c) == slot(a) {
+				ab = c
+			}
+		}
+		if len(a) != n || b == "" || ab == "" {
+			t.Fatalf("no label of %d bytes, or of 3 more, in the slot of %+q", n, a)
+		}
+		for _, h := range []string{a + ".de", b + ".de", a + ".de", strings.ToUpper(b) + ".de", b + ".de", strings.ToUpper(a),
+			ab + ".de", a + ".de", ab + ".de"} {
+			if !checkDirIDNHost(t, h) {
+				t.Errorf("dirIDNHost(%+q) handed off", h)
+			}
+		}
+	}
 }
 
 // TestIDNRun holds idnRun, which writes, hashes and classifies a host's labels as it reads
