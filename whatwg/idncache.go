@@ -1,9 +1,10 @@
 package whatwg
 
 import (
-	"hash/maphash"
+	"encoding/binary"
+	"math/bits"
+	"math/rand/v2"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 )
@@ -31,30 +32,44 @@ import (
 
 // idnLabel is what idnCache keeps of one non-ASCII label. It never changes once stored.
 type idnLabel struct {
-	key    string // the label as it is in the input, between ASCII "."s
+	key string // the label as it is in the input, between ASCII "."s, its ASCII letters lowercased
+	// kw holds key's bytes in little-endian words, followed by zeros, and km masks its bytes in
+	// them, when key has at most idnPad bytes: dirIDNHost compares a label with key in four
+	// words, with no call and no branch on the length.
+	kw, km [idnPad / 8]uint64
 	out    string // its ToASCII (UTS #46 §4.2, beStrict false): ASCII, not empty, no "."
-	bidi   bool   // it has a code point of Bidi_Class R, AL or AN: the domain is a Bidi domain name
-	bidiOK bool   // it satisfies the Bidi Rule of RFC 5893, which CheckBidi asks of it then
+	// pad holds out followed by zeros when out has at most idnPad bytes, for a copy of a fixed
+	// size (no call, no branch on the length).
+	pad [idnPad]byte
+	// flags: idnBidi when it has a code point of Bidi_Class R, AL or AN (the domain is a Bidi
+	// domain name), idnBidiBad when it does not satisfy the Bidi Rule of RFC 5893, which
+	// CheckBidi asks of it then.
+	flags uint16
 }
 
 const (
-	idnCacheSize     = 1024 // entries of idnCache, a power of two
-	idnCacheMaxLabel = 64   // the longest input label that idnCache keeps
+	idnCacheBits     = 10                // log2 of idnCacheSize
+	idnCacheSize     = 1 << idnCacheBits // entries of idnCache
+	idnCacheMaxLabel = 64                // the longest input label that idnCache keeps
+	idnPad           = 32                // idnLabel.pad's size
 )
 
 // idnCache maps a label, by its hash, to the idnLabel last computed for a label of that hash.
 // Readers and writers race only on the pointers: a reader compares the key it finds.
 var idnCache [idnCacheSize]atomic.Pointer[idnLabel]
 
-// idnLookup returns the idnLabel of label (a non-ASCII label: no ASCII "."), computing and
-// keeping it when idnCache has not got it; nil when label is not one that idnCache keeps (see
-// above), or invalid UTF-8 (the full parser reads U+FFFD, which ToASCII disallows), or when its
-// ToASCII fails or has a forbidden domain code point (§3.3 domain to ASCII, step 8).
-func idnLookup(label string) *idnLabel {
-	slot := &idnCache[maphash.String(idnSeed, label)&(idnCacheSize-1)]
-	if e := slot.Load(); e != nil && e.key == label {
-		return e
-	}
+// A label's look-up in idnCache (written out in dirIDNHost's body, which the compiler would
+// not inline as a function): the idnLabel in the slot of the label's hash (idnHash, which idnRun
+// computes on its way) if its key is the label, else idnCompute's. Labels are
+// kept by their form with ASCII letters lowercased, which dirIDNHost has written: UTS #46 §4
+// Processing step 1 maps them so, hence both forms have the same ToASCII.
+
+// idnCompute computes the idnLabel of label (a non-ASCII label: no ASCII "."), whose form with
+// ASCII letters lowercased is lower, and keeps it in slot; nil when label is not one that
+// idnCache keeps (see above), or invalid UTF-8 (the full parser reads U+FFFD, which ToASCII
+// disallows), or when its ToASCII fails or has a forbidden domain code point (§3.3 domain to
+// ASCII, step 8).
+func idnCompute(label string, lower []byte, slot *atomic.Pointer[idnLabel]) *idnLabel {
 	if len(label) > idnCacheMaxLabel || !utf8.ValidString(label) {
 		return nil
 	}
@@ -84,21 +99,58 @@ func idnLookup(label string) *idnLabel {
 		}
 	}
 	b.runes = runes
-	e := &idnLabel{key: strings.Clone(label), out: string(out), bidiOK: checkBidi(runes) == ""}
+	e := &idnLabel{key: string(lower), out: string(out)}
+	copy(e.pad[:], out)
+	if len(lower) <= idnPad {
+		var kb, mb [idnPad]byte
+		copy(kb[:], lower)
+		for j := range lower {
+			mb[j] = 0xff
+		}
+		for w := range e.kw {
+			e.kw[w] = binary.LittleEndian.Uint64(kb[8*w:])
+			e.km[w] = binary.LittleEndian.Uint64(mb[8*w:])
+		}
+	}
+	if checkBidi(runes) != "" {
+		e.flags |= idnBidiBad
+	}
 	for _, r := range runes {
-		e.bidi = e.bidi || r >= 0x80 && uts46Props(r)&propBidiDomain != 0
+		if r >= 0x80 && uts46Props(r)&propBidiDomain != 0 {
+			e.flags |= idnBidi
+		}
 	}
 	slot.Store(e)
 	return e
 }
 
 // idnSeed seeds idnCache's hash.
-var idnSeed = maphash.MakeSeed()
+var idnSeed = rand.Uint64()
+
+// idnHash is the hash by which idnCache keeps label: each byte's idnASCII entry (the same for
+// an ASCII letter in either case) is mixed in by a rotation and an exclusive or (two
+// instructions a byte, done while idnRun reads the label), the result spread by idnSlot's
+// multiplication. It need not resist collisions made on purpose: labels that
+// collide cost what labels that all differ cost (each one's ToASCII, computed again), and those
+// no hash can keep out.
+func idnHash(label string) uint64 {
+	h := idnSeed
+	for i := 0; i < len(label); i++ {
+		h = bits.RotateLeft64(h, 7) ^ uint64(idnASCII[label[i]])
+	}
+	return h
+}
+
+// idnSlot returns the index in idnCache of a label of hash h: the top bits of h times 2⁶⁴/φ
+// (Fibonacci hashing), where every byte of the label has moved them.
+func idnSlot(h uint64) uint64 {
+	return (h * 0x9e3779b97f4a7c15) >> (64 - idnCacheBits)
+}
 
 // Classes of a host's ASCII bytes in dirIDNHost.
 const (
 	iKeep uint8 = iota // appended, lowercased (asciiLower)
-	iHigh              // non-ASCII: a byte of a label that idnLookup converts
+	iHigh              // non-ASCII: a byte of a label that idnCache converts
 	iDot               // "." ends a label
 	iEnd               // "/", "\\", "?", "#", ":" end the host (host state); ":" is the file host state's to refuse
 	iFail              // "%" (percent-decoding), a forbidden domain code point, a tab or newline: dirIDNHostWhole's
@@ -106,6 +158,22 @@ const (
 
 // idnByte is the class of each byte in dirIDNHost.
 var idnByte [256]uint8
+
+// idnASCII is what idnRun needs of each byte of a label, in one look-up: the low byte is
+// the byte to write (lowercased, asciiLower), the bits above say what the byte is. idnStop marks
+// the bytes that end a label (any byte of a class above iHigh); idnHighByte the non-ASCII bytes
+// (class iHigh); idnNotLDH the ASCII bytes of class iKeep other than letters, digits and "-",
+// and idnLetter and idnDigit the letters and digits: what the Bidi Rule asks of an ASCII label
+// (see ldhLabelBidi).
+var idnASCII [256]uint16
+
+const (
+	idnStop     uint16 = 1 << 8
+	idnNotLDH   uint16 = 1 << 9
+	idnLetter   uint16 = 1 << 10
+	idnDigit    uint16 = 1 << 11
+	idnHighByte uint16 = 1 << 12
+)
 
 func init() {
 	for c := 0; c < 256; c++ {
@@ -119,82 +187,176 @@ func init() {
 		case c == '%' || forbiddenDomainTab[c]:
 			idnByte[c] = iFail
 		}
+		t := uint16(asciiLower[c])
+		switch {
+		case idnByte[c] == iHigh:
+			t |= idnHighByte
+		case idnByte[c] != iKeep:
+			t = idnStop
+		case isAlpha(byte(c)):
+			t |= idnLetter
+		case '0' <= c && c <= '9':
+			t |= idnDigit
+		case c != '-':
+			t |= idnNotLDH
+		}
+		idnASCII[c] = t
 	}
 }
 
 // dirIDNHost is dirIDNHostWhole (its contract, same results), label by label: an ASCII label is
 // lowercased as ToASCII does it (§4 Processing step 1: every ASCII code point is valid or mapped
-// to lower case without UseSTD3ASCIIRules); a non-ASCII one is idnLookup's, from idnCache; then
+// to lower case without UseSTD3ASCIIRules); a non-ASCII one is from idnCache (idnCompute); then
 // CheckBidi across the labels (see above). A domain with a label it does not take, an ASCII
 // xn-- label (decoded by ToASCII), a byte it does not take, or a failure goes to
 // dirIDNHostWhole, which gives the answer.
+//
+// It reads the host once (idnRun): the bytes of its labels are written, lowercased, and hashed
+// for idnCache as they are read; at the end of a label with a non-ASCII byte, the cached result
+// takes the place of the bytes written. Whether the ASCII labels satisfy the Bidi Rule, which
+// CheckBidi asks of them in a Bidi domain name, is gathered on the way too (ldhLabelBidi's test,
+// from idnASCII's bits); bidiCheckASCII decides a Bidi domain name only when one of them is not
+// of letters, digits and "-" or fails that test.
 func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 	n := len(s)
 	start := len(b)
-	bidi, bidiOK := false, true
+	if cap(b)-start < n-h+idnPad {
+		b = slices.Grow(b, n-h+idnPad)
+	}
+	// Written by index into buf, whose room past k is never less than the n-i bytes of input
+	// left and idnPad bytes more (what idnRun and the look-up count on): a byte of a label or a
+	// "." is written as one byte; after a non-ASCII label's ToASCII, the room is made again if
+	// it fell short.
+	buf, k := b[:cap(b)], start
+	var flags uint16
 	i := h
 	for {
-		// A label: s[ls:i], read first, then written: lowercased when it is ASCII, idnLookup's
-		// when it is not.
-		ls := i
-		var or byte
-		i, or = idnLabelEnd(s, i)
-		label := s[ls:i]
-		if or >= 0x80 {
-			e := idnLookup(label)
-			if e == nil {
-				return dirIDNHostWhole(b[:start], s, h, file)
+		j, lj, hash, f := idnRun(buf, k, s, i)
+		ls, lk := i+lj, k+lj
+		k, i = k+j, i+j
+		flags |= f
+		if f&idnHighByte == 0 {
+			break
+		}
+		// A non-ASCII label, written as it is read to buf[lk:k].
+		// The look-up in idnCache.
+		slot := &idnCache[idnSlot(hash)]
+		e := slot.Load()
+		hit := false
+		if e != nil && len(e.key) == k-lk {
+			if k-lk <= idnPad {
+				// buf[lk:k] is e.key: four words compared under e.km (buf has room for
+				// them).
+				p := (*[idnPad]byte)(buf[lk : lk+idnPad])
+				hit = (binary.LittleEndian.Uint64(p[0:])^e.kw[0])&e.km[0]|
+					(binary.LittleEndian.Uint64(p[8:])^e.kw[1])&e.km[1]|
+					(binary.LittleEndian.Uint64(p[16:])^e.kw[2])&e.km[2]|
+					(binary.LittleEndian.Uint64(p[24:])^e.kw[3])&e.km[3] == 0
+			} else {
+				hit = e.key == string(buf[lk:k])
 			}
-			b = append(b, e.out...)
-			bidi = bidi || e.bidi
-			bidiOK = bidiOK && e.bidiOK
-		} else if len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' {
-			return dirIDNHostWhole(b[:start], s, h, file)
+		}
+		if !hit {
+			if e = idnCompute(s[ls:i], buf[lk:k], slot); e == nil {
+				return dirIDNHostWhole(buf[:start], s, h, file)
+			}
+		}
+		k = lk
+		if cap(buf)-k < idnPad+len(e.out)+n-i {
+			buf = slices.Grow(buf[:k], idnPad+len(e.out)+n-i)
+			buf = buf[:cap(buf)]
+		}
+		if len(e.out) <= idnPad {
+			*(*[idnPad]byte)(buf[k:]) = e.pad
+			k += len(e.out)
 		} else {
-			b = slices.Grow(b, len(label))
-			k, buf := len(b), b[:len(b)+len(label)]
-			for j := 0; j < len(label); j++ {
-				buf[k+j] = asciiLower[label[j]]
-			}
-			b = buf
+			k += copy(buf[k:], e.out)
 		}
-		if i == n {
+		flags |= e.flags
+		if i == n || s[i] != '.' {
 			break
 		}
-		c := s[i]
-		if idnByte[c] == iDot {
-			b = append(b, '.')
-			i++
-			continue
-		}
-		if idnByte[c] == iEnd && (c != ':' || !file) {
-			break
-		}
-		return dirIDNHostWhole(b[:start], s, h, file)
-	}
-	if len(b) == start || bidi && !bidiCheckASCII(s[h:i], bidiOK) {
-		return dirIDNHostWhole(b[:start], s, h, file)
-	}
-	return b, i, true
-}
-
-// idnLabelEnd returns the end of the label that starts at s[i] in dirIDNHost (the first byte
-// of a class above iHigh, or len(s)) and the OR of its bytes. It is a function of its own, not
-// inlined, so that the loop keeps its few values in registers: in dirIDNHost's body the compiler
-// reloaded three other values from the stack at every byte.
-//
-//go:noinline
-func idnLabelEnd(s string, i int) (int, byte) {
-	var or byte
-	for i < len(s) {
-		c := s[i]
-		if idnByte[c] > iHigh {
-			break
-		}
-		or |= c
+		buf[k] = '.'
+		k++
 		i++
 	}
-	return i, or
+	if i < n {
+		if c := s[i]; idnByte[c] != iEnd || c == ':' && file {
+			return dirIDNHostWhole(buf[:start], s, h, file)
+		}
+	}
+	if k == start || flags&idnXN != 0 ||
+		flags&idnBidi != 0 && flags&(idnBidiBad|idnASCIIBidi) != 0 && (flags&idnBidiBad != 0 || !bidiCheckASCII(s[h:i], true)) {
+		return dirIDNHostWhole(buf[:start], s, h, file)
+	}
+	return buf[:k], i, true
+}
+
+// idnRun reads the labels of a host from s[i] in dirIDNHost and writes their bytes, the ASCII
+// ones lowercased, and the "."s between them, into buf from buf[k], which has room for the rest
+// of s; it stops at the end of a label that has a non-ASCII byte (idnCache's, then), at a byte
+// of a class above iDot, or at the end of s. It returns the number of bytes read (and written),
+// the offset from i of the last label, idnHash of the last label, and the flags idnXN and
+// idnASCIIBidi of the ASCII labels read (idnLabelFlags), with idnHighByte when the last label
+// has a non-ASCII byte. It is a function of its own, not inlined, so that the byte loop keeps
+// its few values in registers: in dirIDNHost's body the compiler reloaded four other values
+// from the stack at every byte.
+//
+//go:noinline
+func idnRun(buf []byte, k int, s string, i int) (int, int, uint64, uint16) {
+	src := s[i:]
+	dst := buf[k : k+len(src)]
+	h := idnSeed
+	var flags, lbits uint16
+	j, lj := 0, 0
+	for {
+		for ; uint(j) < uint(len(src)); j++ {
+			c := src[j]
+			t := idnASCII[c]
+			if t&idnStop != 0 {
+				break
+			}
+			dst[j] = byte(t)
+			lbits |= t
+			h = bits.RotateLeft64(h, 7) ^ uint64(t)
+		}
+		if lbits&idnHighByte != 0 {
+			return j, lj, h, flags | idnHighByte
+		}
+		flags |= idnLabelFlags(dst[lj:j], lbits)
+		if j == len(src) || src[j] != '.' {
+			return j, lj, h, flags
+		}
+		dst[j] = '.'
+		j++
+		lj, lbits, h = j, 0, idnSeed
+	}
+}
+
+// Flags of a domain that dirIDNHost gathers as it reads it.
+const (
+	idnXN        uint16 = 1 << 0 // an ASCII label is an xn-- label: dirIDNHostWhole's (ToASCII decodes it)
+	idnASCIIBidi uint16 = 1 << 1 // an ASCII label fails ldhLabelBidi's test: bidiCheckASCII decides
+	idnBidi      uint16 = 1 << 2 // a non-ASCII label has a code point of Bidi_Class R, AL or AN
+	idnBidiBad   uint16 = 1 << 3 // a non-ASCII label breaks the Bidi Rule
+)
+
+// idnLabelFlags returns the flags idnXN and idnASCIIBidi of an ASCII label, lowercased, whose
+// bytes' idnASCII entries OR to lbits: ldhLabelBidi's test is that it is made of letters, digits
+// and "-", with a letter first and a letter or a digit last. An empty label has neither flag
+// (bidiCheckASCII passes over it).
+func idnLabelFlags(label []byte, lbits uint16) uint16 {
+	if len(label) == 0 {
+		return 0
+	}
+	var f uint16
+	if len(label) >= 4 && string(label[:4]) == "xn--" {
+		f = idnXN
+	}
+	if lbits&idnNotLDH != 0 || idnASCII[label[0]]&idnLetter == 0 || idnASCII[label[len(label)-1]]&(idnLetter|idnDigit) == 0 {
+		f |= idnASCIIBidi
+	}
+	return f
 }
 
 // bidiCheckASCII applies §4.1 criterion 9, CheckBidi, to a Bidi domain name's labels: ok says

@@ -1,7 +1,6 @@
 package whatwg
 
 import (
-	"hash/maphash"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -56,14 +55,25 @@ func checkDirIDNHost(t *testing.T, host string) bool {
 	return took
 }
 
+// idnLower returns s with its ASCII letters lowercased: the form of a label idnCache keeps.
+func idnLower(s string) string {
+	b := []byte(s)
+	for j, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[j] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
 // idnTaken reports whether the first label of host idnCache could keep is in it.
 func idnTaken(host string) bool {
 	for _, l := range strings.FieldsFunc(host, func(r rune) bool {
 		return r < 0x80 && r != '-' && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
 	}) {
 		if !isASCII(l) {
-			e := idnCache[maphash.String(idnSeed, l)&(idnCacheSize-1)].Load()
-			return e != nil && e.key == l
+			e := idnCache[idnSlot(idnHash(l))].Load()
+			return e != nil && e.key == idnLower(l)
 		}
 	}
 	return false
@@ -89,7 +99,7 @@ func TestDirIDNHost(t *testing.T) {
 	}
 	t.Logf("idnCache took %d of %d hosts", took, n)
 	// A label that another of the same slot pushed out is computed again.
-	slot := func(l string) uint64 { return maphash.String(idnSeed, l) & (idnCacheSize - 1) }
+	slot := func(l string) uint64 { return idnSlot(idnHash(l)) }
 	a, b := "b\u00fccher", ""
 	for k := 0; b == ""; k++ {
 		if c := "\u00fc" + itoa(k); slot(c) == slot(a) {
@@ -101,6 +111,83 @@ func TestDirIDNHost(t *testing.T) {
 			t.Errorf("dirIDNHost(%+q) handed off", h)
 		}
 	}
+	// Labels of one slot that differ in their last three bytes only: in each of the four words
+	// that dirIDNHost compares a key in (up to idnPad bytes), and past idnPad bytes (compared
+	// as strings); in upper case, which idnCache keeps lowercased; and a label that is another
+	// and three bytes more.
+	for _, n := range []int{8, 13, 16, 24, 25, 32, 40} {
+		head := strings.Repeat("\u00fc", (n-3)/2) + strings.Repeat("x", (n-3)%2)
+		a := head + "abc"
+		// b: a's length, its last three bytes other; ab: a and three bytes more.
+		b, ab := "", ""
+		for k := 0; (b == "" || ab == "") && k < 26*26*26; k++ {
+			three := string(rune('a'+k%26)) + string(rune('a'+k/26%26)) + string(rune('a'+k/676))
+			if c := head + three; b == "" && c != a && slot(c) == slot(a) {
+				b = c
+			}
+			if c := a + three; ab == "" && slot(c) == slot(a) {
+				ab = c
+			}
+		}
+		if len(a) != n || b == "" || ab == "" {
+			t.Fatalf("no label of %d bytes, or of 3 more, in the slot of %+q", n, a)
+		}
+		for _, h := range []string{a + ".de", b + ".de", a + ".de", strings.ToUpper(b) + ".de", b + ".de", strings.ToUpper(a),
+			ab + ".de", a + ".de", ab + ".de"} {
+			if !checkDirIDNHost(t, h) {
+				t.Errorf("dirIDNHost(%+q) handed off", h)
+			}
+		}
+	}
+}
+
+// TestIDNRun holds idnRun, which writes, hashes and classifies a host's labels as it reads
+// them, to idnHash and idnLabelFlags on one label, and checks that idnSlot spreads the labels
+// of idnTestLabels and the messy sets' IDN labels, and their upper-case forms, over idnCache: as
+// a random function would, about 7 of 120 labels share a slot with another; a hash that threw
+// away bytes would put many more together.
+func TestIDNRun(t *testing.T) {
+	const pre = "\u00e9x:"
+	keys := map[string]bool{}
+	for _, l := range append(append([]string{}, idnTestLabels...), messyIDNTops...) {
+		for _, tail := range []string{"", "/", ":80", "?q", "%41"} {
+			s := pre + l + tail
+			buf := make([]byte, 3, 3+len(s))
+			j, lj, h, f := idnRun(buf, len(buf), s, len(pre))
+			k, end := len(buf)+j, len(pre)+j
+			if want := len(s) - len(tail); end != want || lj != 0 {
+				t.Errorf("idnRun(%+q) ends at %d, label from %d; want %d, 0", s, end, lj, want)
+			}
+			if want := idnHash(l); h != want {
+				t.Errorf("idnRun(%+q) hashes to %#x, idnHash %#x", s, h, want)
+			}
+			low := []byte(idnLower(l))
+			if got := buf[3:k]; string(got) != string(low) {
+				t.Errorf("idnRun(%+q) writes %+q, want %+q", s, got, low)
+			}
+			want := idnHighByte
+			if isASCII(l) {
+				want = idnLabelFlags(low, idnNotLDH)
+				if l == "" {
+					want = 0
+				} else if ldh, ok := ldhLabelBidi(l); ldh && ok {
+					want &^= idnASCIIBidi
+				}
+			}
+			if f != want {
+				t.Errorf("idnRun(%+q) flags %#x, want %#x", s, f, want)
+			}
+		}
+		keys[idnLower(l)], keys[idnLower(strings.ToUpper(l))] = true, true
+	}
+	slots := map[uint64]bool{}
+	for l := range keys {
+		slots[idnSlot(idnHash(l))] = true
+	}
+	if len(slots) < len(keys)*85/100 {
+		t.Errorf("%d labels in %d slots of idnCache", len(keys), len(slots))
+	}
+	t.Logf("%d labels in %d slots of idnCache", len(keys), len(slots))
 }
 
 // FuzzDirIDNHost holds dirIDNHost to dirIDNHostWhole on any host.
