@@ -143,46 +143,39 @@ func HostPortOK(h, hostport string, sum locator.Chars) bool {
 // ".-" and "-." (see validHostPortParts), it finds the top label's "." in the eight bytes
 // that end the host, read as one word, not by a loop back from the end, whose length, that
 // of the top label, varies from URL to URL and whose end is then mispredicted (callgrind's
-// branch model: 1.2 mispredicted branches per URL on kasztp.txt).
+// branch model: 1.2 mispredicted branches per URL on kasztp.txt). Its common case (a host of
+// 1 to 63 bytes whose top label is shorter than eight, no port or one of one to four digits)
+// takes one branch on the summary and the lengths and one on the answer.
 func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Chars) bool {
-	if sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) != locator.CharsHostAlpha {
+	n := hostEnd - hostStart     // (≥ 1 when the summary has a letter: a port is digits)
+	p := uint(portEnd - hostEnd) // the port with its ":", or 0
+	// RFC 1738 §5 port = digits (Parse saw that they are digits); RFC 793 §3.1, 16 bits:
+	// one to four digits are always below 65536 (p-2 < 4), no port is p = 0 (p-2 wraps).
+	if sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) != locator.CharsHostAlpha ||
+		uint(n-1) > 62 || hostEnd < 8 || p-2 >= 4 && p != 0 {
 		return sum&locator.CharsHostNotHostname == 0 && validHostPort(s[hostStart:portEnd])
 	}
-	hp := s[hostStart:portEnd]
-	n := hostEnd - hostStart // (≥ 1 when the summary has a letter: a port is digits)
-	if uint(n-1) > 62 || n > len(hp) || hostEnd < 8 {
-		return validHostPort(hp)
-	}
-	// RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The dots of
-	// the last eight bytes of the host (and of the bytes before it when it is shorter: those
-	// are masked off) tell where the top label starts.
+	// RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The last
+	// "." of the eight bytes that end the host, read as one word, tells where the top label
+	// starts: after it, or at the host's start when the "." is before the host (in a host
+	// shorter than eight bytes) or there is none (then the host is at most eight bytes, or
+	// its top label is not in the word).
 	w := s[hostEnd-8 : hostEnd]
-	m := dotBytes(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
-		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56) &
-		(^uint64(0) << (8 * uint(max(8-n, 0)) & 63)) // (n ≥ 1: the shift is at most 56)
-	var top byte // the first byte of the top label
-	switch {
-	case m != 0:
-		// (when the host ends with the "." it is taken for the top label's first byte: the
-		// host is refused below all the same)
-		top = w[min(uint(63-bits64.LeadingZeros64(m))/8+1, 7)]
-	case n > 8:
-		return validHostPort(hp) // a top label of eight bytes or more
-	default:
-		top = hp[0] // no "." in a host of at most eight bytes
+	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+	k := bits64.Len64(dotBytes(x)) // 8 × (the index in w of the last "." + 1), or 0
+	if k == 0 && n > 8 {
+		return validHostPort(s[hostStart:portEnd]) // a top label of eight bytes or more
+	}
+	first := s[hostStart]
+	top := byte(x >> (k & 63)) // (a host that ends with "." is refused below whatever this is)
+	if k < 72-8*n {
+		top = first // no "." in the host's part of the word
 	}
 	// No label is longer than 63 octets (the host is no longer); no label is empty or has a
 	// hyphen at either end unless the host starts or ends with "." or "-" (the summary says
 	// that it has no "..", ".-" or "-."), as in validHostPortParts.
-	if (hostEdge[hp[0]]|hostEdge[hp[n-1]])&edgeDotHyphen|hostEdge[top]&edgeDigit != 0 {
-		return false
-	}
-	// RFC 1738 §5 port = digits (Parse saw that they are digits); RFC 793 §3.1, 16 bits:
-	// one to four digits are always below 65536.
-	if p := len(hp) - n; p == 0 || uint(p-2) < 4 {
-		return true // no port, or a port of one to four digits
-	}
-	return validHostPort(hp)
+	return (hostEdge[first]|hostEdge[x>>56])&edgeDotHyphen|hostEdge[top]&edgeDigit == 0
 }
 
 // The bits of hostEdge: a byte that neither starts nor ends a hostname ("." and "-"), and a
