@@ -20,7 +20,43 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 		case locator.RFC1738:
 			// The commonest case, an http or https URL (a URL that starts so has no "URL:"
 			// prefix and has that scheme), by fastHTTP's two steps without checkTo's
-			// dispatch, and each step once.
+			// dispatch, and each step once. isHTTP's test, httpState's for a URL without
+			// user information or port whose path starts with "/", and ValidHostPortAt's
+			// for a host the summary says has the characters of a hostname are written out
+			// here, so that a clean http URL's check makes no call (that took 176
+			// instructions a URL on kasztp.txt in three calls, and now 100).
+			v := view(&u) // the parts without a copy of u for each (see urlView)
+			s := v.s
+			if len(s) < 8 {
+				break
+			}
+			t := s[:8]
+			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			if min((w^httpColon)&(1<<40-1), (w^httpsColon)&(1<<48-1)) != 0 {
+				if clean1738(&u) { // not http or https
+					return dst
+				}
+				break
+			}
+			sum := v.chars
+			hs, he, ps := int(v.hostStart), int(v.hostEnd), int(v.pathStart)
+			if n := he - hs; v.flags&(viewUser|viewAuthority|viewPort) == viewAuthority &&
+				sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) == locator.CharsHostAlpha &&
+				uint(n-1) < 63 && 8 <= he && he <= len(s) && ps < len(s) && s[ps] == '/' {
+				h := s[he-8 : he]
+				ok, sure := syntax.HostWordOK(uint64(h[0])|uint64(h[1])<<8|uint64(h[2])<<16|uint64(h[3])<<24|
+					uint64(h[4])<<32|uint64(h[5])<<40|uint64(h[6])<<48|uint64(h[7])<<56, s[hs], n)
+				switch {
+				case !sure:
+				case !ok:
+					return check1738To(dst, &u) // httpOther
+				case sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) == 0:
+					return dst // httpClean
+				default:
+					return httpCharsTo(dst, &u) // httpCharsLeft
+				}
+			}
 			switch httpState(&u) {
 			case httpClean:
 				return dst

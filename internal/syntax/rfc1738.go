@@ -143,9 +143,9 @@ func HostPortOK(h, hostport string, sum locator.Chars) bool {
 // ".-" and "-." (see validHostPortParts), it finds the top label's "." in the eight bytes
 // that end the host, read as one word, not by a loop back from the end, whose length, that
 // of the top label, varies from URL to URL and whose end is then mispredicted (callgrind's
-// branch model: 1.2 mispredicted branches per URL on kasztp.txt). Its common case (a host of
-// 1 to 63 bytes whose top label is shorter than eight, no port or one of one to four digits)
-// takes one branch on the summary and the lengths and one on the answer.
+// branch model: 1.2 mispredicted branches per URL on kasztp.txt), by HostWordOK. Its common
+// case is a host of 1 to 63 bytes whose top label is shorter than eight and no port or one
+// of one to four digits.
 func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Chars) bool {
 	n := hostEnd - hostStart     // (≥ 1 when the summary has a letter: a port is digits)
 	p := uint(portEnd - hostEnd) // the port with its ":", or 0
@@ -155,27 +155,35 @@ func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Char
 		uint(n-1) > 62 || hostEnd < 8 || p-2 >= 4 && p != 0 {
 		return sum&locator.CharsHostNotHostname == 0 && validHostPort(s[hostStart:portEnd])
 	}
-	// RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The last
-	// "." of the eight bytes that end the host, read as one word, tells where the top label
-	// starts: after it, or at the host's start when the "." is before the host (in a host
-	// shorter than eight bytes) or there is none (then the host is at most eight bytes, or
-	// its top label is not in the word).
 	w := s[hostEnd-8 : hostEnd]
-	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-	k := bits64.Len64(dotBytes(x)) // 8 × (the index in w of the last "." + 1), or 0
-	if k == 0 && n > 8 {
+	ok, sure := HostWordOK(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
+		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56, s[hostStart], n)
+	if !sure {
 		return validHostPort(s[hostStart:portEnd]) // a top label of eight bytes or more
 	}
-	first := s[hostStart]
-	top := byte(x >> (k & 63)) // (a host that ends with "." is refused below whatever this is)
-	if k < 72-8*n {
-		top = first // no "." in the host's part of the word
-	}
-	// No label is longer than 63 octets (the host is no longer); no label is empty or has a
-	// hyphen at either end unless the host starts or ends with "." or "-" (the summary says
-	// that it has no "..", ".-" or "-."), as in validHostPortParts.
-	return (hostEdge[first]|hostEdge[x>>56])&edgeDotHyphen|hostEdge[top]&edgeDigit == 0
+	return ok
+}
+
+// HostWordOK is the test of ValidHostPortAt for a host of n bytes, 1 ≤ n ≤ 63, whose first
+// byte is first and whose last eight bytes (with bytes before it when n < 8, which count
+// for nothing) are the little-endian word x, and that the character summary says is
+// letters, digits, "-" and "." with a letter or "-" and none of "..", ".-" and "-.": whether
+// it is an RFC 1738 §5 hostname (ok), and whether x tells (sure: not when x holds no "." and
+// n > 8, so that the top label may start before x). It is small enough to be inlined where
+// a check's common case must not make a call (scheme.CheckTo).
+//
+// RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The last "."
+// of x tells where the top label starts: after it, or at the host's start (byte 8-n of x)
+// when there is none in the host's part of x. A host that ends with "." takes a byte of x
+// for its top label's first (x shifted by 64 masked to 0: byte 0), and is refused all the
+// same. No label is
+// longer than 63 octets (the host is no longer); no label is empty or has a hyphen at either
+// end unless the host starts or ends with "." or "-" (the summary says that it has no "..",
+// ".-" or "-."), as in validHostPortParts.
+func HostWordOK(x uint64, first byte, n int) (ok, sure bool) {
+	k := bits64.Len64(dotBytes(x)) // 8 × (the index in x of the last "." + 1), or 0
+	top := byte(x >> (max(k, 64-8*n) & 63))
+	return (hostEdge[first]|hostEdge[x>>56])&edgeDotHyphen|hostEdge[top]&edgeDigit == 0, k != 0 || n <= 8
 }
 
 // The bits of hostEdge: a byte that neither starts nor ends a hostname ("." and "-"), and a
