@@ -34,7 +34,14 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
 				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 			if min((w^httpColon)&(1<<40-1), (w^httpsColon)&(1<<48-1)) != 0 {
-				if clean1738(&u) { // not http or https
+				// Not http or https. A file URL (one that starts with "file:", and so has
+				// no "URL:" prefix) goes to quickCheck's test without clean1738's and
+				// quickCheck's dispatch.
+				if (w^fileColon)&(1<<40-1) == 0 && v.flags&viewScheme != 0 &&
+					v.chars&locator.CharsFragmentUnsafe == 0 && quickFile(&u) {
+					return dst
+				}
+				if clean1738(&u) {
 					return dst
 				}
 				break
@@ -212,10 +219,12 @@ func clean1738(u *locator.URL) bool {
 	return false
 }
 
-// The first bytes of an http and an https URL, as isHTTP reads them (little-endian).
+// The first bytes of an http, an https and a file URL, as isHTTP and CheckTo read them
+// (little-endian).
 const (
 	httpColon  = 0x3a70747468   // "http:"
 	httpsColon = 0x3a7370747468 // "https:"
+	fileColon  = 0x3a656c6966   // "file:"
 )
 
 // isHTTP reports whether s starts with "http:" or "https:": for a URL with a scheme and no
