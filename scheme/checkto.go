@@ -52,15 +52,13 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 				sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) == locator.CharsHostAlpha &&
 				uint(n-1) < 63 && 8 <= he && he <= len(s) && ps < len(s) && s[ps] == '/' {
 				h := s[he-8 : he]
-				ok, sure := syntax.HostWordOK(uint64(h[0])|uint64(h[1])<<8|uint64(h[2])<<16|uint64(h[3])<<24|
-					uint64(h[4])<<32|uint64(h[5])<<40|uint64(h[6])<<48|uint64(h[7])<<56, s[hs], n)
-				switch {
-				case !sure:
-				case !ok:
-					return check1738To(dst, &u) // httpOther
-				case sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) == 0:
-					return dst // httpClean
-				default:
+				if syntax.HostWord(uint64(h[0])|uint64(h[1])<<8|uint64(h[2])<<16|uint64(h[3])<<24|
+					uint64(h[4])<<32|uint64(h[5])<<40|uint64(h[6])<<48|uint64(h[7])<<56, s[hs], n) == 0 {
+					// A hostname (a host that is not, or that the word does not tell, is
+					// left to httpState).
+					if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) == 0 {
+						return dst // httpClean
+					}
 					return httpCharsTo(dst, &u) // httpCharsLeft
 				}
 			}

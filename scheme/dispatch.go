@@ -302,7 +302,7 @@ func quickFile(u *locator.URL) bool {
 	}
 	// Without user information, LoginOK is HostPortOK; checkFile checks the host, which may
 	// be empty (RFC 1738 §3.10): ValidHostPortAt(s, hs, he, he, sum), its common case (by
-	// syntax.HostWordOK) written out so that it makes no call.
+	// syntax.HostWord) written out so that it makes no call.
 	s, hs, he, sum := v.s, int(v.hostStart), int(v.hostEnd), v.chars
 	if hs == he {
 		return true
@@ -310,9 +310,9 @@ func quickFile(u *locator.URL) bool {
 	if n := he - hs; sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) == locator.CharsHostAlpha &&
 		uint(n-1) < 63 && 8 <= he && he <= len(s) {
 		h := s[he-8 : he]
-		if ok, sure := syntax.HostWordOK(uint64(h[0])|uint64(h[1])<<8|uint64(h[2])<<16|uint64(h[3])<<24|
-			uint64(h[4])<<32|uint64(h[5])<<40|uint64(h[6])<<48|uint64(h[7])<<56, s[hs], n); sure {
-			return ok
+		if syntax.HostWord(uint64(h[0])|uint64(h[1])<<8|uint64(h[2])<<16|uint64(h[3])<<24|
+			uint64(h[4])<<32|uint64(h[5])<<40|uint64(h[6])<<48|uint64(h[7])<<56, s[hs], n) == 0 {
+			return true
 		}
 	}
 	return syntax.ValidHostPortAt(s, hs, he, he, sum)

@@ -143,7 +143,7 @@ func HostPortOK(h, hostport string, sum locator.Chars) bool {
 // ".-" and "-." (see validHostPortParts), it finds the top label's "." in the eight bytes
 // that end the host, read as one word, not by a loop back from the end, whose length, that
 // of the top label, varies from URL to URL and whose end is then mispredicted (callgrind's
-// branch model: 1.2 mispredicted branches per URL on kasztp.txt), by HostWordOK. Its common
+// branch model: 1.2 mispredicted branches per URL on kasztp.txt), by HostWord. Its common
 // case is a host of 1 to 63 bytes whose top label is shorter than eight and no port or one
 // of one to four digits.
 func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Chars) bool {
@@ -156,35 +156,41 @@ func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Char
 		return sum&locator.CharsHostNotHostname == 0 && validHostPort(s[hostStart:portEnd])
 	}
 	w := s[hostEnd-8 : hostEnd]
-	ok, sure := HostWordOK(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
-		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56, s[hostStart], n)
-	if !sure {
+	switch HostWord(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
+		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56, s[hostStart], n) {
+	case 0:
+		return true
+	case HostWordUnsure:
 		return validHostPort(s[hostStart:portEnd]) // a top label of eight bytes or more
 	}
-	return ok
+	return false
 }
 
-// HostWordOK is the test of ValidHostPortAt for a host of n bytes, 1 ≤ n ≤ 63, whose first
+// HostWord is the test of ValidHostPortAt for a host of n bytes, 1 ≤ n ≤ 63, whose first
 // byte is first and whose last eight bytes (with bytes before it when n < 8, which count
 // for nothing) are the little-endian word x, and that the character summary says is
-// letters, digits, "-" and "." with a letter or "-" and none of "..", ".-" and "-.": whether
-// it is an RFC 1738 §5 hostname (ok), and whether x tells (sure: not when x holds no "." and
-// n > 8, so that the top label may start before x). It is small enough to be inlined where
-// a check's common case must not make a call (scheme.CheckTo).
+// letters, digits, "-" and "." with a letter or "-" and none of "..", ".-" and "-.". It
+// returns 0 when the host is an RFC 1738 §5 hostname; HostWordUnsure, alone or with other
+// bits, when x holds no "." and n > 8, so that the top label may start before x and x does
+// not tell; else other bits, and the host is no hostname. It is small enough to be inlined
+// where a check's common case must not make a call (scheme.CheckTo), and has no branch.
 //
 // RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The last "."
 // of x tells where the top label starts: after it, or at the host's start (byte 8-n of x)
 // when there is none in the host's part of x. A host that ends with "." takes a byte of x
 // for its top label's first (x shifted by 64 masked to 0: byte 0), and is refused all the
-// same. No label is
-// longer than 63 octets (the host is no longer); no label is empty or has a hyphen at either
-// end unless the host starts or ends with "." or "-" (the summary says that it has no "..",
-// ".-" or "-."), as in validHostPortParts.
-func HostWordOK(x uint64, first byte, n int) (ok, sure bool) {
+// same. No label is longer than 63 octets (the host is no longer); no label is empty or has
+// a hyphen at either end unless the host starts or ends with "." or "-" (the summary says
+// that it has no "..", ".-" or "-."), as in validHostPortParts.
+func HostWord(x uint64, first byte, n int) uint {
 	k := bits64.Len64(dotBytes(x)) // 8 × (the index in x of the last "." + 1), or 0
 	top := byte(x >> (max(k, 64-8*n) & 63))
-	return (hostEdge[first]|hostEdge[x>>56])&edgeDotHyphen|hostEdge[top]&edgeDigit == 0, k != 0 || n <= 8
+	return uint((hostEdge[first]|hostEdge[x>>56])&edgeDotHyphen|hostEdge[top]&edgeDigit) |
+		uint((k-1)&(8-n))>>63<<2 // HostWordUnsure: k = 0 and n > 8
 }
+
+// HostWordUnsure is the bit of HostWord's answer that says that the word does not tell.
+const HostWordUnsure = 4
 
 // The bits of hostEdge: a byte that neither starts nor ends a hostname ("." and "-"), and a
 // digit, which does not start a top label (RFC 1738 §5 hostname, toplabel).
