@@ -156,14 +156,12 @@ func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Char
 		return sum&locator.CharsHostNotHostname == 0 && validHostPort(s[hostStart:portEnd])
 	}
 	w := s[hostEnd-8 : hostEnd]
-	switch HostWord(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
-		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56, s[hostStart], n) {
-	case 0:
-		return true
-	case HostWordUnsure:
+	r := HostWord(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
+		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56, s[hostStart], n)
+	if r&HostWordUnsure != 0 {
 		return validHostPort(s[hostStart:portEnd]) // a top label of eight bytes or more
 	}
-	return false
+	return r == 0
 }
 
 // HostWord is the test of ValidHostPortAt for a host of n bytes, 1 ≤ n ≤ 63, whose first
