@@ -52,7 +52,7 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 			hs, he, ps := int(v.hostStart), int(v.hostEnd), int(v.pathStart)
 			if n := he - hs; v.flags&(viewUser|viewAuthority|viewPort) == viewAuthority &&
 				sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) == locator.CharsHostAlpha &&
-				uint(n-1) < 63 && 8 <= he && he <= len(s) && (ps >= len(s) || s[ps] == '/') {
+				hs < he && n <= 63 && 8 <= he && he <= len(s) && (ps >= len(s) || s[ps] == '/') {
 				h := s[he-8 : he]
 				if syntax.HostWord(uint64(h[0])|uint64(h[1])<<8|uint64(h[2])<<16|uint64(h[3])<<24|
 					uint64(h[4])<<32|uint64(h[5])<<40|uint64(h[6])<<48|uint64(h[7])<<56, s[hs], n) == 0 {
