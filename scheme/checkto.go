@@ -30,6 +30,9 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 			v := view(&u) // the parts without a copy of u for each (see urlView)
 			s := v.s
 			if len(s) < 8 {
+				if clean1738(&u) { // not http or https, which need eight bytes
+					return dst
+				}
 				break
 			}
 			t := s[:8]

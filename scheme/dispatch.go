@@ -301,8 +301,8 @@ func quickFile(u *locator.URL) bool {
 		return false
 	}
 	// Without user information, LoginOK is HostPortOK; checkFile checks the host, which may
-	// be empty (RFC 1738 §3.10): ValidHostPortAt(s, hs, he, he, sum), its common case (by
-	// syntax.HostWord) written out so that it makes no call.
+	// be empty (RFC 1738 §3.10): ValidHostPortAt, its common case (a host without a port,
+	// by syntax.HostWord) written out so that it makes no call.
 	s, hs, he, sum := v.s, int(v.hostStart), int(v.hostEnd), v.chars
 	if hs == he {
 		return true
@@ -315,7 +315,7 @@ func quickFile(u *locator.URL) bool {
 			return true
 		}
 	}
-	return syntax.ValidHostPortAt(s, hs, he, he, sum)
+	return syntax.ValidHostPortAt(s, hs, he, int(v.pathStart), sum)
 }
 
 // loginOK is syntax.LoginOK(*u) for u with an authority, reading each part of u once
