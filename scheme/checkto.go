@@ -53,8 +53,11 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 			}
 			sum := v.chars
 			hs, he, ps := int(v.hostStart), int(v.hostEnd), int(v.pathStart)
-			if n := he - hs; v.flags&(viewUser|viewAuthority|viewPort) == viewAuthority &&
-				sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) == locator.CharsHostAlpha &&
+			const (
+				flagsMask = uint32(viewUser|viewAuthority|viewPort) | uint32(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen)<<16
+				flagsWant = uint32(viewAuthority) | uint32(locator.CharsHostAlpha)<<16
+			)
+			if n := he - hs; (uint32(v.flags)|uint32(sum)<<16)&flagsMask == flagsWant &&
 				hs < he && n <= 63 && 8 <= he && he <= len(s) && (ps >= len(s) || s[ps] == '/') {
 				h := s[he-8 : he]
 				if syntax.HostWord(uint64(h[0])|uint64(h[1])<<8|uint64(h[2])<<16|uint64(h[3])<<24|
