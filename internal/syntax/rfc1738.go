@@ -158,7 +158,7 @@ func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Char
 	w := s[hostEnd-8 : hostEnd]
 	r := HostWord(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
 		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56, s[hostStart], n)
-	if r&HostWordUnsure != 0 {
+	if r < 0 {
 		return validHostPort(s[hostStart:portEnd]) // a top label of eight bytes or more
 	}
 	return r == 0
@@ -168,9 +168,9 @@ func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Char
 // byte is first and whose last eight bytes (with bytes before it when n < 8, which count
 // for nothing) are the little-endian word x, and that the character summary says is
 // letters, digits, "-" and "." with a letter or "-" and none of "..", ".-" and "-.". It
-// returns 0 when the host is an RFC 1738 §5 hostname; HostWordUnsure, alone or with other
-// bits, when x holds no "." and n > 8, so that the top label may start before x and x does
-// not tell; else other bits, and the host is no hostname. It is small enough to be inlined
+// returns 0 when the host is an RFC 1738 §5 hostname; a negative number when x holds no "."
+// and n > 8, so that the top label may start before x and x does not tell; else a positive
+// number, and the host is no hostname. It is small enough to be inlined
 // where a check's common case must not make a call (scheme.CheckTo), and has no branch.
 //
 // RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The last "."
@@ -180,15 +180,12 @@ func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Char
 // same. No label is longer than 63 octets (the host is no longer); no label is empty or has
 // a hyphen at either end unless the host starts or ends with "." or "-" (the summary says
 // that it has no "..", ".-" or "-."), as in validHostPortParts.
-func HostWord(x uint64, first byte, n int) uint {
+func HostWord(x uint64, first byte, n int) int {
 	k := bits64.Len64(dotBytes(x)) // 8 × (the index in x of the last "." + 1), or 0
 	top := byte(x >> (max(k, 64-8*n) & 63))
-	return uint((hostEdge[first]|hostEdge[x>>56])&edgeDotHyphen|hostEdge[top]&edgeDigit) |
-		uint((k-1)&(8-n))>>63<<2 // HostWordUnsure: k = 0 and n > 8
+	return int((hostEdge[first]|hostEdge[x>>56])&edgeDotHyphen|hostEdge[top]&edgeDigit) |
+		((k-1)&(8-n))>>63 // -1 when k = 0 and n > 8, else 0
 }
-
-// HostWordUnsure is the bit of HostWord's answer that says that the word does not tell.
-const HostWordUnsure = 4
 
 // The bits of hostEdge: a byte that neither starts nor ends a hostname ("." and "-"), and a
 // digit, which does not start a top label (RFC 1738 §5 hostname, toplabel).
