@@ -170,8 +170,10 @@ func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Char
 // letters, digits, "-" and "." with a letter or "-" and none of "..", ".-" and "-.". It
 // returns 0 when the host is an RFC 1738 §5 hostname; a negative number when x holds no "."
 // and n > 8, so that the top label may start before x and x does not tell; else a positive
-// number, and the host is no hostname. It is small enough to be inlined
-// where a check's common case must not make a call (scheme.CheckTo), and has no branch.
+// number, and the host is no hostname. It is small enough to be inlined where a check's
+// common case must not make a call (scheme.CheckTo), and has one branch, max's (the amd64
+// compiler makes no conditional move of it), taken the same way for hosts of eight bytes or
+// more.
 //
 // RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The last "."
 // of x tells where the top label starts: after it, or at the host's start (byte 8-n of x)
