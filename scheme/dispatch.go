@@ -295,12 +295,27 @@ func quickFile(u *locator.URL) bool {
 	if v.flags&(viewAuthority|viewUser|viewPort) != viewAuthority {
 		return false // no authority, or user information or a port
 	}
-	if v.hostStart != v.hostEnd && !syntax.ValidHostPortAt(v.s, int(v.hostStart), int(v.hostEnd), int(v.pathStart), v.chars) {
-		return false // (without user information, LoginOK is HostPortOK; checkFile checks the host)
-	}
 	// afterAuthority(u) is "/" and u.URLPath() when the path is not empty: its characters
 	// are filePathClass when the summary says so (see init).
-	return v.pathStart != v.queryStart && v.chars&ftpPathNot == 0
+	if v.pathStart == v.queryStart || v.chars&ftpPathNot != 0 {
+		return false
+	}
+	// Without user information, LoginOK is HostPortOK; checkFile checks the host, which may
+	// be empty (RFC 1738 §3.10): ValidHostPortAt, its common case (a host without a port,
+	// by syntax.HostWord) written out so that it makes no call.
+	s, hs, he, sum := v.s, int(v.hostStart), int(v.hostEnd), v.chars
+	if hs == he {
+		return true
+	}
+	if n := he - hs; sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) == locator.CharsHostAlpha &&
+		hs < he && n <= 63 && 8 <= he && he <= len(s) {
+		h := s[he-8 : he]
+		if syntax.HostWord(uint64(h[0])|uint64(h[1])<<8|uint64(h[2])<<16|uint64(h[3])<<24|
+			uint64(h[4])<<32|uint64(h[5])<<40|uint64(h[6])<<48|uint64(h[7])<<56, s[hs], n) == 0 {
+			return true
+		}
+	}
+	return syntax.ValidHostPortAt(s, hs, he, int(v.pathStart), sum)
 }
 
 // loginOK is syntax.LoginOK(*u) for u with an authority, reading each part of u once

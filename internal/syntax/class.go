@@ -145,7 +145,7 @@ func AppendClass1738(dst []locator.Finding, s string, start, end int, k *pct.Cla
 		switch {
 		case c >= 0x80:
 			return dst, false
-		case isEscape(s[:end], j):
+		case c == '%' && isEscape(s[:end], j): // (a call, spared the commoner bytes)
 			miss &^= 6 << uint(i) // the two hex digits
 			continue
 		case len(dst) >= max:
@@ -160,7 +160,7 @@ func AppendClass1738(dst []locator.Finding, s string, start, end int, k *pct.Cla
 // that of rule: the code and fixed message of asciiTab1738, and xrule for a byte that is not
 // even an xchar (RFC 1738 §5) when the part has one.
 func finding1738(c byte, off int, rule, xrule string) locator.Finding {
-	if xrule != "" && !pct.RFC1738Xchar.Contains(c) {
+	if xrule != "" && table.Bits(c)&XcharClass.Bit() == 0 { // (pct.Set.Contains copies the set)
 		rule = xrule
 	}
 	t := &asciiTab1738[c]

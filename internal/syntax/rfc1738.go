@@ -143,46 +143,50 @@ func HostPortOK(h, hostport string, sum locator.Chars) bool {
 // ".-" and "-." (see validHostPortParts), it finds the top label's "." in the eight bytes
 // that end the host, read as one word, not by a loop back from the end, whose length, that
 // of the top label, varies from URL to URL and whose end is then mispredicted (callgrind's
-// branch model: 1.2 mispredicted branches per URL on kasztp.txt).
+// branch model: 1.2 mispredicted branches per URL on kasztp.txt), by HostWord. Its common
+// case is a host of 1 to 63 bytes whose top label is shorter than eight and no port or one
+// of one to four digits.
 func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Chars) bool {
-	if sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) != locator.CharsHostAlpha {
+	n := hostEnd - hostStart     // (≥ 1 when the summary has a letter: a port is digits)
+	p := uint(portEnd - hostEnd) // the port with its ":", or 0
+	// RFC 1738 §5 port = digits (Parse saw that they are digits); RFC 793 §3.1, 16 bits:
+	// one to four digits are always below 65536 (p-2 < 4), no port is p = 0 (p-2 wraps).
+	if sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) != locator.CharsHostAlpha ||
+		uint(n-1) > 62 || hostEnd < 8 || p-2 >= 4 && p != 0 {
 		return sum&locator.CharsHostNotHostname == 0 && validHostPort(s[hostStart:portEnd])
 	}
-	hp := s[hostStart:portEnd]
-	n := hostEnd - hostStart // (≥ 1 when the summary has a letter: a port is digits)
-	if uint(n-1) > 62 || n > len(hp) || hostEnd < 8 {
-		return validHostPort(hp)
-	}
-	// RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The dots of
-	// the last eight bytes of the host (and of the bytes before it when it is shorter: those
-	// are masked off) tell where the top label starts.
 	w := s[hostEnd-8 : hostEnd]
-	m := dotBytes(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
-		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56) &
-		(^uint64(0) << (8 * uint(max(8-n, 0)) & 63)) // (n ≥ 1: the shift is at most 56)
-	var top byte // the first byte of the top label
-	switch {
-	case m != 0:
-		// (when the host ends with the "." it is taken for the top label's first byte: the
-		// host is refused below all the same)
-		top = w[min(uint(63-bits64.LeadingZeros64(m))/8+1, 7)]
-	case n > 8:
-		return validHostPort(hp) // a top label of eight bytes or more
-	default:
-		top = hp[0] // no "." in a host of at most eight bytes
+	r := HostWord(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
+		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56, s[hostStart], n)
+	if r < 0 {
+		return validHostPort(s[hostStart:portEnd]) // a top label of eight bytes or more
 	}
-	// No label is longer than 63 octets (the host is no longer); no label is empty or has a
-	// hyphen at either end unless the host starts or ends with "." or "-" (the summary says
-	// that it has no "..", ".-" or "-."), as in validHostPortParts.
-	if (hostEdge[hp[0]]|hostEdge[hp[n-1]])&edgeDotHyphen|hostEdge[top]&edgeDigit != 0 {
-		return false
-	}
-	// RFC 1738 §5 port = digits (Parse saw that they are digits); RFC 793 §3.1, 16 bits:
-	// one to four digits are always below 65536.
-	if p := len(hp) - n; p == 0 || uint(p-2) < 4 {
-		return true // no port, or a port of one to four digits
-	}
-	return validHostPort(hp)
+	return r == 0
+}
+
+// HostWord is the test of ValidHostPortAt for a host of n bytes, 1 ≤ n ≤ 63, whose first
+// byte is first and whose last eight bytes (with bytes before it when n < 8, which count
+// for nothing) are the little-endian word x, and that the character summary says is
+// letters, digits, "-" and "." with a letter or "-" and none of "..", ".-" and "-.". It
+// returns 0 when the host is an RFC 1738 §5 hostname; a negative number when x holds no "."
+// and n > 8, so that the top label may start before x and x does not tell; else a positive
+// number, and the host is no hostname. It is small enough to be inlined where a check's
+// common case must not make a call (scheme.CheckTo), and has one branch, max's (the amd64
+// compiler makes no conditional move of it), taken the same way for hosts of eight bytes or
+// more.
+//
+// RFC 1738 §3.1: "The rightmost domain label will never start with a digit". The last "."
+// of x tells where the top label starts: after it, or at the host's start (byte 8-n of x)
+// when there is none in the host's part of x. A host that ends with "." takes a byte of x
+// for its top label's first (x shifted by 64 masked to 0: byte 0), and is refused all the
+// same. No label is longer than 63 octets (the host is no longer); no label is empty or has
+// a hyphen at either end unless the host starts or ends with "." or "-" (the summary says
+// that it has no "..", ".-" or "-."), as in validHostPortParts.
+func HostWord(x uint64, first byte, n int) int {
+	k := bits64.Len64(dotBytes(x)) // 8 × (the index in x of the last "." + 1), or 0
+	top := byte(x >> (max(k, 64-8*n) & 63))
+	return int((hostEdge[first]|hostEdge[x>>56])&edgeDotHyphen|hostEdge[top]&edgeDigit) |
+		((k-1)&(8-n))>>63 // -1 when k = 0 and n > 8, else 0
 }
 
 // The bits of hostEdge: a byte that neither starts nor ends a hostname ("." and "-"), and a
