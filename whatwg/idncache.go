@@ -167,10 +167,6 @@ var idnByte [256]uint8
 // (see ldhLabelBidi).
 var idnASCII [256]uint16
 
-// idnASCIITab is idnASCII's address, read from memory by idnRun: the compiler makes a constant
-// address again at each use, where idnRun's byte loop would spend an instruction a byte on it.
-var idnASCIITab = &idnASCII
-
 const (
 	idnStop     uint16 = 1 << 8
 	idnNotLDH   uint16 = 1 << 9
@@ -311,14 +307,12 @@ func idnRun(buf []byte, k int, s string, i int) (int, int, uint64, uint16) {
 	src := s[i:]
 	dst := buf[k : k+len(src)]
 	h := idnSeed
-	tab := idnASCIITab // in a register, not its address made again at every byte
-	_ = tab[0]         // the nil check, once
 	var flags, lbits uint16
 	j, lj := 0, 0
 	for {
 		for ; uint(j) < uint(len(src)); j++ {
 			c := src[j]
-			t := tab[c]
+			t := idnASCII[c]
 			if t&idnStop != 0 {
 				break
 			}
