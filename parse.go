@@ -472,7 +472,25 @@ func scanRun(s string, k int, stops uint8) (int, uint64) {
 			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
 		if c&stops != 0 {
 			v := packRunWord(load64(t))
-			j := bits.TrailingZeros64(v&w) >> 3
+			m := v & w
+			if stops&rCheck != 0 && c&rPct != 0 {
+				// RFC 1738 §2.2 escape = "%" hex hex: a "%" followed by two hex digits is
+				// not a stop, so that a run of escapes (UTF-8 text, "%20") is read a word at
+				// a time; any other "%" stops the run where it is, for checkByte to report.
+				pm := v >> 3 & ones // bit 0 of each "%" byte (rPct is 1<<3)
+				m &^= pm            // their rCheck bit
+				for p := pm; p != 0; p &= p - 1 {
+					j := bits.TrailingZeros64(p) >> 3
+					if i := k + j; i+2 >= n || !hexTab[s[i+1]] || !hexTab[s[i+2]] {
+						m |= 1 << (8 * j)
+					}
+				}
+				if m == 0 {
+					acc |= uint64(c)
+					continue
+				}
+			}
+			j := bits.TrailingZeros64(m) >> 3
 			return k + j, acc | orBytes(v&(1<<(8*j)-1))
 		}
 		acc |= uint64(c)
@@ -621,7 +639,7 @@ const (
 	rCheck      uint8 = 1 << iota // clCheck: a control or "%"
 	rQuery                        // "?": ends the path
 	rHash                         // "#": ends the path or the query
-	_                             //
+	rPct                          // "%" (which has rCheck too): see scanRun
 	rUnsafe                       // clUnsafe
 	r3986                         // cl3986
 	rSemi                         // ";"
@@ -659,6 +677,9 @@ func init() {
 		cl := classTab[c]
 		if cl&clCheck != 0 {
 			runTab[c] |= rCheck
+		}
+		if c == '%' {
+			runTab[c] |= rPct
 		}
 		if cl&clQuery != 0 {
 			runTab[c] |= rQuery | rSlashQuery
