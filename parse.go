@@ -471,26 +471,11 @@ func scanRun(s string, k int, stops uint8) (int, uint64) {
 		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
 			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
 		if c&stops != 0 {
-			v := packRunWord(load64(t))
-			m := v & w
-			if stops&rCheck != 0 && c&rPct != 0 {
-				// RFC 1738 §2.2 escape = "%" hex hex: a "%" followed by two hex digits is
-				// not a stop, so that a run of escapes (UTF-8 text, "%20") is read a word at
-				// a time; any other "%" stops the run where it is, for checkByte to report.
-				pm := v >> 3 & ones // bit 0 of each "%" byte (rPct is 1<<3)
-				m &^= pm            // their rCheck bit
-				for p := pm; p != 0; p &= p - 1 {
-					j := bits.TrailingZeros64(p) >> 3
-					if i := k + j; i+2 >= n || !hexTab[s[i+1]] || !hexTab[s[i+2]] {
-						m |= 1 << (8 * j)
-					}
-				}
-				if m == 0 {
-					acc |= uint64(c)
-					continue
-				}
+			if c&rPct != 0 {
+				return scanEscapes(s, k, stops, acc)
 			}
-			j := bits.TrailingZeros64(m) >> 3
+			v := packRunWord(load64(t))
+			j := bits.TrailingZeros64(v&w) >> 3
 			return k + j, acc | orBytes(v&(1<<(8*j)-1))
 		}
 		acc |= uint64(c)
@@ -521,6 +506,43 @@ func scanRun(s string, k int, stops uint8) (int, uint64) {
 	v := packRun(t) >> sh
 	j := bits.TrailingZeros64(v&w|1<<(64-sh&63)) >> 3 // at most n-k
 	return k + j, acc | orBytes(v&(1<<(8*j)-1))
+}
+
+// scanEscapes is scanRun from the eight bytes at s[k] (k <= len(s)-8), which hold a "%", with
+// acc the OR of the entries before k, for stops that hold rCheck (every caller's do). RFC 1738
+// §2.2 escape = "%" hex hex: a "%" followed by two hex digits is not a stop here, so that a
+// run of escapes (UTF-8 text, "%20") is read a word at a time; any other "%" stays a stop,
+// where scanParts and checkByte report it. The last bytes, fewer than eight, are scanRun's.
+// A function of its own, so that scanRun's loop keeps its registers.
+func scanEscapes(s string, k int, stops uint8, acc uint64) (int, uint64) {
+	n := len(s)
+	w := ones * uint64(stops)
+	for ; k >= 0 && k <= n-8; k += 8 {
+		t := s[k : k+8]
+		c := runTab[t[0]] | runTab[t[1]] | runTab[t[2]] | runTab[t[3]] |
+			runTab[t[4]] | runTab[t[5]] | runTab[t[6]] | runTab[t[7]]
+		if c&stops != 0 {
+			v := packRunWord(load64(t))
+			m := v & w
+			if c&rPct != 0 {
+				pm := v >> 3 & ones // bit 0 of each "%" byte (rPct is 1<<3)
+				m &^= pm            // their rCheck bit
+				for p := pm; p != 0; p &= p - 1 {
+					j := bits.TrailingZeros64(p) >> 3
+					if i := k + j; i+2 >= n || !hexTab[s[i+1]] || !hexTab[s[i+2]] {
+						m |= 1 << (8 * j)
+					}
+				}
+			}
+			if m != 0 {
+				j := bits.TrailingZeros64(m) >> 3
+				return k + j, acc | orBytes(v&(1<<(8*j)-1))
+			}
+		}
+		acc |= uint64(c)
+	}
+	k, c := scanRun(s, k, stops)
+	return k, acc | c
 }
 
 // parseAuthority reads the authority that starts at s[a], after "//", when its first run of
