@@ -35,9 +35,7 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 				}
 				break
 			}
-			t := s[:8]
-			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			w := syntax.Load64(s[:8])
 			if min((w^httpColon)&(1<<40-1), (w^httpsColon)&(1<<48-1)) != 0 {
 				// Not http or https. A file URL (one that starts with "file:", and so has
 				// no "URL:" prefix) goes to quickCheck's test without clean1738's and
@@ -59,9 +57,7 @@ func CheckTo(dst []locator.Finding, u locator.URL, spec locator.Spec) []locator.
 			)
 			if n := he - hs; (uint32(v.flags)|uint32(sum)<<16)&flagsMask == flagsWant &&
 				hs < he && n <= 63 && 8 <= he && he <= len(s) && (ps >= len(s) || s[ps] == '/') {
-				h := s[he-8 : he]
-				if syntax.HostWord(uint64(h[0])|uint64(h[1])<<8|uint64(h[2])<<16|uint64(h[3])<<24|
-					uint64(h[4])<<32|uint64(h[5])<<40|uint64(h[6])<<48|uint64(h[7])<<56, s[hs], n) == 0 {
+				if syntax.HostWord(syntax.Load64(s[he-8:he]), s[hs], n) == 0 {
 					// A hostname (a host that is not, or that the word does not tell, is
 					// left to httpState).
 					if sum&(locator.CharsPathUnsafe|locator.CharsQueryUnsafe|locator.CharsQuerySlashQuestion|locator.CharsFragmentUnsafe) == 0 {
@@ -186,9 +182,7 @@ func httpState(u *locator.URL) int {
 	if len(s) < 8 {
 		return httpNot // (an http URL so short has no host or no path; check1738 checks it)
 	}
-	t := s[:8] // isHTTP's test, inlined
-	w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	w := syntax.Load64(s[:8]) // isHTTP's test, inlined
 	if min((w^httpColon)&(1<<40-1), (w^httpsColon)&(1<<48-1)) != 0 {
 		return httpNot
 	}
@@ -243,9 +237,7 @@ func isHTTP(s string) bool {
 	if len(s) < 8 {
 		return strings.HasPrefix(s, "http:") || strings.HasPrefix(s, "https:")
 	}
-	t := s[:8]
-	w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	w := syntax.Load64(s[:8])
 	return min((w^httpColon)&(1<<40-1), (w^httpsColon)&(1<<48-1)) == 0
 }
 
@@ -273,9 +265,7 @@ func clean3986(u *locator.URL) bool {
 	// other URLs the rest).
 	s := v.s
 	if len(s) >= 8 && s[0] == 'h' {
-		t := s[:8]
-		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		w := syntax.Load64(s[:8])
 		if min((w^httpColon)&(1<<40-1), (w^httpsColon)&(1<<48-1)) == 0 {
 			return true
 		}
@@ -298,9 +288,7 @@ func hasUpper(s string, n int) bool {
 		return false
 	}
 	const ones = 0x0101010101010101
-	t := s[:8]
-	w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	w := syntax.Load64(s[:8])
 	w &= 0x7f * ones // (bytes after the n are masked off below; these are not ASCII)
 	upper := (w + 0x3f*ones) &^ (w + 0x25*ones) & (0x80 * ones)
 	return upper&(uint64(1)<<(8*n)-1) != 0

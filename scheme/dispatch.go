@@ -309,9 +309,7 @@ func quickFile(u *locator.URL) bool {
 	}
 	if n := he - hs; sum&(locator.CharsHostNotHostname|locator.CharsHostAlpha|locator.CharsHostDotHyphen) == locator.CharsHostAlpha &&
 		hs < he && n <= 63 && 8 <= he && he <= len(s) {
-		h := s[he-8 : he]
-		if syntax.HostWord(uint64(h[0])|uint64(h[1])<<8|uint64(h[2])<<16|uint64(h[3])<<24|
-			uint64(h[4])<<32|uint64(h[5])<<40|uint64(h[6])<<48|uint64(h[7])<<56, s[hs], n) == 0 {
+		if syntax.HostWord(syntax.Load64(s[he-8:he]), s[hs], n) == 0 {
 			return true
 		}
 	}

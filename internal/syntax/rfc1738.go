@@ -155,9 +155,7 @@ func ValidHostPortAt(s string, hostStart, hostEnd, portEnd int, sum locator.Char
 		uint(n-1) > 62 || hostEnd < 8 || p-2 >= 4 && p != 0 {
 		return sum&locator.CharsHostNotHostname == 0 && validHostPort(s[hostStart:portEnd])
 	}
-	w := s[hostEnd-8 : hostEnd]
-	r := HostWord(uint64(w[0])|uint64(w[1])<<8|uint64(w[2])<<16|uint64(w[3])<<24|
-		uint64(w[4])<<32|uint64(w[5])<<40|uint64(w[6])<<48|uint64(w[7])<<56, s[hostStart], n)
+	r := HostWord(Load64(s[hostEnd-8:hostEnd]), s[hostStart], n)
 	if r < 0 {
 		return validHostPort(s[hostStart:portEnd]) // a top label of eight bytes or more
 	}
@@ -218,7 +216,7 @@ func validHostnameShape(h string) bool {
 	}
 	i := 0
 	for ; i+8 <= len(h); i += 8 {
-		for m := dotBytes(load64(h, i)); m != 0; m &= m - 1 {
+		for m := dotBytes(Load64(h[i:])); m != 0; m &= m - 1 {
 			if !dot(i + bits64.TrailingZeros64(m)/8) {
 				return false
 			}
@@ -233,11 +231,14 @@ func validHostnameShape(h string) bool {
 	return h[top] < '0' || h[top] > '9'
 }
 
-// load64 returns the eight bytes of s at i as a little-endian number.
-func load64(s string, i int) uint64 {
-	_ = s[i+7]
-	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+// Load64 returns the first eight bytes of s as a little-endian number: the word that the
+// word-at-a-time tests (HostWord, and package scheme's tests of a scheme's first bytes) read.
+// It inlines and compiles to one load; given s[j : j+8], the slice's bounds check is its only
+// one.
+func Load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // dotBytes returns 0x80 in each byte of w that is ".", and 0 in the others.
