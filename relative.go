@@ -36,12 +36,20 @@ import "strings"
 // dot-segments the budget can run out before a short tail is found; the reference returned
 // then is a longer candidate, which still resolves to the target.
 func Relative(base, target URL, mode Mode) (URL, error) {
+	r, _, err := relative(base, target, mode)
+	return r, err
+}
+
+// relative is [Relative], which also says whether bestTail's budget ran out (then a shorter
+// reference than the one returned may exist; the tests compare with resolving every tail only
+// when it did not).
+func relative(base, target URL, mode Mode) (_ URL, spent bool, err error) {
 	base, target = plain(base), plain(target)
 	if mode >= ModeWHATWG {
-		return URL{}, modeError(mode, target.s)
+		return URL{}, false, modeError(mode, target.s)
 	}
 	if base.flags&hasScheme == 0 {
-		return URL{}, &Error{Input: base.s, Code: CodeBaseNotAbsolute, Rule: "RFC 3986 §5.1",
+		return URL{}, false, &Error{Input: base.s, Code: CodeBaseNotAbsolute, Rule: "RFC 3986 §5.1",
 			Message: "the base URL has no scheme; a base must be absolute"}
 	}
 	best := URL{}
@@ -64,9 +72,9 @@ func Relative(base, target URL, mode Mode) (URL, error) {
 	if target.flags&hasScheme == 0 || target.Scheme() != base.Scheme() {
 		try(target.s)
 		if !found {
-			return URL{}, noRelative(target, mode)
+			return URL{}, false, noRelative(target, mode)
 		}
-		return best, nil
+		return best, false, nil
 	}
 	t := target.s
 	// RFC 3986 §4.4 same-document reference; RFC 1808 §4 step 2a (the empty reference).
@@ -92,14 +100,15 @@ func Relative(base, target URL, mode Mode) (URL, error) {
 	}
 	// Every other tail of the target that starts at a delimiter or a segment: the forms the
 	// older rules resolve by string operations (RFC 1630's "//g/x", RFC 1808's ";x").
-	if r, ok := bestTail(base, target, mode, best, found, scratch); ok {
+	r, ok, spent := bestTail(base, target, mode, best, found, scratch)
+	if ok {
 		best, found = r, true
 	}
 	try(t)
 	if !found {
-		return URL{}, noRelative(target, mode)
+		return URL{}, spent, noRelative(target, mode)
 	}
-	return best, nil
+	return best, spent, nil
 }
 
 func noRelative(target URL, mode Mode) error {
@@ -224,7 +233,7 @@ type tailMemo struct {
 // The tails are tried shortest first, so the first that resolves to the target is the best.
 // The cost is linear in the inputs; when the budget runs out, a shorter tail that only a
 // resolution could have found may be missed, and a longer candidate is returned.
-func bestTail(base, target URL, mode Mode, best URL, found bool, scratch []byte) (URL, bool) {
+func bestTail(base, target URL, mode Mode, best URL, found bool, scratch []byte) (_ URL, _, spent bool) {
 	t := target.s
 	lo := int(target.schemeEnd) + 2
 	budget := 2*(len(base.s)+len(t)) + 1<<14
@@ -303,11 +312,12 @@ func bestTail(base, target URL, mode Mode, best URL, found bool, scratch []byte)
 			}
 			// The one position where this key's tail can give the target: confirm it.
 			if ref, got, ok := resolveTail(i); ok && string(got) == t {
-				return ref, true
+				return ref, true, spent
 			}
 			continue
 		}
 		if budget <= 0 {
+			spent = true
 			continue
 		}
 		ref, got, ok := resolveTail(i)
@@ -315,7 +325,7 @@ func bestTail(base, target URL, mode Mode, best URL, found bool, scratch []byte)
 			continue
 		}
 		if string(got) == t {
-			return ref, true
+			return ref, true, spent
 		}
 		if dotty || memo[key] != nil {
 			continue
@@ -327,7 +337,7 @@ func bestTail(base, target URL, mode Mode, best URL, found bool, scratch []byte)
 		}
 		memo[key] = m
 	}
-	return URL{}, false
+	return URL{}, false, spent
 }
 
 // composeText appends to b the serialization of ref resolved against base under mode (below
