@@ -107,63 +107,88 @@ func messify(r *rand.Rand, s string, idn bool) string {
 		return " " + s
 	}
 	orig := m
-	special := isSpecialScheme(strings.ToLower(m.scheme))
 	n := 2 + r.IntN(3)
 	for range n {
 		k := messyKind(r.IntN(int(messyKinds)))
 		if k == messyIDN && !idn {
 			k = messyUpperScheme
 		}
-		switch k {
-		case messyUpperScheme:
-			m.scheme = strings.ToUpper(m.scheme)
-		case messyUpperHost:
-			m.host = strings.ToUpper(m.host)
-		case messyDefaultPort:
-			if m.port == "" && m.host != "" {
-				if p := defaultPort(strings.ToLower(m.scheme)); p > 0 {
-					m.port = ":" + itoa(int(p))
-				}
-			}
-		case messyDotSegments:
-			m.path = insertAtSlash(r, m.path, []string{"/.", "/x/..", "/%2e", "/./.", "/a/b/../.."}[r.IntN(5)])
-		case messySpaces:
-			m.path = insertAtSlash(r, m.path, "/a b")
-			if m.rest == "" || m.rest[0] == '#' {
-				m.rest = "?q=x y" + m.rest
-			} else {
-				m.rest = "?q=x y&" + m.rest[1:]
-			}
-		case messyNonASCII:
-			w := messyWords[r.IntN(len(messyWords))]
-			m.path = insertAtSlash(r, m.path, "/"+w)
-			if m.rest == "" || m.rest[0] == '#' {
-				m.rest = "?w=" + w + m.rest
-			} else {
-				m.rest = "?w=" + w + "&" + m.rest[1:]
-			}
-		case messyBackslash:
-			if special {
-				m.path = strings.ReplaceAll(m.path, "/", "\\")
-				if m.slashes != "" && r.IntN(2) == 0 {
-					m.slashes = "\\\\"
-				}
-			}
-		case messyIDN:
-			if special && m.host != "" && !strings.EqualFold(m.scheme, "file") {
-				top := messyIDNTops[r.IntN(len(messyIDNTops))]
-				if d := strings.IndexByte(m.host, '.'); d >= 0 {
-					m.host = top + m.host[d:]
-				} else {
-					m.host = top
-				}
-			}
-		}
+		m.apply(r, k)
 	}
 	if m == orig {
 		m.scheme = strings.ToUpper(m.scheme) // none of the changes drawn applied
 	}
 	return m.String()
+}
+
+// apply makes the change k to m, drawing what it needs from r; some changes do not apply to
+// some URLs (a default port where there is one, a backslash in a URL that is not special, an
+// IDN host where there is no host), which leave m as it was.
+func (m *messyParts) apply(r *rand.Rand, k messyKind) {
+	special := isSpecialScheme(strings.ToLower(m.scheme))
+	switch k {
+	case messyUpperScheme:
+		m.scheme = strings.ToUpper(m.scheme)
+	case messyUpperHost:
+		m.host = strings.ToUpper(m.host)
+	case messyDefaultPort:
+		if m.port == "" && m.host != "" {
+			if p := defaultPort(strings.ToLower(m.scheme)); p > 0 {
+				m.port = ":" + itoa(int(p))
+			}
+		}
+	case messyDotSegments:
+		m.path = insertAtSlash(r, m.path, []string{"/.", "/x/..", "/%2e", "/./.", "/a/b/../.."}[r.IntN(5)])
+	case messySpaces:
+		m.path = insertAtSlash(r, m.path, "/a b")
+		if m.rest == "" || m.rest[0] == '#' {
+			m.rest = "?q=x y" + m.rest
+		} else {
+			m.rest = "?q=x y&" + m.rest[1:]
+		}
+	case messyNonASCII:
+		w := messyWords[r.IntN(len(messyWords))]
+		m.path = insertAtSlash(r, m.path, "/"+w)
+		if m.rest == "" || m.rest[0] == '#' {
+			m.rest = "?w=" + w + m.rest
+		} else {
+			m.rest = "?w=" + w + "&" + m.rest[1:]
+		}
+	case messyBackslash:
+		if special {
+			m.path = strings.ReplaceAll(m.path, "/", "\\")
+			if m.slashes != "" && r.IntN(2) == 0 {
+				m.slashes = "\\\\"
+			}
+		}
+	case messyIDN:
+		if special && m.host != "" && !strings.EqualFold(m.scheme, "file") {
+			top := messyIDNTops[r.IntN(len(messyIDNTops))]
+			if d := strings.IndexByte(m.host, '.'); d >= 0 {
+				m.host = top + m.host[d:]
+			} else {
+				m.host = top
+			}
+		}
+	}
+}
+
+// messyKindLines returns the lines of the bench file name that the change k alone applies
+// to, each changed by it alone (BenchmarkRatioKind): the same lines for the same seed.
+func messyKindLines(tb testing.TB, name string, seed uint64, k messyKind) []string {
+	r := rand.New(rand.NewPCG(seed, uint64(k)))
+	var out []string
+	for _, l := range benchLines(tb, name) {
+		m, ok := splitMessy(strings.TrimPrefix(l, "\ufeff"))
+		if !ok {
+			continue
+		}
+		orig := m
+		if m.apply(r, k); m != orig {
+			out = append(out, m.String())
+		}
+	}
+	return out
 }
 
 // insertAtSlash inserts seg (which starts with "/") before a "/" of path chosen by r, or at its
@@ -338,14 +363,9 @@ func BenchmarkMessy(b *testing.B) {
 
 // BenchmarkRatio measures Parse against net/url.Parse on each bench file as it is ("plain",
 // where the fast path applies to almost every line), on its messy set ("messy") and on the messy
-// set without IDN hosts ("messy-noidn"), interleaved: chunks of ratioChunk URLs, by one and then
-// the other (in turn which goes first), so that a busy machine slows both alike. It reports
-// each one's ns/URL, in CPU time of the thread (threadCPU: time waiting for a CPU on a
-// shared machine is not counted; the allocations' cost is, through the collector's assists),
-// and ratio, Parse's time over net/url's: the number that issue 10's targets
-// are stated in (≤ 0.55 on the messy set).
+// set without IDN hosts ("messy-noidn"), interleaved (ratioBench): the numbers that issue 10's
+// targets are stated in (≤ 0.55 on the messy set).
 func BenchmarkRatio(b *testing.B) {
-	const ratioChunk = 256
 	for _, f := range benchFiles {
 		for _, set := range []string{"plain", "messy", "messy-noidn"} {
 			var lines []string
@@ -357,46 +377,69 @@ func BenchmarkRatio(b *testing.B) {
 			default:
 				lines = messyLines(b, f, messySeed, false)
 			}
-			b.Run(f+"/"+set, func(b *testing.B) {
-				var tw, tn time.Duration
-				whatwg := func(ls []string) time.Duration {
-					t0 := cputime.Thread()
-					for _, l := range ls {
-						if u, err := Parse(l, nil); err == nil {
-							sink += len(u.href)
-						}
-					}
-					return cputime.Thread() - t0
-				}
-				netURL := func(ls []string) time.Duration {
-					t0 := cputime.Thread()
-					for _, l := range ls {
-						if u, err := url.Parse(l); err == nil {
-							sink += len(u.Path)
-						}
-					}
-					return cputime.Thread() - t0
-				}
-				defer cputime.LockThread()()
-				turn := false
-				for b.Loop() {
-					for k := 0; k < len(lines); k += ratioChunk {
-						ls := lines[k:min(k+ratioChunk, len(lines))]
-						if turn {
-							tw += whatwg(ls)
-							tn += netURL(ls)
-						} else {
-							tn += netURL(ls)
-							tw += whatwg(ls)
-						}
-						turn = !turn
-					}
-				}
-				urls := float64(b.N) * float64(len(lines))
-				b.ReportMetric(float64(tw.Nanoseconds())/urls, "whatwg-ns/URL")
-				b.ReportMetric(float64(tn.Nanoseconds())/urls, "net-url-ns/URL")
-				b.ReportMetric(float64(tw)/float64(tn), "ratio")
-			})
+			b.Run(f+"/"+set, func(b *testing.B) { ratioBench(b, lines) })
 		}
 	}
+}
+
+// BenchmarkRatioKind is BenchmarkRatio on each kind of change alone (messyKindLines): the
+// lines of each bench file that one change applies to, changed by it alone. It shows which
+// changes cost Parse most against net/url; the messy set mixes two to four of them a URL.
+func BenchmarkRatioKind(b *testing.B) {
+	for _, f := range benchFiles {
+		for k := range messyKinds {
+			lines := messyKindLines(b, f, messySeed, k)
+			if len(lines) == 0 {
+				continue // no URL of the file takes it (a default port where there is no host)
+			}
+			b.Run(f+"/"+messyKindNames[k], func(b *testing.B) { ratioBench(b, lines) })
+		}
+	}
+}
+
+// ratioBench parses lines with Parse and with net/url.Parse, interleaved: chunks of ratioChunk
+// URLs, by one and then the other (in turn which goes first), so that a busy machine slows both
+// alike. It reports each one's ns/URL, in CPU time of the thread (threadCPU: time waiting for a
+// CPU on a shared machine is not counted; the allocations' cost is, through the collector's
+// assists), and ratio, Parse's time over net/url's.
+func ratioBench(b *testing.B, lines []string) {
+	const ratioChunk = 256
+	var tw, tn time.Duration
+	whatwg := func(ls []string) time.Duration {
+		t0 := cputime.Thread()
+		for _, l := range ls {
+			if u, err := Parse(l, nil); err == nil {
+				sink += len(u.href)
+			}
+		}
+		return cputime.Thread() - t0
+	}
+	netURL := func(ls []string) time.Duration {
+		t0 := cputime.Thread()
+		for _, l := range ls {
+			if u, err := url.Parse(l); err == nil {
+				sink += len(u.Path)
+			}
+		}
+		return cputime.Thread() - t0
+	}
+	defer cputime.LockThread()()
+	turn := false
+	for b.Loop() {
+		for k := 0; k < len(lines); k += ratioChunk {
+			ls := lines[k:min(k+ratioChunk, len(lines))]
+			if turn {
+				tw += whatwg(ls)
+				tn += netURL(ls)
+			} else {
+				tn += netURL(ls)
+				tw += whatwg(ls)
+			}
+			turn = !turn
+		}
+	}
+	urls := float64(b.N) * float64(len(lines))
+	b.ReportMetric(float64(tw.Nanoseconds())/urls, "whatwg-ns/URL")
+	b.ReportMetric(float64(tn.Nanoseconds())/urls, "net-url-ns/URL")
+	b.ReportMetric(float64(tw)/float64(tn), "ratio")
 }
