@@ -306,6 +306,34 @@ func TestMessy(t *testing.T) {
 	}
 }
 
+// TestMessyAllocs holds Parse to issue 10's "1 allocation per URL (the output string) at
+// most" on the messy sets: every line that parses allocates once at most, once idnCache has
+// seen its labels (its first sight of a label allocates the entry). A line that fails may
+// allocate more (its *Error). -short takes every seventh line.
+func TestMessyAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the pooled parser state is dropped at random under the race detector")
+	}
+	step := 1
+	if testing.Short() {
+		step = 7
+	}
+	for _, f := range benchFiles {
+		lines := messyLines(t, f, messySeed, true)
+		for _, l := range lines {
+			Parse(l, nil) // idnCache sees every label
+		}
+		for k := 0; k < len(lines); k += step {
+			l := lines[k]
+			var err error
+			n := testing.AllocsPerRun(1, func() { _, err = Parse(l, nil) })
+			if err == nil && n > 1 {
+				t.Errorf("%s: Parse(%q): %v allocations, want at most 1", f, l, n)
+			}
+		}
+	}
+}
+
 // BenchmarkMessy parses each bench file as it is ("plain"), its messy set (messyLines, seed
 // messySeed) and the messy set without IDN hosts ("messy-noidn"; their cost is the IDNA code's)
 // with Parse and with net/url.Parse, and reports ns/URL (wall clock) and allocs/URL. One op is
