@@ -243,10 +243,6 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	}
 	// path state: a list path whose segments need no encoding and are not dot segments
 	u.pathStart = uint32(i)
-	tab := &fastPathOther
-	if special {
-		tab = &fastPathSpecial
-	}
 	if file && i+2 < n && isAlpha(s[i+1]) && s[i+2] == '|' &&
 		(i+3 == n || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
 		return false // path state: a first segment that is a Windows drive letter
@@ -274,18 +270,12 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 		if c != '.' && c != '%' || i == pathStart {
 			break
 		}
-		if s[i-1] == '/' {
-			// A segment starts with "." or "%": is it a dot segment?
-			j := i
-			for j < n && s[j] != '/' && tab[s[j]] {
-				j++
+		if s[i-1] == '/' && dotSegmentAt(s, i) {
+			// A segment starts with "." or "%" and is a dot segment: the path state's.
+			if r != nil && special {
+				r.st, r.at = pathState, i-1
 			}
-			if isDotSegment(s[i:j]) {
-				if r != nil && special {
-					r.st, r.at = pathState, i-1
-				}
-				return false
-			}
+			return false
 		}
 		i++
 	}
@@ -339,6 +329,34 @@ func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 	}
 	u.href = s
 	return true
+}
+
+// dotSegmentAt reports whether the path segment that starts at s[i], a "." or "%", is a dot
+// segment (§4.1: "." or "..", each "." or an ASCII case-insensitive "%2e"), up to the "/", "?",
+// "#" or end that ends it: "." and ".." on their bytes, the rest ("%2e", ".%2E", …, and what
+// starts like them) by isDotSegment. A segment with a byte the fast path does not take (a
+// special URL's "\", one to percent-encode) is not one here, wherever the path state ends it:
+// the fast path stops at that byte in the same segment, and records the same "/".
+func dotSegmentAt(s string, i int) bool {
+	n := len(s)
+	j := i + 1
+	if s[i] == '.' {
+		if j < n && s[j] == '.' {
+			j++
+		}
+		if j == n || s[j] == '/' || s[j] == '?' || s[j] == '#' {
+			return true
+		}
+		if s[j] != '%' {
+			return false
+		}
+	} else if i+2 >= n || s[i+1] != '2' || s[i+2]|0x20 != 'e' {
+		return false
+	}
+	for j < n && j-i <= 6 && s[j] != '/' && s[j] != '?' && s[j] != '#' {
+		j++
+	}
+	return isDotSegment(s[i:j])
 }
 
 // isDotSegment reports whether seg is a single-dot or double-dot URL path segment (§4.1).
@@ -955,9 +973,9 @@ func specialIndexBytes(b []byte) int {
 // is where the path starts in b, file whether the scheme is "file". It returns false where the
 // direct path gives up. It goes byte by byte, "/" included, with one test a byte that is rarely
 // true (a loop of few branches, which inputs of every shape run at the same pace); at a
-// segment's start it looks for what the path state does with a whole segment: "." and ".."
-// (dropped, and the path shortened, here), the other dot segments ("%2e", …, through
-// dirSegment), and a Windows drive letter first in a file URL's path (the full parser's).
+// segment's start it looks for what the path state does with a whole segment: a dot segment
+// (".", "..", "%2e", ".%2E", …: dropped, and for a double-dot one the path shortened, without
+// being written), and a Windows drive letter first in a file URL's path (the full parser's).
 func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool) {
 	n := len(s)
 	b = dirRoom(b, n-i)
@@ -977,12 +995,25 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 			if s[i] == '.' && e < n && s[e] == '.' {
 				e++
 			}
-			if s[i] == '.' && (e == n || dirPathSpecial[s[e]] == dStop) {
-				// "." or "..", the common dot segments (§4.1): the path state drops it, and for
-				// "..", shortens the path (as dirSegment does, without writing the segment
-				// first): back to the "/" before the last segment (a file URL's first segment
-				// is never a drive letter here, as in dirSegment).
-				if e-i == 2 {
+			// "." and "..", the common dot segments (§4.1), on their bytes; any other ("%2e",
+			// ".%2E", …) is at most six bytes up to "/", "\", "?", "#" or the end, the same in
+			// the input as written (the bytes of one are not percent-encoded, and no
+			// percent-encoded byte makes one; a tab or newline, which the parser removes first,
+			// makes the direct path give up below), and isDotSegment's.
+			dot := s[i] == '.' && (e == n || dirPathSpecial[s[e]] == dStop)
+			if !dot {
+				for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
+					e++
+				}
+				dot = isDotSegment(s[i:e])
+			}
+			if dot {
+				// The path state drops a dot segment, and for a double-dot one (two, four or
+				// six bytes: "..", ".%2e", "%2e.", "%2e%2e"; a single-dot one has one or three),
+				// shortens the path first: back to the "/" before the last segment (a file
+				// URL's first segment is never a drive letter here: resumeDirect and the check
+				// above leave those to the full parser). The segment is never written.
+				if (e-i)&1 == 0 {
 					k := len(b) - 2
 					for k >= pathStart && b[k] != '/' {
 						k--
@@ -993,20 +1024,6 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 					return b, e, true
 				}
 				i = e + 1
-				continue
-			}
-			// Any other dot segment ("%2e", …) is at most six bytes up to "/", "\", "?", "#"
-			// or the end, the same in the input as written (the bytes of one are not
-			// percent-encoded, and no percent-encoded byte makes one; a tab or newline, which
-			// the parser removes first, makes the direct path give up below): dirSegment's.
-			for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
-				e++
-			}
-			if isDotSegment(s[i:e]) {
-				var more, ok bool
-				if b, i, more, ok = dirSegment(b, s, i, pathStart, file); !ok || !more {
-					return b, i, ok
-				}
 				continue
 			}
 			// Not a dot segment: its first byte is written as it is, and the loop below goes on
@@ -1094,77 +1111,6 @@ func dirEncode(buf []byte, k int, seq string) int {
 		k += 3
 	}
 	return k
-}
-
-// dirSegment runs the path state on the one segment that starts at s[i], after b's last byte
-// (its "/"): it appends the segment, or removes it and shortens the path for a dot segment
-// (§4.4 path state). more says whether a "/" or "\\" followed, in which case b ends with the "/"
-// of the next segment and i is that segment's start; otherwise i is the "?", "#" or end.
-func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ int, more, ok bool) {
-	n := len(s)
-	seg := len(b) // the start of the open segment, after its "/"
-	for {
-		// Bulk: the bytes the path state appends as they are.
-		j := i
-		for j+4 <= n && min(dirPathSpecial[s[j]], dirPathSpecial[s[j+1]], dirPathSpecial[s[j+2]], dirPathSpecial[s[j+3]]) >= dOut {
-			j += 4
-		}
-		for j < n && dirPathSpecial[s[j]] >= dOut {
-			j++
-		}
-		b = append(b, s[i:j]...)
-		i = j
-		c := byte(0)
-		if i < n {
-			c = s[i]
-			switch dirPathSpecial[c] {
-			case dEnc:
-				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
-				i++
-				continue
-			case dOther:
-				if c < 0x80 {
-					return b, i, false, false // tab or newline: the parser removes them first (§4.4 step 3)
-				}
-				size := utf8Size(s, i)
-				if size == 0 {
-					return b, i, false, false // invalid UTF-8: read as U+FFFD
-				}
-				for k := i; k < i+size; k++ {
-					d := s[k]
-					b = append(b, '%', upperhex[d>>4], upperhex[d&15])
-				}
-				i += size
-				continue
-			}
-		}
-		// The segment ends: EOF, "/", "", "?" or "#".
-		slash := c == '/' || c == '\\'
-		if buffer := b[seg:]; len(buffer) > 0 && len(buffer) <= 6 && (buffer[0] == '.' || buffer[0] == '%') {
-			if isDoubleDot(buffer) {
-				// shorten url's path (a file URL's first segment is never a drive letter here)
-				k := seg - 2
-				for k >= pathStart && b[k] != '/' {
-					k--
-				}
-				b = b[:max(k, pathStart)]
-				if !slash {
-					b = append(b, '/')
-				}
-			} else if isSingleDot(buffer) {
-				b = b[:seg-1]
-				if !slash {
-					b = append(b, '/')
-				}
-			}
-		} else if file && seg-1 == pathStart && isWindowsDriveLetter(buffer) {
-			return b, i, false, false // a Windows drive letter: the full parser's
-		}
-		if !slash {
-			return b, i, false, true
-		}
-		return append(b, '/'), i + 1, true, true
-	}
 }
 
 // resumeDirectInto goes on from where parseNormalizedInto stopped, as recorded in r (the input
