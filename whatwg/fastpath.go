@@ -270,12 +270,25 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 		if c != '.' && c != '%' || i == pathStart {
 			break
 		}
-		if s[i-1] == '/' && dotSegmentAt(s, i) {
-			// A segment starts with "." or "%" and is a dot segment: the path state's.
-			if r != nil && special {
-				r.st, r.at = pathState, i-1
+		if s[i-1] == '/' {
+			// A segment starts with "." or "%": is it a dot segment? "." and ".." (followed
+			// by "/", "?" or "#") on its first three bytes, one table look-up each and one
+			// branch; what starts like another ("%2e", ".%2E", …) and a segment that ends the
+			// input, by dotSegmentAt.
+			dot := false
+			if i+2 < n {
+				t0, t1, t2 := segTab[c], segTab[s[i+1]], segTab[s[i+2]]
+				dot = t0&(t1>>1|t1&(t2>>1))&1 != 0 || (t0>>2|t0&(t1>>2))&1 != 0 && dotSegmentAt(s, i)
+			} else {
+				dot = dotSegmentAt(s, i)
 			}
-			return false
+			if dot {
+				// The path state's.
+				if r != nil && special {
+					r.st, r.at = pathState, i-1
+				}
+				return false
+			}
 		}
 		i++
 	}
@@ -331,12 +344,32 @@ func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 	return true
 }
 
+// segDot, segEnd, segPct and segStop are the bits of segTab, what the tests for a dot segment
+// at a segment's start look up in its first three bytes, without a branch on each: "." (segDot),
+// a byte that ends the fast path's segment ("/", "?", "#": segEnd), "%" (segPct), and a byte
+// that ends a special URL's segment in the path state ("/", "\\", "?", "#": segStop).
+const (
+	segDot uint8 = 1 << iota
+	segEnd
+	segPct
+	segStop
+)
+
+var segTab = func() (t [256]uint8) {
+	t['.'] = segDot
+	t['%'] = segPct
+	for _, c := range []byte("/?#") {
+		t[c] = segEnd | segStop
+	}
+	t['\\'] = segStop
+	return t
+}()
+
 // dotSegmentAt reports whether the path segment that starts at s[i], a "." or "%", is a dot
 // segment (§4.1: "." or "..", each "." or an ASCII case-insensitive "%2e"), up to the "/", "?",
-// "#" or end that ends it: "." and ".." on their bytes, the rest ("%2e", ".%2E", …, and what
-// starts like them) by isDotSegment. A segment with a byte the fast path does not take (a
-// special URL's "\", one to percent-encode) is not one here, wherever the path state ends it:
-// the fast path stops at that byte in the same segment, and records the same "/".
+// "#" or end that ends it. A segment with a byte the fast path does not take (a special URL's
+// "\\", one to percent-encode) is not one here, wherever the path state ends it: the fast path
+// stops at that byte in the same segment, and records the same "/".
 func dotSegmentAt(s string, i int) bool {
 	n := len(s)
 	j := i + 1
@@ -990,46 +1023,50 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 			// with a tab or newline in it, the direct path gives up below.
 			return b, i, false
 		}
-		if i < n && (s[i] == '.' || s[i] == '%') {
-			e := i + 1
-			if s[i] == '.' && e < n && s[e] == '.' {
+		// A dot segment (§4.1) is dropped, and a double-dot one first shortens the path: back
+		// to the "/" before the last segment (a file URL's first segment is never a drive
+		// letter here: resumeDirect and the test above leave those to the full parser). The
+		// segment is never written. d is its dots (1 or 2; 0: not a dot segment), e its end.
+		d, e := 0, i
+		if i+2 < n {
+			// "." and ".." (followed by "/", "\\", "?" or "#"), the common ones, on their first
+			// three bytes, one table look-up each and no branch.
+			t0, t1, t2 := segTab[s[i]], segTab[s[i+1]], segTab[s[i+2]]
+			d = int(t0&(t1>>3)&1 | (t0&t1&(t2>>3)&1)<<1)
+			e = i + d
+		}
+		if d == 0 && i < n && (s[i] == '.' || s[i] == '%') {
+			// Any other dot segment ("%2e", ".%2E", …, or one that ends the input) is at most
+			// six bytes up to "/", "\\", "?", "#" or the end, the same in the input as written
+			// (the bytes of one are not percent-encoded, and no percent-encoded byte makes
+			// one; a tab or newline, which the parser removes first, makes the direct path
+			// give up below), and isDotSegment's: a single-dot one has one or three bytes,
+			// a double-dot one two, four or six.
+			e = i + 1
+			for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
 				e++
 			}
-			// "." and "..", the common dot segments (§4.1), on their bytes; any other ("%2e",
-			// ".%2E", …) is at most six bytes up to "/", "\", "?", "#" or the end, the same in
-			// the input as written (the bytes of one are not percent-encoded, and no
-			// percent-encoded byte makes one; a tab or newline, which the parser removes first,
-			// makes the direct path give up below), and isDotSegment's.
-			dot := s[i] == '.' && (e == n || dirPathSpecial[s[e]] == dStop)
-			if !dot {
-				for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
-					e++
-				}
-				dot = isDotSegment(s[i:e])
+			if isDotSegment(s[i:e]) {
+				d = 2 - (e-i)&1
+			} else {
+				// Not a dot segment: its first byte is written as it is, and the loop below
+				// goes on (and does not stop at it).
+				b = append(b, s[i])
+				i++
 			}
-			if dot {
-				// The path state drops a dot segment, and for a double-dot one (two, four or
-				// six bytes: "..", ".%2e", "%2e.", "%2e%2e"; a single-dot one has one or three),
-				// shortens the path first: back to the "/" before the last segment (a file
-				// URL's first segment is never a drive letter here: resumeDirect and the check
-				// above leave those to the full parser). The segment is never written.
-				if (e-i)&1 == 0 {
-					k := len(b) - 2
-					for k >= pathStart && b[k] != '/' {
-						k--
-					}
-					b = b[:max(k, pathStart)+1]
-				}
-				if e == n || s[e] == '?' || s[e] == '#' {
-					return b, e, true
-				}
-				i = e + 1
-				continue
+		}
+		if d != 0 {
+			// Back d-1 segments: from b's last "/" for ".", from the byte before it for "..".
+			k := len(b) - d
+			for k >= pathStart && b[k] != '/' {
+				k--
 			}
-			// Not a dot segment: its first byte is written as it is, and the loop below goes on
-			// (and does not stop at it).
-			b = append(b, s[i])
-			i++
+			b = b[:max(k, pathStart)+1]
+			if e == n || s[e] == '?' || s[e] == '#' {
+				return b, e, true
+			}
+			i = e + 1
+			continue
 		}
 		// The bytes are written by index into b's room (dirRoom), not appended: no test of the
 		// capacity a byte, and nothing to keep across a call to growslice.
