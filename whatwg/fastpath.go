@@ -1023,50 +1023,21 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 			// with a tab or newline in it, the direct path gives up below.
 			return b, i, false
 		}
-		// A dot segment (§4.1) is dropped, and a double-dot one first shortens the path: back
-		// to the "/" before the last segment (a file URL's first segment is never a drive
-		// letter here: resumeDirect and the test above leave those to the full parser). The
-		// segment is never written. d is its dots (1 or 2; 0: not a dot segment), e its end.
-		d, e := 0, i
-		if i+2 < n {
-			// "." and ".." (followed by "/", "\\", "?" or "#"), the common ones, on their first
-			// three bytes, one table look-up each and no branch.
-			t0, t1, t2 := segTab[s[i]], segTab[s[i+1]], segTab[s[i+2]]
-			d = int(t0&(t1>>3)&1 | (t0&t1&(t2>>3)&1)<<1)
-			e = i + d
-		}
-		if d == 0 && i < n && (s[i] == '.' || s[i] == '%') {
-			// Any other dot segment ("%2e", ".%2E", …, or one that ends the input) is at most
-			// six bytes up to "/", "\\", "?", "#" or the end, the same in the input as written
-			// (the bytes of one are not percent-encoded, and no percent-encoded byte makes
-			// one; a tab or newline, which the parser removes first, makes the direct path
-			// give up below), and isDotSegment's: a single-dot one has one or three bytes,
-			// a double-dot one two, four or six.
-			e = i + 1
-			for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
-				e++
-			}
-			if isDotSegment(s[i:e]) {
-				d = 2 - (e-i)&1
-			} else {
-				// Not a dot segment: its first byte is written as it is, and the loop below
-				// goes on (and does not stop at it).
-				b = append(b, s[i])
+		if i < n && (s[i] == '.' || s[i] == '%') {
+			// A segment that may be a dot segment (§4.1): dirDotSegment's, in a call of its
+			// own (the byte loop below keeps its registers).
+			var dot bool
+			if b, i, dot = dirDotSegment(b, s, i, pathStart); dot {
+				if i == n || s[i] == '?' || s[i] == '#' {
+					return b, i, true
+				}
 				i++
+				continue
 			}
-		}
-		if d != 0 {
-			// Back d-1 segments: from b's last "/" for ".", from the byte before it for "..".
-			k := len(b) - d
-			for k >= pathStart && b[k] != '/' {
-				k--
-			}
-			b = b[:max(k, pathStart)+1]
-			if e == n || s[e] == '?' || s[e] == '#' {
-				return b, e, true
-			}
-			i = e + 1
-			continue
+			// Not a dot segment: its first byte is written as it is, and the loop below goes on
+			// (and does not stop at it).
+			b = append(b, s[i])
+			i++
 		}
 		// The bytes are written by index into b's room (dirRoom), not appended: no test of the
 		// capacity a byte, and nothing to keep across a call to growslice.
@@ -1118,6 +1089,43 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 	segment:
 		b = buf[:k]
 	}
+}
+
+// dirDotSegment looks at the path segment of a special URL that starts at s[i], after b's last
+// byte (its "/"), a "." or "%". If it is a dot segment (§4.1), it drops it, and for a double-dot
+// one shortens the path first (path state): back to the "/" before b's last segment, never
+// before pathStart (a file URL's first segment is never a drive letter here: resumeDirect and
+// dirPath leave those to the full parser); the segment is never written. It returns b, the index
+// of the "/", "\\", "?", "#" or end that ends the segment, and true; otherwise b and i as they
+// are, and false.
+func dirDotSegment(b []byte, s string, i, pathStart int) ([]byte, int, bool) {
+	n := len(s)
+	e := i + 1
+	if s[i] == '.' && e < n && s[e] == '.' {
+		e++
+	}
+	d := e - i // the dots of "." and "..", the common ones, told on their bytes
+	if s[i] != '.' || e < n && dirPathSpecial[s[e]] != dStop {
+		// Any other dot segment ("%2e", ".%2E", …) is at most six bytes up to "/", "\\",
+		// "?", "#" or the end, the same in the input as written (the bytes of one are not
+		// percent-encoded, and no percent-encoded byte makes one; a tab or newline, which the
+		// parser removes first, makes the direct path give up after this), and isDotSegment's:
+		// a single-dot one has one or three bytes, a double-dot one two, four or six.
+		for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
+			e++
+		}
+		if !isDotSegment(s[i:e]) {
+			return b, i, false
+		}
+		d = 2 - (e-i)&1
+	}
+	// Back d-1 segments: from b's last "/" for a single-dot one, from the byte before it for a
+	// double-dot one.
+	k := len(b) - d
+	for k >= pathStart && b[k] != '/' {
+		k--
+	}
+	return b[:max(k, pathStart)+1], e, true
 }
 
 // dirPathTab and dirDomainTab are the addresses of dirPathByte and dirDomain, read from memory
