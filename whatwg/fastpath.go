@@ -344,24 +344,21 @@ func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 	return true
 }
 
-// segDot, segEnd, segPct and segStop are the bits of segTab, what the tests for a dot segment
-// at a segment's start look up in its first three bytes, without a branch on each: "." (segDot),
-// a byte that ends the fast path's segment ("/", "?", "#": segEnd), "%" (segPct), and a byte
-// that ends a special URL's segment in the path state ("/", "\\", "?", "#": segStop).
+// segDot, segEnd and segPct are the bits of segTab, what the fast path's test for a dot segment
+// at a segment's start (parseNormalizedInto) looks up in its first three bytes, without a branch
+// on each: "." (segDot), a byte that ends the fast path's segment ("/", "?", "#": segEnd), "%"
+// (segPct). The path state's "\\" is not segEnd: in a special URL's path the fast path stops at
+// it anyway, and in another URL's it is a byte of the segment.
 const (
 	segDot uint8 = 1 << iota
 	segEnd
 	segPct
-	segStop
 )
 
 var segTab = func() (t [256]uint8) {
 	t['.'] = segDot
 	t['%'] = segPct
-	for _, c := range []byte("/?#") {
-		t[c] = segEnd | segStop
-	}
-	t['\\'] = segStop
+	t['/'], t['?'], t['#'] = segEnd, segEnd, segEnd
 	return t
 }()
 
