@@ -243,10 +243,6 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 	}
 	// path state: a list path whose segments need no encoding and are not dot segments
 	u.pathStart = uint32(i)
-	tab := &fastPathOther
-	if special {
-		tab = &fastPathSpecial
-	}
 	if file && i+2 < n && isAlpha(s[i+1]) && s[i+2] == '|' &&
 		(i+3 == n || s[i+3] == '/' || s[i+3] == '?' || s[i+3] == '#') {
 		return false // path state: a first segment that is a Windows drive letter
@@ -275,12 +271,19 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			break
 		}
 		if s[i-1] == '/' {
-			// A segment starts with "." or "%": is it a dot segment?
-			j := i
-			for j < n && s[j] != '/' && tab[s[j]] {
-				j++
+			// A segment starts with "." or "%": is it a dot segment? "." and ".." (followed
+			// by "/", "?" or "#") on its first three bytes, one table look-up each and one
+			// branch; what starts like another ("%2e", ".%2E", …) and a segment that ends the
+			// input, by dotSegmentAt.
+			dot := false
+			if i+2 < n {
+				t0, t1, t2 := segTab[c], segTab[s[i+1]], segTab[s[i+2]]
+				dot = t0&(t1>>1|t1&(t2>>1))&1 != 0 || (t0>>2|t0&(t1>>2))&1 != 0 && dotSegmentAt(s, i)
+			} else {
+				dot = dotSegmentAt(s, i)
 			}
-			if isDotSegment(s[i:j]) {
+			if dot {
+				// The path state's.
 				if r != nil && special {
 					r.st, r.at = pathState, i-1
 				}
@@ -339,6 +342,51 @@ func finishNormalized(u *URL, s string, i int, special bool, r *resume) bool {
 	}
 	u.href = s
 	return true
+}
+
+// segDot, segEnd and segPct are the bits of segTab, what the fast path's test for a dot segment
+// at a segment's start (parseNormalizedInto) looks up in its first three bytes, without a branch
+// on each: "." (segDot), a byte that ends the fast path's segment ("/", "?", "#": segEnd), "%"
+// (segPct). The path state's "\\" is not segEnd: in a special URL's path the fast path stops at
+// it anyway, and in another URL's it is a byte of the segment.
+const (
+	segDot uint8 = 1 << iota
+	segEnd
+	segPct
+)
+
+var segTab = func() (t [256]uint8) {
+	t['.'] = segDot
+	t['%'] = segPct
+	t['/'], t['?'], t['#'] = segEnd, segEnd, segEnd
+	return t
+}()
+
+// dotSegmentAt reports whether the path segment that starts at s[i], a "." or "%", is a dot
+// segment (§4.1: "." or "..", each "." or an ASCII case-insensitive "%2e"), up to the "/", "?",
+// "#" or end that ends it. A segment with a byte the fast path does not take (a special URL's
+// "\\", one to percent-encode) is not one here, wherever the path state ends it: the fast path
+// stops at that byte in the same segment, and records the same "/".
+func dotSegmentAt(s string, i int) bool {
+	n := len(s)
+	j := i + 1
+	if s[i] == '.' {
+		if j < n && s[j] == '.' {
+			j++
+		}
+		if j == n || s[j] == '/' || s[j] == '?' || s[j] == '#' {
+			return true
+		}
+		if s[j] != '%' {
+			return false
+		}
+	} else if i+2 >= n || s[i+1] != '2' || s[i+2]|0x20 != 'e' {
+		return false
+	}
+	for j < n && j-i <= 6 && s[j] != '/' && s[j] != '?' && s[j] != '#' {
+		j++
+	}
+	return isDotSegment(s[i:j])
 }
 
 // isDotSegment reports whether seg is a single-dot or double-dot URL path segment (§4.1).
@@ -955,9 +1003,9 @@ func specialIndexBytes(b []byte) int {
 // is where the path starts in b, file whether the scheme is "file". It returns false where the
 // direct path gives up. It goes byte by byte, "/" included, with one test a byte that is rarely
 // true (a loop of few branches, which inputs of every shape run at the same pace); at a
-// segment's start it looks for what the path state does with a whole segment: "." and ".."
-// (dropped, and the path shortened, here), the other dot segments ("%2e", …, through
-// dirSegment), and a Windows drive letter first in a file URL's path (the full parser's).
+// segment's start it looks for what the path state does with a whole segment: a dot segment
+// (".", "..", "%2e", ".%2E", …: dropped, and for a double-dot one the path shortened, without
+// being written), and a Windows drive letter first in a file URL's path (the full parser's).
 func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool) {
 	n := len(s)
 	b = dirRoom(b, n-i)
@@ -973,40 +1021,14 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 			return b, i, false
 		}
 		if i < n && (s[i] == '.' || s[i] == '%') {
-			e := i + 1
-			if s[i] == '.' && e < n && s[e] == '.' {
-				e++
-			}
-			if s[i] == '.' && (e == n || dirPathSpecial[s[e]] == dStop) {
-				// "." or "..", the common dot segments (§4.1): the path state drops it, and for
-				// "..", shortens the path (as dirSegment does, without writing the segment
-				// first): back to the "/" before the last segment (a file URL's first segment
-				// is never a drive letter here, as in dirSegment).
-				if e-i == 2 {
-					k := len(b) - 2
-					for k >= pathStart && b[k] != '/' {
-						k--
-					}
-					b = b[:max(k, pathStart)+1]
+			// A segment that may be a dot segment (§4.1): dirDotSegment's, in a call of its
+			// own (the byte loop below keeps its registers).
+			var dot bool
+			if b, i, dot = dirDotSegment(b, s, i, pathStart); dot {
+				if i == n || s[i] == '?' || s[i] == '#' {
+					return b, i, true
 				}
-				if e == n || s[e] == '?' || s[e] == '#' {
-					return b, e, true
-				}
-				i = e + 1
-				continue
-			}
-			// Any other dot segment ("%2e", …) is at most six bytes up to "/", "\", "?", "#"
-			// or the end, the same in the input as written (the bytes of one are not
-			// percent-encoded, and no percent-encoded byte makes one; a tab or newline, which
-			// the parser removes first, makes the direct path give up below): dirSegment's.
-			for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
-				e++
-			}
-			if isDotSegment(s[i:e]) {
-				var more, ok bool
-				if b, i, more, ok = dirSegment(b, s, i, pathStart, file); !ok || !more {
-					return b, i, ok
-				}
+				i++
 				continue
 			}
 			// Not a dot segment: its first byte is written as it is, and the loop below goes on
@@ -1066,6 +1088,43 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 	}
 }
 
+// dirDotSegment looks at the path segment of a special URL that starts at s[i], after b's last
+// byte (its "/"), a "." or "%". If it is a dot segment (§4.1), it drops it, and for a double-dot
+// one shortens the path first (path state): back to the "/" before b's last segment, never
+// before pathStart (a file URL's first segment is never a drive letter here: resumeDirect and
+// dirPath leave those to the full parser); the segment is never written. It returns b, the index
+// of the "/", "\\", "?", "#" or end that ends the segment, and true; otherwise b and i as they
+// are, and false.
+func dirDotSegment(b []byte, s string, i, pathStart int) ([]byte, int, bool) {
+	n := len(s)
+	e := i + 1
+	if s[i] == '.' && e < n && s[e] == '.' {
+		e++
+	}
+	d := e - i // the dots of "." and "..", the common ones, told on their bytes
+	if s[i] != '.' || e < n && dirPathSpecial[s[e]] != dStop {
+		// Any other dot segment ("%2e", ".%2E", …) is at most six bytes up to "/", "\\",
+		// "?", "#" or the end, the same in the input as written (the bytes of one are not
+		// percent-encoded, and no percent-encoded byte makes one; a tab or newline, which the
+		// parser removes first, makes the direct path give up after this), and isDotSegment's:
+		// a single-dot one has one or three bytes, a double-dot one two, four or six.
+		for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
+			e++
+		}
+		if !isDotSegment(s[i:e]) {
+			return b, i, false
+		}
+		d = 2 - (e-i)&1
+	}
+	// Back d-1 segments: from b's last "/" for a single-dot one, from the byte before it for a
+	// double-dot one.
+	k := len(b) - d
+	for k >= pathStart && b[k] != '/' {
+		k--
+	}
+	return b[:max(k, pathStart)+1], e, true
+}
+
 // dirPathTab and dirDomainTab are the addresses of dirPathByte and dirDomain, read from memory
 // by the loops that use them: the address of a variable, which the compiler makes again where
 // it is used, was made again at every byte of the loop (a LEAQ each); a pointer loaded once
@@ -1094,77 +1153,6 @@ func dirEncode(buf []byte, k int, seq string) int {
 		k += 3
 	}
 	return k
-}
-
-// dirSegment runs the path state on the one segment that starts at s[i], after b's last byte
-// (its "/"): it appends the segment, or removes it and shortens the path for a dot segment
-// (§4.4 path state). more says whether a "/" or "\\" followed, in which case b ends with the "/"
-// of the next segment and i is that segment's start; otherwise i is the "?", "#" or end.
-func dirSegment(b []byte, s string, i, pathStart int, file bool) (_ []byte, _ int, more, ok bool) {
-	n := len(s)
-	seg := len(b) // the start of the open segment, after its "/"
-	for {
-		// Bulk: the bytes the path state appends as they are.
-		j := i
-		for j+4 <= n && min(dirPathSpecial[s[j]], dirPathSpecial[s[j+1]], dirPathSpecial[s[j+2]], dirPathSpecial[s[j+3]]) >= dOut {
-			j += 4
-		}
-		for j < n && dirPathSpecial[s[j]] >= dOut {
-			j++
-		}
-		b = append(b, s[i:j]...)
-		i = j
-		c := byte(0)
-		if i < n {
-			c = s[i]
-			switch dirPathSpecial[c] {
-			case dEnc:
-				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
-				i++
-				continue
-			case dOther:
-				if c < 0x80 {
-					return b, i, false, false // tab or newline: the parser removes them first (§4.4 step 3)
-				}
-				size := utf8Size(s, i)
-				if size == 0 {
-					return b, i, false, false // invalid UTF-8: read as U+FFFD
-				}
-				for k := i; k < i+size; k++ {
-					d := s[k]
-					b = append(b, '%', upperhex[d>>4], upperhex[d&15])
-				}
-				i += size
-				continue
-			}
-		}
-		// The segment ends: EOF, "/", "", "?" or "#".
-		slash := c == '/' || c == '\\'
-		if buffer := b[seg:]; len(buffer) > 0 && len(buffer) <= 6 && (buffer[0] == '.' || buffer[0] == '%') {
-			if isDoubleDot(buffer) {
-				// shorten url's path (a file URL's first segment is never a drive letter here)
-				k := seg - 2
-				for k >= pathStart && b[k] != '/' {
-					k--
-				}
-				b = b[:max(k, pathStart)]
-				if !slash {
-					b = append(b, '/')
-				}
-			} else if isSingleDot(buffer) {
-				b = b[:seg-1]
-				if !slash {
-					b = append(b, '/')
-				}
-			}
-		} else if file && seg-1 == pathStart && isWindowsDriveLetter(buffer) {
-			return b, i, false, false // a Windows drive letter: the full parser's
-		}
-		if !slash {
-			return b, i, false, true
-		}
-		return append(b, '/'), i + 1, true, true
-	}
 }
 
 // resumeDirectInto goes on from where parseNormalizedInto stopped, as recorded in r (the input
