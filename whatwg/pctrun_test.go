@@ -6,38 +6,46 @@ import (
 	"unicode/utf8"
 )
 
-// TestDirPctRun holds dirPctRun, the direct path's encoding of a run of non-ASCII and
-// percent-encoded bytes at once, to what the state machine does a byte at a time: every first
-// byte ≥ 0x80, every second byte, and the boundary values of the continuation ranges after them
-// (as TestUTF8Size), whole and cut short, in the fragment state's table (where the space is
-// percent-encoded, so that an ASCII byte inside a run is tried too). The run must end at the
-// first byte of another class, write each of its bytes as "%XY", and be valid exactly when its
-// bytes are well-formed UTF-8 (utf8.ValidString, which follows the same Table 3-7).
+// TestDirPctRun holds dirPctRun, the direct path's encoding of a run of bytes ≥ 0x80 at once, to
+// what the state machine does a byte at a time: every first byte ≥ 0x80, every second byte, and
+// the boundary values of the continuation ranges after them (as TestUTF8Size), whole and cut
+// short, in turn alone, at the end of a longer input, before ASCII bytes, and after a valid run
+// of nine bytes. The run must end at the first ASCII byte, write each of its bytes as "%XY", and
+// be valid exactly when it is well-formed UTF-8 (utf8.ValidString, which follows the same
+// Table 3-7).
 func TestDirPctRun(t *testing.T) {
 	edges := []byte{0x00, ' ', 'a', 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF}
 	if testing.Short() {
-		edges = []byte{' ', 'a', 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0}
+		edges = []byte{'a', 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0}
 	}
-	buf := make([]byte, 3*4+4)
+	contexts := [][2]string{{"", ""}, {"aaaaaaaa", ""}, {"", "zzzzzzzz"}, {"a\u65e5\u672c\u8a9e", "z"}}
+	buf := make([]byte, 3*16)
 	var want []byte
+	x := 0
 	for c0 := 0x80; c0 < 0x100; c0++ {
 		for c1 := 0; c1 < 0x100; c1++ {
 			for _, c2 := range edges {
 				for _, c3 := range edges {
 					full := string([]byte{byte(c0), byte(c1), c2, c3})
 					for n := 1; n <= 4; n++ {
-						s := full[:n]
-						end := 1
-						for end < n && dirFragment[s[end]] <= dUTF8 {
+						x++
+						ctx := contexts[x%len(contexts)]
+						s := ctx[0] + full[:n] + ctx[1]
+						start := len(ctx[0])
+						if ctx[0] != "" && ctx[0][len(ctx[0])-1] >= 0x80 {
+							start = 1 // the run starts after the "a"
+						}
+						end := start
+						for end < len(s) && s[end] >= 0x80 {
 							end++
 						}
-						k, i, ok := dirPctRun(buf, 0, s, 0, &dirFragment)
+						k, i, ok := dirPctRun(buf, 0, s, start)
 						want = want[:0]
-						for j := 0; j < end; j++ {
+						for j := start; j < end; j++ {
 							want = append(want, '%', upperhex[s[j]>>4], upperhex[s[j]&15])
 						}
-						if i != end || string(buf[:k]) != string(want) || ok != utf8.ValidString(s[:end]) {
-							t.Fatalf("dirPctRun(% x) = %q, %d, %v; want %q, %d, %v", s, buf[:k], i, ok, want, end, utf8.ValidString(s[:end]))
+						if v := utf8.ValidString(s[start:end]); i != end || string(buf[:k]) != string(want) || ok != v {
+							t.Fatalf("dirPctRun(%q, %d) = %q, %d, %v; want %q, %d, %v", s, start, buf[:k], i, ok, want, end, v)
 						}
 					}
 				}
