@@ -622,7 +622,7 @@ func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 	_ = tab[0]                   // the nil check, once
 	for {
 		// The common byte, in a loop of its own, as in dirPath.
-		for i < n {
+		for uint(i) < uint(n) {
 			t := tab[s[i]]
 			if t < dOut {
 				break
@@ -1081,8 +1081,9 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 		for {
 			// The common byte, written as one byte: one look-up, one test, one store, in a loop
 			// of its own, whose only way back is its loop's (no register moves to join other
-			// paths); the rare bytes are handled after it.
-			for i < n {
+			// paths); the rare bytes are handled after it. (The unsigned comparison is also
+			// s[i]'s bounds check: one jump fewer a byte.)
+			for uint(i) < uint(n) {
 				t := tab[s[i]]
 				if t < dOut {
 					break
