@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 // Pieces of inputs for TestDirectAgrees: every shape the direct path (parseDirect,
@@ -323,33 +322,6 @@ func FuzzResume(f *testing.F) {
 			t.Fatalf("resumeDirect(%q) from %v at %d = %+v; the full parser %+v, %v", in, rs.st, rs.at, u, want, err)
 		}
 	})
-}
-
-// TestUTF8Size holds utf8Size to utf8.DecodeRuneInString's reading of every first byte ≥ 0x80
-// with every second byte and the boundary values of the continuation ranges after it, whole
-// and cut short.
-func TestUTF8Size(t *testing.T) {
-	edges := []byte{0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF}
-	for c0 := 0x80; c0 < 0x100; c0++ {
-		for c1 := 0; c1 < 0x100; c1++ {
-			for _, c2 := range edges {
-				for _, c3 := range edges {
-					full := string([]byte{byte(c0), byte(c1), c2, c3})
-					for k := 1; k <= 4; k++ {
-						s := full[:k]
-						r, size := utf8.DecodeRuneInString(s)
-						want := size
-						if r == utf8.RuneError && size == 1 {
-							want = 0
-						}
-						if got := utf8Size("a"+s, 1); got != want {
-							t.Fatalf("utf8Size(% x) = %d, want %d", s, got, want)
-						}
-					}
-				}
-			}
-		}
-	}
 }
 
 // TestMayEndInANumber holds mayEndInANumber to being true of every host that endsInANumber is
