@@ -33,11 +33,11 @@ import (
 // idnLabel is what idnCache keeps of one non-ASCII label. It never changes once stored.
 type idnLabel struct {
 	key string // the label as it is in the input, between ASCII "."s, its ASCII letters lowercased
-	// kw holds key's bytes in little-endian words, followed by zeros, when key has at most
-	// idnPad bytes: dirIDNHost compares a label with key in four words (the label's masked to
-	// its length, idnMask), with no call and no branch on the length.
-	kw  [idnPad / 8]uint64
-	out string // its ToASCII (UTS #46 §4.2, beStrict false): ASCII, not empty, no "."
+	// kw holds key's bytes in little-endian words, followed by zeros, and km masks its bytes in
+	// them, when key has at most idnPad bytes: dirIDNHost compares a label with key in four
+	// words, with no call and no branch on the length.
+	kw, km [idnPad / 8]uint64
+	out    string // its ToASCII (UTS #46 §4.2, beStrict false): ASCII, not empty, no "."
 	// pad holds out followed by zeros when out has at most idnPad bytes, for a copy of a fixed
 	// size (no call, no branch on the length).
 	pad [idnPad]byte
@@ -59,8 +59,8 @@ const (
 var idnCache [idnCacheSize]atomic.Pointer[idnLabel]
 
 // A label's look-up in idnCache (written out in dirIDNHost's body, which the compiler would
-// not inline as a function): the idnLabel in the slot of the label's hash (idnWordHash of the words
-// it compares, idnKeyHash past idnPad bytes) if its key is the label, else idnCompute's. Labels are
+// not inline as a function): the idnLabel in the slot of the label's hash (idnHash, which idnRun
+// computes on its way) if its key is the label, else idnCompute's. Labels are
 // kept by their form with ASCII letters lowercased, which dirIDNHost has written: UTS #46 §4
 // Processing step 1 maps them so, hence both forms have the same ToASCII.
 
@@ -102,10 +102,14 @@ func idnCompute(label string, lower []byte, slot *atomic.Pointer[idnLabel]) *idn
 	e := &idnLabel{key: string(lower), out: string(out)}
 	copy(e.pad[:], out)
 	if len(lower) <= idnPad {
-		var kb [idnPad]byte
+		var kb, mb [idnPad]byte
 		copy(kb[:], lower)
+		for j := range lower {
+			mb[j] = 0xff
+		}
 		for w := range e.kw {
 			e.kw[w] = binary.LittleEndian.Uint64(kb[8*w:])
+			e.km[w] = binary.LittleEndian.Uint64(mb[8*w:])
 		}
 	}
 	if checkBidi(runes) != "" {
@@ -123,40 +127,22 @@ func idnCompute(label string, lower []byte, slot *atomic.Pointer[idnLabel]) *idn
 // idnSeed seeds idnCache's hash.
 var idnSeed = rand.Uint64()
 
-// idnMask[n] masks the first n bytes of idnPad bytes read as little-endian words.
-var idnMask [idnPad + 1][idnPad / 8]uint64
-
-// idnWordHash is the hash by which idnCache keeps a label of at most idnPad bytes, its ASCII
-// letters lowercased, whose bytes followed by zeros are the little-endian words x0–x3
-// (dirIDNHost has them at hand, masked with idnMask, for the key comparison): the words
-// rotated apart and exclusive-ored, spread by idnSlot's multiplication. It is computed once a
-// label has been read, not byte by byte as the label is read, where its chain of a rotation
-// and an exclusive or a byte would set the pace of idnRun's loop. It need not resist
-// collisions made on purpose: labels that collide cost what labels that all differ cost (each
-// one's ToASCII, computed again), and those no hash can keep out.
-func idnWordHash(x0, x1, x2, x3 uint64) uint64 {
-	return idnSeed ^ x0 ^ bits.RotateLeft64(x1, 13) ^ bits.RotateLeft64(x2, 29) ^ bits.RotateLeft64(x3, 43)
-}
-
-// idnKeyHash is the hash by which idnCache keeps a label whose form with ASCII letters
-// lowercased is key: idnWordHash up to idnPad bytes, a rotation and an exclusive or a byte
-// past that (a long label, which is rare).
-func idnKeyHash(key []byte) uint64 {
-	if len(key) <= idnPad {
-		var p [idnPad]byte
-		copy(p[:], key)
-		return idnWordHash(binary.LittleEndian.Uint64(p[0:]), binary.LittleEndian.Uint64(p[8:]),
-			binary.LittleEndian.Uint64(p[16:]), binary.LittleEndian.Uint64(p[24:]))
-	}
+// idnHash is the hash by which idnCache keeps label: each byte's idnASCII entry (the same for
+// an ASCII letter in either case) is mixed in by a rotation and an exclusive or (two
+// instructions a byte, done while idnRun reads the label), the result spread by idnSlot's
+// multiplication. It need not resist collisions made on purpose: labels that
+// collide cost what labels that all differ cost (each one's ToASCII, computed again), and those
+// no hash can keep out.
+func idnHash(label string) uint64 {
 	h := idnSeed
-	for _, c := range key {
-		h = bits.RotateLeft64(h, 7) ^ uint64(c)
+	for i := 0; i < len(label); i++ {
+		h = bits.RotateLeft64(h, 7) ^ uint64(idnASCII[label[i]])
 	}
 	return h
 }
 
 // idnSlot returns the index in idnCache of a label of hash h: the top bits of h times 2⁶⁴/φ
-// (Fibonacci hashing), where every bit of h has moved them.
+// (Fibonacci hashing), where every byte of the label has moved them.
 func idnSlot(h uint64) uint64 {
 	return (h * 0x9e3779b97f4a7c15) >> (64 - idnCacheBits)
 }
@@ -216,13 +202,6 @@ func init() {
 		}
 		idnASCII[c] = t
 	}
-	for n := range idnMask {
-		for w := range idnMask[n] {
-			// The bytes of word w that are among the first n: 0 to 8 (a shift by 64 is 0).
-			v := min(max(n-8*w, 0), 8)
-			idnMask[n][w] = ^uint64(0) >> (64 - 8*v)
-		}
-	}
 }
 
 // dirIDNHost is dirIDNHostWhole (its contract, same results), label by label: an ASCII label is
@@ -232,9 +211,9 @@ func init() {
 // xn-- label (decoded by ToASCII), a byte it does not take, or a failure goes to
 // dirIDNHostWhole, which gives the answer.
 //
-// It reads the host once (idnRun): the bytes of its labels are written, lowercased, as they
-// are read; at the end of a label with a non-ASCII byte, the label is hashed from the words it is
-// compared in (idnWordHash) and the cached result takes the place of the bytes written. Whether the ASCII labels satisfy the Bidi Rule, which
+// It reads the host once (idnRun): the bytes of its labels are written, lowercased, and hashed
+// for idnCache as they are read; at the end of a label with a non-ASCII byte, the cached result
+// takes the place of the bytes written. Whether the ASCII labels satisfy the Bidi Rule, which
 // CheckBidi asks of them in a Bidi domain name, is gathered on the way too (ldhLabelBidi's test,
 // from idnASCII's bits); bidiCheckASCII decides a Bidi domain name only when one of them is not
 // of letters, digits and "-" or fails that test.
@@ -252,7 +231,7 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 	var flags uint16
 	i := h
 	for {
-		j, lj, f := idnRun(buf, k, s, i)
+		j, lj, hash, f := idnRun(buf, k, s, i)
 		ls, lk := i+lj, k+lj
 		k, i = k+j, i+j
 		flags |= f
@@ -261,24 +240,21 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 		}
 		// A non-ASCII label, written as it is read to buf[lk:k].
 		// The look-up in idnCache.
-		var slot *atomic.Pointer[idnLabel]
-		var e *idnLabel
+		slot := &idnCache[idnSlot(hash)]
+		e := slot.Load()
 		hit := false
-		if ln := k - lk; ln <= idnPad {
-			// buf[lk:k] in four words, masked to its ln bytes (buf has room for them): its
-			// hash and, under the same mask, e.key's words e.kw.
-			p, m := (*[idnPad]byte)(buf[lk:lk+idnPad]), &idnMask[ln]
-			x0 := binary.LittleEndian.Uint64(p[0:]) & m[0]
-			x1 := binary.LittleEndian.Uint64(p[8:]) & m[1]
-			x2 := binary.LittleEndian.Uint64(p[16:]) & m[2]
-			x3 := binary.LittleEndian.Uint64(p[24:]) & m[3]
-			slot = &idnCache[idnSlot(idnWordHash(x0, x1, x2, x3))]
-			e = slot.Load()
-			hit = e != nil && len(e.key) == ln && (x0^e.kw[0])|(x1^e.kw[1])|(x2^e.kw[2])|(x3^e.kw[3]) == 0
-		} else {
-			slot = &idnCache[idnSlot(idnKeyHash(buf[lk:k]))]
-			e = slot.Load()
-			hit = e != nil && e.key == string(buf[lk:k])
+		if e != nil && len(e.key) == k-lk {
+			if k-lk <= idnPad {
+				// buf[lk:k] is e.key: four words compared under e.km (buf has room for
+				// them).
+				p := (*[idnPad]byte)(buf[lk : lk+idnPad])
+				hit = (binary.LittleEndian.Uint64(p[0:])^e.kw[0])&e.km[0]|
+					(binary.LittleEndian.Uint64(p[8:])^e.kw[1])&e.km[1]|
+					(binary.LittleEndian.Uint64(p[16:])^e.kw[2])&e.km[2]|
+					(binary.LittleEndian.Uint64(p[24:])^e.kw[3])&e.km[3] == 0
+			} else {
+				hit = e.key == string(buf[lk:k])
+			}
 		}
 		if !hit {
 			if e = idnCompute(s[ls:i], buf[lk:k], slot); e == nil {
@@ -320,16 +296,17 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 // ones lowercased, and the "."s between them, into buf from buf[k], which has room for the rest
 // of s; it stops at the end of a label that has a non-ASCII byte (idnCache's, then), at a byte
 // of a class above iDot, or at the end of s. It returns the number of bytes read (and written),
-// the offset from i of the last label, and the flags idnXN and
+// the offset from i of the last label, idnHash of the last label, and the flags idnXN and
 // idnASCIIBidi of the ASCII labels read (idnLabelFlags), with idnHighByte when the last label
 // has a non-ASCII byte. It is a function of its own, not inlined, so that the byte loop keeps
 // its few values in registers: in dirIDNHost's body the compiler reloaded four other values
 // from the stack at every byte.
 //
 //go:noinline
-func idnRun(buf []byte, k int, s string, i int) (int, int, uint16) {
+func idnRun(buf []byte, k int, s string, i int) (int, int, uint64, uint16) {
 	src := s[i:]
 	dst := buf[k : k+len(src)]
+	h := idnSeed
 	var flags, lbits uint16
 	j, lj := 0, 0
 	for {
@@ -341,17 +318,18 @@ func idnRun(buf []byte, k int, s string, i int) (int, int, uint16) {
 			}
 			dst[j] = byte(t)
 			lbits |= t
+			h = bits.RotateLeft64(h, 7) ^ uint64(t)
 		}
 		if lbits&idnHighByte != 0 {
-			return j, lj, flags | idnHighByte
+			return j, lj, h, flags | idnHighByte
 		}
 		flags |= idnLabelFlags(dst[lj:j], lbits)
 		if j == len(src) || src[j] != '.' {
-			return j, lj, flags
+			return j, lj, h, flags
 		}
 		dst[j] = '.'
 		j++
-		lj, lbits = j, 0
+		lj, lbits, h = j, 0, idnSeed
 	}
 }
 
