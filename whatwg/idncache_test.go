@@ -177,6 +177,11 @@ func TestIDNRun(t *testing.T) {
 			if f != want {
 				t.Errorf("idnRun(%+q) flags %#x, want %#x", s, f, want)
 			}
+			// An ASCII xn-- label, in either case, is idnXN's (dirIDNHostWhole decodes it): not
+			// only what idnLabelFlags says, which want is.
+			if xn := isASCII(l) && strings.HasPrefix(idnLower(l), "xn--"); xn != (f&idnXN != 0) {
+				t.Errorf("idnRun(%+q) flags %#x: xn-- label %v", s, f, xn)
+			}
 		}
 		keys[idnLower(l)], keys[idnLower(strings.ToUpper(l))] = true, true
 	}
