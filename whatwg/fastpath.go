@@ -735,6 +735,16 @@ func parseDirectInto(u *URL, s string, base *URL) bool {
 		var stack [dirStackCap]byte
 		return parseDirectTo(u, stack[:0], s, base)
 	}
+	return parseDirectPooled(u, s, base)
+}
+
+// parseDirectPooled is parseDirectTo into a buffer from dirPool, in a function of its own (not
+// inlined): its result, kept across dirPool.Put, was a one-byte local of parseDirectInto's frame,
+// which put the stack buffers there at an odd offset (stack+63(SP), now +56). Measured (README, Performance, "Long paths"): 1.5–2.7% less time
+// on isaacs_files' and node_files' messy sets, no set slower.
+//
+//go:noinline
+func parseDirectPooled(u *URL, s string, base *URL) bool {
 	bp := dirPool.Get().(*[]byte)
 	ok := parseDirectTo(u, (*bp)[:0], s, base)
 	dirPool.Put(bp)
@@ -1251,6 +1261,14 @@ func resumeDirectInto(u *URL, s string, r *resume) bool {
 		var stack [dirStackCap]byte
 		return resumeDirectTo(u, stack[:0], s, r)
 	}
+	return resumeDirectPooled(u, s, r)
+}
+
+// resumeDirectPooled is resumeDirectTo into a buffer from dirPool, in a function of its own, as
+// parseDirectPooled.
+//
+//go:noinline
+func resumeDirectPooled(u *URL, s string, r *resume) bool {
 	bp := dirPool.Get().(*[]byte)
 	ok := resumeDirectTo(u, (*bp)[:0], s, r)
 	dirPool.Put(bp)
