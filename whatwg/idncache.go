@@ -54,22 +54,29 @@ const (
 	idnPad           = 32                // idnLabel.pad's size
 )
 
-// idnCache maps a label, by its hash, to the idnLabel last computed for a label of that hash.
-// Readers and writers race only on the pointers: a reader compares the key it finds.
+// idnCache keeps the idnLabels last computed, two for each set of labels (idnSlot: the labels
+// of one hash set): a 2-way set-associative cache. With one entry a set, two labels of one set
+// that a program meets in turn (1.5% of seeds put two of six labels in one of 1,024 slots)
+// pushed each other out and each was computed again at every other look-up, twice a messy set's
+// IDN cost in that process; with two, three labels of one set must meet for that. A new
+// idnLabel goes first in its set and moves the first to the second place (the second is
+// dropped): the two labels a set saw last. Readers and writers race only on the pointers: a
+// reader compares the key it finds, and a writer that races another may drop an entry or keep
+// one twice, which costs a computation, never a wrong answer (entries never change).
 var idnCache [idnCacheSize]atomic.Pointer[idnLabel]
 
 // A label's look-up in idnCache (written out in dirIDNHost's body, which the compiler would
-// not inline as a function): the idnLabel in the slot of the label's hash (idnHash, which idnRun
-// computes on its way) if its key is the label, else idnCompute's. Labels are
+// not inline as a function): the idnLabel of the two in the set of the label's hash (idnHash,
+// which idnRun computes on its way) whose key is the label, else idnCompute's. Labels are
 // kept by their form with ASCII letters lowercased, which dirIDNHost has written: UTS #46 §4
 // Processing step 1 maps them so, hence both forms have the same ToASCII.
 
 // idnCompute computes the idnLabel of label (a non-ASCII label: no ASCII "."), whose form with
-// ASCII letters lowercased is lower, and keeps it in slot; nil when label is not one that
-// idnCache keeps (see above), or invalid UTF-8 (the full parser reads U+FFFD, which ToASCII
-// disallows), or when its ToASCII fails or has a forbidden domain code point (§3.3 domain to
-// ASCII, step 8).
-func idnCompute(label string, lower []byte, slot *atomic.Pointer[idnLabel]) *idnLabel {
+// ASCII letters lowercased is lower, and keeps it first in the set that starts at
+// idnCache[set]; nil when label is not one that idnCache keeps (see above), or invalid UTF-8
+// (the full parser reads U+FFFD, which ToASCII disallows), or when its ToASCII fails or has a
+// forbidden domain code point (§3.3 domain to ASCII, step 8).
+func idnCompute(label string, lower []byte, set uint64) *idnLabel {
 	if len(label) > idnCacheMaxLabel || !utf8.ValidString(label) {
 		return nil
 	}
@@ -120,7 +127,8 @@ func idnCompute(label string, lower []byte, slot *atomic.Pointer[idnLabel]) *idn
 			e.flags |= idnBidi
 		}
 	}
-	slot.Store(e)
+	idnCache[set+1].Store(idnCache[set].Load())
+	idnCache[set].Store(e)
 	return e
 }
 
@@ -141,10 +149,11 @@ func idnHash(label string) uint64 {
 	return h
 }
 
-// idnSlot returns the index in idnCache of a label of hash h: the top bits of h times 2⁶⁴/φ
-// (Fibonacci hashing), where every byte of the label has moved them.
+// idnSlot returns the index in idnCache of the first of the two entries of the set of a label
+// of hash h: the top bits of h times 2⁶⁴/φ (Fibonacci hashing), where every byte of the label has
+// moved them, made even.
 func idnSlot(h uint64) uint64 {
-	return (h * 0x9e3779b97f4a7c15) >> (64 - idnCacheBits)
+	return (h * 0x9e3779b97f4a7c15) >> (64 - idnCacheBits) &^ 1
 }
 
 // Classes of a host's ASCII bytes in dirIDNHost.
@@ -239,25 +248,32 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 			break
 		}
 		// A non-ASCII label, written as it is read to buf[lk:k].
-		// The look-up in idnCache.
-		slot := &idnCache[idnSlot(hash)]
-		e := slot.Load()
-		hit := false
-		if e != nil && len(e.key) == k-lk {
+		// The look-up in idnCache: the two entries of the label's set, in turn.
+		set := idnSlot(hash)
+		var e *idnLabel
+		for w := set; w <= set+1; w++ {
+			c := idnCache[w].Load()
+			if c == nil || len(c.key) != k-lk {
+				continue
+			}
 			if k-lk <= idnPad {
-				// buf[lk:k] is e.key: four words compared under e.km (buf has room for
+				// buf[lk:k] is c.key: four words compared under c.km (buf has room for
 				// them).
 				p := (*[idnPad]byte)(buf[lk : lk+idnPad])
-				hit = (binary.LittleEndian.Uint64(p[0:])^e.kw[0])&e.km[0]|
-					(binary.LittleEndian.Uint64(p[8:])^e.kw[1])&e.km[1]|
-					(binary.LittleEndian.Uint64(p[16:])^e.kw[2])&e.km[2]|
-					(binary.LittleEndian.Uint64(p[24:])^e.kw[3])&e.km[3] == 0
-			} else {
-				hit = e.key == string(buf[lk:k])
+				if (binary.LittleEndian.Uint64(p[0:])^c.kw[0])&c.km[0]|
+					(binary.LittleEndian.Uint64(p[8:])^c.kw[1])&c.km[1]|
+					(binary.LittleEndian.Uint64(p[16:])^c.kw[2])&c.km[2]|
+					(binary.LittleEndian.Uint64(p[24:])^c.kw[3])&c.km[3] == 0 {
+					e = c
+					break
+				}
+			} else if c.key == string(buf[lk:k]) {
+				e = c
+				break
 			}
 		}
-		if !hit {
-			if e = idnCompute(s[ls:i], buf[lk:k], slot); e == nil {
+		if e == nil {
+			if e = idnCompute(s[ls:i], buf[lk:k], set); e == nil {
 				return dirIDNHostWhole(buf[:start], s, h, file)
 			}
 		}

@@ -72,8 +72,13 @@ func idnTaken(host string) bool {
 		return r < 0x80 && r != '-' && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
 	}) {
 		if !isASCII(l) {
-			e := idnCache[idnSlot(idnHash(l))].Load()
-			return e != nil && e.key == idnLower(l)
+			set := idnSlot(idnHash(l))
+			for _, e := range []*idnLabel{idnCache[set].Load(), idnCache[set+1].Load()} {
+				if e != nil && e.key == idnLower(l) {
+					return true
+				}
+			}
+			return false
 		}
 	}
 	return false
@@ -234,5 +239,47 @@ func TestIDNCacheConcurrent(t *testing.T) {
 	}
 	for range 4 {
 		<-done
+	}
+}
+
+// TestIDNCacheTwoWays holds idnCache to keeping the two labels of one set that a program meets
+// in turn: once each has been computed, looking them up in turn allocates nothing (with one
+// entry a set they pushed each other out and each was computed again, with its allocations,
+// at every other look-up). A third label of the set pushes out the older of the two (the
+// first computed), and the two others stay.
+func TestIDNCacheTwoWays(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocations are counted without the race detector")
+	}
+	set := func(l string) uint64 { return idnSlot(idnHash(l)) }
+	a := "b\u00fccher"
+	var same []string
+	for k := 0; len(same) < 2; k++ {
+		if c := "\u00fc" + itoa(k); set(c) == set(a) {
+			same = append(same, c)
+		}
+	}
+	b, c := same[0], same[1]
+	host := func(l string) string { return l + ".example/" }
+	lookup := func(l string) {
+		h := host(l)
+		if _, _, ok := dirIDNHost(make([]byte, 0, 256), h, 0, false); !ok {
+			t.Fatalf("dirIDNHost(%+q) handed off", h)
+		}
+	}
+	lookup(a)
+	lookup(b)
+	buf := make([]byte, 0, 256)
+	if n := testing.AllocsPerRun(50, func() {
+		dirIDNHost(buf, host(a), 0, false)
+		dirIDNHost(buf, host(b), 0, false)
+	}); n != 0 {
+		t.Errorf("%+q and %+q (one set) in turn: %v allocations, want 0", a, b, n)
+	}
+	// c comes in: a was computed first, so a goes.
+	lookup(c)
+	if !idnTaken(host(b)) || !idnTaken(host(c)) || idnTaken(host(a)) {
+		t.Errorf("after %+q, %+q, %+q in one set: kept %v, %v, %v; want false, true, true", a, b, c,
+			idnTaken(host(a)), idnTaken(host(b)), idnTaken(host(c)))
 	}
 }
