@@ -3,6 +3,8 @@ package scheme
 import (
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator/internal/syntax"
 )
 
 // TestCheckToHostShapes holds CheckTo's written-out common cases (an http, https or file URL
@@ -12,17 +14,7 @@ import (
 // "."; a digit first), behind each scheme and before each tail: the fast paths must find a
 // bad host bad and give it to the full checkers, and a good one good.
 func TestCheckToHostShapes(t *testing.T) {
-	var hosts []string
-	var gen func(h string)
-	gen = func(h string) {
-		hosts = append(hosts, h)
-		if len(h) < 5 {
-			for _, c := range []string{"a", "1", ".", "-"} {
-				gen(h + c)
-			}
-		}
-	}
-	gen("")
+	hosts := syntax.HostShapes(5)
 	hosts = append(hosts, "abcdefgh", "abcdefghi", "1bcdefghi", "a.bcdefgh", "a.bcdefghi", "a.1bcdefgh",
 		"ab.1cdefg", "abc.1defg", "a1.b2.c3", "www.example.com", "www.example.c0m", "www.example.0om",
 		"a-b.c-d", "a-.b", "a.-b", "123456789", "1.2.3.4", "1.2.3.400", "a.123456789", "a.b23456789",

@@ -52,17 +52,7 @@ var (
 // bytes of "a", "1", "." and "-", and on random hosts of up to 70 bytes, behind each prefix
 // and with each port.
 func TestValidHostPortAt(t *testing.T) {
-	var hosts []string
-	var gen func(h string)
-	gen = func(h string) {
-		hosts = append(hosts, h)
-		if len(h) < 5 {
-			for _, c := range []string{"a", "1", ".", "-"} {
-				gen(h + c)
-			}
-		}
-	}
-	gen("")
+	hosts := HostShapes(5)
 	r := rand.New(rand.NewPCG(10, 4))
 	const alphabet = "ab09.-.Z_~"
 	n := 3000
