@@ -73,8 +73,8 @@ func TestDirectAgrees(t *testing.T) {
 				direct++
 			}
 		}
-		u1, err1 := parse(in, base, true)
-		u2, err2 := parse(in, base, false)
+		u1, err1 := parse(in, base, true, nil)
+		u2, err2 := parse(in, base, false, nil)
 		if u1 != u2 || (err1 == nil) != (err2 == nil) {
 			bh := ""
 			if base != nil {
@@ -111,7 +111,7 @@ func TestDirectIDN(t *testing.T) {
 		{"http://\u00fc\xff/", ""},                      // invalid UTF-8
 	} {
 		u, ok := parseDirect(c.in, nil)
-		want, err := parse(c.in, nil, false)
+		want, err := parse(c.in, nil, false, nil)
 		if c.href == "" {
 			if ok {
 				t.Errorf("parseDirect(%q) = %q, want a hand-off", c.in, u.href)
@@ -202,11 +202,11 @@ func parseNormalizedAt(s string, r *resumePoint) (URL, bool) {
 
 // resumeDirect goes on from where parseNormalizedAt stopped, as recorded in r, as parse does.
 func resumeDirect(s string, r *resumePoint) (URL, bool) {
-	u := r.u
+	u := dirURL{URL: r.u}
 	if !resumeDirectInto(&u, s, &r.resume) {
 		return URL{}, false
 	}
-	return u, true
+	return u.URL, true
 }
 
 // checkResume holds resumeDirect, going on from the resume point rs of in, to the full parser's
@@ -214,7 +214,7 @@ func resumeDirect(s string, r *resumePoint) (URL, bool) {
 func checkResume(t *testing.T, in string, rs *resumePoint, mayGiveUp string) {
 	t.Helper()
 	u, ok := resumeDirect(in, rs)
-	want, err := parse(in, nil, false)
+	want, err := parse(in, nil, false, nil)
 	if ok && (u != want || err != nil) {
 		t.Errorf("resumeDirect(%q) = %q; the full parser %q, %v", in, u.href, want.href, err)
 	}
@@ -258,8 +258,8 @@ func TestResumeHost(t *testing.T) {
 	for _, in := range []string{"http:\\\\h\\a", "http:h/a", "https:/h"} {
 		for _, base := range []string{"http://b/c/d", "https://b/c/d", "foo://b/"} {
 			bu := MustParse(base)
-			u1, err1 := parse(in, &bu, true)
-			u2, err2 := parse(in, &bu, false)
+			u1, err1 := parse(in, &bu, true, nil)
+			u2, err2 := parse(in, &bu, false, nil)
 			if u1 != u2 || (err1 == nil) != (err2 == nil) {
 				t.Errorf("%q against %q: Parse gives %q, %v; the full parser %q, %v", in, base, u1.href, err1, u2.href, err2)
 			}
@@ -287,7 +287,7 @@ func TestResumeAgrees(t *testing.T) {
 		if !ok {
 			continue
 		}
-		want, err := parse(in, nil, false)
+		want, err := parse(in, nil, false, nil)
 		if err != nil || u != want || components(u) != components(want) {
 			t.Fatalf("resumeDirect(%q) from %v at %d = %+v; the full parser %+v, %v", in, rs.st, rs.at, u, want, err)
 		}
@@ -317,7 +317,7 @@ func FuzzResume(f *testing.F) {
 		if !ok {
 			return
 		}
-		want, err := parse(in, nil, false)
+		want, err := parse(in, nil, false, nil)
 		if err != nil || u != want || components(u) != components(want) {
 			t.Fatalf("resumeDirect(%q) from %v at %d = %+v; the full parser %+v, %v", in, rs.st, rs.at, u, want, err)
 		}
@@ -362,8 +362,8 @@ func TestDirRoom(t *testing.T) {
 		host := strings.Repeat("\u33af.", labels-1) + "\u33af"
 		for spaces := 0; spaces <= 30; spaces++ {
 			in := "HTTPS://" + host + "/" + strings.Repeat(" ", spaces) + "?\u00e9"
-			u1, err1 := parse(in, nil, true)
-			u2, err2 := parse(in, nil, false)
+			u1, err1 := parse(in, nil, true, nil)
+			u2, err2 := parse(in, nil, false, nil)
 			if u1 != u2 || (err1 == nil) != (err2 == nil) {
 				t.Fatalf("%q: Parse gives %+v, %v; the full parser %+v, %v", in, u1, err1, u2, err2)
 			}

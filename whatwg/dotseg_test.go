@@ -40,8 +40,8 @@ func dotInputs() []string {
 func TestDotSegments(t *testing.T) {
 	resumed, direct := 0, 0
 	for _, in := range dotInputs() {
-		u1, err1 := parse(in, nil, true)
-		u2, err2 := parse(in, nil, false)
+		u1, err1 := parse(in, nil, true, nil)
+		u2, err2 := parse(in, nil, false, nil)
 		if u1 != u2 || (err1 == nil) != (err2 == nil) || components(u1) != components(u2) {
 			t.Fatalf("%q: Parse gives %+v, %v; the full parser %+v, %v", in, u1, err1, u2, err2)
 		}
@@ -78,7 +78,7 @@ func TestDotSegments(t *testing.T) {
 			for _, post := range []string{"", "/", "/x", "/./y", "/../y", "?q", "#f", "/z?q#f"} {
 				for _, scheme := range []string{"http://h", "file://h", "file://"} {
 					in := scheme + pre + "/" + form + post
-					want, err := parse(in, nil, false)
+					want, err := parse(in, nil, false, nil)
 					if err != nil {
 						t.Fatalf("%q: %v", in, err)
 					}

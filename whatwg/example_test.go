@@ -270,3 +270,32 @@ func ExamplePercentEncode() {
 	// a%20b/%C3%BC%3F
 	// ~%zzü
 }
+
+func ExampleParser_Parse() {
+	// One Parser for a run of URLs (one per goroutine): the hrefs it builds share blocks.
+	var p whatwg.Parser
+	var kept []whatwg.URL
+	for _, line := range []string{"HTTP://Example.COM:80/a/./b", "https://example.com/c d", "http://[::1"} {
+		u, err := p.Parse(line, nil)
+		if err != nil {
+			fmt.Println("error:", err)
+			continue
+		}
+		fmt.Println(u)
+		kept = append(kept, u.Clone()) // kept for long: its own memory, not the block's
+	}
+	fmt.Println(len(kept))
+	// Output:
+	// http://example.com/a/b
+	// https://example.com/c%20d
+	// error: whatwg: "http://[::1": IPv6-unclosed at offset 7 (WHATWG URL §3.5 host parser)
+	// 2
+}
+
+func ExampleURL_Clone() {
+	var p whatwg.Parser
+	u, _ := p.Parse("HTTPS://EXAMPLE.com/x", nil)
+	c := u.Clone()
+	fmt.Println(c == u, c.Href())
+	// Output: true https://example.com/x
+}

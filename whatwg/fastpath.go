@@ -707,15 +707,15 @@ func dirRun(b []byte, s string, i int, tab *[256]uint8) ([]byte, int, bool) {
 // parseDirect is the second tier described above: the URL that the basic URL parser makes of s
 // with base, or false when s is not of the shape it takes.
 func parseDirect(s string, base *URL) (URL, bool) {
-	var u URL
+	var u dirURL
 	if !parseDirectInto(&u, s, base) {
 		return URL{}, false
 	}
-	return u, true
+	return u.URL, true
 }
 
 // parseDirectInto is parseDirect, filling in *u (left in an unspecified state on false).
-func parseDirectInto(u *URL, s string, base *URL) bool {
+func parseDirectInto(u *dirURL, s string, base *URL) bool {
 	// §4.4 step 1: remove leading and trailing C0 control or space.
 	for len(s) > 0 && s[0] <= ' ' {
 		s = s[1:]
@@ -744,7 +744,7 @@ func parseDirectInto(u *URL, s string, base *URL) bool {
 // on isaacs_files' and node_files' messy sets, no set slower.
 //
 //go:noinline
-func parseDirectPooled(u *URL, s string, base *URL) bool {
+func parseDirectPooled(u *dirURL, s string, base *URL) bool {
 	bp := dirPool.Get().(*[]byte)
 	ok := parseDirectTo(u, (*bp)[:0], s, base)
 	dirPool.Put(bp)
@@ -767,7 +767,7 @@ var dirPool = sync.Pool{New: func() any { b := make([]byte, 0, 3*dirMax+32); ret
 
 // parseDirectTo is parseDirect on the trimmed input s, writing into b and filling in *u (which
 // the caller discards on false): no URL is copied on the way back.
-func parseDirectTo(u *URL, b []byte, s string, base *URL) bool {
+func parseDirectTo(u *dirURL, b []byte, s string, base *URL) bool {
 	n := len(s)
 	u.port = -1
 	// scheme start state, scheme state: lowercased.
@@ -835,7 +835,7 @@ func parseDirectTo(u *URL, b []byte, s string, base *URL) bool {
 // s[i] (after the slashes), where b is its href so far ("scheme://"); si is the scheme's index
 // in specialSchemes. resumeDirect comes here too, from a host that parseNormalized does not
 // take as it is.
-func dirSpecialAuthority(u *URL, b []byte, s string, i, si int) bool {
+func dirSpecialAuthority(u *dirURL, b []byte, s string, i, si int) bool {
 	n := len(s)
 	file := si == 1
 	u.userEnd, u.hostStart = uint32(len(b)), uint32(len(b))
@@ -927,7 +927,7 @@ func mayEndInANumber[T string | []byte](host T) bool {
 
 // dirFinish runs the query state (with qtab) and the fragment state from s[i], which is "?", "#"
 // or the end, and completes *u, whose href is b, copied into a new string.
-func dirFinish(u *URL, b []byte, s string, i int, qtab *[256]uint8) bool {
+func dirFinish(u *dirURL, b []byte, s string, i int, qtab *[256]uint8) bool {
 	n := len(s)
 	var ok bool
 	u.queryStart = uint32(len(b))
@@ -946,7 +946,7 @@ func dirFinish(u *URL, b []byte, s string, i int, qtab *[256]uint8) bool {
 			return false
 		}
 	}
-	u.href = string(b)
+	u.setHref(b)
 	return true
 }
 
@@ -1248,7 +1248,7 @@ const (
 // before r.at is the start of the href as it is), with *u, the offsets so far (left by
 // parseNormalizedInto), which it fills in (left in an unspecified state on false): no URL is
 // copied on the way.
-func resumeDirectInto(u *URL, s string, r *resume) bool {
+func resumeDirectInto(u *dirURL, s string, r *resume) bool {
 	n := len(s)
 	if n > dirMax || s[n-1] <= ' ' {
 		return false // a trailing space or control is trimmed first: parseDirect's
@@ -1268,7 +1268,7 @@ func resumeDirectInto(u *URL, s string, r *resume) bool {
 // parseDirectPooled.
 //
 //go:noinline
-func resumeDirectPooled(u *URL, s string, r *resume) bool {
+func resumeDirectPooled(u *dirURL, s string, r *resume) bool {
 	bp := dirPool.Get().(*[]byte)
 	ok := resumeDirectTo(u, (*bp)[:0], s, r)
 	dirPool.Put(bp)
@@ -1276,7 +1276,7 @@ func resumeDirectPooled(u *URL, s string, r *resume) bool {
 }
 
 // resumeDirectTo is resumeDirectInto, writing into b.
-func resumeDirectTo(u *URL, b []byte, s string, r *resume) bool {
+func resumeDirectTo(u *dirURL, b []byte, s string, r *resume) bool {
 	n := len(s)
 	b = append(b, s[:r.at]...)
 	var ok bool
@@ -1364,6 +1364,6 @@ func resumeDirectTo(u *URL, b []byte, s string, r *resume) bool {
 	default:
 		return false
 	}
-	u.href = string(b)
+	u.setHref(b)
 	return true
 }

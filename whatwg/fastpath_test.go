@@ -30,8 +30,8 @@ func components(u URL) [15]string {
 // accepted input and the href ("" on failure).
 func agree(t *testing.T, input string, base *URL) (bool, string) {
 	t.Helper()
-	on, onErr := parse(input, base, true)
-	off, offErr := parse(input, base, false)
+	on, onErr := parse(input, base, true, nil)
+	off, offErr := parse(input, base, false, nil)
 	v, verrs, vErr := ParseValidate(input, base)
 	fast, ok := parseNormalized(input)
 	if ok {

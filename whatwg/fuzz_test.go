@@ -188,6 +188,7 @@ func FuzzParse(f *testing.F) {
 			b = &bu
 		}
 		checkURL(t, input, b)
+		checkParser(t, input, b)
 		u, err := Parse(input, b)
 		if err != nil {
 			return

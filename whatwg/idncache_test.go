@@ -220,7 +220,7 @@ func TestIDNCacheConcurrent(t *testing.T) {
 	}
 	want := make([]URL, len(hosts))
 	for i, h := range hosts {
-		want[i], _ = parse("https://"+h+"/p", nil, false)
+		want[i], _ = parse("https://"+h+"/p", nil, false, nil)
 	}
 	done := make(chan bool)
 	for g := range 4 {

@@ -230,8 +230,8 @@ func TestMessy(t *testing.T) {
 			if _, ok := parseNormalized(a[i]); ok {
 				fast++
 			}
-			u1, err1 := parse(a[i], nil, true)
-			u2, err2 := parse(a[i], nil, false)
+			u1, err1 := parse(a[i], nil, true, nil)
+			u2, err2 := parse(a[i], nil, false, nil)
 			if u1 != u2 || (err1 == nil) != (err2 == nil) {
 				t.Fatalf("%s: %q: Parse gives %q, %v; the full parser %q, %v", f, a[i], u1.href, err1, u2.href, err2)
 			}
@@ -405,7 +405,22 @@ func BenchmarkRatio(b *testing.B) {
 			default:
 				lines = messyLines(b, f, messySeed, false)
 			}
-			b.Run(f+"/"+set, func(b *testing.B) { ratioBench(b, lines) })
+			b.Run(f+"/"+set, func(b *testing.B) { ratioBench(b, lines, nil) })
+		}
+	}
+}
+
+// BenchmarkRatioParser is BenchmarkRatio's messy sets parsed with a Parser (Parser.Parse, the
+// hrefs in shared blocks) rather than Parse: what the allocation of each href costs Parse.
+func BenchmarkRatioParser(b *testing.B) {
+	for _, f := range benchFiles {
+		for _, idn := range []bool{true, false} {
+			set := "messy"
+			if !idn {
+				set = "messy-noidn"
+			}
+			lines := messyLines(b, f, messySeed, idn)
+			b.Run(f+"/"+set, func(b *testing.B) { ratioBench(b, lines, new(Parser)) })
 		}
 	}
 }
@@ -420,17 +435,17 @@ func BenchmarkRatioKind(b *testing.B) {
 			if len(lines) == 0 {
 				continue // no URL of the file takes it (a default port where there is no host)
 			}
-			b.Run(f+"/"+messyKindNames[k], func(b *testing.B) { ratioBench(b, lines) })
+			b.Run(f+"/"+messyKindNames[k], func(b *testing.B) { ratioBench(b, lines, nil) })
 		}
 	}
 }
 
-// ratioBench parses lines with Parse and with net/url.Parse, interleaved: chunks of ratioChunk
+// ratioBench parses lines with Parse (with p.Parse when p is not nil) and with net/url.Parse, interleaved: chunks of ratioChunk
 // URLs, by one and then the other (in turn which goes first), so that a busy machine slows both
 // alike. It reports each one's ns/URL, in CPU time of the thread (threadCPU: time waiting for a
 // CPU on a shared machine is not counted; the allocations' cost is, through the collector's
 // assists), and ratio, Parse's time over net/url's.
-func ratioBench(b *testing.B, lines []string) {
+func ratioBench(b *testing.B, lines []string, p *Parser) {
 	const ratioChunk = 256
 	var tw, tn time.Duration
 	whatwg := func(ls []string) time.Duration {
@@ -441,6 +456,17 @@ func ratioBench(b *testing.B, lines []string) {
 			}
 		}
 		return cputime.Thread() - t0
+	}
+	if p != nil {
+		whatwg = func(ls []string) time.Duration {
+			t0 := cputime.Thread()
+			for _, l := range ls {
+				if u, err := p.Parse(l, nil); err == nil {
+					sink += len(u.href)
+				}
+			}
+			return cputime.Thread() - t0
+		}
 	}
 	netURL := func(ls []string) time.Duration {
 		t0 := cputime.Thread()

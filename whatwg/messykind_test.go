@@ -20,7 +20,7 @@ func BenchmarkRatioKindUpper(b *testing.B) {
 				if len(lines) == 0 {
 					b.Skip("no line takes this change")
 				}
-				ratioBench(b, lines)
+				ratioBench(b, lines, nil)
 			})
 		}
 	}

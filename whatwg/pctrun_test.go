@@ -116,8 +116,8 @@ func TestDirectRuns(t *testing.T) {
 // before the run, resumed after it (resumeDirect).
 func checkRun(t *testing.T, in, run string) {
 	t.Helper()
-	u1, err1 := parse(in, nil, true)
-	u2, err2 := parse(in, nil, false)
+	u1, err1 := parse(in, nil, true, nil)
+	u2, err2 := parse(in, nil, false, nil)
 	if u1 != u2 || (err1 == nil) != (err2 == nil) {
 		t.Fatalf("%q: Parse gives %+v, %v; the full parser %+v, %v", in, u1, err1, u2, err2)
 	}

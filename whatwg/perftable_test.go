@@ -84,7 +84,7 @@ func TestUpperScheme(t *testing.T) {
 // CPU time of the benchmark's thread (cputime.Thread: waiting for a CPU on a shared machine is
 // not counted), in the same run:
 //   - whatwg-ns/URL: Parse, as a user calls it (fast path first);
-//   - full-ns/URL: "fast path defeated", the unexported parse(input, nil, false), which skips
+//   - full-ns/URL: "fast path defeated", the unexported parse(input, nil, false, nil), which skips
 //     parseNormalized, resumeDirect and parseDirect and runs the state machine (§4.4) alone;
 //   - net-url-ns/URL: net/url.Parse.
 //
@@ -105,7 +105,7 @@ func BenchmarkTable(b *testing.B) {
 			return 0
 		}},
 		{"full-ns/URL", func(s string) int {
-			if u, err := parse(s, nil, false); err == nil {
+			if u, err := parse(s, nil, false, nil); err == nil {
 				return len(u.href)
 			}
 			return 0

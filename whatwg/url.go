@@ -52,21 +52,23 @@ var parserPool = sync.Pool{New: func() any { return new(parser) }}
 // returns it without copying and without allocating. Invalid UTF-8 in input is read as U+FFFD
 // (the standard parses scalar value strings); error offsets are still byte offsets in input as
 // given.
-func Parse(input string, base *URL) (URL, error) { return parse(input, base, true) }
+func Parse(input string, base *URL) (URL, error) { return parse(input, base, true, nil) }
 
-// parse is [Parse], with the fast path (parseNormalized) taken first only when fast is true:
-// the tests hold the two to the same results.
-func parse(input string, base *URL, fast bool) (URL, error) {
+// parse is [Parse], with the fast path (parseNormalized) taken first only when fast is true
+// (the tests hold the two to the same results), and the hrefs the shortcuts build put into p's
+// blocks when p is not nil ([Parser.Parse]).
+func parse(input string, base *URL, fast bool, p *Parser) (URL, error) {
 	if fast {
 		// One URL, filled in by each path in turn: the fast path, resumeDirect and
 		// parseDirect write into it rather than returning theirs.
-		var u URL
+		var u dirURL
+		u.p = p
 		// An href starts with a lower-case scheme: the fast path, and resumeDirect after it, are
 		// for inputs that do (the first byte the fast path looks at).
 		if input != "" && input[0]-'a' < 26 {
 			var r resume
-			if parseNormalizedInto(&u, input, &r) {
-				return u, nil
+			if parseNormalizedInto(&u.URL, input, &r) {
+				return u.URL, nil
 			}
 			// The input up to r.at is a normalized href's start ("scheme://" for a special URL,
 			// which no base changes; "scheme:" when a base of the same special scheme would
@@ -75,13 +77,13 @@ func parse(input string, base *URL, fast bool) (URL, error) {
 			if r.st != noOverride && (r.st != specialAuthorityIgnoreSlashesState || base == nil ||
 				base.href == "" || base.scheme() != input[:u.schemeEnd]) {
 				if resumeDirectInto(&u, input, &r) {
-					return u, nil
+					return u.URL, nil
 				}
 			}
-			u = URL{} // parseDirectInto starts from the zero URL
+			u.URL = URL{} // parseDirectInto starts from the zero URL
 		}
 		if parseDirectInto(&u, input, base) {
-			return u, nil
+			return u.URL, nil
 		}
 	}
 	return parseFull(input, base)

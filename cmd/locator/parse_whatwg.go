@@ -88,11 +88,14 @@ func (f *outputFormat) isHrefOnly() bool {
 
 // whatwgLineFunc returns the bulk-path function of parse --spec whatwg for format f.
 func whatwgLineFunc(base *whatwg.URL, f *outputFormat) lineFunc {
+	// Each worker has its own lineFunc, hence its own Parser: the hrefs it builds share blocks
+	// (one allocation a block, not one a changed URL), and none outlives the line's output.
+	p := new(whatwg.Parser)
 	if f.isHrefOnly() {
 		// The batch path: the href, or "error: ...". whatwg.Parse does not allocate when
 		// the input is already an href.
 		return func(dst []byte, line string, st *stats) []byte {
-			u, err := whatwg.Parse(line, base)
+			u, err := p.Parse(line, base)
 			if err != nil {
 				st.result(false, schemeOf(line), errCode(err))
 				return appendErrorLine(dst, err)
@@ -116,7 +119,7 @@ func whatwgLineFunc(base *whatwg.URL, f *outputFormat) lineFunc {
 		if f.kind == outJSON || f.kind != outPlain && f.usesField(15) {
 			u, verrs, err = whatwg.ParseValidate(line, base)
 		} else {
-			u, err = whatwg.Parse(line, base)
+			u, err = p.Parse(line, base)
 		}
 		if err != nil {
 			st.result(false, schemeOf(line), errCode(err))
