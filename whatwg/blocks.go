@@ -36,6 +36,37 @@ func (p *Parser) Parse(input string, base *URL) (URL, error) {
 	return parse(input, base, true, p)
 }
 
+// parserDirect is the longest input whose href the direct path writes straight into a Parser's
+// block (room), with the room it needs (3 bytes an input byte and 32) at most a third of a
+// block; a longer one is written into the direct path's own buffer and copied (href).
+const parserDirect = (parserBlock/3 - 32) / 3
+
+// room returns the free part of p's block, empty, with room for m bytes (a new block when the
+// current one has less): the direct path writes the href there, and setHref takes it as it is
+// (commit). Bytes written there by a parse that gives up are never part of a string: the next
+// parse writes over them.
+func (p *Parser) room(m int) []byte {
+	if cap(p.block)-len(p.block) < m {
+		p.block = make([]byte, 0, parserBlock)
+	}
+	return p.block[len(p.block):len(p.block)]
+}
+
+// commit returns b, the href the direct path wrote, as a string: where it is when it is at the
+// start of p's free room (room gave it, and the direct path did not have to grow it), which
+// then becomes part of the block; else copied (href).
+func (p *Parser) commit(b []byte) string {
+	free := p.block[len(p.block):cap(p.block)]
+	if len(b) == 0 || len(free) < len(b) || &free[0] != &b[0] {
+		return p.href(b)
+	}
+	// The string is made from p.block, not from b (the same bytes): b, which is the direct
+	// path's stack buffer when Parse calls it, then does not escape.
+	start := len(p.block)
+	p.block = p.block[:start+len(b)]
+	return unsafe.String(&p.block[start], len(b))
+}
+
 // href returns b as a string in p's current block, or in a new one when it has no room; a b
 // longer than a quarter of a block is allocated alone (it would waste the block's rest). Not
 // inlined: Parse's direct path (dirFinish, resumeDirectTo) keeps only the call.
@@ -75,7 +106,7 @@ type dirURL struct {
 // setHref sets u's href to b's bytes: a new string, or in u.p's block.
 func (u *dirURL) setHref(b []byte) {
 	if u.p != nil {
-		u.href = u.p.href(b)
+		u.href = u.p.commit(b)
 		return
 	}
 	u.href = string(b)

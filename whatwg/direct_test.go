@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -126,6 +127,51 @@ func TestDirectIDN(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(100, func() { Parse(c.in, nil) }); n != 1 {
 			t.Errorf("Parse(%q): %v allocations, want 1", c.in, n)
+		}
+	}
+}
+
+// TestDirectDomainFailure holds the direct path's CheckBidi failure (dirIDNHost's end -1,
+// dirDomainFailure) to the full parser's failure, the same *Error (input, offset, code, rule),
+// with the fast path first (resumeDirect) or not (an upper-case scheme, leading spaces), and to
+// leaving to the full parser what it must: a file URL's host, a domain with another failure
+// first, credentials; and checks that it is the direct path that answered (one allocation, the
+// *Error, where the full parser makes several).
+func TestDirectDomainFailure(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		direct bool // the direct path reports the failure itself
+	}{
+		{"https://\u0645\u062b\u0627\u0644.3m.com/dds/", true},
+		{"HTTPS://\u0645\u062b\u0627\u0644.3M.COM:443/a b?q=x y", true},
+		{"  \t https://\u0645\u062b\u0627\u0644.3m.com/x", true},
+		{"http://3m.\u0645\u062b\u0627\u0644/", true},
+		{"http://\u05d0.\u00fc-/", true},                        // a non-ASCII LTR label ending in "-", cached with idnBidiBad
+		{"http://\u05d0.a-/", true},                             // an LTR label ending in "-"
+		{"ws://\u0627\u0661\u06f1.x/", false},                   // AN and EN in one RTL label: its ToASCII alone fails (not cached)
+		{"http://\u0645\u062b\u0627\u0644.3m.com:99999/", true}, // the host fails first
+		{"file://\u0645\u062b\u0627\u0644.3m/x", true},          // file host state: the same host parser
+		{"http://\u0645\u062b\u0627\u0644.3m.xn--a/", false},    // an xn-- label: ToASCII decodes it
+		{"http://u@\u0645\u062b\u0627\u0644.3m/", false},        // credentials
+		{"http://\u0645\u062b\u0627\u0644.3m%41/", false},       // percent-decoding
+		{"http://\u0645\u062b\u0627\u0644.\u0301a/", false},     // a label that fails another criterion
+	} {
+		_, err := parse(c.in, nil, true, nil)
+		_, want := parse(c.in, nil, false, nil)
+		if err == nil || want == nil || !reflect.DeepEqual(err, want) {
+			t.Errorf("Parse(%q): %#v; the full parser %#v", c.in, err, want)
+			continue
+		}
+		var u dirURL
+		direct := !parseDirectInto(&u, c.in, nil) && u.flags&fDomainFail != 0
+		if direct != c.direct {
+			t.Errorf("Parse(%q): the direct path reported the failure: %v, want %v", c.in, direct, c.direct)
+		}
+		if raceEnabled || !c.direct {
+			continue
+		}
+		if n := testing.AllocsPerRun(100, func() { Parse(c.in, nil) }); n != 1 {
+			t.Errorf("Parse(%q): %v allocations, want 1 (the *Error)", c.in, n)
 		}
 	}
 }

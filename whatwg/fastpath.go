@@ -727,6 +727,9 @@ func parseDirectInto(u *dirURL, s string, base *URL) bool {
 	if n == 0 || n > dirMax || !isAlpha(s[0]) {
 		return false
 	}
+	if u.p != nil && n <= parserDirect {
+		return parseDirectTo(u, u.p.room(3*n+32), s, base)
+	}
 	if n <= dirSmall {
 		var stack [dirSmallCap]byte
 		return parseDirectTo(u, stack[:0], s, base)
@@ -860,6 +863,12 @@ func dirSpecialAuthority(u *dirURL, b []byte, s string, i, si int) bool {
 		// A non-ASCII domain: the domain parser's Unicode ToASCII (§3.3, uts46ToASCII).
 		var ok bool
 		if b, i, ok = dirIDNHost(b[:u.hostStart], s, h, file); !ok {
+			if i < 0 {
+				// The domain fails domain to ASCII (CheckBidi): the URL is failure, which
+				// parse reports (dirDomainFailure) with the host's offset, kept in u.port.
+				u.flags |= fDomainFail
+				u.port = int32(h)
+			}
 			return false
 		}
 	} else if i < n && s[i] != '/' && s[i] != '\\' && s[i] != '?' && s[i] != '#' && (s[i] != ':' || file) {
@@ -1252,6 +1261,9 @@ func resumeDirectInto(u *dirURL, s string, r *resume) bool {
 	n := len(s)
 	if n > dirMax || s[n-1] <= ' ' {
 		return false // a trailing space or control is trimmed first: parseDirect's
+	}
+	if u.p != nil && n <= parserDirect {
+		return resumeDirectTo(u, u.p.room(3*n+32), s, r)
 	}
 	if n <= dirSmall {
 		var stack [dirSmallCap]byte

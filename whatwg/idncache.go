@@ -218,7 +218,8 @@ func init() {
 // to lower case without UseSTD3ASCIIRules); a non-ASCII one is from idnCache (idnCompute); then
 // CheckBidi across the labels (see above). A domain with a label it does not take, an ASCII
 // xn-- label (decoded by ToASCII), a byte it does not take, or a failure goes to
-// dirIDNHostWhole, which gives the answer.
+// dirIDNHostWhole, which gives the answer; but a domain that certainly fails CheckBidi gives
+// the end -1 and false at once (see the end of the function).
 //
 // It reads the host once (idnRun): the bytes of its labels are written, lowercased, and hashed
 // for idnCache as they are read; at the end of a label with a non-ASCII byte, the cached result
@@ -301,9 +302,18 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 			return dirIDNHostWhole(buf[:start], s, h, file)
 		}
 	}
-	if k == start || flags&idnXN != 0 ||
-		flags&idnBidi != 0 && flags&(idnBidiBad|idnASCIIBidi) != 0 && (flags&idnBidiBad != 0 || !bidiCheckASCII(s[h:i], true)) {
+	if k == start || flags&idnXN != 0 {
 		return dirIDNHostWhole(buf[:start], s, h, file)
+	}
+	if flags&idnBidi != 0 && flags&(idnBidiBad|idnASCIIBidi) != 0 && (flags&idnBidiBad != 0 || !bidiCheckASCII(s[h:i], true)) {
+		// A Bidi domain name with a label that breaks the Bidi Rule. Every label passed the
+		// other validity criteria (§4.1 criteria 1–8: each non-ASCII one in idnCompute, alone,
+		// as they apply to one label; an ASCII label other than an xn-- one has nothing to fail
+		// with beStrict false), so ToASCII fails, whichever label it checks first, with
+		// CheckBidi (ruleUTS46Bidi), and so does the domain parser (§3.3 step 6): the URL is
+		// failure (a file URL's too: the file host state runs the same host parser). The end
+		// -1 says so: dirDomainFailure reports it without the full parser.
+		return buf[:start], -1, false
 	}
 	return buf[:k], i, true
 }
