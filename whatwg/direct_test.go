@@ -131,13 +131,14 @@ func TestDirectIDN(t *testing.T) {
 	}
 }
 
-// TestDirectDomainFailure holds the direct path's CheckBidi failure (dirIDNHost's end -1,
-// dirDomainFailure) to the full parser's failure, the same *Error (input, offset, code, rule),
-// with the fast path first (resumeDirect) or not (an upper-case scheme, leading spaces), and to
-// leaving to the full parser what it must: a file URL's host, a domain with another failure
-// first, credentials; and checks that it is the direct path that answered (one allocation, the
-// *Error, where the full parser makes several).
-func TestDirectDomainFailure(t *testing.T) {
+// TestDirectHostFailure holds the failures the direct path reports itself (dirURL.fail,
+// dirFailure: a host that fails CheckBidi, dirIDNHost's end -1, or the IPv4 parser) to the full
+// parser's failure, the same *Error (input, offset, code, rule), with the fast path first
+// (resumeDirect) or not (an upper-case scheme, leading spaces), and to leaving to the full
+// parser what it must: a domain with another failure first, credentials, percent-decoding; and
+// checks that it is the direct path that answered (one allocation, the *Error, where the full
+// parser makes several).
+func TestDirectHostFailure(t *testing.T) {
 	for _, c := range []struct {
 		in     string
 		direct bool // the direct path reports the failure itself
@@ -155,6 +156,17 @@ func TestDirectDomainFailure(t *testing.T) {
 		{"http://u@\u0645\u062b\u0627\u0644.3m/", false},        // credentials
 		{"http://\u0645\u062b\u0627\u0644.3m%41/", false},       // percent-decoding
 		{"http://\u0645\u062b\u0627\u0644.\u0301a/", false},     // a label that fails another criterion
+		// the IPv4 parser (§3.5 step 9, §3.6)
+		{"http://b\u00fccher.126.214.77/x", true},              // non-numeric part
+		{"HTTP://\u65e5\u672c\u8a9e.234.180.243:80/a b", true}, // after an upper-case scheme
+		{" http://1.2.3.999/", true},                           // out of range, after a space
+		{"http://1.2.3.4.5/", true},                            // too many parts
+		{"https://0x100000000/", true},                         // out of range
+		{"http://1.2.3.09/", true},                             // non-numeric ("0" starts an octal part)
+		{"file://1.2.3.999/x", true},                           // file host state
+		{"ws://1.2.3.999", true},                               // no path
+		{"http://1.2.3.999%2F/", false},                        // percent-decoding
+		{"http://u@1.2.3.999/", false},                         // credentials
 	} {
 		_, err := parse(c.in, nil, true, nil)
 		_, want := parse(c.in, nil, false, nil)
@@ -163,7 +175,7 @@ func TestDirectDomainFailure(t *testing.T) {
 			continue
 		}
 		var u dirURL
-		direct := !parseDirectInto(&u, c.in, nil) && u.flags&fDomainFail != 0
+		direct := !parseDirectInto(&u, c.in, nil) && u.fail != 0
 		if direct != c.direct {
 			t.Errorf("Parse(%q): the direct path reported the failure: %v, want %v", c.in, direct, c.direct)
 		}

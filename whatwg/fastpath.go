@@ -865,9 +865,8 @@ func dirSpecialAuthority(u *dirURL, b []byte, s string, i, si int) bool {
 		if b, i, ok = dirIDNHost(b[:u.hostStart], s, h, file); !ok {
 			if i < 0 {
 				// The domain fails domain to ASCII (CheckBidi): the URL is failure, which
-				// parse reports (dirDomainFailure) with the host's offset, kept in u.port.
-				u.flags |= fDomainFail
-				u.port = int32(h)
+				// parse reports (dirFailure).
+				u.failAt(failBidi, h)
 			}
 			return false
 		}
@@ -881,6 +880,10 @@ func dirSpecialAuthority(u *dirURL, b []byte, s string, i, si int) bool {
 	} else if host := b[u.hostStart:]; mayEndInANumber(host) && endsInANumber(host) {
 		v, err := (*parser)(nil).parseIPv4(host, 0)
 		if err != nil {
+			// The host parser returns the IPv4 parser's failure (§3.5 step 9): the URL is
+			// failure, which parse reports (dirFailure), the IPv4 parser's code at the host's
+			// start (parseIPv4 reports every failure there).
+			u.failAt(dirFailureOf(err), h)
 			return false
 		}
 		b = appendIPv4(b[:u.hostStart], v)

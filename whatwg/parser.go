@@ -191,6 +191,25 @@ func (p *parser) offset(i int) int {
 // parser without allocating.
 var errNoParser = &Error{Offset: -1, Code: IPv6InvalidCodePoint, Rule: ruleIPv6Parser}
 
+// nilFailures are what fail returns for the nil parser for the IPv4 parser's failures, one for
+// each code (no offset, no input), which the direct path reports (dirFailureOf); they are
+// never returned to a caller.
+var nilFailures = [...]*Error{
+	{Offset: -1, Code: IPv4TooManyParts, Rule: ruleIPv4Parser},
+	{Offset: -1, Code: IPv4NonNumericPart, Rule: ruleIPv4Parser},
+	{Offset: -1, Code: IPv4OutOfRangePart, Rule: ruleIPv4Parser},
+}
+
+// nilFailure is fail for the nil parser: an entry of nilFailures, else errNoParser.
+func nilFailure(code Code, rule string) *Error {
+	for _, e := range nilFailures {
+		if e.Code == code && e.Rule == rule {
+			return e
+		}
+	}
+	return errNoParser
+}
+
 // MaxValidationErrors is the most validation errors [ParseValidate] lists for one input: past
 // it, one entry of code [TooManyErrors] counts the rest (and a failure is still listed last), so
 // that the list, like the time, stays linear in the input whatever it holds.
@@ -229,7 +248,7 @@ func (p *parser) report(code Code, i int, rule string) {
 // listed even past MaxValidationErrors.
 func (p *parser) fail(code Code, i int, rule string) *Error {
 	if p == nil {
-		return errNoParser // the fast path's checks, which need no detail
+		return nilFailure(code, rule) // the fast path's checks, which need no more detail
 	}
 	o := p.offset(i)
 	if p.collect {

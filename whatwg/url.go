@@ -42,9 +42,6 @@ const (
 	fFrag                      // fragment is non-null
 	fOpaque                    // the path is opaque
 	fSpecial                   // the scheme is special
-	// fDomainFail: the direct path found that the host fails domain to ASCII, at the offset
-	// in port (dirSpecialAuthority); never in a URL returned.
-	fDomainFail
 )
 
 var parserPool = sync.Pool{New: func() any { return new(parser) }}
@@ -82,8 +79,8 @@ func parse(input string, base *URL, fast bool, p *Parser) (URL, error) {
 				if resumeDirectInto(&u, input, &r) {
 					return u.URL, nil
 				}
-				if u.flags&fDomainFail != 0 {
-					return URL{}, dirDomainFailure(input, int(u.port))
+				if u.fail != 0 {
+					return URL{}, dirFailure(input, &u)
 				}
 			}
 			u.URL = URL{} // parseDirectInto starts from the zero URL
@@ -91,26 +88,27 @@ func parse(input string, base *URL, fast bool, p *Parser) (URL, error) {
 		if parseDirectInto(&u, input, base) {
 			return u.URL, nil
 		}
-		if u.flags&fDomainFail != 0 {
-			return URL{}, dirDomainFailure(input, int(u.port))
+		if u.fail != 0 {
+			return URL{}, dirFailure(input, &u)
 		}
 	}
 	return parseFull(input, base)
 }
 
-// dirDomainFailure is the failure that the full parser returns for input, whose host, at h in
-// input after its leading C0 controls and spaces (§4.4 step 1, which the direct path trims too),
-// fails domain to ASCII with CheckBidi (dirIDNHost): the domain parser's failure (§3.3 step 6,
-// domainParser), the same *Error. No tab or newline comes before the host (the direct path gives
-// up on them), so the offset is h and what was trimmed.
+// dirFailure is the failure that the full parser returns for input, whose host fails as
+// u.fail says (dirFailures) at u.port, its offset in input after its leading C0 controls and
+// spaces (§4.4 step 1, which the direct path trims too): the same *Error. No tab or newline
+// comes before the host (the direct path gives up on them), so the offset is that and what was
+// trimmed.
 //
 //go:noinline
-func dirDomainFailure(input string, h int) error {
+func dirFailure(input string, u *dirURL) error {
 	lead := 0
 	for lead < len(input) && input[lead] <= ' ' {
 		lead++
 	}
-	return &Error{Input: input, Offset: lead + h, Code: DomainToASCII, Rule: ruleDomainParser + ": " + ruleUTS46Bidi}
+	f := &dirFailures[u.fail]
+	return &Error{Input: input, Offset: lead + int(u.port), Code: f.code, Rule: f.rule}
 }
 
 // parseFull is parse without the shortcuts: the basic URL parser's state machine, with a pooled
