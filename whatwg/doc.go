@@ -40,9 +40,16 @@
 // percent-encode, with an ASCII, IPv4 or internationalized domain, the last through UTS #46
 // ToASCII label by label, whose results for the non-ASCII labels seen last a bounded table
 // keeps) are parsed in one more pass straight into the href, with one allocation, the href
-// (and, the first time a non-ASCII label is seen, its entry in that table); the rest (credentials, IPv6, percent-encoded hosts, errors) go through
-// the full state machine. All three give the same results. Only UTF-8 is
-// supported as the query encoding, which is what the standard requires outside HTML.
+// (and, the first time a non-ASCII label is seen, its entry in that table); a host that fails
+// there (CheckBidi, the IPv4 parser) gives the failure at once; the rest (credentials, IPv6,
+// percent-encoded hosts, other errors) go through the full state machine. All three give the
+// same results. Only UTF-8 is supported as the query encoding, which is what the standard
+// requires outside HTML.
+//
+// A [Parser] parses as Parse does, with the same results, but writes the hrefs it builds into
+// blocks of 4 KiB that the URLs it returns share: one allocation a block rather than one a
+// changed URL, for programs that parse many URLs and keep few (a kept URL keeps its block;
+// [URL.Clone] gives it memory of its own).
 //
 // Time and memory are linear in the input, whatever it holds: the parser allocates once for
 // each buffer it fills (not per byte or per finding), [ParseValidate] lists at most
