@@ -105,6 +105,7 @@ var adversarialOps = []struct {
 	run   func(in string) int
 }{
 	{"Parse", 1, "", func(in string) int { Parse(in, nil); return len(in) }},
+	{"Parser.Parse", 1, "", func(in string) int { var p Parser; p.Parse(in, nil); return len(in) }},
 	{"ParseValidate", 1, "", func(in string) int { ParseValidate(in, &advBase); return len(in) }},
 	{"setters", 20, "input", func(in string) int {
 		n := 0
