@@ -542,6 +542,14 @@ const (
 var (
 	dirPathSpecial [256]uint8 // path state, special URL: "/", "\", "?", "#" end a segment; the path percent-encode set
 	dirPathByte    [256]uint8 // dirPath's: dirPathSpecial with "/" and "\" written as "/", "." and "%" dDot
+	// dirPathOther: path state, other URL: "/", "?", "#" end a segment ("\" is a byte of it,
+	// written as it is); the path percent-encode set.
+	dirPathOther     [256]uint8
+	dirPathOtherByte [256]uint8 // dirPathOtherLoop's: dirPathOther with "/" written as "/", "." and "%" dDot
+	// dirOpaqueHost: host state and opaque-host parser (§3.5, isOpaque true), a URL that is not
+	// special: ":", "/", "?", "#" end the host; any other forbidden host code point is dOther (the
+	// parser fails: given up); the C0 control percent-encode set; no byte is lowercased.
+	dirOpaqueHost [256]uint8
 	dirQuerySpec   [256]uint8 // query state, special URL: "#" ends it; the special-query percent-encode set
 	dirQueryOther  [256]uint8 // query state, other URL: "#" ends it; the query percent-encode set
 	dirFragment    [256]uint8 // fragment state: the fragment percent-encode set
@@ -581,6 +589,25 @@ func init() {
 	dirPathByte['\\'] = '/' // a special URL's "\\" is a "/"
 	dirPathByte['.'] = dDot
 	dirPathByte['%'] = dDot
+	fill(&dirPathOther, &pathTab, "/?#")
+	dirPathOtherByte = dirPathOther
+	dirPathOtherByte['/'] = '/'
+	dirPathOtherByte['.'] = dDot
+	dirPathOtherByte['%'] = dDot
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= 0x80:
+			dirOpaqueHost[c] = dUTF8
+		case c == ':' || c == '/' || c == '?' || c == '#':
+			dirOpaqueHost[c] = dStop
+		case forbiddenHostTab[c]:
+			dirOpaqueHost[c] = dOther // tab, newline, space, "@", "[", "\\", …
+		case c0Tab[c]:
+			dirOpaqueHost[c] = dEnc
+		default:
+			dirOpaqueHost[c] = uint8(c) // printable ASCII, "%" included, upper case kept
+		}
+	}
 	fill(&dirQuerySpec, &specialQueryTab, "#")
 	fill(&dirQueryOther, &queryTab, "#")
 	fill(&dirFragment, &fragmentTab, "")
@@ -588,6 +615,7 @@ func init() {
 	for c := 0x80; c < 0x100; c++ {
 		// The tables of dirPctRun's callers (dirPath, dirRun): a run of non-ASCII bytes is
 		// encoded at once.
+		dirPathOtherByte[c] = dUTF8
 		dirPathByte[c], dirQuerySpec[c], dirQueryOther[c], dirFragment[c], dirOpaque[c] = dUTF8, dUTF8, dUTF8, dUTF8, dUTF8
 	}
 	// dirPct and utf8DFA (dirPctRun).
@@ -790,8 +818,14 @@ func parseDirectTo(u *dirURL, b []byte, s string, base *URL) bool {
 	b = append(b, ':')
 	i++
 	if !special {
+		if i+1 < n && s[i] == '/' && s[i+1] == '/' {
+			// path or authority state, then the authority state.
+			u.flags |= fHost
+			b = append(b, '/', '/')
+			return dirOtherAuthority(u, b, s, i+2)
+		}
 		if i < n && s[i] == '/' {
-			return false // path or authority state
+			return false // path or authority state, then the path state: a null host
 		}
 		// opaque path state
 		u.flags |= fOpaque
@@ -912,6 +946,131 @@ func dirSpecialAuthority(u *dirURL, b []byte, s string, i, si int) bool {
 		return false
 	}
 	return dirFinish(u, b, s, i, &dirQuerySpec)
+}
+
+// dirOtherAuthority goes on with parseDirectTo from the start of the authority of a URL whose
+// scheme is not special, s[i] (after the "//"), where b is its href so far ("scheme://").
+// resumeDirect comes here too, from a host that parseNormalized does not take as it is. It gives
+// up on credentials, an IPv6 address and whatever the full parser fails on, which then reports
+// it.
+func dirOtherAuthority(u *dirURL, b []byte, s string, i int) bool {
+	n := len(s)
+	u.userEnd, u.hostStart = uint32(len(b)), uint32(len(b))
+	// authority state: the authority ends at "/", "?", "#" or the end ("\\" does not end it in a
+	// URL that is not special); an "@" in it (credentials) stops the host's run below, or the
+	// port state, which give up. host state: the host is the bytes up to ":" or the authority's
+	// end ("[": an IPv6 address, given up), and may be empty (not with a port: host-missing).
+	// Host parser with isOpaque true, opaque-host parser (§3.5): a forbidden host code point
+	// fails (given up), "%" is kept (not "%XX": a validation error only), the rest is UTF-8
+	// percent-encoded with the C0 control percent-encode set; no byte is lowercased.
+	h := i
+	var ok bool
+	if b, i, ok = dirRun(b, s, i, &dirOpaqueHost); !ok {
+		return false // a forbidden host code point, a tab or newline, invalid UTF-8
+	}
+	u.hostEnd = uint32(len(b))
+	if i < n && s[i] == ':' {
+		if i == h {
+			return false // host state: host-missing
+		}
+		// port state: digits; a scheme that is not special has no default port.
+		i++
+		port, digits := 0, 0
+		for i < n && '0' <= s[i] && s[i] <= '9' {
+			port = port*10 + int(s[i]-'0')
+			if port > 0xFFFF {
+				return false // port-out-of-range
+			}
+			i++
+			digits++
+		}
+		if i < n && s[i] != '/' && s[i] != '?' && s[i] != '#' {
+			return false // port-invalid ("\\" and "@" included)
+		}
+		if digits > 0 {
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(port), 10)
+			u.port = int32(port)
+		}
+	}
+	// path start state: "?" and "#" start the query and the fragment (the path stays empty), a
+	// "/" the path state.
+	u.pathStart = uint32(len(b))
+	if i < n && s[i] == '/' {
+		pathStart := len(b)
+		b = append(b, '/')
+		if b, i, ok = dirPathOtherLoop(b, s, i+1, pathStart); !ok {
+			return false
+		}
+	}
+	return dirFinish(u, b, s, i, &dirQueryOther)
+}
+
+// dirPathOtherLoop is dirPath for a URL that is not special (path state): "\\" is a byte of a
+// segment, written as it is, not a "/"; a segment ends at "/", "?", "#" or the end only, and
+// dot segments are dropped as in a special URL's path (dirDotSegment with dirPathOther). A loop
+// of its own, so that dirPath's, which special URLs run, stays as it is.
+func dirPathOtherLoop(b []byte, s string, i, pathStart int) ([]byte, int, bool) {
+	n := len(s)
+	b = dirRoom(b, n-i)
+	tab := dirPathOtherTab
+	_ = tab[0]
+	for {
+		// s[i] starts a segment; b ends with its "/".
+		if i < n && (s[i] == '.' || s[i] == '%') {
+			var dot bool
+			if b, i, dot = dirDotSegment(b, s, i, pathStart, &dirPathOther); dot {
+				if i == n || s[i] == '?' || s[i] == '#' {
+					return b, i, true
+				}
+				i++
+				continue
+			}
+			b = append(b, s[i])
+			i++
+		}
+		k, buf := len(b), b[:cap(b)] // written by index, as in dirPath
+		for {
+			for uint(i) < uint(n) {
+				t := tab[s[i]]
+				if t < dOut {
+					break
+				}
+				buf[k] = t
+				k++
+				i++
+			}
+			if i >= n {
+				return buf[:k], i, true
+			}
+			c := s[i]
+			switch tab[c] {
+			case dDot:
+				if buf[k-1] == '/' {
+					goto segment // at a segment's start
+				}
+				buf[k] = c
+				k++
+				i++
+			case dStop:
+				return buf[:k], i, true // "?" or "#"
+			case dEnc:
+				e, w := dirPct[c], buf[k:k+3:k+3]
+				w[0], w[1], w[2] = byte(e), byte(e>>8), byte(e>>16)
+				k += 3
+				i++
+			case dUTF8:
+				var ok bool
+				if k, i, ok = dirPctRun(buf, k, s, i); !ok {
+					return buf[:k], i, false // invalid UTF-8: read as U+FFFD
+				}
+			default:
+				return buf[:k], i, false // tab or newline: the parser removes them first (§4.4 step 3)
+			}
+		}
+	segment:
+		b = buf[:k]
+	}
 }
 
 // mayEndInANumber is a quick test before endsInANumber (the host parser, §3.5 step 9): a domain
@@ -1055,7 +1214,7 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 			// A segment that may be a dot segment (§4.1): dirDotSegment's, in a call of its
 			// own (the byte loop below keeps its registers).
 			var dot bool
-			if b, i, dot = dirDotSegment(b, s, i, pathStart); dot {
+			if b, i, dot = dirDotSegment(b, s, i, pathStart, &dirPathSpecial); dot {
 				if i == n || s[i] == '?' || s[i] == '#' {
 					return b, i, true
 				}
@@ -1118,27 +1277,28 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 	}
 }
 
-// dirDotSegment looks at the path segment of a special URL that starts at s[i], after b's last
-// byte (its "/"), a "." or "%". If it is a dot segment (§4.1), it drops it, and for a double-dot
-// one shortens the path first (path state): back to the "/" before b's last segment, never
-// before pathStart (a file URL's first segment is never a drive letter here: resumeDirect and
-// dirPath leave those to the full parser); the segment is never written. It returns b, the index
-// of the "/", "\\", "?", "#" or end that ends the segment, and true; otherwise b and i as they
-// are, and false.
-func dirDotSegment(b []byte, s string, i, pathStart int) ([]byte, int, bool) {
+// dirDotSegment looks at the path segment that starts at s[i], after b's last byte (its "/"), a
+// "." or "%". If it is a dot segment (§4.1), it drops it, and for a double-dot one shortens the
+// path first (path state): back to the "/" before b's last segment, never before pathStart (a
+// file URL's first segment is never a drive letter here: resumeDirect and dirPath leave those
+// to the full parser); the segment is never written. seg tells where a segment ends (dStop):
+// dirPathSpecial for a special URL ("/", "\\", "?", "#"), dirPathOther for another ("\\" is a
+// byte of the segment there). It returns b, the index of the byte or end that ends the segment,
+// and true; otherwise b and i as they are, and false.
+func dirDotSegment(b []byte, s string, i, pathStart int, seg *[256]uint8) ([]byte, int, bool) {
 	n := len(s)
 	e := i + 1
 	if s[i] == '.' && e < n && s[e] == '.' {
 		e++
 	}
 	d := e - i // the dots of "." and "..", the common ones, told on their bytes
-	if s[i] != '.' || e < n && dirPathSpecial[s[e]] != dStop {
+	if s[i] != '.' || e < n && seg[s[e]] != dStop {
 		// Any other dot segment ("%2e", ".%2E", …) is at most six bytes up to "/", "\\",
 		// "?", "#" or the end, the same in the input as written (the bytes of one are not
 		// percent-encoded, and no percent-encoded byte makes one; a tab or newline, which the
 		// parser removes first, makes the direct path give up after this), and isDotSegment's:
 		// a single-dot one has one or three bytes, a double-dot one two, four or six.
-		for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
+		for e < n && e-i <= 6 && seg[s[e]] != dStop {
 			e++
 		}
 		if !isDotSegment(s[i:e]) {
@@ -1159,7 +1319,7 @@ func dirDotSegment(b []byte, s string, i, pathStart int) ([]byte, int, bool) {
 // by the loops that use them: the address of a variable, which the compiler makes again where
 // it is used, was made again at every byte of the loop (a LEAQ each); a pointer loaded once
 // stays in a register.
-var dirPathTab, dirDomainTab = &dirPathByte, &dirDomain
+var dirPathTab, dirDomainTab, dirPathOtherTab = &dirPathByte, &dirDomain, &dirPathOtherByte
 
 // dirRoom returns b, grown if need be, with room for rest more bytes of input, each written as
 // up to three bytes, and a few bytes more: the room the loops that write by index (dirPath,
