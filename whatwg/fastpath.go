@@ -550,10 +550,10 @@ var (
 	// special: ":", "/", "?", "#" end the host; any other forbidden host code point is dOther (the
 	// parser fails: given up); the C0 control percent-encode set; no byte is lowercased.
 	dirOpaqueHost [256]uint8
-	dirQuerySpec   [256]uint8 // query state, special URL: "#" ends it; the special-query percent-encode set
-	dirQueryOther  [256]uint8 // query state, other URL: "#" ends it; the query percent-encode set
-	dirFragment    [256]uint8 // fragment state: the fragment percent-encode set
-	dirOpaque      [256]uint8 // opaque path state: "?", "#" and the space end a run; the C0 control percent-encode set
+	dirQuerySpec  [256]uint8 // query state, special URL: "#" ends it; the special-query percent-encode set
+	dirQueryOther [256]uint8 // query state, other URL: "#" ends it; the query percent-encode set
+	dirFragment   [256]uint8 // fragment state: the fragment percent-encode set
+	dirOpaque     [256]uint8 // opaque path state: "?", "#" and the space end a run; the C0 control percent-encode set
 	// dirDomain: what the host state and the domain parser do with a byte of an ASCII domain:
 	// the byte written, lowercased; 0 ends the ASCII run (a forbidden domain code point, "%", or
 	// non-ASCII: dirIDNHost's). An ASCII "xn--" label is only lowercased too (§3.3 domain to
