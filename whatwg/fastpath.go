@@ -126,7 +126,8 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			// The host does not end the authority: it may be that it started with a username
 			// [":" password] "@" (authority state), if an "@" follows.
 			if strings.IndexByte(s[a:], '@') < 0 {
-				if r != nil && special {
+				if r != nil {
+					// A special URL's host or an opaque host (other schemes but "file")
 					r.recordHost(a)
 				}
 				return false
@@ -283,8 +284,9 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				dot = dotSegmentAt(s, i)
 			}
 			if dot {
-				// The path state's.
-				if r != nil && special {
+				// The path state's (a URL that is not special: with a host only, whose href
+				// never has the "/." that the serializer may put before a null host's path).
+				if r != nil && (special || u.flags&fHost != 0) {
 					r.st, r.at = pathState, i-1
 				}
 				return false
@@ -293,8 +295,9 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 		i++
 	}
 	if i < n && s[i] != '?' && s[i] != '#' {
-		if r != nil && special {
-			// The "/" that opens the segment the loop stopped in.
+		if r != nil && (special || u.flags&fHost != 0) {
+			// The "/" that opens the segment the loop stopped in (a URL that is not special:
+			// "\\" is a byte of the segment, not a "/").
 			r.st, r.at = pathState, strings.LastIndexByte(s[:i], '/')
 		}
 		return false
@@ -542,18 +545,10 @@ const (
 var (
 	dirPathSpecial [256]uint8 // path state, special URL: "/", "\", "?", "#" end a segment; the path percent-encode set
 	dirPathByte    [256]uint8 // dirPath's: dirPathSpecial with "/" and "\" written as "/", "." and "%" dDot
-	// dirPathOther: path state, other URL: "/", "?", "#" end a segment ("\" is a byte of it,
-	// written as it is); the path percent-encode set.
-	dirPathOther     [256]uint8
-	dirPathOtherByte [256]uint8 // dirPathOtherLoop's: dirPathOther with "/" written as "/", "." and "%" dDot
-	// dirOpaqueHost: host state and opaque-host parser (§3.5, isOpaque true), a URL that is not
-	// special: ":", "/", "?", "#" end the host; any other forbidden host code point is dOther (the
-	// parser fails: given up); the C0 control percent-encode set; no byte is lowercased.
-	dirOpaqueHost [256]uint8
-	dirQuerySpec  [256]uint8 // query state, special URL: "#" ends it; the special-query percent-encode set
-	dirQueryOther [256]uint8 // query state, other URL: "#" ends it; the query percent-encode set
-	dirFragment   [256]uint8 // fragment state: the fragment percent-encode set
-	dirOpaque     [256]uint8 // opaque path state: "?", "#" and the space end a run; the C0 control percent-encode set
+	dirQuerySpec   [256]uint8 // query state, special URL: "#" ends it; the special-query percent-encode set
+	dirQueryOther  [256]uint8 // query state, other URL: "#" ends it; the query percent-encode set
+	dirFragment    [256]uint8 // fragment state: the fragment percent-encode set
+	dirOpaque      [256]uint8 // opaque path state: "?", "#" and the space end a run; the C0 control percent-encode set
 	// dirDomain: what the host state and the domain parser do with a byte of an ASCII domain:
 	// the byte written, lowercased; 0 ends the ASCII run (a forbidden domain code point, "%", or
 	// non-ASCII: dirIDNHost's). An ASCII "xn--" label is only lowercased too (§3.3 domain to
@@ -561,6 +556,18 @@ var (
 	dirDomain [256]uint8
 	// asciiLower maps each byte to itself, ASCII upper-case letters to lower case.
 	asciiLower [256]byte
+)
+
+// The direct path's class tables for a URL that is not special (dirOtherAuthority).
+var (
+	// dirPathOther: path state, other URL: "/", "?", "#" end a segment ("\\" is a byte of it,
+	// written as it is); the path percent-encode set.
+	dirPathOther     [256]uint8
+	dirPathOtherByte [256]uint8 // dirPathOtherLoop's: dirPathOther with "/" written as "/", "." and "%" dDot
+	// dirOpaqueHost: host state and opaque-host parser (§3.5, isOpaque true): ":", "/", "?", "#"
+	// end the host; any other forbidden host code point is dOther (the parser fails: given up);
+	// the C0 control percent-encode set; no byte is lowercased.
+	dirOpaqueHost [256]uint8
 )
 
 func init() {
@@ -1454,9 +1461,23 @@ func resumeDirectTo(u *dirURL, b []byte, s string, r *resume) bool {
 		return dirSpecialAuthority(u, b, s, i, specialIndex(s[:u.schemeEnd]))
 	case hostState:
 		// The href so far is "scheme://": the authority state, host state and domain parser
-		// go on from the host's start, as parseDirect's.
+		// (the opaque-host parser for a scheme that is not special) go on from the host's
+		// start, as parseDirect's.
+		if u.flags&fSpecial == 0 {
+			return dirOtherAuthority(u, b, s, r.at)
+		}
 		return dirSpecialAuthority(u, b, s, r.at, specialIndex(s[:u.schemeEnd]))
 	case pathState:
+		if u.flags&fSpecial == 0 {
+			// A URL that is not special, with a host (the fast path records no other): the
+			// path state as dirOtherAuthority's.
+			b = append(b, '/')
+			i := 0
+			if b, i, ok = dirPathOtherLoop(b, s, r.at+1, int(u.pathStart)); !ok {
+				return false
+			}
+			return dirFinish(u, b, s, i, &dirQueryOther)
+		}
 		file := s[:u.schemeEnd] == "file"
 		pathStart := int(u.pathStart)
 		if file {
