@@ -306,7 +306,8 @@ func TestResumeAgrees(t *testing.T) {
 // the full parser's result (no base): the href and every component.
 func FuzzResume(f *testing.F) {
 	for _, s := range []string{"https://EXAMPLE.com/a", "http:\\\\H:80\\a b\\..\\c?q#f", "file://LOCALHOST/C|/x", "https:b\u00fccher.de",
-		"http://0x7f.1:80/./a", "ws://\u65e5\u672c:80?\u00fc", "https://h:443\\a", "http://h/a/../b c", "https://h/?a b#c d", "http:/\\/x%41.com"} {
+		"http://0x7f.1:80/./a", "ws://\u65e5\u672c:80?\u00fc", "https://h:443\\a", "http://h/a/../b c", "https://h/?a b#c d", "http:/\\/x%41.com",
+		"tapmock://A1614FC8FA65EBF7.D4FE200F9D1A5433/\u00fcber/?w=\u043c\u0438\u0440", "git://h\u00fc:22/a/../b", "foo://h/a\\..\\b/./c d"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
