@@ -555,3 +555,34 @@ func TestDirectOtherExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestReferenceOtherAuthority holds Parse, on the generated URLs that are not special with an
+// authority of TestDirectOtherAuthority, to the reference implementation (whatwg-url, as
+// TestReference runs it; skipped as it is when Node or the package is missing): no difference
+// is expected there (opaque hosts do not go through the domain parser).
+func TestReferenceOtherAuthority(t *testing.T) {
+	dir := refScript(t)
+	n := 20000
+	if testing.Short() {
+		n = 5000
+	}
+	r := rand.New(rand.NewPCG(4, 10))
+	cases := make([]refCase, n)
+	for i := range cases {
+		cases[i].Input = otherInput(r)
+	}
+	ref := runReference(t, dir, cases)
+	ok := 0
+	for i, c := range cases {
+		if d, _ := refDiff(c, runLocal(c), ref[i]); d != "" {
+			t.Errorf("%s: %s", c.key(), d)
+		}
+		if ref[i].OK {
+			ok++
+		}
+	}
+	if ok < n/3 {
+		t.Errorf("the reference takes %d of %d inputs: the generator no longer reaches the parser", ok, n)
+	}
+	t.Logf("%d inputs, %d that the reference takes", n, ok)
+}
