@@ -102,7 +102,7 @@ func TestDotSegments(t *testing.T) {
 // "e", "E" and "x" followed by each byte that ends a special URL's segment or by the end, to
 // isDotSegment's reading of the segment and the path state's: a dot segment dropped, a
 // double-dot one shortening the path (never past its first "/"), anything else left alone; in
-// a URL that is not special too (dirPathOther), where "\\" does not end a segment.
+// a URL that is not special too (dirDotSegmentOther), where "\\" does not end a segment.
 func TestDirDotSegment(t *testing.T) {
 	alphabet := ".%2eEx"
 	var segs []string
@@ -122,12 +122,12 @@ func TestDirDotSegment(t *testing.T) {
 	for _, seg := range segs {
 		for _, end := range []string{"", "/", "\\", "?", "#"} {
 			for _, path := range []string{"/", "/a/", "/a/bc/"} {
-				// A special URL's segment ends at "\\" too (dirPathSpecial); another's does not
-				// (dirPathOther): there "\\z" is part of the segment, never a dot segment.
+				// A special URL's segment ends at "\\" too (dirDotSegment); another's does not
+				// (dirDotSegmentOther): there "\\z" is part of the segment, never a dot segment.
 				for _, scheme := range []string{"http", "foo"} {
-					tab, wantDot := &dirPathSpecial, isDotSegment(seg)
+					dotSegment, wantDot := dirDotSegment, isDotSegment(seg)
 					if scheme == "foo" {
-						tab = &dirPathOther
+						dotSegment = dirDotSegmentOther
 						wantDot = wantDot && end != "\\"
 					}
 					s := scheme + "://h" + path + seg + end + "z"
@@ -135,7 +135,7 @@ func TestDirDotSegment(t *testing.T) {
 						s = s[:len(s)-1]
 					}
 					pathStart, i := len(scheme+"://h"), len(scheme+"://h")+len(path)
-					b, e, dot := dirDotSegment([]byte(s[:i]), s, i, pathStart, tab)
+					b, e, dot := dotSegment([]byte(s[:i]), s, i, pathStart)
 					if dot != wantDot {
 						t.Fatalf("dirDotSegment(%q at %d) = %v; want %v", s, i, dot, wantDot)
 					}

@@ -1015,7 +1015,7 @@ func dirOtherAuthority(u *dirURL, b []byte, s string, i int) bool {
 
 // dirPathOtherLoop is dirPath for a URL that is not special (path state): "\\" is a byte of a
 // segment, written as it is, not a "/"; a segment ends at "/", "?", "#" or the end only, and
-// dot segments are dropped as in a special URL's path (dirDotSegment with dirPathOther). A loop
+// dot segments are dropped as in a special URL's path (dirDotSegmentOther). A loop
 // of its own, so that dirPath's, which special URLs run, stays as it is.
 func dirPathOtherLoop(b []byte, s string, i, pathStart int) ([]byte, int, bool) {
 	n := len(s)
@@ -1026,7 +1026,7 @@ func dirPathOtherLoop(b []byte, s string, i, pathStart int) ([]byte, int, bool) 
 		// s[i] starts a segment; b ends with its "/".
 		if i < n && (s[i] == '.' || s[i] == '%') {
 			var dot bool
-			if b, i, dot = dirDotSegment(b, s, i, pathStart, &dirPathOther); dot {
+			if b, i, dot = dirDotSegmentOther(b, s, i, pathStart); dot {
 				if i == n || s[i] == '?' || s[i] == '#' {
 					return b, i, true
 				}
@@ -1221,7 +1221,7 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 			// A segment that may be a dot segment (§4.1): dirDotSegment's, in a call of its
 			// own (the byte loop below keeps its registers).
 			var dot bool
-			if b, i, dot = dirDotSegment(b, s, i, pathStart, &dirPathSpecial); dot {
+			if b, i, dot = dirDotSegment(b, s, i, pathStart); dot {
 				if i == n || s[i] == '?' || s[i] == '#' {
 					return b, i, true
 				}
@@ -1284,28 +1284,27 @@ func dirPath(b []byte, s string, i, pathStart int, file bool) ([]byte, int, bool
 	}
 }
 
-// dirDotSegment looks at the path segment that starts at s[i], after b's last byte (its "/"), a
-// "." or "%". If it is a dot segment (§4.1), it drops it, and for a double-dot one shortens the
-// path first (path state): back to the "/" before b's last segment, never before pathStart (a
-// file URL's first segment is never a drive letter here: resumeDirect and dirPath leave those
-// to the full parser); the segment is never written. seg tells where a segment ends (dStop):
-// dirPathSpecial for a special URL ("/", "\\", "?", "#"), dirPathOther for another ("\\" is a
-// byte of the segment there). It returns b, the index of the byte or end that ends the segment,
-// and true; otherwise b and i as they are, and false.
-func dirDotSegment(b []byte, s string, i, pathStart int, seg *[256]uint8) ([]byte, int, bool) {
+// dirDotSegment looks at the path segment of a special URL that starts at s[i], after b's last
+// byte (its "/"), a "." or "%". If it is a dot segment (§4.1), it drops it, and for a double-dot
+// one shortens the path first (path state): back to the "/" before b's last segment, never
+// before pathStart (a file URL's first segment is never a drive letter here: resumeDirect and
+// dirPath leave those to the full parser); the segment is never written. It returns b, the index
+// of the "/", "\\", "?", "#" or end that ends the segment, and true; otherwise b and i as they
+// are, and false.
+func dirDotSegment(b []byte, s string, i, pathStart int) ([]byte, int, bool) {
 	n := len(s)
 	e := i + 1
 	if s[i] == '.' && e < n && s[e] == '.' {
 		e++
 	}
 	d := e - i // the dots of "." and "..", the common ones, told on their bytes
-	if s[i] != '.' || e < n && seg[s[e]] != dStop {
+	if s[i] != '.' || e < n && dirPathSpecial[s[e]] != dStop {
 		// Any other dot segment ("%2e", ".%2E", …) is at most six bytes up to "/", "\\",
 		// "?", "#" or the end, the same in the input as written (the bytes of one are not
 		// percent-encoded, and no percent-encoded byte makes one; a tab or newline, which the
 		// parser removes first, makes the direct path give up after this), and isDotSegment's:
 		// a single-dot one has one or three bytes, a double-dot one two, four or six.
-		for e < n && e-i <= 6 && seg[s[e]] != dStop {
+		for e < n && e-i <= 6 && dirPathSpecial[s[e]] != dStop {
 			e++
 		}
 		if !isDotSegment(s[i:e]) {
@@ -1315,6 +1314,33 @@ func dirDotSegment(b []byte, s string, i, pathStart int, seg *[256]uint8) ([]byt
 	}
 	// Back d-1 segments: from b's last "/" for a single-dot one, from the byte before it for a
 	// double-dot one.
+	k := len(b) - d
+	for k >= pathStart && b[k] != '/' {
+		k--
+	}
+	return b[:max(k, pathStart)+1], e, true
+}
+
+// dirDotSegmentOther is dirDotSegment for a URL that is not special (dirPathOtherLoop), where a
+// segment ends at "/", "?", "#" or the end only (dirPathOther): "\\" is a byte of the segment.
+// A copy, not a table given to dirDotSegment: that cost special URLs' paths 1.5% more time on
+// node_files' messy set (interleaved BenchmarkRatio, 16 runs, 2026-11-24).
+func dirDotSegmentOther(b []byte, s string, i, pathStart int) ([]byte, int, bool) {
+	n := len(s)
+	e := i + 1
+	if s[i] == '.' && e < n && s[e] == '.' {
+		e++
+	}
+	d := e - i
+	if s[i] != '.' || e < n && dirPathOther[s[e]] != dStop {
+		for e < n && e-i <= 6 && dirPathOther[s[e]] != dStop {
+			e++
+		}
+		if !isDotSegment(s[i:e]) {
+			return b, i, false
+		}
+		d = 2 - (e-i)&1
+	}
 	k := len(b) - d
 	for k >= pathStart && b[k] != '/' {
 		k--
