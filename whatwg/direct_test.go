@@ -586,3 +586,59 @@ func TestReferenceOtherAuthority(t *testing.T) {
 	}
 	t.Logf("%d inputs, %d that the reference takes", n, ok)
 }
+
+// TestDirOtherTables holds the direct path's tables for URLs that are not special to the sets
+// they come from: dirPathOther is dirPathSpecial but for "\" (a byte of a segment, written as
+// it is, not one that ends it); dirOpaqueHost says of each byte what the host state and the
+// opaque-host parser do with it (the full parser on "foo://" + the byte + "/"): end the host,
+// fail (dOther: given up), percent-encode it (dEnc), keep it as it is, or start a UTF-8 run.
+func TestDirOtherTables(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := dirPathSpecial[c]
+		if c == '\\' {
+			want = '\\'
+		}
+		if dirPathOther[c] != want {
+			t.Errorf("dirPathOther[%#x] = %d, want %d", c, dirPathOther[c], want)
+		}
+		if c >= 0x80 {
+			if dirOpaqueHost[c] != dUTF8 {
+				t.Errorf("dirOpaqueHost[%#x] = %d, want dUTF8", c, dirOpaqueHost[c])
+			}
+			continue
+		}
+		in := "foo://a" + string(rune(c)) + "b/"
+		u, err := parse(in, nil, false, nil)
+		var got string
+		switch dirOpaqueHost[c] {
+		case dStop:
+			if c == ':' {
+				continue // the port state's (TestDirectOtherAuthority)
+			}
+			got = "" // the host ends before the byte (below)
+		case dOther:
+			// The parser removes a tab or newline first; an "@" makes "a" a username.
+			if err == nil && c != '\t' && c != '\n' && c != '\r' && c != '@' {
+				t.Errorf("dirOpaqueHost[%#x] gives up; the full parser takes %q: %q", c, in, u.href)
+			}
+			continue
+		case dEnc:
+			got = "foo://a" + string([]byte{'%', upperhex[c>>4], upperhex[c&15]}) + "b/"
+		default:
+			got = "foo://a" + string(rune(dirOpaqueHost[c])) + "b/"
+		}
+		if err != nil {
+			t.Errorf("dirOpaqueHost[%#x] = %d; the full parser fails on %q", c, dirOpaqueHost[c], in)
+			continue
+		}
+		if dirOpaqueHost[c] == dStop {
+			if u.Host() != "a" {
+				t.Errorf("dirOpaqueHost[%#x] ends the host; the full parser's host of %q is %q", c, in, u.Host())
+			}
+			continue
+		}
+		if u.href != got {
+			t.Errorf("dirOpaqueHost[%#x] = %d makes %q; the full parser %q", c, dirOpaqueHost[c], got, u.href)
+		}
+	}
+}
