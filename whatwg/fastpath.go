@@ -66,8 +66,9 @@ func parseNormalized(s string) (URL, bool) {
 
 // resume records where parseNormalized found the first byte the parser would change, when that
 // is after a special scheme other than "file" not followed by "//", or in a special URL's host
-// (without credentials), a special URL's default port, or in its path, or in a query or
-// fragment: the input before it is the href's start, and resumeDirect goes on from there.
+// or an opaque host (without credentials), a special URL's default port, or in the path of a
+// URL with a host, or in a query or fragment: the input before it is the href's start, and
+// resumeDirect goes on from there.
 type resume struct {
 	// specialAuthorityIgnoreSlashesState, hostState, portState, pathState, queryState or
 	// fragmentState; noOverride: nothing recorded
@@ -507,18 +508,20 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 
 // The second tier: parseDirect. An input that is not yet normalized, but of the common shape of
 // URLs from HTML, mail, logs and crawl frontiers (a special URL with a plain ASCII domain or an
-// IPv4 address, or a URL with an opaque path, with upper case, default ports, dot segments,
+// IPv4 address, a URL with an opaque path, or another URL with an opaque host
+// (fastpath_other.go), with upper case, default ports, dot segments,
 // backslashes, spaces or non-ASCII to percent-encode), is parsed in one pass that writes the
 // href straight into a buffer that never grows (on the stack, or pooled for a long input) and
 // is then copied into the one string that the URL keeps: no record, no pooled parser, one
 // allocation. When the fast path found the input normalized up to a place in a special URL's
-// authority (its slashes, or a host without credentials), port or path, or in a query or
+// authority (its slashes, or a host without credentials), port or path, in an opaque host or
+// the path after it, or in a query or
 // fragment, resumeDirect copies that much and goes on from there: one pass, which switches from
 // checking to writing at the first byte that changes. Both
 // follow the states of the basic URL parser (§4.4) for those inputs, non-ASCII domains included
 // (Unicode ToASCII label by label, dirIDNHost, with a bounded cache of the non-ASCII labels'
 // results, idnCache), and give up (return false) on
-// everything else, before anything is kept: credentials, IPv6 and opaque hosts,
+// everything else, before anything is kept: credentials, IPv6 hosts, a null host with a path,
 // percent-encoded hosts, tabs and newlines, invalid UTF-8, ToASCII failures, Windows
 // drive letters, a relative reference or a base of the same special scheme, inputs over dirMax
 // bytes, any failure. The full parser then runs and gives the answer, with its errors; the
