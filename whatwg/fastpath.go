@@ -288,7 +288,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				// The path state's, in a URL with a host (every special URL here; another
 				// without one may need the "/." that the serializer puts before a null host's
 				// path, which resumeDirect does not write).
-				if r != nil && u.flags&fHost != 0 {
+				if r != nil && (special || u.flags&fHost != 0) {
 					r.st, r.at = pathState, i-1
 				}
 				return false
@@ -297,7 +297,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 		i++
 	}
 	if i < n && s[i] != '?' && s[i] != '#' {
-		if r != nil && u.flags&fHost != 0 {
+		if r != nil && (special || u.flags&fHost != 0) {
 			// The "/" that opens the segment the loop stopped in (a URL that is not special:
 			// "\\" is a byte of the segment, not a "/").
 			r.st, r.at = pathState, strings.LastIndexByte(s[:i], '/')
