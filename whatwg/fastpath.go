@@ -798,10 +798,7 @@ func parseDirectTo(u *dirURL, b []byte, s string, base *URL) bool {
 	i++
 	if !special {
 		if i+1 < n && s[i] == '/' && s[i+1] == '/' {
-			// path or authority state, then the authority state.
-			u.flags |= fHost
-			b = append(b, '/', '/')
-			return dirOtherAuthority(u, b, s, i+2)
+			return dirOtherSlashes(u, b, s, i+2) // path or authority state, then the authority state
 		}
 		if i < n && s[i] == '/' {
 			return false // path or authority state, then the path state: a null host

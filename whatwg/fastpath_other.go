@@ -69,6 +69,15 @@ func init() {
 	}
 }
 
+// dirOtherSlashes goes on with parseDirectTo after the "//" that follows the ":" of a scheme
+// that is not special (path or authority state, authority state), at s[i]: the URL has a host,
+// and its href "//" (dirOtherAuthority). (A call of its own: parseDirectTo, which special URLs
+// run, stays close to the size it was.)
+func dirOtherSlashes(u *dirURL, b []byte, s string, i int) bool {
+	u.flags |= fHost
+	return dirOtherAuthority(u, append(b, '/', '/'), s, i)
+}
+
 // dirOtherAuthority goes on with parseDirectTo from the start of the authority of a URL whose
 // scheme is not special, s[i] (after the "//"), where b is its href so far ("scheme://").
 // resumeDirect comes here too, from a host that parseNormalized does not take as it is. It gives
