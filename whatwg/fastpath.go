@@ -128,7 +128,7 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			// [":" password] "@" (authority state), if an "@" follows.
 			if strings.IndexByte(s[a:], '@') < 0 {
 				if r != nil {
-					// A special URL's host or an opaque host (other schemes but "file")
+					// A special URL's host or an opaque host (any scheme but "file").
 					r.recordHost(a)
 				}
 				return false
