@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Pieces of inputs for TestDirectAgrees: every shape the direct path (parseDirect,
@@ -363,7 +364,8 @@ func TestResumeAgrees(t *testing.T) {
 // the full parser's result (no base): the href and every component.
 func FuzzResume(f *testing.F) {
 	for _, s := range []string{"https://EXAMPLE.com/a", "http:\\\\H:80\\a b\\..\\c?q#f", "file://LOCALHOST/C|/x", "https:b\u00fccher.de",
-		"http://0x7f.1:80/./a", "ws://\u65e5\u672c:80?\u00fc", "https://h:443\\a", "http://h/a/../b c", "https://h/?a b#c d", "http:/\\/x%41.com"} {
+		"http://0x7f.1:80/./a", "ws://\u65e5\u672c:80?\u00fc", "https://h:443\\a", "http://h/a/../b c", "https://h/?a b#c d", "http:/\\/x%41.com",
+		"tapmock://A1614FC8FA65EBF7.D4FE200F9D1A5433/\u00fcber/?w=\u043c\u0438\u0440", "git://h\u00fc:22/a/../b", "foo://h/a\\..\\b/./c d"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -438,5 +440,263 @@ func TestDirRoom(t *testing.T) {
 	}
 	if grown == 0 {
 		t.Error("no input whose href is longer than the direct path's buffer for it")
+	}
+}
+
+// Pieces of inputs for TestDirectOtherAuthority: URLs whose scheme is not special, with an
+// authority (opaque host, port), a path where "\" is a byte of a segment, a query and a
+// fragment, in every shape the direct path takes or gives up on.
+var (
+	otherSchemes = []string{"foo", "FOO", "git", "Git", "TAPMOCK", "tapmock", "ssh", "a+b.c-d", "x1"}
+	otherHosts   = []string{"h", "H", "Example.COM", "a1614fc8fa65ebf7.42f84edf9f8bebe3", "A1614FC8FA65EBF7.D4FE200F9D1A5433", "",
+		"%", "%41", "%zz", "a%2", "\u00fc", "\u043c\u0438\u0440", "\u00fcB", "\x01", "\x1f", "\x7f", "a\x7fb", "~!$&'()*+,;=",
+		"1.2.3.4", "0x7f", "localhost", "xn--abc"}
+	otherPorts = []string{"", "", ":", ":22", ":0", ":022", ":80", ":443", ":65535"}
+	otherPath  = []string{"/", "\\", "a", "A", ".", "..", "...", "%2e", "%2E", ".%2e", "%2e%2E", "..\\", ".\\", "\\..", "a\\..\\b",
+		"a b", "\u00fcber", "\u043c\u0438\u0440", "\x01", "\x7f", "<>", "\"", "^", "`", "{}", "|", "%", "%zz", "'", "@", ":", "[]",
+		"C:", "c|", "//"}
+	otherTails = []string{"", "", "?", "?q", "?url=%40tapjs%2Fcore", "?w=\u043c\u0438\u0440", "?a b'\"<>", "?\\", "#", "#f", "#a b`<>",
+		"?q#f", "#\u00fc", " ", "\x00", "?#", "?/../", "#/./"}
+	// What the full parser fails on or the direct path gives up on, drawn one time in eight.
+	otherHostsBad = []string{"a b", "a<b", "a>b", "a^b", "a|b", "[::1]", "[", "]", "u@h", "u:p@h", "@", "a\\b", "\\", "a\tb",
+		"a\nb", "a\x00b", "\xff", "\xc3", "h\u00fc\xff"}
+	otherPortsBad = []string{":65536", ":99999999999", ":2x", ":2\\", ": 2", ":2@h", ":\t2"}
+	otherPathBad  = []string{"\xff", "\xed\xa0\x80", "\t", "\n", "a\rb"}
+	otherTailsBad = []string{"?\xff", "#\xff", "?\t", "#a\nb"}
+)
+
+// otherInput draws an input from the pieces.
+func otherInput(r *rand.Rand) string {
+	pick := func(l []string) string { return l[r.IntN(len(l))] }
+	pick2 := func(good, bad []string) string {
+		if r.IntN(8) == 0 {
+			return pick(bad)
+		}
+		return pick(good)
+	}
+	var b strings.Builder
+	if r.IntN(10) == 0 {
+		b.WriteString(pick([]string{" ", "\x01", "\t"}))
+	}
+	b.WriteString(pick(otherSchemes))
+	b.WriteString("://")
+	b.WriteString(pick2(otherHosts, otherHostsBad))
+	b.WriteString(pick2(otherPorts, otherPortsBad))
+	for range r.IntN(6) {
+		b.WriteString(pick([]string{"/", "/", "/", "\\", ""}))
+		b.WriteString(pick2(otherPath, otherPathBad))
+	}
+	b.WriteString(pick2(otherTails, otherTailsBad))
+	return b.String()
+}
+
+// mustTakeDirect reports whether the shortcuts must take in, a URL that is not special with an
+// authority, which the full parser takes: they give up only on credentials, an IPv6 address, a
+// tab or newline (the parser removes them first), invalid UTF-8 and inputs over dirMax bytes.
+func mustTakeDirect(in string) bool {
+	s := strings.TrimFunc(in, func(r rune) bool { return r <= ' ' })
+	auth := s[strings.Index(s, "//")+2:]
+	if e := strings.IndexAny(auth, "/?#"); e >= 0 {
+		auth = auth[:e]
+	}
+	return len(s) <= dirMax && utf8.ValidString(s) && !strings.ContainsAny(s, "\t\n\r") && !strings.ContainsAny(auth, "@[")
+}
+
+// TestDirectOtherAuthority holds the direct path (parseDirect, and resumeDirect from where the
+// fast path stops) to the full parser's result on generated URLs that are not special with an
+// authority, with no base and with bases of each kind (a scheme that is not special ignores
+// the base), component by component, and to taking every one of them that it must
+// (mustTakeDirect): none goes to the full parser but those.
+func TestDirectOtherAuthority(t *testing.T) {
+	n := 200000
+	if testing.Short() {
+		n = 30000
+	}
+	bases := []*URL{nil}
+	for _, s := range []string{"http://b/c/d", "foo://h/p", "git://x/", "foo:op"} {
+		u := MustParse(s)
+		bases = append(bases, &u)
+	}
+	r := rand.New(rand.NewPCG(3, 10))
+	taken, must, fast, resumed := 0, 0, 0, 0
+	for range n {
+		in := otherInput(r)
+		base := bases[r.IntN(len(bases))]
+		want, err := parse(in, base, false, nil)
+		u1, err1 := parse(in, base, true, nil)
+		if u1 != want || (err1 == nil) != (err == nil) || err == nil && components(u1) != components(want) {
+			t.Fatalf("%q: Parse gives %+v, %v; the full parser %+v, %v", in, u1, err1, want, err)
+		}
+		took := false
+		var rs resumePoint
+		if _, ok := parseNormalizedAt(in, &rs); ok {
+			took = true
+			fast++
+		} else if rs.st != noOverride {
+			if u, ok := resumeDirect(in, &rs); ok {
+				if err != nil || u != want || components(u) != components(want) {
+					t.Fatalf("resumeDirect(%q) from %v at %d = %+v; the full parser %+v, %v", in, rs.st, rs.at, u, want, err)
+				}
+				took = true
+				resumed++
+			}
+		}
+		if u, ok := parseDirect(in, base); ok {
+			if err != nil || u != want || components(u) != components(want) {
+				t.Fatalf("parseDirect(%q) = %+v; the full parser %+v, %v", in, u, want, err)
+			}
+			took = true
+		}
+		if took {
+			taken++
+		}
+		if err == nil && mustTakeDirect(in) {
+			must++
+			if !took {
+				t.Errorf("%q (href %q) goes to the full parser", in, want.href)
+			}
+		}
+	}
+	if must < n/3 {
+		t.Errorf("only %d of %d inputs must take the direct path", must, n)
+	}
+	t.Logf("of %d inputs, %d must take the shortcuts; %d took them (%d the fast path, %d resumed)", n, must, taken, fast, resumed)
+}
+
+// TestDirectOtherExamples holds the direct path to the full parser's href on URLs that are not
+// special with an authority, among them the 36 lines of isaacs_files' messy set that went to
+// the full parser before (upper-case schemes, opaque hosts that keep their case, non-ASCII
+// paths), with one allocation (the href), and to handing off the ones it must.
+func TestDirectOtherExamples(t *testing.T) {
+	for _, c := range []struct{ in, href string }{
+		{"TAPMOCK://a1614fc8fa65ebf7.42f84edf9f8bebe3/?url=%40tapjs%2Fcore", "tapmock://a1614fc8fa65ebf7.42f84edf9f8bebe3/?url=%40tapjs%2Fcore"},
+		{"tapmock://A1614FC8FA65EBF7.D4FE200F9D1A5433/\u00fcber/\u043c\u0438\u0440/?w=\u043c\u0438\u0440",
+			"tapmock://A1614FC8FA65EBF7.D4FE200F9D1A5433/%C3%BCber/%D0%BC%D0%B8%D1%80/?w=%D0%BC%D0%B8%D1%80"},
+		{"git://Example.com/a b/../c", "git://Example.com/c"},
+		{"SSH://host:022/x", "ssh://host:22/x"},
+		{"foo://h/a\\..\\b", "foo://h/a\\..\\b"},
+		{"foo://h/a/..\\b/../c/%2E%2e", "foo://h/a/"},
+		{"FOO://", "foo://"},
+		{"FOO:///a/./b", "foo:///a/b"},
+		{"foo://h:/x", "foo://h/x"},
+		{"Foo://\u00fc\x01%zz:0?a b#c d", "foo://%C3%BC%01%zz:0?a%20b#c%20d"},
+		{"foo://h?q", "foo://h?q"},
+		{"foo://h/..", "foo://h/"},
+		// hand-offs
+		{"foo://u@h/", ""},     // credentials
+		{"foo://[::1]/", ""},   // an IPv6 address
+		{"foo://:22/", ""},     // host-missing
+		{"foo://a b/", ""},     // a forbidden host code point
+		{"foo://a\\b/", ""},    // "\\" is one too
+		{"foo://h:65536/", ""}, // port-out-of-range
+		{"foo://h:22\\x", ""},  // port-invalid
+		{"foo://h/a\tb", ""},   // a tab
+		{"foo://h/\xff", ""},   // invalid UTF-8
+		{"foo:/a", ""},         // no host: not taken here
+	} {
+		u, ok := parseDirect(c.in, nil)
+		want, err := parse(c.in, nil, false, nil)
+		if c.href == "" {
+			if ok {
+				t.Errorf("parseDirect(%q) = %q, want a hand-off", c.in, u.href)
+			}
+			continue
+		}
+		if !ok || u != want || err != nil || u.href != c.href {
+			t.Errorf("parseDirect(%q) = %q, %v; the full parser %q, %v; want %q", c.in, u.href, ok, want.href, err, c.href)
+		}
+		if raceEnabled || c.in == c.href {
+			continue
+		}
+		if n := testing.AllocsPerRun(100, func() { Parse(c.in, nil) }); n != 1 {
+			t.Errorf("Parse(%q): %v allocations, want 1", c.in, n)
+		}
+	}
+}
+
+// TestReferenceOtherAuthority holds Parse, on the generated URLs that are not special with an
+// authority of TestDirectOtherAuthority, to the reference implementation (whatwg-url, as
+// TestReference runs it; skipped as it is when Node or the package is missing): no difference
+// is expected there (opaque hosts do not go through the domain parser).
+func TestReferenceOtherAuthority(t *testing.T) {
+	dir := refScript(t)
+	n := 20000
+	if testing.Short() {
+		n = 5000
+	}
+	r := rand.New(rand.NewPCG(4, 10))
+	cases := make([]refCase, n)
+	for i := range cases {
+		cases[i].Input = otherInput(r)
+	}
+	ref := runReference(t, dir, cases)
+	ok := 0
+	for i, c := range cases {
+		if d, _ := refDiff(c, runLocal(c), ref[i]); d != "" {
+			t.Errorf("%s: %s", c.key(), d)
+		}
+		if ref[i].OK {
+			ok++
+		}
+	}
+	if ok < n/3 {
+		t.Errorf("the reference takes %d of %d inputs: the generator no longer reaches the parser", ok, n)
+	}
+	t.Logf("%d inputs, %d that the reference takes", n, ok)
+}
+
+// TestDirOtherTables holds the direct path's tables for URLs that are not special to the sets
+// they come from: dirPathOther is dirPathSpecial but for "\" (a byte of a segment, written as
+// it is, not one that ends it); dirOpaqueHost says of each byte what the host state and the
+// opaque-host parser do with it (the full parser on "foo://" + the byte + "/"): end the host,
+// fail (dOther: given up), percent-encode it (dEnc), keep it as it is, or start a UTF-8 run.
+func TestDirOtherTables(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := dirPathSpecial[c]
+		if c == '\\' {
+			want = '\\'
+		}
+		if dirPathOther[c] != want {
+			t.Errorf("dirPathOther[%#x] = %d, want %d", c, dirPathOther[c], want)
+		}
+		if c >= 0x80 {
+			if dirOpaqueHost[c] != dUTF8 {
+				t.Errorf("dirOpaqueHost[%#x] = %d, want dUTF8", c, dirOpaqueHost[c])
+			}
+			continue
+		}
+		in := "foo://a" + string(rune(c)) + "b/"
+		u, err := parse(in, nil, false, nil)
+		var got string
+		switch dirOpaqueHost[c] {
+		case dStop:
+			if c == ':' {
+				continue // the port state's (TestDirectOtherAuthority)
+			}
+			got = "" // the host ends before the byte (below)
+		case dOther:
+			// The parser removes a tab or newline first; an "@" makes "a" a username.
+			if err == nil && c != '\t' && c != '\n' && c != '\r' && c != '@' {
+				t.Errorf("dirOpaqueHost[%#x] gives up; the full parser takes %q: %q", c, in, u.href)
+			}
+			continue
+		case dEnc:
+			got = "foo://a" + string([]byte{'%', upperhex[c>>4], upperhex[c&15]}) + "b/"
+		default:
+			got = "foo://a" + string(rune(dirOpaqueHost[c])) + "b/"
+		}
+		if err != nil {
+			t.Errorf("dirOpaqueHost[%#x] = %d; the full parser fails on %q", c, dirOpaqueHost[c], in)
+			continue
+		}
+		if dirOpaqueHost[c] == dStop {
+			if u.Host() != "a" {
+				t.Errorf("dirOpaqueHost[%#x] ends the host; the full parser's host of %q is %q", c, in, u.Host())
+			}
+			continue
+		}
+		if u.href != got {
+			t.Errorf("dirOpaqueHost[%#x] = %d makes %q; the full parser %q", c, dirOpaqueHost[c], got, u.href)
+		}
 	}
 }

@@ -101,7 +101,8 @@ func TestDotSegments(t *testing.T) {
 // TestDirDotSegment holds dirDotSegment, on every segment of up to seven bytes of ".", "%", "2",
 // "e", "E" and "x" followed by each byte that ends a special URL's segment or by the end, to
 // isDotSegment's reading of the segment and the path state's: a dot segment dropped, a
-// double-dot one shortening the path (never past its first "/"), anything else left alone.
+// double-dot one shortening the path (never past its first "/"), anything else left alone; in
+// a URL that is not special too (dirDotSegmentOther), where "\\" does not end a segment.
 func TestDirDotSegment(t *testing.T) {
 	alphabet := ".%2eEx"
 	var segs []string
@@ -121,29 +122,37 @@ func TestDirDotSegment(t *testing.T) {
 	for _, seg := range segs {
 		for _, end := range []string{"", "/", "\\", "?", "#"} {
 			for _, path := range []string{"/", "/a/", "/a/bc/"} {
-				s := "http://h" + path + seg + end + "z"
-				if end == "" {
-					s = s[:len(s)-1]
-				}
-				pathStart, i := len("http://h"), len("http://h")+len(path)
-				b, e, dot := dirDotSegment([]byte(s[:i]), s, i, pathStart)
-				wantDot := isDotSegment(seg)
-				if dot != wantDot {
-					t.Fatalf("dirDotSegment(%q at %d) = %v; isDotSegment(%q) = %v", s, i, dot, seg, wantDot)
-				}
-				if !dot {
-					if string(b) != s[:i] || e != i {
-						t.Fatalf("dirDotSegment(%q at %d) changed b to %q, i to %d", s, i, b, e)
+				// A special URL's segment ends at "\\" too (dirDotSegment); another's does not
+				// (dirDotSegmentOther): there "\\z" is part of the segment, never a dot segment.
+				for _, scheme := range []string{"http", "foo"} {
+					dotSegment, wantDot := dirDotSegment, isDotSegment(seg)
+					if scheme == "foo" {
+						dotSegment = dirDotSegmentOther
+						wantDot = wantDot && end != "\\"
 					}
-					continue
-				}
-				want := s[:i]
-				if isDoubleDot([]byte(seg)) {
-					parent := strings.TrimSuffix(path, "/")
-					want = s[:pathStart+max(strings.LastIndexByte(parent, '/'), 0)+1]
-				}
-				if string(b) != want || e != i+len(seg) {
-					t.Fatalf("dirDotSegment(%q at %d) = %q, %d; want %q, %d", s, i, b, e, want, i+len(seg))
+					s := scheme + "://h" + path + seg + end + "z"
+					if end == "" {
+						s = s[:len(s)-1]
+					}
+					pathStart, i := len(scheme+"://h"), len(scheme+"://h")+len(path)
+					b, e, dot := dotSegment([]byte(s[:i]), s, i, pathStart)
+					if dot != wantDot {
+						t.Fatalf("dirDotSegment(%q at %d) = %v; want %v", s, i, dot, wantDot)
+					}
+					if !dot {
+						if string(b) != s[:i] || e != i {
+							t.Fatalf("dirDotSegment(%q at %d) changed b to %q, i to %d", s, i, b, e)
+						}
+						continue
+					}
+					want := s[:i]
+					if isDoubleDot([]byte(seg)) {
+						parent := strings.TrimSuffix(path, "/")
+						want = s[:pathStart+max(strings.LastIndexByte(parent, '/'), 0)+1]
+					}
+					if string(b) != want || e != i+len(seg) {
+						t.Fatalf("dirDotSegment(%q at %d) = %q, %d; want %q, %d", s, i, b, e, want, i+len(seg))
+					}
 				}
 			}
 		}

@@ -66,8 +66,9 @@ func parseNormalized(s string) (URL, bool) {
 
 // resume records where parseNormalized found the first byte the parser would change, when that
 // is after a special scheme other than "file" not followed by "//", or in a special URL's host
-// (without credentials), a special URL's default port, or in its path, or in a query or
-// fragment: the input before it is the href's start, and resumeDirect goes on from there.
+// or an opaque host (without credentials), a special URL's default port, or in the path of a
+// URL with a host, or in a query or fragment: the input before it is the href's start, and
+// resumeDirect goes on from there.
 type resume struct {
 	// specialAuthorityIgnoreSlashesState, hostState, portState, pathState, queryState or
 	// fragmentState; noOverride: nothing recorded
@@ -126,7 +127,8 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 			// The host does not end the authority: it may be that it started with a username
 			// [":" password] "@" (authority state), if an "@" follows.
 			if strings.IndexByte(s[a:], '@') < 0 {
-				if r != nil && special {
+				if r != nil {
+					// A special URL's host or an opaque host (any scheme but "file").
 					r.recordHost(a)
 				}
 				return false
@@ -283,8 +285,10 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 				dot = dotSegmentAt(s, i)
 			}
 			if dot {
-				// The path state's.
-				if r != nil && special {
+				// The path state's, in a URL with a host (every special URL here; another
+				// without one may need the "/." that the serializer puts before a null host's
+				// path, which resumeDirect does not write).
+				if r != nil && (special || u.flags&fHost != 0) {
 					r.st, r.at = pathState, i-1
 				}
 				return false
@@ -293,8 +297,9 @@ func parseNormalizedInto(u *URL, s string, r *resume) bool {
 		i++
 	}
 	if i < n && s[i] != '?' && s[i] != '#' {
-		if r != nil && special {
-			// The "/" that opens the segment the loop stopped in.
+		if r != nil && (special || u.flags&fHost != 0) {
+			// The "/" that opens the segment the loop stopped in (a URL that is not special:
+			// "\\" is a byte of the segment, not a "/").
 			r.st, r.at = pathState, strings.LastIndexByte(s[:i], '/')
 		}
 		return false
@@ -503,18 +508,20 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 
 // The second tier: parseDirect. An input that is not yet normalized, but of the common shape of
 // URLs from HTML, mail, logs and crawl frontiers (a special URL with a plain ASCII domain or an
-// IPv4 address, or a URL with an opaque path, with upper case, default ports, dot segments,
+// IPv4 address, a URL with an opaque path, or another URL with an opaque host
+// (fastpath_other.go), with upper case, default ports, dot segments,
 // backslashes, spaces or non-ASCII to percent-encode), is parsed in one pass that writes the
 // href straight into a buffer that never grows (on the stack, or pooled for a long input) and
 // is then copied into the one string that the URL keeps: no record, no pooled parser, one
 // allocation. When the fast path found the input normalized up to a place in a special URL's
-// authority (its slashes, or a host without credentials), port or path, or in a query or
+// authority (its slashes, or a host without credentials), port or path, in an opaque host or
+// the path after it, or in a query or
 // fragment, resumeDirect copies that much and goes on from there: one pass, which switches from
 // checking to writing at the first byte that changes. Both
 // follow the states of the basic URL parser (§4.4) for those inputs, non-ASCII domains included
 // (Unicode ToASCII label by label, dirIDNHost, with a bounded cache of the non-ASCII labels'
 // results, idnCache), and give up (return false) on
-// everything else, before anything is kept: credentials, IPv6 and opaque hosts,
+// everything else, before anything is kept: credentials, IPv6 hosts, a null host with a path,
 // percent-encoded hosts, tabs and newlines, invalid UTF-8, ToASCII failures, Windows
 // drive letters, a relative reference or a base of the same special scheme, inputs over dirMax
 // bytes, any failure. The full parser then runs and gives the answer, with its errors; the
@@ -793,8 +800,11 @@ func parseDirectTo(u *dirURL, b []byte, s string, base *URL) bool {
 	b = append(b, ':')
 	i++
 	if !special {
+		if i+1 < n && s[i] == '/' && s[i+1] == '/' {
+			return dirOtherSlashes(u, b, s, i+2) // path or authority state, then the authority state
+		}
 		if i < n && s[i] == '/' {
-			return false // path or authority state
+			return false // path or authority state, then the path state: a null host
 		}
 		// opaque path state
 		u.flags |= fOpaque
@@ -1309,9 +1319,23 @@ func resumeDirectTo(u *dirURL, b []byte, s string, r *resume) bool {
 		return dirSpecialAuthority(u, b, s, i, specialIndex(s[:u.schemeEnd]))
 	case hostState:
 		// The href so far is "scheme://": the authority state, host state and domain parser
-		// go on from the host's start, as parseDirect's.
+		// (the opaque-host parser for a scheme that is not special) go on from the host's
+		// start, as parseDirect's.
+		if u.flags&fSpecial == 0 {
+			return dirOtherAuthority(u, b, s, r.at)
+		}
 		return dirSpecialAuthority(u, b, s, r.at, specialIndex(s[:u.schemeEnd]))
 	case pathState:
+		if u.flags&fSpecial == 0 {
+			// A URL that is not special, with a host (the fast path records no other): the
+			// path state as dirOtherAuthority's.
+			b = append(b, '/')
+			i := 0
+			if b, i, ok = dirPathOtherLoop(b, s, r.at+1, int(u.pathStart)); !ok {
+				return false
+			}
+			return dirFinish(u, b, s, i, &dirQueryOther)
+		}
 		file := s[:u.schemeEnd] == "file"
 		pathStart := int(u.pathStart)
 		if file {

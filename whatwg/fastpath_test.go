@@ -375,6 +375,10 @@ func FuzzFastPath(f *testing.F) {
 		// IDN hosts, which the direct path takes through Unicode ToASCII (dirIDNHost).
 		"HTTP://B\u00fccher.DE:80/a", "https://\u0645\u062b\u0627\u0644.3m.com/", "http://\uff11.\uff12.\uff13.\uff14/",
 		"file://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/x", "http://a\uff0fb/", "http://\u00fc.xn--abc-/", "http://xn--a/",
+		// URLs that are not special with an authority (dirOtherAuthority).
+		"TAPMOCK://a1614fc8fa65ebf7.42f84edf9f8bebe3/?url=%40tapjs%2Fcore", "tapmock://A1614FC8FA65EBF7.D4FE200F9D1A5433/\u00fcber/?w=\u043c\u0438\u0440",
+		"git://Example.com/a b/../c", "SSH://h:022/x\\..\\y/%2e%2E/z", "FOO://", "foo://:22/", "foo://\u00fc\x01%zz:0?a b#c d", "foo://h:65536/",
+		"foo://a\\b/", "foo://u@h/..", "foo://h:/.", "foo://h/a/..\\b/../c",
 	} {
 		f.Add(s, "")
 	}
