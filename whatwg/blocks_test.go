@@ -47,13 +47,9 @@ func TestParserSameAsParse(t *testing.T) {
 	}
 	var all []kept
 	for _, s := range parserInputs(t) {
-		var base *URL
-		if s[1] != "" {
-			b, err := Parse(s[1], nil)
-			if err != nil {
-				continue
-			}
-			base = &b
+		base, ok := seedBase(s)
+		if !ok {
+			continue
 		}
 		want, wantErr := Parse(s[0], base)
 		got, err := p.Parse(s[0], base)

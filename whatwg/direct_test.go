@@ -112,23 +112,30 @@ func TestDirectIDN(t *testing.T) {
 		{"http://\u00fc%41/", ""},                       // percent-decoding
 		{"http://\u00fc\xff/", ""},                      // invalid UTF-8
 	} {
-		u, ok := parseDirect(c.in, nil)
-		want, err := parse(c.in, nil, false, nil)
-		if c.href == "" {
-			if ok {
-				t.Errorf("parseDirect(%q) = %q, want a hand-off", c.in, u.href)
-			}
-			continue
+		checkDirectCase(t, c.in, c.href, true)
+	}
+}
+
+// checkDirectCase holds parseDirect on in to href and to the full parser's result, or, when
+// href is "", to giving up; and, with oneAlloc, Parse to one allocation, the href.
+func checkDirectCase(t *testing.T, in, href string, oneAlloc bool) {
+	t.Helper()
+	u, ok := parseDirect(in, nil)
+	want, err := parse(in, nil, false, nil)
+	if href == "" {
+		if ok {
+			t.Errorf("parseDirect(%q) = %q, want a hand-off", in, u.href)
 		}
-		if !ok || u != want || err != nil || u.href != c.href {
-			t.Errorf("parseDirect(%q) = %q, %v; the full parser %q, %v; want %q", c.in, u.href, ok, want.href, err, c.href)
-		}
-		if raceEnabled {
-			continue
-		}
-		if n := testing.AllocsPerRun(100, func() { Parse(c.in, nil) }); n != 1 {
-			t.Errorf("Parse(%q): %v allocations, want 1", c.in, n)
-		}
+		return
+	}
+	if !ok || u != want || err != nil || u.href != href {
+		t.Errorf("parseDirect(%q) = %q, %v; the full parser %q, %v; want %q", in, u.href, ok, want.href, err, href)
+	}
+	if raceEnabled || !oneAlloc {
+		return
+	}
+	if n := testing.AllocsPerRun(100, func() { Parse(in, nil) }); n != 1 {
+		t.Errorf("Parse(%q): %v allocations, want 1", in, n)
 	}
 }
 
@@ -594,23 +601,8 @@ func TestDirectOtherExamples(t *testing.T) {
 		{"foo://h/\xff", ""},   // invalid UTF-8
 		{"foo:/a", ""},         // no host: not taken here
 	} {
-		u, ok := parseDirect(c.in, nil)
-		want, err := parse(c.in, nil, false, nil)
-		if c.href == "" {
-			if ok {
-				t.Errorf("parseDirect(%q) = %q, want a hand-off", c.in, u.href)
-			}
-			continue
-		}
-		if !ok || u != want || err != nil || u.href != c.href {
-			t.Errorf("parseDirect(%q) = %q, %v; the full parser %q, %v; want %q", c.in, u.href, ok, want.href, err, c.href)
-		}
-		if raceEnabled || c.in == c.href {
-			continue
-		}
-		if n := testing.AllocsPerRun(100, func() { Parse(c.in, nil) }); n != 1 {
-			t.Errorf("Parse(%q): %v allocations, want 1", c.in, n)
-		}
+		// An input that is its own href takes the fast path, with no allocation.
+		checkDirectCase(t, c.in, c.href, c.in != c.href)
 	}
 }
 
