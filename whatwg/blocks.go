@@ -100,46 +100,21 @@ func (u URL) Clone() URL {
 // the Parser whose blocks take the href they build (nil: a string of its own, as Parse makes).
 type dirURL struct {
 	URL
-	p    *Parser
-	fail uint8 // when the direct path gives up: the failure it found (dirFailures), else 0
+	p *Parser
+	// fail: when the direct path gives up on a host that it found fails, the failure's code
+	// and rule (errBidiFailure, or the IPv4 parser's from the nil parser: nilFailures), which
+	// parse returns (dirFailure) without the full parser, which would find it again, later
+	// and at more cost; else nil.
+	fail *Error
 }
 
-// The failures the direct path finds itself (dirURL.fail), which parse returns (dirFailure)
-// without the full parser, which would find them again, later and at more cost.
-const (
-	failNone           uint8 = iota
-	failBidi                 // the host fails domain to ASCII with CheckBidi (dirIDNHost)
-	failIPv4TooMany          // the host ends in a number and the IPv4 parser fails (§3.6)
-	failIPv4NonNumeric       // the same
-	failIPv4OutOfRange       // the same
-)
+// errBidiFailure is the code and the rule of the failure of a host that fails domain to ASCII
+// with CheckBidi (dirIDNHost), as the domain parser reports it (domainParser).
+var errBidiFailure = &Error{Offset: -1, Code: DomainToASCII, Rule: ruleDomainParser + ": " + ruleUTS46Bidi}
 
-// dirFailures are the code and the rule of each failure, as the full parser reports them
-// (domainParser, parseIPv4).
-var dirFailures = [...]struct {
-	code Code
-	rule string
-}{
-	failBidi:           {DomainToASCII, ruleDomainParser + ": " + ruleUTS46Bidi},
-	failIPv4TooMany:    {IPv4TooManyParts, ruleIPv4Parser},
-	failIPv4NonNumeric: {IPv4NonNumericPart, ruleIPv4Parser},
-	failIPv4OutOfRange: {IPv4OutOfRangePart, ruleIPv4Parser},
-}
-
-// dirFailureOf returns the failure of dirFailures that err, an IPv4 failure from the nil
-// parser (nilFailure), is; failNone for another.
-func dirFailureOf(err *Error) uint8 {
-	for k := failIPv4TooMany; k <= failIPv4OutOfRange; k++ {
-		if err.Code == dirFailures[k].code && err.Rule == dirFailures[k].rule {
-			return k
-		}
-	}
-	return failNone
-}
-
-// failAt records the failure f (failNone: none) of the host at h, its offset in the direct
+// failAt records the failure f (its code and rule) of the host at h, its offset in the direct
 // path's input (in u.port, which a URL that is failure does not need).
-func (u *dirURL) failAt(f uint8, h int) {
+func (u *dirURL) failAt(f *Error, h int) {
 	u.fail = f
 	u.port = int32(h)
 }

@@ -183,7 +183,7 @@ func TestDirectHostFailure(t *testing.T) {
 			continue
 		}
 		var u dirURL
-		direct := !parseDirectInto(&u, c.in, nil) && u.fail != 0
+		direct := !parseDirectInto(&u, c.in, nil) && u.fail != nil
 		if direct != c.direct {
 			t.Errorf("Parse(%q): the direct path reported the failure: %v, want %v", c.in, direct, c.direct)
 		}

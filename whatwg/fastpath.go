@@ -876,7 +876,7 @@ func dirSpecialAuthority(u *dirURL, b []byte, s string, i, si int) bool {
 			if i < 0 {
 				// The domain fails domain to ASCII (CheckBidi): the URL is failure, which
 				// parse reports (dirFailure).
-				u.failAt(failBidi, h)
+				u.failAt(errBidiFailure, h)
 			}
 			return false
 		}
@@ -892,8 +892,10 @@ func dirSpecialAuthority(u *dirURL, b []byte, s string, i, si int) bool {
 		if err != nil {
 			// The host parser returns the IPv4 parser's failure (§3.5 step 9): the URL is
 			// failure, which parse reports (dirFailure), the IPv4 parser's code at the host's
-			// start (parseIPv4 reports every failure there).
-			u.failAt(dirFailureOf(err), h)
+			// start (parseIPv4 reports every failure there; the nil parser's carry their code).
+			if err != errNoParser {
+				u.failAt(err, h)
+			}
 			return false
 		}
 		b = appendIPv4(b[:u.hostStart], v)

@@ -312,7 +312,7 @@ func dirIDNHost(b []byte, s string, h int, file bool) ([]byte, int, bool) {
 		// with beStrict false), so ToASCII fails, whichever label it checks first, with
 		// CheckBidi (ruleUTS46Bidi), and so does the domain parser (§3.3 step 6): the URL is
 		// failure (a file URL's too: the file host state runs the same host parser). The end
-		// -1 says so: dirDomainFailure reports it without the full parser.
+		// -1 says so: parse reports it (dirFailure) without the full parser.
 		return buf[:start], -1, false
 	}
 	return buf[:k], i, true

@@ -192,8 +192,8 @@ func (p *parser) offset(i int) int {
 var errNoParser = &Error{Offset: -1, Code: IPv6InvalidCodePoint, Rule: ruleIPv6Parser}
 
 // nilFailures are what fail returns for the nil parser for the IPv4 parser's failures, one for
-// each code (no offset, no input), which the direct path reports (dirFailureOf); they are
-// never returned to a caller.
+// each code (no offset, no input), whose code and rule the direct path reports (dirURL.fail,
+// dirFailure); they are never returned to a caller.
 var nilFailures = [...]*Error{
 	{Offset: -1, Code: IPv4TooManyParts, Rule: ruleIPv4Parser},
 	{Offset: -1, Code: IPv4NonNumericPart, Rule: ruleIPv4Parser},

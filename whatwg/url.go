@@ -79,7 +79,7 @@ func parse(input string, base *URL, fast bool, p *Parser) (URL, error) {
 				if resumeDirectInto(&u, input, &r) {
 					return u.URL, nil
 				}
-				if u.fail != 0 {
+				if u.fail != nil {
 					return URL{}, dirFailure(input, &u)
 				}
 			}
@@ -88,7 +88,7 @@ func parse(input string, base *URL, fast bool, p *Parser) (URL, error) {
 		if parseDirectInto(&u, input, base) {
 			return u.URL, nil
 		}
-		if u.fail != 0 {
+		if u.fail != nil {
 			return URL{}, dirFailure(input, &u)
 		}
 	}
@@ -96,7 +96,7 @@ func parse(input string, base *URL, fast bool, p *Parser) (URL, error) {
 }
 
 // dirFailure is the failure that the full parser returns for input, whose host fails as
-// u.fail says (dirFailures) at u.port, its offset in input after its leading C0 controls and
+// u.fail says at u.port, its offset in input after its leading C0 controls and
 // spaces (§4.4 step 1, which the direct path trims too): the same *Error. No tab or newline
 // comes before the host (the direct path gives up on them), so the offset is that and what was
 // trimmed.
@@ -107,8 +107,7 @@ func dirFailure(input string, u *dirURL) error {
 	for lead < len(input) && input[lead] <= ' ' {
 		lead++
 	}
-	f := &dirFailures[u.fail]
-	return &Error{Input: input, Offset: lead + int(u.port), Code: f.code, Rule: f.rule}
+	return &Error{Input: input, Offset: lead + int(u.port), Code: u.fail.Code, Rule: u.fail.Rule}
 }
 
 // parseFull is parse without the shortcuts: the basic URL parser's state machine, with a pooled
