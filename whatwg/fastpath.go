@@ -1170,13 +1170,20 @@ func dirDotSegment(b []byte, s string, i, pathStart int) ([]byte, int, bool) {
 		}
 		d = 2 - (e-i)&1
 	}
-	// Back d-1 segments: from b's last "/" for a single-dot one, from the byte before it for a
-	// double-dot one.
+	return dirDropSegments(b, d, pathStart), e, true
+}
+
+// dirDropSegments returns b, a path that ends with "/" (from pathStart, its first "/"), after
+// the dot segment of d dots (1 or 2) that follows it: back d-1 segments, from b's last "/"
+// for a single-dot one, from the byte before it for a double-dot one, never before pathStart
+// (path state: shorten the path for "..", nothing for "."). dirDotSegment and
+// dirDotSegmentOther share it (inlined in each).
+func dirDropSegments(b []byte, d, pathStart int) []byte {
 	k := len(b) - d
 	for k >= pathStart && b[k] != '/' {
 		k--
 	}
-	return b[:max(k, pathStart)+1], e, true
+	return b[:max(k, pathStart)+1]
 }
 
 // dirPathTab and dirDomainTab are the addresses of dirPathByte and dirDomain, read from memory

@@ -210,8 +210,9 @@ func dirPathOtherLoop(b []byte, s string, i, pathStart int) ([]byte, int, bool) 
 
 // dirDotSegmentOther is dirDotSegment for a URL that is not special (dirPathOtherLoop), where a
 // segment ends at "/", "?", "#" or the end only (dirPathOther): "\\" is a byte of the segment.
-// A copy, not a table given to dirDotSegment: that cost special URLs' paths 1.5% more time on
-// node_files' messy set (interleaved BenchmarkRatio, 16 runs, 2026-11-24).
+// A copy of its test, not a table given to dirDotSegment: that cost special URLs' paths 1.5%
+// more time on node_files' messy set (interleaved BenchmarkRatio, 16 runs, 2026-11-24); the
+// path's shortening is shared (dirDropSegments).
 func dirDotSegmentOther(b []byte, s string, i, pathStart int) ([]byte, int, bool) {
 	n := len(s)
 	e := i + 1
@@ -228,9 +229,5 @@ func dirDotSegmentOther(b []byte, s string, i, pathStart int) ([]byte, int, bool
 		}
 		d = 2 - (e-i)&1
 	}
-	k := len(b) - d
-	for k >= pathStart && b[k] != '/' {
-		k--
-	}
-	return b[:max(k, pathStart)+1], e, true
+	return dirDropSegments(b, d, pathStart), e, true
 }
