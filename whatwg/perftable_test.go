@@ -2,6 +2,10 @@ package whatwg
 
 import (
 	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,7 +84,60 @@ func TestUpperScheme(t *testing.T) {
 	}
 }
 
-// BenchmarkTable measures, per URL of each bench file (plain and upper-case scheme), in the
+// tableVariants are the rows of the table for each bench file (tableLines).
+var tableVariants = []string{"plain", "upper", "messy", "messy-noidn"}
+
+// tableLines returns the lines of the bench file name in one of tableVariants: as it is
+// ("plain"), with its scheme in upper case ("upper", upperScheme), or its messy set with and
+// without IDN hosts (messyLines, seed messySeed: the sets of issue 10's item 1).
+func tableLines(tb testing.TB, name, variant string) []string {
+	switch variant {
+	case "upper":
+		lines := benchLines(tb, name)
+		for i, l := range lines {
+			lines[i] = upperScheme(l)
+		}
+		return lines
+	case "messy":
+		return messyLines(tb, name, messySeed, true)
+	case "messy-noidn":
+		return messyLines(tb, name, messySeed, false)
+	}
+	return benchLines(tb, name)
+}
+
+// TestWriteTableSets writes the table's sets (tableLines), one file a set named
+// "FILE.VARIANT" (kasztp.txt.messy, …), into the directory that LOCATOR_TABLE_DIR names:
+// bench.js --messy runs it so that Node parses the very lines BenchmarkTable does (the messy
+// sets are made by the Go generator, which is committed, not its output). Without the variable
+// it writes them into a temporary directory and reads them back.
+func TestWriteTableSets(t *testing.T) {
+	dir := os.Getenv("LOCATOR_TABLE_DIR")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	for _, f := range benchFiles {
+		for _, v := range tableVariants {
+			lines := tableLines(t, f, v)
+			name := filepath.Join(dir, f+"."+v)
+			if err := os.WriteFile(name, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// As bench.js reads a set: split at "\n", the last (empty) piece dropped.
+			back := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+			if !slices.Equal(back, lines) {
+				t.Fatalf("%s: %d lines written, %d read back, or a line differs", name, len(lines), len(back))
+			}
+		}
+	}
+}
+
+// BenchmarkTable measures, per URL of each bench file (tableVariants: as it is, upper-case
+// scheme, messy with and without IDN hosts), in the
 // CPU time of the benchmark's thread (cputime.Thread: waiting for a CPU on a shared machine is
 // not counted), in the same run:
 //   - whatwg-ns/URL: Parse, as a user calls it (fast path first);
@@ -118,13 +175,8 @@ func BenchmarkTable(b *testing.B) {
 		}},
 	}
 	for _, f := range benchFiles {
-		for _, variant := range []string{"plain", "upper"} {
-			lines := benchLines(b, f)
-			if variant == "upper" {
-				for i, l := range lines {
-					lines[i] = upperScheme(l)
-				}
-			}
+		for _, variant := range tableVariants {
+			lines := tableLines(b, f, variant)
 			b.Run(f+"/"+variant, func(b *testing.B) {
 				defer cputime.LockThread()()
 				spent := make([]time.Duration, len(contestants))
