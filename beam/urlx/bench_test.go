@@ -31,21 +31,42 @@ func benchAll(b *testing.B) (glob string, lines []string) {
 	return glob, lines
 }
 
-// BenchmarkNormalizeLines is the library's work alone: the per-line function of normalize
-// over every bench line, on one goroutine (what the CLI's --jobs 1 does, without its I/O).
-func BenchmarkNormalizeLines(b *testing.B) {
+// BenchmarkLines is the library's work alone: the per-line function of an operation over
+// every bench line, on one goroutine (what the CLI's --jobs 1 does, without its I/O).
+// "whatwg-upper" is the whatwg operation on the lines with their scheme in upper case, which
+// the fast path (an input that is its own href) does not take: every href is built.
+func BenchmarkLines(b *testing.B) {
 	_, lines := benchAll(b)
-	f, err := urlx.Compile(urlx.Config{Op: urlx.OpNormalize})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	for b.Loop() {
-		for _, l := range lines {
-			f(l)
+	upper := make([]string, len(lines))
+	for i, l := range lines {
+		upper[i] = l
+		if c := strings.IndexByte(l, ':'); c > 0 {
+			upper[i] = strings.ToUpper(l[:c]) + l[c:]
 		}
 	}
-	b.ReportMetric(float64(len(lines)*b.N)/b.Elapsed().Seconds(), "URLs/s")
+	for _, c := range []struct {
+		name  string
+		op    urlx.Op
+		lines []string
+	}{
+		{"normalize", urlx.OpNormalize, lines},
+		{"whatwg", urlx.OpWHATWG, lines},
+		{"whatwg-upper", urlx.OpWHATWG, upper},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			f, err := urlx.Compile(urlx.Config{Op: c.op})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, l := range c.lines {
+					f(l)
+				}
+			}
+			b.ReportMetric(float64(len(c.lines)*b.N)/b.Elapsed().Seconds(), "URLs/s")
+		})
+	}
 }
 
 // BenchmarkNormalizePipeline is the whole pipeline on the test's runner (direct by
