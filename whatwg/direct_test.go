@@ -333,6 +333,36 @@ func TestResumeHost(t *testing.T) {
 	}
 }
 
+// TestResumeFileFirstSegment holds resumeDirect, from a file URL's path, to giving up only when
+// the path's first segment, already copied, is a Windows drive letter (which shortening keeps,
+// and which empties the host): a first segment of two other bytes ("es", "v8", node_files'
+// "benchmark/es/…") is resumed, with the full parser's result, dot segments included.
+func TestResumeFileFirstSegment(t *testing.T) {
+	for _, c := range []struct {
+		in      string
+		resumed bool
+	}{
+		{"file://h/es/über/x", true}, {"file://h/v8/a b", true}, {"file://h/es/../x y", true},
+		{"file://h/es/a/../../../é", true}, {"file:///fs/%2e%2E/a b", true}, {"file://h/e/a b", true},
+		{"file://h/abc/a b", true}, {"file://h/9:/a b", true}, {"file://h/c:/a b", false},
+		{"file://h/C:/x/../../a b", false}, {"file:///z:/a b", false},
+	} {
+		var rs resumePoint
+		if _, ok := parseNormalizedAt(c.in, &rs); ok || rs.st != pathState {
+			t.Errorf("parseNormalizedAt(%q): %v from %v, want a resume point in the path", c.in, ok, rs.st)
+			continue
+		}
+		u, ok := resumeDirect(c.in, &rs)
+		if ok != c.resumed {
+			t.Errorf("resumeDirect(%q): %v, want %v", c.in, ok, c.resumed)
+			continue
+		}
+		if want, err := parse(c.in, nil, false, nil); ok && (err != nil || u != want) {
+			t.Errorf("resumeDirect(%q) = %q; the full parser %q, %v", c.in, u.href, want.href, err)
+		}
+	}
+}
+
 // TestResumeAgrees holds resumeDirect, from every resume point the fast path records on the
 // generated inputs of TestDirectAgrees, to the full parser's result (no base), component by
 // component, and counts that each kind of resume point was taken.

@@ -1348,13 +1348,15 @@ func resumeDirectTo(u *dirURL, b []byte, s string, r *resume) bool {
 		file := s[:u.schemeEnd] == "file"
 		pathStart := int(u.pathStart)
 		if file {
-			// The first segment of a file URL's path may be a drive letter, which shortening
-			// keeps: the full parser's.
+			// A first segment of a file URL's path that is a Windows drive letter (an ASCII
+			// letter and ":", or "|", as the path state tells one), which shortening keeps
+			// (§4.4 shorten a URL's path): the full parser's. Another segment of two bytes
+			// ("es", "v8") is not one.
 			j := pathStart + 1
 			for j < r.at && s[j] != '/' {
 				j++
 			}
-			if j-pathStart-1 == 2 && isAlpha(s[pathStart+1]) {
+			if j-pathStart-1 == 2 && isAlpha(s[pathStart+1]) && (s[pathStart+2] == ':' || s[pathStart+2] == '|') {
 				return false
 			}
 		}
