@@ -371,6 +371,9 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 	if (lv.dotsHierarchical && !hierPath1738(info, known)) || (lv.dotsRootedOnly && (p == "" || p[0] != '/')) {
 		popts &^= NormalizeRemoveDotSegments // RFC 1738 §2.3; see encLevel
 	}
+	if lv.firstElement && popts&NormalizeRemoveDotSegments != 0 && hasDotSeg(p) && firstElementEmpty(RemoveDotSegments(p, ModeRFC3986)) {
+		popts &^= NormalizeRemoveDotSegments // the 1993 URL draft's wais database; see encLevel
+	}
 	w := pathBuf{out: out, buf: b.buf, ps: pathStart, pe: pathEnd}
 	np := schemePathSteps(u, p, out[pathEnd:], popts, info, known, &w, lv.noPathSlash)
 	// RFC 3986 §3.3: without an authority the path "cannot begin with two slash characters"
@@ -715,9 +718,10 @@ func keepEmptyQuery(u URL) bool {
 // only when what is left is still a domain name of two labels or more whose last label starts
 // with a letter (RFC 1738 §3.1 and §5 toplabel; RFC 1123 §2.1: a top-level domain is
 // alphabetic), so that "www.com" and "www.08" are kept ("com" and "08" would name another
-// host, or none).
+// host, or none), and that does not start with "[", which would make it an IP-literal (RFC
+// 3986 §3.2.2): "www.[.a" is kept ("[.a" is no host a parser takes).
 func wwwRemovable(h string) bool {
-	if len(h) <= 4 || lowerByte(h[0]) != 'w' || lowerByte(h[1]) != 'w' || lowerByte(h[2]) != 'w' || h[3] != '.' {
+	if len(h) <= 4 || lowerByte(h[0]) != 'w' || lowerByte(h[1]) != 'w' || lowerByte(h[2]) != 'w' || h[3] != '.' || h[4] == '[' {
 		return false
 	}
 	rest := h[4:]
@@ -903,6 +907,12 @@ func pathSteps(u URL, p string, opts NormalizeFlags, hier bool, w *pathBuf) stri
 		p = "/" // RFC 3986 §6.2.3; RFC 1738 §3.3
 	}
 	return p
+}
+
+// firstElementEmpty reports whether the rooted path p has no first element: "", "/", or
+// "//…" (an empty one).
+func firstElementEmpty(p string) bool {
+	return len(p) <= 1 || p[1] == '/'
 }
 
 func firstSegEnd(p string) int {

@@ -72,6 +72,12 @@ type encLevel struct {
 	// and 1993 URL drafts (telnetaddress ends with the hostport), gopher under the 1993 draft
 	// (gopheraddress = hostport [ "/" gtype [ selector ] ]: a "/" needs a gtype after it).
 	noPathSlash bool
+	// firstElement: the spec's production for the scheme needs a first path element after
+	// the host's "/": the 1993 URL draft's waisaddress ("/ database", database = xalphas, at
+	// least one character). A "." there is a database's name; [NormalizeRemoveDotSegments]
+	// leaves a path whose dot segments would leave no first element ("wais://h/." would
+	// become "wais://h/", which no waisaddress is) as it is.
+	firstElement bool
 	// hostLetterFirst: the spec's hostname starts with a letter (the 1994 and 1993 URL
 	// drafts' hostname = ialpha [ "." hostname ]), so [NormalizeRemoveWWW] keeps "www." before
 	// a label that starts otherwise ("www.3com.com").
@@ -171,12 +177,14 @@ func levelFor(spec Spec, info SchemeInfo, known bool) encLevel {
 			lv.noPathSlash = known
 		case "gopher":
 			lv.noPathSlash = known && spec == URLDraft1993
+		case "wais":
+			lv.firstElement = known && spec == URLDraft1993
 		}
 	}
 	return lv
 }
 
-// levelFor0 is levelFor without noPathSlash.
+// levelFor0 is levelFor without the fields it sets (dotsHierarchical … firstElement).
 func levelFor0(spec Spec, info SchemeInfo, known bool) encLevel {
 	if spec == RFC3986 || spec == WHATWG {
 		return level3986

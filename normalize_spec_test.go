@@ -350,6 +350,11 @@ func TestNormalizeForDotSegments(t *testing.T) {
 		{"foo:a/../b", "foo:/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: kept, RFC1630: kept}},
 		// The 1993 draft's gopheraddress has a gtype after the "/", no hierarchy: kept there.
 		{"gopher://h/1/../x", "gopher://h/x", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: kept, RFC1630: removed}},
+		// The 1993 draft's wais database is at least one character: dot segments that would
+		// leave none are kept there; others are removed as in every path of that draft.
+		{"wais://h/.", "wais://h/", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: kept, RFC1630: removed}},
+		{"wais://h/db/x/../.", "wais://h/db/", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: removed, RFC1630: removed}},
+		{"wais://h/x/../db", "wais://h/db", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: removed, RFC1630: removed}},
 		{"nntp://h/g/../12", "nntp://h/12", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: kept, URLDraft1994: kept, URLDraft1993: removed, RFC1630: removed}},
 		{"file://h/a/../b", "file://h/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: removed, URLDraft1994: removed, URLDraft1993: removed, RFC1630: removed}},
 		{"afs://c/a/./b", "afs://c/a/b", map[Spec]bool{RFC3986: removed, WHATWG: removed, RFC1738: removed, URLDraft1994: removed, URLDraft1993: removed, RFC1630: removed}},

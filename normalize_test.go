@@ -116,6 +116,7 @@ func TestNormalizeSteps(t *testing.T) {
 		{"http://www.h.08/", NormalizeRemoveWWW, "http://www.h.08/"}, // RFC 1123 §2.1: TLD alphabetic
 		{"http://www.h.c./", NormalizeRemoveWWW, "http://h.c./"},
 		{"http://wwwx.h.com/", NormalizeRemoveWWW, "http://wwwx.h.com/"},
+		{"//www.[.A", NormalizeRemoveWWW, "//www.[.A"}, // "[.A" would be an IP-literal
 		// The groups.
 		{"HTTP://User@WWW.Example.COM:80/%7euser/./a/../b/?#", NormalizeSafe, "http://User@www.example.com/~user/b/?#"},
 		{"HTTP://User@WWW.Example.COM:80/%7euser/./a/../b/?#", NormalizeUsually, "http://User@www.example.com/~user/b/"},
