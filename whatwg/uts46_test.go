@@ -333,6 +333,9 @@ func uts46VsXNet(s string, b *idnaBuf) string {
 	if rule == ruleUTS46Punycode || rule == ruleUTS46Joiners && xerr == nil && strings.Contains(s, "\u200c") {
 		return ""
 	}
+	if rule == ruleIDNALimit {
+		return "" // this package's limit (maxIDNALabel), not the standard's: x/net/idna has none
+	}
 	if xerr == nil && rule == "" && xnetStreamSafe(x, s) {
 		return ""
 	}
