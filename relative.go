@@ -11,13 +11,20 @@ import "strings"
 //
 // The candidates are, shortest first wins, ties in this order: the empty reference (the
 // target is the base, RFC 3986 §4.4), a fragment "#f", a query "?q#f", a relative path made
-// of the last segments of the target after "../" for each level of the base to leave (with
-// "./" before a first segment that holds ":", RFC 3986 §4.2, and "." or ".." where the mode
-// accepts them for a directory), an absolute path "/p?q#f", a network-path "//a/p?q#f", every
-// tail of the target that starts at a "/", ";", "?" or "#" or after a "/" (the forms RFC 1630
-// and RFC 1808 resolve by string operations: "//g/x", ";x"), and the target itself. Each candidate is resolved under mode and kept only if it gives the target
-// exactly, so the round trip holds by construction, and a mode whose rules reject a form
-// (RFC 1630's slash rule for "/p", RFC 1808's inherited params) falls through to the next.
+// of the last segments of the target after "../" for each level of the base to leave (the
+// base's directory is "/" for an authority with an empty path, as the merge of RFC 3986
+// §5.2.3 reads it, and is taken both as written and with its dot-segments removed; with "./"
+// before a first segment that holds ":" or is empty, RFC 3986 §4.2, and "." or ".." where the
+// mode accepts them for a directory, or for a directory without its "/" under the 1993 URL
+// draft; under RFC 1808, ".;p" and "..;p" for params after a directory), an absolute path
+// "/p?q#f", a network-path "//a/p?q#f", under RFC 1808 "?" and "//" (an empty query or
+// net_loc is inherited) and "//p" (the base's net_loc), every tail of the target that starts
+// at a "/", ";", "?" or "#" or after a "/" (the forms RFC 1630 and RFC 1808 resolve by string
+// operations: "//g/x", ";x"), and the target itself. Each candidate is resolved under mode and
+// kept only if it gives the target exactly, so the round trip holds by construction, and a
+// mode whose rules reject a form (RFC 1630's slash rule for "/p", RFC 1808's inherited
+// params) falls through to the next. A brute-force test (TestRelativeShortest) finds no
+// shorter reference for small inputs under any mode.
 //
 // When the target has a different scheme from the base, or no scheme, only the target itself
 // can be the reference: it is returned when it resolves to itself. When no candidate resolves
@@ -85,11 +92,40 @@ func relative(base, target URL, mode Mode) (_ URL, spent bool, err error) {
 	sameAuth := base.flags&hasAuthority == target.flags&hasAuthority &&
 		base.s[base.schemeEnd:base.pathStart] == t[target.schemeEnd:target.pathStart]
 	if sameAuth {
-		if base.Path() == target.Path() && target.flags&hasQuery != 0 {
+		if target.flags&hasQuery != 0 {
+			// "?q": the base's path with another query (RFC 3986 §5.2.2), or its directory's
+			// (RFC 2396 §5.2 step 6, the drafts): resolving tells.
 			try(t[target.queryStart:])
 		}
-		for _, p := range relativePaths(base.Path(), target.Path()) {
-			try(p + t[target.queryStart:])
+		// The base's directory as the merge sees it: "/" for an authority with an empty
+		// path (RFC 3986 §5.2.3), so that "http://a" reaches "http://a//x" by ".//x"; and,
+		// when it holds dot-segments, also as resolution leaves it ("sc:a/./" to "sc:a/" is
+		// "."), since what a reference climbs is the directory after their removal (of the
+		// path without its ";params" under RFC 1808, §4 step 6). The 1993
+		// URL draft removes "/." and "/xxx/.." with their slash ("Partial form"): "." and ".."
+		// there reach a directory without its final "/" ("sc:a/b" to "sc:a" is "."), the
+		// forms relativePaths gives for the path with a "/" added.
+		bp := base.Path()
+		if mode == ModeRFC1808 {
+			bp, _ = splitParams1808(bp) // RFC 1808 §2.4.5: ";params" are no part of the path
+		}
+		bdir := baseDir(base, bp)
+		for i, d := range [2]string{bdir, RemoveDotSegments(bdir, mode)} {
+			if i == 1 && d == bdir {
+				break
+			}
+			tp := target.Path()
+			for j := 0; j < 2; j++ {
+				if j == 1 {
+					if mode != ModeURLDraft {
+						break
+					}
+					tp += "/"
+				}
+				for _, p := range relativePaths(d, tp) {
+					try(p + t[target.queryStart:])
+				}
+			}
 		}
 		if p := target.Path(); len(p) > 0 && p[0] == '/' && (len(p) < 2 || p[1] != '/') {
 			try(t[target.pathStart:]) // RFC 3986 §4.2 absolute-path reference
@@ -97,6 +133,18 @@ func relative(base, target URL, mode Mode) (_ URL, spent bool, err error) {
 	}
 	if target.flags&hasAuthority != 0 {
 		try(t[target.schemeEnd+1:]) // RFC 3986 §4.2 network-path reference
+	}
+	if mode == ModeRFC1808 {
+		// RFC 1808 §4 steps 3 and 5: an empty <net_loc> or <query> is inherited, so "//" and
+		// "?" are the base without its fragment, which "" keeps (step 2a), and "//" before
+		// an absolute path is the base's net_loc with that path ("////" for "sc://h//").
+		if target.flags&hasFragment == 0 && base.WithoutFragment() == target {
+			try("?")
+			try("//")
+		}
+		if sameAuth && target.flags&hasAuthority != 0 {
+			try("//" + t[target.pathStart:])
+		}
 	}
 	// Every other tail of the target that starts at a delimiter or a segment: the forms the
 	// older rules resolve by string operations (RFC 1630's "//g/x", RFC 1808's ";x").
@@ -157,6 +205,15 @@ func relativePaths(base, tgt string) []string {
 		out = append(out, "./"+p) // RFC 3986 §4.2: "./" before a first segment with ":"
 	} else {
 		out = append(out, p)
+		if p[0] == ';' {
+			// RFC 1808 §2.4.5: a path that starts with ";" is the base's path with other
+			// params (§4 step 5); "." before it makes it the directory's.
+			out = append(out, "."+p)
+		}
+	}
+	if prefix != "" && len(rest) > 0 && rest[0] == ';' {
+		// RFC 1808: params after "..", as after "." above ("..;p" for "../;p").
+		out = append(out, prefix[:len(prefix)-1]+rest)
 	}
 	if rest == "" {
 		if prefix == "" {
@@ -304,6 +361,11 @@ func bestTail(base, target URL, mode Mode, best URL, found bool, scratch []byte)
 		}
 		if c == '/' {
 			key.colon = false // a first segment that is empty has no scheme
+		}
+		if c == ';' {
+			// RFC 1808 §4 step 5: empty params (";" then the query, the fragment or the end)
+			// are inherited, other params are not; ";;x" and ";x" hold params alike.
+			key.empty = i+1 == n || t[i+1] == '?' || t[i+1] == '#'
 		}
 		dotty := nextDot < pathEnd
 		if m := memo[key]; m != nil && !m.unpredictable && !dotty {

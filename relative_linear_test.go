@@ -50,11 +50,34 @@ func relativeQuadratic(base, target URL, mode Mode) (URL, error) {
 	sameAuth := base.flags&hasAuthority == target.flags&hasAuthority &&
 		base.s[base.schemeEnd:base.pathStart] == t[target.schemeEnd:target.pathStart]
 	if sameAuth {
-		if base.Path() == target.Path() && target.flags&hasQuery != 0 {
+		if target.flags&hasQuery != 0 {
 			try(t[target.queryStart:])
 		}
-		for _, p := range relativePathsQuadratic(base.Path(), target.Path()) {
-			try(p + t[target.queryStart:])
+		// "/" for an authority with an empty path, as the merge reads it (RFC 3986 §5.2.3);
+		// the directory with its dot-segments removed too; under the 1993 URL draft the
+		// target's path with a "/" added too.
+		bp := base.Path()
+		if i := strings.IndexByte(bp, ';'); i >= 0 && mode == ModeRFC1808 {
+			bp = bp[:i]
+		}
+		if bp == "" && base.flags&hasAuthority != 0 {
+			bp = "/"
+		}
+		bdir := bp[:lastSlash(bp)+1]
+		dirs := []string{bdir}
+		if c := RemoveDotSegments(bdir, mode); c != bdir {
+			dirs = append(dirs, c)
+		}
+		tps := []string{target.Path()}
+		if mode == ModeURLDraft {
+			tps = append(tps, target.Path()+"/")
+		}
+		for _, d := range dirs {
+			for _, tp := range tps {
+				for _, p := range relativePathsQuadratic(d, tp) {
+					try(p + t[target.queryStart:])
+				}
+			}
 		}
 		if p := target.Path(); len(p) > 0 && p[0] == '/' && (len(p) < 2 || p[1] != '/') {
 			try(t[target.pathStart:]) // RFC 3986 §4.2 absolute-path reference
@@ -62,6 +85,15 @@ func relativeQuadratic(base, target URL, mode Mode) (URL, error) {
 	}
 	if target.flags&hasAuthority != 0 {
 		try(t[target.schemeEnd+1:]) // RFC 3986 §4.2 network-path reference
+	}
+	if mode == ModeRFC1808 {
+		if target.flags&hasFragment == 0 && base.WithoutFragment() == target {
+			try("?") // RFC 1808 §4 steps 3 and 5: an empty query or net_loc is inherited
+			try("//")
+		}
+		if sameAuth && target.flags&hasAuthority != 0 {
+			try("//" + t[target.pathStart:])
+		}
 	}
 	// Every other tail of the target that starts at a delimiter or a segment: the forms the
 	// older rules resolve by string operations (RFC 1630's "//g/x", RFC 1808's ";x").
@@ -116,6 +148,15 @@ func relativePathsQuadratic(base, tgt string) []string {
 		out = append(out, "./"+p) // RFC 3986 §4.2: "./" before a first segment with ":"
 	} else {
 		out = append(out, p)
+		if p[0] == ';' {
+			// RFC 1808 §2.4.5: a path that starts with ";" is the base's path with other
+			// params (§4 step 5); "." before it makes it the directory's.
+			out = append(out, "."+p)
+		}
+	}
+	if prefix != "" && len(rest) > 0 && rest[0] == ';' {
+		// RFC 1808: params after "..", as after "." above ("..;p" for "../;p").
+		out = append(out, prefix[:len(prefix)-1]+rest)
 	}
 	if rest == "" {
 		if prefix == "" {

@@ -56,6 +56,14 @@ func TestRelative(t *testing.T) {
 		{"http://a/b/c/d;p?q", "http://a", ModeRFC3986, "//a"},
 		{"http://a/b/c/d;p?q", "ftp://a/b", ModeRFC3986, "ftp://a/b"},
 		{"http://a/b/c/d;p?q", "http://a/b/c//g", ModeRFC3986, ".//g"},
+		// An authority with an empty path merges as "/" (RFC 3986 §5.2.3): ".//x" rather than
+		// "//a//x" (found by TestUriparser: uriRemoveBaseUriA's was shorter), "." ties with
+		// "/" and comes first.
+		{"http://a", "http://a//x", ModeRFC3986, ".//x"},
+		{"http://a?q", "http://a//x//", ModeRFC3986, ".//x//"},
+		{"http://a", "http://a/b", ModeRFC3986, "b"},
+		{"http://a", "http://a/", ModeRFC3986, "."},
+		{"foo://a", "foo://a////d", ModeRFC2396, ".////d"},
 		// RFC 2396 §5.2 step 6: "?y" would replace the last segment, so it needs "d;p?y".
 		{"http://a/b/c/d;p?q", "http://a/b/c/d;p?y", ModeRFC2396, "d;p?y"},
 		// RFC 1808 §4 step 5: ";x" keeps the base path.
@@ -65,9 +73,23 @@ func TestRelative(t *testing.T) {
 		{"magic://a/b/c//d/e/f", "magic://a/b/c//d/g", ModeRFC1630Published, "/g"},
 		{"magic://a/b/c//d/e/f", "magic://a/b/c//d/g", ModeRFC1630, "../g"},
 		{"fred:///s//a/b/c", "fred:///s//g/x", ModeRFC1630, "//g/x"},
-		// 1993 URL draft: ".." takes the slash with it ("http://a/b/c/.." is "http://a/b"); the
-		// absolute path "/b" is as short and comes first.
-		{"http://a/b/c/d", "http://a/b", ModeURLDraft, "/b"},
+		// 1993 URL draft: ".." takes the slash with it ("http://a/b/c/.." is "http://a/b"), and
+		// comes before the absolute path "/b", as short (relative paths first).
+		{"http://a/b/c/d", "http://a/b", ModeURLDraft, ".."},
+		{"http://a/b/c/d", "http://a/b/c", ModeURLDraft, "."},
+		// Found by TestRelativeShortest: a base directory with dot-segments is climbed as
+		// resolution leaves it; "?q" reaches the directory under RFC 2396; RFC 1808 inherits
+		// an empty query and net_loc, takes params after "." and "..", and its directory is
+		// the path's without params.
+		{"sc:a/./", "sc:a/", ModeRFC3986, "."},
+		{"sc://h/a/./", "sc://h/a/?b", ModeRFC3986, ".?b"},
+		{"sc:a", "sc:?b", ModeRFC2396, "?b"},
+		{"sc:a/bb#a", "sc:a/bb", ModeRFC1808, "?"},
+		{"sc://h/a//?x", "sc://h//", ModeRFC1808, "////"},
+		{"sc:a/b", "sc:;", ModeRFC1808, "..;"},
+		{"sc:/a/b.", "sc:/a/;#", ModeRFC1808, ".;#"},
+		{"sc:/a/b;./", "sc:/a/", ModeRFC1808, "."},
+		{"sc:a/b??;", "sc:a/b;;;#", ModeRFC1808, ";;;#"},
 		{"http://a/b/c/d", "http://a/b/", ModeURLDraft, "../"},
 	}
 	for _, tt := range tests {
@@ -224,4 +246,73 @@ func rsCompatRootless(target URL, m Mode, err error) bool {
 	p := target.Path()
 	return m == ModeRFC3986Compat && rsIsCode(err, CodeNoRelative) && !target.HasAuthority() &&
 		(p == "" || p[0] != '/')
+}
+
+// TestRelativeShortest holds Relative to its first sentence, "the shortest reference", by
+// brute force: for small generated bases and targets, under every mode, no string over the
+// alphabet of the inputs' delimiters and letters ("ab/.?#:;") that is shorter than Relative's
+// answer resolves to the target. Up to 5 bytes are tried (37,449 strings), so answers up to 6
+// bytes long are checked in full. It found the candidates that Relative missed: "./" paths
+// from an authority with an empty path, directories with dot-segments, "?q" to the base's
+// directory (RFC 2396), "." and ".." to a directory without its "/" (the 1993 URL draft), and
+// RFC 1808's "?" and "//".
+func TestRelativeShortest(t *testing.T) {
+	const alpha = "ab/.?#:;"
+	all := []string{""} // every string over alpha of up to 5 bytes, shortest first
+	for start := 0; len(all[start]) < 5; start++ {
+		for i := 0; i < len(alpha); i++ {
+			all = append(all, all[start]+alpha[i:i+1])
+		}
+	}
+	refs := make([]URL, len(all))
+	ok := make([]bool, len(all))
+	for i, s := range all {
+		refs[i], _ = Parse(s)
+		ok[i] = refs[i].s == s
+	}
+	r := rand.New(rand.NewPCG(1738, 3986))
+	small := func(n int) string {
+		b := make([]byte, r.IntN(n+1))
+		for i := range b {
+			b[i] = "ab/.?#;"[r.IntN(7)]
+		}
+		return string(b)
+	}
+	bases := []string{"http://a", "sc://h", "sc:/a/b", "sc:a/b", "http://a/b/c", "sc://h/a/", "sc:/", "sc:a"}
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	checked := 0
+	for range n {
+		base, err1 := Parse(bases[r.IntN(len(bases))] + small(3))
+		ref, err2 := Parse(small(5))
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		for m := Mode(0); m < ModeWHATWG; m++ {
+			target, err := Resolve(base, ref, m)
+			if err != nil {
+				continue
+			}
+			rel, err := Relative(base, target, m)
+			if err != nil {
+				t.Errorf("Relative(%q, %q, %s): %v", base, target, m, err)
+				continue
+			}
+			checked++
+			for i, s := range all {
+				if len(s) >= len(rel.s) {
+					break
+				}
+				if got, err := Resolve(base, refs[i], m); ok[i] && err == nil && got == target {
+					t.Errorf("Relative(%q, %q, %s) = %q, but %q is shorter and resolves to it", base, target, m, rel, s)
+					break
+				}
+			}
+		}
+	}
+	if checked < n {
+		t.Fatalf("only %d relative references checked", checked)
+	}
 }

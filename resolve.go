@@ -547,7 +547,13 @@ func resolve1808(b []byte, base, ref URL) []byte {
 		// Step 5: the embedded URL inherits the base URL path, and
 		b = append(b, basePath...)
 		if len(refParams) > 1 {
-			// a) "if the embedded URL's <params> is non-empty, we skip to step 7"
+			// a) "if the embedded URL's <params> is non-empty, we skip to step 7". Params
+			// follow a path, which after a net_loc starts with "/" (§2.2: net_path = "//"
+			// net_loc [ abs_path ], abs_path = "/" rel_path): "http://a" and ";x" give
+			// "http://a/;x", not the host "a;x".
+			if hasAuth && basePath == "" {
+				b = append(b, '/')
+			}
 			return append(b, rest...)
 		}
 		// a) "otherwise, it inherits the <params> of the base URL (if any)"

@@ -502,6 +502,12 @@ func TestResolveModes(t *testing.T) {
 		{"http://a", "g", ModeRFC1808, "http://a/g"},
 		{"http://a", "g", ModeRFC1630, "http://a/g"},
 		{"http://a", "g", ModeURLDraft, "http://a/g"},
+		// RFC 1808 §4 step 5a, params onto an empty base path after a net_loc: "/" before
+		// them (§2.2, abs_path), or they would be read as part of the host (FuzzResolve).
+		{"http://a", ";x", ModeRFC1808, "http://a/;x"},
+		{"http://a?q", ";x?y", ModeRFC1808, "http://a/;x?y"},
+		{"A://:", ";0", ModeRFC1808, "A://:/;0"},
+		{"http://a/b", ";x", ModeRFC1808, "http://a/b;x"},
 		{"http://a?q", "", ModeRFC3986, "http://a?q"},
 		// RFC 3986 §3.3: no authority, so the path may not start with "//".
 		{"foo:/a/b", "..//g", ModeRFC3986, "foo:/.//g"},

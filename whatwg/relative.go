@@ -10,11 +10,16 @@ package whatwg
 //
 // The candidates are those of locator.Relative, built from target's href: the empty string
 // (the base without its fragment), the fragment "#f", the query "?q#f", a relative path of
-// "../" for each directory of the base to leave then the rest of the target's path (with
-// "./" before a first segment that holds ":", which would read as a scheme, and "." or ".."
-// for a directory), an absolute path "/p?q#f", the href without its scheme ("//host/p?q#f",
-// or "/.//p" for a path "//p" without a host), and the href itself. Each is parsed against base with [Parse] and kept only if the result's href is
-// target's, so the round trip holds by construction, whatever the standard's quirks
+// "../" for each directory of the base to leave then the rest of the target's path (a base
+// with a host and an empty path counts as "/", as the path state reads it, and two null hosts
+// as one authority; with "./" before a first segment that holds ":", which would read as a
+// scheme, or is empty, and "." or ".." for a directory), an absolute path "/p?q#f" ("/.//p"
+// for a path "//p", which would read as a host; after a base's Windows drive letter, the path
+// without it, which the file slash state puts back), the href without its scheme
+// ("//host/p?q#f", "//host?q#f" for a special URL's path "/", or "/.//p" for a path "//p"
+// without a host), and the href itself. Each is parsed against base with [Parse] and kept
+// only if the result's href is target's, so the round trip holds by construction, whatever
+// the standard's quirks
 // (backslashes, Windows drive letters, opaque paths); the shortest that passes wins, ties in
 // the order above. A target with another scheme than the base, or with an opaque path
 // ("mailto:x"), gets its href, or "#f" or "" when it is the base with another fragment.
@@ -51,22 +56,49 @@ func Relative(base, target URL) (string, error) {
 	sameScheme := base.scheme() == target.scheme()
 	if sameScheme && base.flags&fOpaque == 0 && target.flags&fOpaque == 0 {
 		qs, ps := int(target.queryStart), int(target.pathStart)
-		// The same scheme and authority (userinfo, host and port): a path, or the query alone.
-		if base.href[base.schemeEnd:base.pathStart] == t[target.schemeEnd:ps] && base.flags&fHost == target.flags&fHost {
+		// The same scheme and authority (userinfo, host and port), or both hosts null (the
+		// "/." that the serializer writes before a null host's path "//p" is no authority): a
+		// path, or the query alone.
+		if base.flags&fHost == target.flags&fHost &&
+			(base.flags&fHost == 0 || base.href[base.schemeEnd:base.pathStart] == t[target.schemeEnd:ps]) {
 			bp, tp := base.Pathname(), target.Pathname()
-			if bp == tp && target.flags&fQuery != 0 {
-				try(t[qs:])
+			if bp == "" {
+				// The path state appends to the base's path without its last segment: an
+				// empty path (a host and no path, "sc://h") reads as "/" does.
+				bp = "/"
+			}
+			if target.flags&fQuery != 0 {
+				try(t[qs:]) // the base's path with the target's query: parsing tells
 			}
 			for _, p := range relativePaths(bp, tp) {
 				try(p + t[qs:])
 			}
-			if len(tp) > 0 && tp[0] == '/' && (len(tp) < 2 || tp[1] != '/') {
-				try(t[ps:]) // an absolute path
+			// An absolute path, with "/." before one that starts with "//" (which would be a
+			// host): the path state drops the "." segment.
+			abs := func(p string) {
+				if len(p) > 1 && p[1] == '/' {
+					try("/." + p + t[qs:])
+				} else {
+					try(p + t[qs:])
+				}
+			}
+			if len(tp) > 0 && tp[0] == '/' {
+				abs(tp)
+			}
+			if len(tp) > 3 && tp[3] == '/' && len(bp) >= 3 && tp[:3] == bp[:3] && target.scheme() == "file" {
+				// The file slash state keeps the base's Windows drive letter before an
+				// absolute path: "/b" against "file:///C:/a" is "file:///C:/b".
+				abs(tp[3:])
 			}
 		}
 		// The href without its scheme: a scheme-relative URL "//host/p" when there is a host,
 		// else an absolute path, such as "/.//p" for the path "//p" the serializer writes so.
 		try(t[target.schemeEnd+1:])
+		if target.flags&fSpecial != 0 && target.Pathname() == "/" {
+			// A special URL's empty path is "/" (path start state): "//host?q" rather than
+			// "//host/?q".
+			try(t[target.schemeEnd+1:ps] + t[qs:])
+		}
 	}
 	if !found {
 		// The href parses to itself (the parser is idempotent on its output); an absolute URL
