@@ -38,8 +38,16 @@ func rfcSplit(u locator.URL) rfcComponents {
 
 // rfcResolve is RFC 3986 §5.2.2, "Transform References", strict (a scheme in the reference is
 // never ignored), followed by §5.3.
-func rfcResolve(base, ref locator.URL) string {
+func rfcResolve(base, ref locator.URL) string { return rfcResolveMode(base, ref, true) }
+
+// rfcResolveMode is rfcResolve, or with strict false the pseudo-code's other branch: "if
+// ((not strict) and (R.scheme == Base.scheme)) then undefine(R.scheme)" (schemes compare
+// without regard to case, §3.1).
+func rfcResolveMode(base, ref locator.URL, strict bool) string {
 	b, r := rfcSplit(base), rfcSplit(ref)
+	if !strict && r.hasScheme && strings.EqualFold(r.scheme, b.scheme) {
+		r.scheme, r.hasScheme = "", false
+	}
 	var t rfcComponents
 	if r.hasScheme {
 		t.scheme, t.hasScheme = r.scheme, true
@@ -173,7 +181,7 @@ func rfcNormalizeDots(u locator.URL) string {
 }
 
 // TestRFCTranscription holds the transcription itself to the examples of RFC 3986 §5.4 (all
-// of §5.4.1 and §5.4.2 but the non-strict "http:g") and to the two of §5.2.4, so that the
+// of §5.4.1 and §5.4.2, "http:g" both ways) and to the two of §5.2.4, so that the
 // differential tests built on it compare with the RFC and not with a mistake of its own.
 func TestRFCTranscription(t *testing.T) {
 	base := locator.MustParse("http://a/b/c/d;p?q")
@@ -201,6 +209,10 @@ func TestRFCTranscription(t *testing.T) {
 			t.Errorf("transcription: %q against %q = %q, RFC 3986 §5.4 gives %q", c[0], base, got, c[1])
 		}
 	}
+	// §5.4.2: "http:g" is "http://a/b/c/g" "for backward compatibility" (not strict).
+	if got := rfcResolveMode(base, locator.MustParse("http:g"), false); got != "http://a/b/c/g" {
+		t.Errorf("transcription, not strict: %q against %q = %q, RFC 3986 §5.4.2 gives %q", "http:g", base, got, "http://a/b/c/g")
+	}
 	// §5.2.4's two worked examples.
 	for _, c := range [][2]string{{"/a/b/c/./../../g", "/a/g"}, {"mid/content=5/../6", "mid/6"}} {
 		if got := rfcRemoveDotSegments(c[0]); got != c[1] {
@@ -209,8 +221,9 @@ func TestRFCTranscription(t *testing.T) {
 	}
 }
 
-// FuzzResolveTranscription: locator.Resolve with ModeRFC3986 gives what the transcription of
-// RFC 3986 §5.2 gives, for every base with a scheme and every reference that parse.
+// FuzzResolveTranscription: locator.Resolve with ModeRFC3986 and ModeRFC3986Compat gives what
+// the transcription of RFC 3986 §5.2 gives (strict and not), for every base with a scheme and
+// every reference that parse.
 func FuzzResolveTranscription(f *testing.F) {
 	for _, s := range [][2]string{
 		{"http://a/b/c/d;p?q", "../../../g"},
@@ -224,6 +237,8 @@ func FuzzResolveTranscription(f *testing.F) {
 		{"x://u@h:1", "?#"},
 		{"a:/x", "//h"},
 		{"a:%2e%2E/..", "../.././/b"},
+		{"HTTP://a/b/c", "http:g"},
+		{"http://a/b/c", "hTTp://h/./x"},
 		{"a:/b", "..//"},
 	} {
 		f.Add(s[0], s[1])
@@ -240,6 +255,10 @@ func FuzzResolveTranscription(f *testing.F) {
 		}
 		if want := rfcResolve(base, ref); got.String() != want {
 			t.Fatalf("Resolve(%q, %q) = %q; RFC 3986 §5.2 (transcribed) gives %q", bs, rs, got, want)
+		}
+		got, err = locator.Resolve(base, ref, locator.ModeRFC3986Compat)
+		if want := rfcResolveMode(base, ref, false); err != nil || got.String() != want {
+			t.Fatalf("Resolve(%q, %q, rfc3986-compat) = %q, %v; RFC 3986 §5.2 (transcribed, not strict) gives %q", bs, rs, got, err, want)
 		}
 	})
 }
