@@ -99,7 +99,7 @@ func TestNoAllocs(t *testing.T) {
 		// the direct path (parseDirect, resumeDirect): one allocation, the href
 		"HTTPS://WWW.Example.COM:443/a b/./c/../\u00e9?q=x y&w=\u00fc#f \u00fc", "FILE:\\\\h\\a\\..\\b", "NODE:a b?c",
 		"http://h/a/%2e%2E/b", "https://h/a b", "https://h/?a b", "https://h/#a b", "ws://1.2.3.4:80/x/./y",
-		"http://h/" + strings.Repeat("caf\u00e9/", 60)} {
+		"http://h/" + strings.Repeat("caf\u00e9/", 60), "FOO:/a/./b/c d", "foo:/a/..//b?q r"} {
 		if n := testing.AllocsPerRun(100, func() { Parse(s, nil) }); n != 1 {
 			t.Errorf("Parse(%q): %v allocations, want 1", s, n)
 		}
@@ -123,6 +123,28 @@ func BenchmarkParseOne(b *testing.B) {
 			sink += len(u.Path)
 		}
 	})
+}
+
+// BenchmarkParseNullHost parses URLs that are not special with a null host and a path to
+// change (dot segments, spaces, upper case; one op is the list), by Parse, which takes them on
+// the direct path (dirNullHostPath), and by the state machine alone.
+func BenchmarkParseNullHost(b *testing.B) {
+	in := []string{"FOO:/a/./b/c d", "foo:/a/..//b?q r", "urn:/x/y/../z", "git:/repo/./a b/c.git"}
+	for _, full := range []bool{false, true} {
+		name := "whatwg"
+		if full {
+			name = "state-machine"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, s := range in {
+					u, _ := parse(s, nil, !full, nil)
+					sink += len(u.href)
+				}
+			}
+		})
+	}
 }
 
 // idnaBenchHosts are internationalized hosts: the domain parser's UTS #46 path.

@@ -516,9 +516,13 @@ func otherInput(r *rand.Rand) string {
 		b.WriteString(pick([]string{" ", "\x01", "\t"}))
 	}
 	b.WriteString(pick(otherSchemes))
-	b.WriteString("://")
-	b.WriteString(pick2(otherHosts, otherHostsBad))
-	b.WriteString(pick2(otherPorts, otherPortsBad))
+	if r.IntN(4) == 0 {
+		b.WriteString(":/") // a null host and a path
+	} else {
+		b.WriteString("://")
+		b.WriteString(pick2(otherHosts, otherHostsBad))
+		b.WriteString(pick2(otherPorts, otherPortsBad))
+	}
 	for range r.IntN(6) {
 		b.WriteString(pick([]string{"/", "/", "/", "\\", ""}))
 		b.WriteString(pick2(otherPath, otherPathBad))
@@ -528,13 +532,17 @@ func otherInput(r *rand.Rand) string {
 }
 
 // mustTakeDirect reports whether the shortcuts must take in, a URL that is not special with an
-// authority, which the full parser takes: they give up only on credentials, an IPv6 address, a
-// tab or newline (the parser removes them first), invalid UTF-8 and inputs over dirMax bytes.
+// authority or a null host and a path, which the full parser takes: they give up only on
+// credentials, an IPv6 address, a tab or newline (the parser removes them first), invalid
+// UTF-8 and inputs over dirMax bytes.
 func mustTakeDirect(in string) bool {
 	s := strings.TrimFunc(in, func(r rune) bool { return r <= ' ' })
-	auth := s[strings.Index(s, "//")+2:]
-	if e := strings.IndexAny(auth, "/?#"); e >= 0 {
-		auth = auth[:e]
+	auth := ""
+	if rest := s[strings.IndexByte(s, ':')+1:]; strings.HasPrefix(rest, "//") {
+		auth = rest[2:]
+		if e := strings.IndexAny(auth, "/?#"); e >= 0 {
+			auth = auth[:e]
+		}
 	}
 	return len(s) <= dirMax && utf8.ValidString(s) && !strings.ContainsAny(s, "\t\n\r") && !strings.ContainsAny(auth, "@[")
 }
@@ -601,7 +609,7 @@ func TestDirectOtherAuthority(t *testing.T) {
 }
 
 // TestDirectOtherExamples holds the direct path to the full parser's href on URLs that are not
-// special with an authority, among them the 36 lines of isaacs_files' messy set that went to
+// special with an authority or with a null host and a path, among them the 36 lines of isaacs_files' messy set that went to
 // the full parser before (upper-case schemes, opaque hosts that keep their case, non-ASCII
 // paths), with one allocation (the href), and to handing off the ones it must.
 func TestDirectOtherExamples(t *testing.T) {
@@ -629,7 +637,18 @@ func TestDirectOtherExamples(t *testing.T) {
 		{"foo://h:22\\x", ""},  // port-invalid
 		{"foo://h/a\tb", ""},   // a tab
 		{"foo://h/\xff", ""},   // invalid UTF-8
-		{"foo:/a", ""},         // no host: not taken here
+		// A null host and a path (path or authority state, then the path state), with the
+		// serializer's "/." before a path that starts with "//".
+		{"FOO:/a/./b", "foo:/a/b"},
+		{"foo:/a/..//b", "foo:/.//b"},
+		{"foo:/.//b", "foo:/.//b"},
+		{"foo:/a//../b c?d e#f g", "foo:/a/b%20c?d%20e#f%20g"},
+		{"Foo:/..", "foo:/"},
+		{"foo:/./", "foo:/"},
+		{"foo:/%2e//", "foo:/.//"},
+		{"foo:/\\.\\..", "foo:/\\.\\.."},
+		{"foo:/ü/", "foo:/%C3%BC/"},
+		{"foo:/a	b", ""}, // a tab: handed off
 	} {
 		// An input that is its own href takes the fast path, with no allocation.
 		checkDirectCase(t, c.in, c.href, c.in != c.href)

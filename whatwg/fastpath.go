@@ -508,8 +508,8 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 
 // The second tier: parseDirect. An input that is not yet normalized, but of the common shape of
 // URLs from HTML, mail, logs and crawl frontiers (a special URL with a plain ASCII domain or an
-// IPv4 address, a URL with an opaque path, or another URL with an opaque host
-// (fastpath_other.go), with upper case, default ports, dot segments,
+// IPv4 address, a URL with an opaque path, or another URL with an opaque host or a null host
+// and a path (fastpath_other.go), with upper case, default ports, dot segments,
 // backslashes, spaces or non-ASCII to percent-encode), is parsed in one pass that writes the
 // href straight into a buffer that never grows (on the stack, or pooled for a long input) and
 // is then copied into the one string that the URL keeps: no record, no pooled parser, one
@@ -521,7 +521,7 @@ func fastCredentials(s string, a int) (userEnd, hostStart int, ok bool) {
 // follow the states of the basic URL parser (§4.4) for those inputs, non-ASCII domains included
 // (Unicode ToASCII label by label, dirIDNHost, with a bounded cache of the non-ASCII labels'
 // results, idnCache), and give up (return false) on
-// everything else, before anything is kept: credentials, IPv6 hosts, a null host with a path,
+// everything else, before anything is kept: credentials, IPv6 hosts,
 // percent-encoded hosts, tabs and newlines, invalid UTF-8, ToASCII failures, Windows
 // drive letters, a relative reference or a base of the same special scheme, inputs over dirMax
 // bytes, any failure. The full parser then runs and gives the answer, with its errors; the
@@ -804,7 +804,7 @@ func parseDirectTo(u *dirURL, b []byte, s string, base *URL) bool {
 			return dirOtherSlashes(u, b, s, i+2) // path or authority state, then the authority state
 		}
 		if i < n && s[i] == '/' {
-			return false // path or authority state, then the path state: a null host
+			return dirNullHostPath(u, b, s, i) // path or authority state, then the path state
 		}
 		// opaque path state
 		u.flags |= fOpaque

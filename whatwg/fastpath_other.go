@@ -141,6 +141,33 @@ func dirOtherAuthority(u *dirURL, b []byte, s string, i int) bool {
 	return dirFinish(u, b, s, i, &dirQueryOther)
 }
 
+// dirNullHostPath goes on with parseDirectTo at s[i], the "/" after the ":" of a URL whose
+// scheme is not special and that has no "//": path or authority state, then the path state,
+// with a null host ("foo:/a/./b"). The path is read as after a host (dirPathOtherLoop); then
+// the serializer's step 3 (URL serializing, §4.5): "If url's host is null, url does not have
+// an opaque path, url's path's size is greater than 1, and url's path[0] is the empty string,
+// then append U+002F (/) followed by U+002E (.) to output" — a path that starts with "//",
+// which would read as a host, gets "/." before it ("foo:/.//b" stays so).
+func dirNullHostPath(u *dirURL, b []byte, s string, i int) bool {
+	u.userEnd, u.hostStart, u.hostEnd = uint32(len(b)), uint32(len(b)), uint32(len(b))
+	pathStart := len(b)
+	b = append(b, '/')
+	var ok bool
+	if b, i, ok = dirPathOtherLoop(b, s, i+1, pathStart); !ok {
+		return false
+	}
+	if len(b)-pathStart >= 2 && b[pathStart+1] == '/' {
+		// path[0] is empty and the path has more: "/." before it. b has room (dirRoom gave
+		// it three bytes an input byte).
+		b = append(b, 0, 0)
+		copy(b[pathStart+2:], b[pathStart:len(b)-2])
+		b[pathStart], b[pathStart+1] = '/', '.'
+		pathStart += 2
+	}
+	u.pathStart = uint32(pathStart)
+	return dirFinish(u, b, s, i, &dirQueryOther)
+}
+
 // dirPathOtherLoop is dirPath for a URL that is not special (path state): "\\" is a byte of a
 // segment, written as it is, not a "/"; a segment ends at "/", "?", "#" or the end only, and
 // dot segments are dropped as in a special URL's path (dirDotSegmentOther). A loop
