@@ -11,7 +11,9 @@ import (
 // recomposition), written line by line from the RFC's pseudo-code on strings, for a
 // differential check of locator.Resolve (ModeRFC3986): FuzzResolveTranscription and
 // TestUriparser, which also holds uriparser to it where uriparser and locator part. It lives
-// here, beside TestUriparser, which needs Check to tell valid references: the two share it.
+// here, beside TestUriparser, which needs Check to tell valid references, and the
+// transcriptions of RFC 2396, RFC 1808 and the 1993 draft (transcription_old_test.go) build on
+// its components and recomposition.
 //
 // It takes the components from locator.Parse (whose split TestUriparser and FuzzParse check
 // against other parsers) and adds to the RFC one rule of locator's own, documented at

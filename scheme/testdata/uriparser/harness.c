@@ -94,28 +94,16 @@ int main(void) {
 				text(&u);
 				putchar('\n');
 			}
-		} else if (cmd == 'D') {
-			/* D <base> <target>: uriRemoveBaseUriA, the other way (domainRootMode false). */
+		} else if (cmd == 'R' || cmd == 'D') {
+			/* R: uriAddBaseUriExA; D <base> <target>: uriRemoveBaseUriA, the other way
+			 * (domainRootMode false). */
 			base = u;
 			if (uriParseSingleUriExA(&ref, b, b + nb, &errPos) != URI_SUCCESS) {
 				puts("err");
 			} else {
-				if (uriRemoveBaseUriA(&res, &ref, &base, URI_FALSE) != URI_SUCCESS) {
-					puts("err");
-				} else {
-					fputs("ok", stdout);
-					text(&res);
-					putchar('\n');
-					uriFreeUriMembersA(&res);
-				}
-				uriFreeUriMembersA(&ref);
-			}
-		} else if (cmd == 'R') {
-			base = u;
-			if (uriParseSingleUriExA(&ref, b, b + nb, &errPos) != URI_SUCCESS) {
-				puts("err");
-			} else {
-				if (uriAddBaseUriExA(&res, &ref, &base, URI_RESOLVE_STRICTLY) != URI_SUCCESS) {
+				int e = cmd == 'R' ? uriAddBaseUriExA(&res, &ref, &base, URI_RESOLVE_STRICTLY)
+				                   : uriRemoveBaseUriA(&res, &ref, &base, URI_FALSE);
+				if (e != URI_SUCCESS) {
 					puts("err");
 				} else {
 					fputs("ok", stdout);

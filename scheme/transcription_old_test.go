@@ -1,67 +1,37 @@
-package locator
+package scheme
 
 import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator"
 )
 
 // Transcriptions of RFC 2396 §5.2, RFC 1808 §4 and the 1993 URL draft's "Partial form", step
-// by step on strings, for a differential check of Resolve under ModeRFC2396, ModeRFC1808 and
-// ModeURLDraft (TestResolveTranscriptions,
-// FuzzResolveTranscriptions): FuzzResolve only checks that a result parses back, and a result
-// that parses but is wrong ("http://a" and ";x" under RFC 1808 gave the host "a;x") went
-// through it. The RFC 3986 transcription is package scheme's (rfc3986_transcription_test.go).
+// by step on strings, for a differential check of locator.Resolve under ModeRFC2396,
+// ModeRFC1808 and ModeURLDraft (TestResolveTranscriptions, FuzzResolveTranscriptions):
+// FuzzResolve only checks that a result parses back, and a result that parses but is wrong
+// ("http://a" and ";x" under RFC 1808 gave the host "a;x") went through it. They share the
+// components and the recomposition of the RFC 3986 transcription (rfc3986_transcription_test.go).
 //
-// Both take the components from Parse's split (RFC 3986 §3, which Resolve uses in every mode;
-// RFC 1808 §2.4 would split "http://a?q" differently, with the net_loc "a?q") through the
-// getters only, and add to the RFCs the rules of locator's own that Resolve documents:
+// They take the components from locator.Parse's split (RFC 3986 §3, which Resolve uses in
+// every mode; RFC 1808 §2.4 would split "http://a?q" differently, with the net_loc "a?q")
+// through the getters only, and add to the texts the readings that Resolve documents:
 //   - a path after an authority starts with "/" (RFC 2396 §3, RFC 1808 §2.2: abs_path = "/"
 //     rel_path), so an empty base path after an authority is "/" when a relative path is
 //     merged with it (as RFC 3986 §5.2.3 later wrote down): "http://a" and "g" give
 //     "http://a/g", and "." gives "http://a/";
 //   - a result with no authority whose path starts with "//" gets "/." before the path (RFC
-//     3986 §3.3).
+//     3986 §3.3), as rfcRecompose does.
 
-// oldParts are a URL's components: path is the whole path, as Parse splits it (with RFC
-// 1808's ";params"; oldSplitParams takes them off).
-type oldParts struct {
-	scheme, authority, path, query, fragment       string
-	hasScheme, hasAuthority, hasQuery, hasFragment bool
-}
-
-func oldSplit(u URL) oldParts {
-	var p oldParts
-	p.scheme, p.hasScheme = u.Scheme(), u.HasScheme()
-	p.authority, p.hasAuthority = u.Authority()
-	p.path = u.Path()
-	p.query, p.hasQuery = u.Query()
-	p.fragment, p.hasFragment = u.Fragment()
-	return p
-}
-
-// oldRecompose is RFC 2396 §5.2 step 7 and RFC 1808 §4 step 7, with the two rules above.
-func oldRecompose(p oldParts) string {
-	var b strings.Builder
-	if p.hasScheme {
-		b.WriteString(p.scheme + ":")
+// oldRecompose is RFC 2396 §5.2 step 7 and RFC 1808 §4 step 7: rfcRecompose, with the "/"
+// that starts a path after an authority.
+func oldRecompose(p rfcComponents) string {
+	if p.hasAuthority && p.path != "" && p.path[0] != '/' {
+		p.path = "/" + p.path
 	}
-	if p.hasAuthority {
-		b.WriteString("//" + p.authority)
-		if p.path != "" && p.path[0] != '/' {
-			b.WriteByte('/')
-		}
-	} else if strings.HasPrefix(p.path, "//") {
-		b.WriteString("/.")
-	}
-	b.WriteString(p.path)
-	if p.hasQuery {
-		b.WriteString("?" + p.query)
-	}
-	if p.hasFragment {
-		b.WriteString("#" + p.fragment)
-	}
-	return b.String()
+	return rfcRecompose(p)
 }
 
 // oldCleanPath is RFC 2396 §5.2 step 6 c)–f), which RFC 1808 §4 step 6 a)–d) words the same
@@ -143,7 +113,7 @@ func oldAllButLast(path string) string {
 
 // oldMergeBase is the base's path for step 6: "/" for an empty one after an authority (see
 // above).
-func oldMergeBase(b oldParts, path string) string {
+func oldMergeBase(b rfcComponents, path string) string {
 	if b.hasAuthority && path == "" {
 		return "/"
 	}
@@ -151,8 +121,8 @@ func oldMergeBase(b oldParts, path string) string {
 }
 
 // rfc2396Resolve is RFC 2396 §5.2.
-func rfc2396Resolve(base, ref URL) string {
-	b, r := oldSplit(base), oldSplit(ref)
+func rfc2396Resolve(base, ref locator.URL) string {
+	b, r := rfcSplit(base), rfcSplit(ref)
 	// 2) "If the path component is empty and the scheme, authority, and query components are
 	// undefined, then it is a reference to the current document and we are done."
 	if r.path == "" && !r.hasScheme && !r.hasAuthority && !r.hasQuery {
@@ -191,8 +161,8 @@ func rfc2396Resolve(base, ref URL) string {
 }
 
 // rfc1808Resolve is RFC 1808 §4.
-func rfc1808Resolve(base, ref URL) string {
-	b, r := oldSplit(base), oldSplit(ref)
+func rfc1808Resolve(base, ref locator.URL) string {
+	b, r := rfcSplit(base), rfcSplit(ref)
 	// Step 2 a) "If the embedded URL is entirely empty, it inherits the entire base URL
 	// (i.e., is set equal to the base URL) and we are done."
 	if ref.String() == "" {
@@ -246,8 +216,8 @@ func rfc1808Resolve(base, ref URL) string {
 // urlDraftResolve is the 1993 URL draft, "Partial form", with the two readings that Resolve
 // documents where the draft is silent: a void partial form ("" or a fragment alone) names the
 // context itself, and a partial form is taken whole when it has a scheme.
-func urlDraftResolve(base, ref URL) string {
-	b, r := oldSplit(base), oldSplit(ref)
+func urlDraftResolve(base, ref locator.URL) string {
+	b, r := rfcSplit(base), rfcSplit(ref)
 	if r.hasScheme {
 		return oldRecompose(r)
 	}
@@ -309,7 +279,7 @@ func oldSplitParams(path string) (p, params string) {
 // TestResolveTranscriptions checks the transcriptions on the examples of RFC 2396 Appendix C
 // and RFC 1808 §5 (their own tables), then Resolve against them on generated inputs.
 func TestResolveTranscriptions(t *testing.T) {
-	base := MustParse("http://a/b/c/d;p?q")
+	base := locator.MustParse("http://a/b/c/d;p?q")
 	for _, c := range [][3]string{
 		// RFC 2396 Appendix C.1 and C.2, RFC 1808 §5.1 and §5.2, where they agree.
 		{"g:h", "g:h", "g:h"}, {"g", "http://a/b/c/g", "http://a/b/c/g"},
@@ -332,7 +302,7 @@ func TestResolveTranscriptions(t *testing.T) {
 		{"g/./h", "http://a/b/c/g/h", "http://a/b/c/g/h"}, {"g/../h", "http://a/b/c/h", "http://a/b/c/h"},
 		{"http:g", "http:g", "http:g"},
 	} {
-		ref := MustParse(c[0])
+		ref := locator.MustParse(c[0])
 		if got := rfc2396Resolve(base, ref); got != c[1] {
 			t.Errorf("RFC 2396 transcription: %q = %q, Appendix C gives %q", c[0], got, c[1])
 		}
@@ -348,7 +318,7 @@ func TestResolveTranscriptions(t *testing.T) {
 		{"a/../../b", "http://a/b/b"}, {"/a/../b", "http://a/a/../b"}, {"?y", "http://a/b/c/?y"},
 		{"", "http://a/b/c/d;p?q"}, {"#s", "http://a/b/c/d;p?q#s"}, {"//g/./x", "http://g/./x"},
 	} {
-		if got := urlDraftResolve(base, MustParse(c[0])); got != c[1] {
+		if got := urlDraftResolve(base, locator.MustParse(c[0])); got != c[1] {
 			t.Errorf("1993 URL draft transcription: %q = %q, want %q", c[0], got, c[1])
 		}
 	}
@@ -370,27 +340,27 @@ func TestResolveTranscriptions(t *testing.T) {
 	}
 	fails := 0
 	for range n {
-		base, err1 := Parse(bases[r.IntN(len(bases))] + gen(2))
-		ref, err2 := Parse(gen(5))
+		base, err1 := locator.Parse(bases[r.IntN(len(bases))] + gen(2))
+		ref, err2 := locator.Parse(gen(5))
 		if err1 != nil || err2 != nil || !base.HasScheme() {
 			continue
 		}
 		for _, m := range []struct {
-			mode Mode
-			tr   func(URL, URL) string
-		}{{ModeRFC2396, rfc2396Resolve}, {ModeRFC1808, rfc1808Resolve}, {ModeURLDraft, urlDraftResolve}} {
-			got, err := Resolve(base, ref, m.mode)
+			mode locator.Mode
+			tr   func(locator.URL, locator.URL) string
+		}{{locator.ModeRFC2396, rfc2396Resolve}, {locator.ModeRFC1808, rfc1808Resolve}, {locator.ModeURLDraft, urlDraftResolve}} {
+			got, err := locator.Resolve(base, ref, m.mode)
 			want := m.tr(base, ref)
 			if err != nil || got.String() != want {
 				if fails++; fails <= 20 {
-					t.Errorf("Resolve(%q, %q, %s) = %q, %v; the transcription gives %q", base, ref, m.mode, got, err, want)
+					t.Errorf("locator.Resolve(%q, %q, %s) = %q, %v; the transcription gives %q", base, ref, m.mode, got, err, want)
 				}
 			}
 		}
 	}
 }
 
-// FuzzResolveTranscriptions: Resolve under ModeRFC2396, ModeRFC1808 and ModeURLDraft gives
+// FuzzResolveTranscriptions: Resolve under locator.ModeRFC2396, locator.ModeRFC1808 and locator.ModeURLDraft gives
 // what the transcriptions give, for every base with a scheme and every reference that parse.
 func FuzzResolveTranscriptions(f *testing.F) {
 	for _, s := range [][2]string{
@@ -407,19 +377,19 @@ func FuzzResolveTranscriptions(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, bs, rs string) {
-		base, err1 := Parse(bs)
-		ref, err2 := Parse(rs)
+		base, err1 := locator.Parse(bs)
+		ref, err2 := locator.Parse(rs)
 		if err1 != nil || err2 != nil || !base.HasScheme() || len(bs)+len(rs) > 1<<12 {
 			return // the transcriptions are quadratic
 		}
-		if got, err := Resolve(base, ref, ModeRFC2396); err != nil || got.String() != rfc2396Resolve(base, ref) {
-			t.Fatalf("Resolve(%q, %q, rfc2396) = %q, %v; RFC 2396 §5.2 (transcribed) gives %q", bs, rs, got, err, rfc2396Resolve(base, ref))
+		if got, err := locator.Resolve(base, ref, locator.ModeRFC2396); err != nil || got.String() != rfc2396Resolve(base, ref) {
+			t.Fatalf("locator.Resolve(%q, %q, rfc2396) = %q, %v; RFC 2396 §5.2 (transcribed) gives %q", bs, rs, got, err, rfc2396Resolve(base, ref))
 		}
-		if got, err := Resolve(base, ref, ModeRFC1808); err != nil || got.String() != rfc1808Resolve(base, ref) {
-			t.Fatalf("Resolve(%q, %q, rfc1808) = %q, %v; RFC 1808 §4 (transcribed) gives %q", bs, rs, got, err, rfc1808Resolve(base, ref))
+		if got, err := locator.Resolve(base, ref, locator.ModeRFC1808); err != nil || got.String() != rfc1808Resolve(base, ref) {
+			t.Fatalf("locator.Resolve(%q, %q, rfc1808) = %q, %v; RFC 1808 §4 (transcribed) gives %q", bs, rs, got, err, rfc1808Resolve(base, ref))
 		}
-		if got, err := Resolve(base, ref, ModeURLDraft); err != nil || got.String() != urlDraftResolve(base, ref) {
-			t.Fatalf("Resolve(%q, %q, url-draft) = %q, %v; the 1993 draft (transcribed) gives %q", bs, rs, got, err, urlDraftResolve(base, ref))
+		if got, err := locator.Resolve(base, ref, locator.ModeURLDraft); err != nil || got.String() != urlDraftResolve(base, ref) {
+			t.Fatalf("locator.Resolve(%q, %q, url-draft) = %q, %v; the 1993 draft (transcribed) gives %q", bs, rs, got, err, urlDraftResolve(base, ref))
 		}
 	})
 }
