@@ -97,14 +97,14 @@ func relative(base, target URL, mode Mode) (_ URL, spent bool, err error) {
 			// (RFC 2396 §5.2 step 6, the drafts): resolving tells.
 			try(t[target.queryStart:])
 		}
-		// The base's directory as the merge sees it: "/" for an authority with an empty
-		// path (RFC 3986 §5.2.3), so that "http://a" reaches "http://a//x" by ".//x"; and,
-		// when it holds dot-segments, also as resolution leaves it ("sc:a/./" to "sc:a/" is
-		// "."), since what a reference climbs is the directory after their removal (of the
-		// path without its ";params" under RFC 1808, §4 step 6). The 1993
-		// URL draft removes "/." and "/xxx/.." with their slash ("Partial form"): "." and ".."
-		// there reach a directory without its final "/" ("sc:a/b" to "sc:a" is "."), the
-		// forms relativePaths gives for the path with a "/" added.
+		// The base's directory as the merge sees it (of the path without its ";params" under
+		// RFC 1808, §4 step 6): "/" for an authority with an empty path (RFC 3986 §5.2.3), so
+		// that "http://a" reaches "http://a//x" by ".//x"; and, when it holds dot-segments,
+		// also as resolution leaves it ("sc:a/./" to "sc:a/" is "."), since what a reference
+		// climbs is the directory after their removal. The 1993 URL draft removes "/." and
+		// "/xxx/.." with their slash ("Partial form"): "." and ".." there reach a directory
+		// without its final "/" ("sc:a/b" to "sc:a" is "."), the forms relativePaths gives
+		// for the path with a "/" added.
 		bp := base.Path()
 		if mode == ModeRFC1808 {
 			bp, _ = splitParams1808(bp) // RFC 1808 §2.4.5: ";params" are no part of the path
