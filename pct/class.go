@@ -12,7 +12,9 @@ type Table struct {
 	n    int
 }
 
-// Class is one set of a Table, made by [Table.Add].
+// Class is one set of a Table, made by [Table.Add]. A Class made otherwise (the zero Class, or
+// a literal with only Set) belongs to no Table: its methods answer from Set, a byte at a time,
+// with the same answers, and Bit is 0.
 type Class struct {
 	Set Set // the bytes of the class
 	bit uint32
@@ -57,6 +59,9 @@ func (k *Class) Bit() uint32 { return k.bit }
 
 // All reports whether every byte of s is in k (true for "").
 func (k *Class) All(s string) bool {
+	if k.t == nil {
+		return k.Set.IndexNotIn(s) < 0
+	}
 	bits := &k.t.bits
 	a, b := k.bit, k.bit
 	i := 0
@@ -73,6 +78,12 @@ func (k *Class) All(s string) bool {
 
 // Skip returns the index of the first byte of s that is not in k, or len(s).
 func (k *Class) Skip(s string) int {
+	if k.t == nil {
+		if i := k.Set.IndexNotIn(s); i >= 0 {
+			return i
+		}
+		return len(s)
+	}
 	bits := &k.t.bits
 	for i := 0; i < len(s); i++ {
 		if bits[s[i]]&k.bit == 0 {

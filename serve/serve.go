@@ -78,8 +78,10 @@ type Options struct {
 	AccessLog io.Writer
 }
 
-// Server is the gateway and inspector, an http.Handler. Create it with New.
+// Server is the gateway and inspector, an http.Handler. Create it with New; the zero Server is
+// New(Options{}), made on its first request (or Close).
 type Server struct {
+	once     sync.Once // New's work, for the zero Server
 	opts     Options
 	client   *fetch.Client
 	pages    map[string]*template.Template
@@ -98,6 +100,16 @@ var staticFS embed.FS
 
 // New returns a Server with the options o.
 func New(o Options) *Server {
+	s := new(Server)
+	s.once.Do(func() { s.init(o) })
+	return s
+}
+
+// ready makes a zero Server what New(Options{}) returns; nothing for one from New.
+func (s *Server) ready() { s.once.Do(func() { s.init(Options{}) }) }
+
+// init sets s up with the options o (New).
+func (s *Server) init(o Options) {
 	if o.Schemes == nil {
 		o.Schemes = DefaultSchemes
 	}
@@ -120,12 +132,10 @@ func New(o Options) *Server {
 	if fo.Timeout <= 0 || fo.Timeout > o.Timeout {
 		fo.Timeout = o.Timeout
 	}
-	s := &Server{
-		opts:      o,
-		pages:     parsePages(),
-		upstream:  make(chan struct{}, o.MaxUpstream),
-		perClient: map[string]int{},
-	}
+	s.opts = o
+	s.pages = parsePages()
+	s.upstream = make(chan struct{}, o.MaxUpstream)
+	s.perClient = map[string]int{}
 	// The gateway's own rules (gwCheck) are checked by fetch on the URL asked for and on each
 	// redirect's target, so that an allowed upstream cannot redirect past them.
 	fo.CheckURL = s.gwCheck
@@ -138,11 +148,13 @@ func New(o Options) *Server {
 		}
 	}
 	s.client = fetch.NewClient(fo)
-	return s
 }
 
 // Close closes the upstream connections the server keeps for reuse.
-func (s *Server) Close() error { return s.client.Close() }
+func (s *Server) Close() error {
+	s.ready()
+	return s.client.Close()
+}
 
 // parsePages parses templates/layout.html with each other template into a page of its own,
 // named by its file name without ".html".
@@ -206,6 +218,7 @@ func securityHeaders(h http.Header) {
 // the inspector at / and /inspect, its JSON at /api/inspect, the static files at /static/, and
 // the path form (/scheme:…) otherwise.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.ready()
 	lw := &logWriter{ResponseWriter: w, status: http.StatusOK}
 	start := time.Now()
 	defer s.logRequest(r, lw, start)

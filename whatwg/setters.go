@@ -10,6 +10,14 @@ func setterError(input string, code Code, attr string) *Error {
 	return &Error{Input: input, Offset: -1, Code: code, Rule: "WHATWG URL §6.1 " + attr + " setter"}
 }
 
+// zeroError is the error of every setter but SetHref on the zero URL, which is not a URL (it has
+// no scheme for the setter's steps to keep; [Relative] refuses it with the same code): the URL
+// stays the zero URL, not a string made of the one component set (":?x" for the search setter).
+func zeroError(input, attr string) *Error {
+	return &Error{Input: input, Offset: -1, Code: MissingSchemeNonRelativeURL,
+		Rule: "whatwg.URL " + attr + " setter: the zero URL is not a URL (give it one with SetHref)"}
+}
+
 // override runs the basic URL parser on input with u as url and st as state override, after
 // prepare has adjusted the record, and stores the result in u.
 func (u *URL) override(input string, st state, prepare func(r *record)) error {
@@ -68,6 +76,9 @@ func (u *URL) SetHref(value string) error {
 // scheme start state. A special scheme cannot become a non-special one or the reverse, and a URL
 // with credentials, a port or an empty host cannot become or stop being "file".
 func (u *URL) SetProtocol(value string) error {
+	if u.href == "" {
+		return zeroError(value, "protocol")
+	}
 	return u.override(value+":", schemeStartState, nil)
 }
 
@@ -87,6 +98,9 @@ func (u *URL) setCredential(value string, password bool) error {
 	if password {
 		name = "password"
 	}
+	if u.href == "" {
+		return zeroError(value, name)
+	}
 	if u.cannotHaveUsernamePasswordPort() {
 		return setterError(value, APISetterIgnored, name)
 	}
@@ -105,6 +119,9 @@ func (u *URL) setCredential(value string, password bool) error {
 // SetHost sets the host and, when value has one, the port (§6.1 host setter: the basic URL parser
 // from the host state). A URL with an opaque path is left unchanged.
 func (u *URL) SetHost(value string) error {
+	if u.href == "" {
+		return zeroError(value, "host")
+	}
 	if u.HasOpaquePath() {
 		return setterError(value, APISetterIgnored, "host")
 	}
@@ -114,6 +131,9 @@ func (u *URL) SetHost(value string) error {
 // SetHostname sets the host (§6.1 hostname setter: the basic URL parser from the hostname state);
 // a ":" in value makes it fail. A URL with an opaque path is left unchanged.
 func (u *URL) SetHostname(value string) error {
+	if u.href == "" {
+		return zeroError(value, "hostname")
+	}
 	if u.HasOpaquePath() {
 		return setterError(value, APISetterIgnored, "hostname")
 	}
@@ -124,6 +144,9 @@ func (u *URL) SetHostname(value string) error {
 // value are parsed from the port state, and the scheme's default port becomes null. A URL that
 // cannot have a port is left unchanged.
 func (u *URL) SetPort(value string) error {
+	if u.href == "" {
+		return zeroError(value, "port")
+	}
 	if u.cannotHaveUsernamePasswordPort() {
 		return setterError(value, APISetterIgnored, "port")
 	}
@@ -139,6 +162,9 @@ func (u *URL) SetPort(value string) error {
 // SetPathname replaces the path (§6.1 pathname setter: the path is emptied, then the basic URL
 // parser runs from the path start state). A URL with an opaque path is left unchanged.
 func (u *URL) SetPathname(value string) error {
+	if u.href == "" {
+		return zeroError(value, "pathname")
+	}
 	if u.HasOpaquePath() {
 		return setterError(value, APISetterIgnored, "pathname")
 	}
@@ -148,6 +174,9 @@ func (u *URL) SetPathname(value string) error {
 // SetSearch sets the query (§6.1 search setter): "" makes it null; otherwise value without one
 // leading "?" is percent-encoded from the query state.
 func (u *URL) SetSearch(value string) error {
+	if u.href == "" {
+		return zeroError(value, "search")
+	}
 	if value == "" {
 		var r record
 		r.fromURL(u)
@@ -167,6 +196,9 @@ func (u *URL) SetSearch(value string) error {
 // SetHash sets the fragment (§6.1 hash setter): "" makes it null; otherwise value without one
 // leading "#" is percent-encoded from the fragment state.
 func (u *URL) SetHash(value string) error {
+	if u.href == "" {
+		return zeroError(value, "hash")
+	}
 	if value == "" {
 		var r record
 		r.fromURL(u)

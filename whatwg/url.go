@@ -238,8 +238,8 @@ func (u URL) Hostname() string {
 // Port returns the port in decimal, or "" when it is null (§6.1 port getter). A port equal to
 // the scheme's default port is null.
 func (u URL) Port() string {
-	if u.port < 0 {
-		return ""
+	if u.port < 0 || u.href == "" {
+		return "" // null, or the zero URL (whose port field is 0)
 	}
 	return u.href[u.hostEnd+1 : u.pathStart]
 }

@@ -177,8 +177,12 @@ func NewSearchParams(init string) *SearchParams {
 }
 
 // SearchParams returns the URL's query object (§6.1 searchParams getter): its query parsed as
-// application/x-www-form-urlencoded, tied to u so that changes to it set u's query.
+// application/x-www-form-urlencoded, tied to u so that changes to it set u's query. The zero
+// URL's is an empty list tied to no URL: the zero URL is not a URL, and has no query to set.
 func (u *URL) SearchParams() *SearchParams {
+	if u.href == "" {
+		return &SearchParams{}
+	}
 	q, _ := u.query()
 	return &SearchParams{list: ParseForm(q), url: u}
 }
