@@ -104,7 +104,7 @@ func (f *Form) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return errors.New("extract: unknown form " + string(text) + "; want bare, bracketed, prefixed or wrapped")
+	return errors.New("extract: unknown form " + display.Quote(string(text)) + "; want bare, bracketed, prefixed or wrapped")
 }
 
 // Finding is a URL found in text, in one of the forms RFC 1738's appendix and RFC 3986

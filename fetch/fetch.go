@@ -80,6 +80,9 @@ type Error struct {
 	Err     error  // the underlying error, if any
 }
 
+// maxCause is the most bytes of an Error's cause (Err) that its message shows.
+const maxCause = 512
+
 // Error returns "URL: message [code, rule]".
 func (e *Error) Error() string {
 	var b []byte
@@ -88,8 +91,11 @@ func (e *Error) Error() string {
 	b = append(b, e.Message...)
 	if e.Err != nil && !strings.Contains(e.Message, e.Err.Error()) &&
 		(e.Message == "" || !strings.Contains(e.Err.Error(), e.Message)) {
+		// The cause's text, at most maxCause bytes of it: a resolver's or dialler's error
+		// quotes the host, which may be as long as the URL (1 MB).
+		w, _ := display.Window(e.Err.Error(), 0, maxCause)
 		b = append(b, ": "...)
-		b = display.Append(b, e.Err.Error())
+		b = append(b, w...)
 	}
 	if e.Code != "" || e.Rule != "" {
 		b = append(b, " ["...)
@@ -283,7 +289,8 @@ var clients = map[string]client{}
 // register sets the access function of scheme; each scheme's file calls it from init.
 func register(scheme string, f client) { clients[scheme] = f }
 
-// Client fetches URLs. Its methods may be called from several goroutines.
+// Client fetches URLs. Its methods may be called from several goroutines. The zero Client is
+// NewClient(Options{}).
 type Client struct {
 	opts Options
 
@@ -411,6 +418,9 @@ func (c *Client) acquire(ctx context.Context, host string) (func(), error) {
 	ch, ok := c.hosts[host]
 	if !ok {
 		ch = make(chan struct{}, n)
+		if c.hosts == nil {
+			c.hosts = map[string]chan struct{}{} // the zero Client
+		}
 		c.hosts[host] = ch
 	}
 	c.mu.Unlock()
@@ -438,6 +448,9 @@ func (c *Client) takeIdle(key string) io.Closer {
 // putIdle keeps x under key for reuse.
 func (c *Client) putIdle(key string, x io.Closer) {
 	c.mu.Lock()
+	if c.idle == nil {
+		c.idle = map[string][]io.Closer{} // the zero Client
+	}
 	c.idle[key] = append(c.idle[key], x)
 	c.mu.Unlock()
 }

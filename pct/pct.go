@@ -14,6 +14,8 @@ package pct
 
 import (
 	"strconv"
+
+	"github.com/locator-url/locator/internal/display"
 )
 
 // Set is a set of bytes (octets), one bit per value 0–255. The zero value is the empty set.
@@ -130,13 +132,20 @@ type Error struct {
 const Rule = "RFC 1738 §2.2 escape"
 
 // Error formats e as `pct: illegal escape in "input" at offset N: reason (RFC 1738 §2.2
-// escape)`.
+// escape)`. The input is shown as package display shows bytes to a person (controls and invalid
+// UTF-8 escaped), and a long one only around the offset (display.Window: at most
+// display.MaxQuote bytes of it): the message of a 1 MB input is as short as a 20-byte one's.
 func (e *Error) Error() string {
 	msg := "\"%\" not followed by two hex digits"
 	if e.Code == CodeTruncated {
 		msg = "\"%\" at end of input, not followed by two hex digits"
 	}
-	return "pct: illegal escape in " + strconv.Quote(e.Input) + " at offset " +
+	in := display.Quote(e.Input)
+	if len(e.Input) > display.MaxQuote && e.Offset >= 0 {
+		w, _ := display.Window(e.Input, e.Offset, display.MaxQuote)
+		in = `"` + w + `"`
+	}
+	return "pct: illegal escape in " + in + " at offset " +
 		strconv.Itoa(e.Offset) + ": " + msg + " (" + Rule + ")"
 }
 

@@ -276,6 +276,21 @@ func TestIllegalEscapes(t *testing.T) {
 	}
 }
 
+// TestErrorMessage: the message of an illegal escape in a long input shows the input around the
+// escape, escaped and bounded (display.Window), not its start: "%zz" after 500,000 bytes of
+// controls is in the message, which stays short.
+func TestErrorMessage(t *testing.T) {
+	in := strings.Repeat("a\x01", 250000) + "%zz" + strings.Repeat("\xff", 500000)
+	err := pct.Validate(in)
+	msg := err.Error()
+	if !strings.Contains(msg, `\x01a\x01%zz\xff\xff`) || !strings.Contains(msg, "at offset 500000") || len(msg) > 1024 {
+		t.Errorf("the message of %q…: %d bytes, %q", in[:8], len(msg), msg)
+	}
+	if msg := pct.Validate("a%").Error(); msg != `pct: illegal escape in "a%" at offset 1: "%" at end of input, not followed by two hex digits (RFC 1738 §2.2 escape)` {
+		t.Errorf("Validate(\"a%%\"): %q", msg)
+	}
+}
+
 func TestAppendDecodeExcept(t *testing.T) {
 	for _, tt := range []struct {
 		in   string

@@ -391,7 +391,7 @@ func (s *Server) gwFail(w http.ResponseWriter, r *http.Request, q gwRequest, err
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.WriteHeader(status)
-		_, _ = w.Write([]byte(display.String(err.Error()) + "\n"))
+		_, _ = w.Write([]byte(display.Clip(err.Error()) + "\n"))
 		return
 	}
 	f := gwFailure{Status: status}

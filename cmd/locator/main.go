@@ -71,7 +71,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if out.err != nil && code != exitInvalid {
 		// A write to standard output failed where nothing looked (help, usage, or a
 		// command that went on): the output is incomplete.
-		fmt.Fprintln(stderr, prefix+"writing standard output: "+display.String(out.err.Error()))
+		fmt.Fprintln(stderr, prefix+"writing standard output: "+display.Clip(out.err.Error()))
 		return exitInvalid
 	}
 	return code
@@ -107,7 +107,7 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(stderr, prefix+display.String(ee.err.Error()))
+			fmt.Fprintln(stderr, prefix+display.Clip(ee.err.Error()))
 			if ee.code == exitUsage {
 				fmt.Fprintln(stderr, prefix+"run 'locator help' for usage")
 			}
@@ -116,7 +116,7 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	// Everything else comes from cobra itself: unknown commands, bad flags, wrong
 	// number of arguments.
-	fmt.Fprintln(stderr, prefix+display.String(err.Error()))
+	fmt.Fprintln(stderr, prefix+display.Clip(err.Error()))
 	fmt.Fprintln(stderr, prefix+"run 'locator help' for usage")
 	return exitUsage
 }

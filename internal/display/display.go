@@ -88,6 +88,30 @@ func Quote(s string) string {
 	return string(append(b, '"'))
 }
 
+// MaxMessage is the most bytes of a message that Clip shows.
+const MaxMessage = 1024
+
+// Clip returns the display form of a message composed elsewhere (by a library, from an
+// argument: a flag parser's "invalid argument …", a resolver's "lookup …"), with its middle cut
+// when it is longer than MaxMessage bytes: its first two thirds of MaxMessage and its last
+// third (each cut at a character boundary) around "…". A message then stays short whatever the
+// argument it quotes, and keeps its start (what failed) and its end (why).
+func Clip(msg string) string {
+	if len(msg) <= MaxMessage {
+		return String(msg)
+	}
+	head, tail := 2*MaxMessage/3, len(msg)-MaxMessage/3
+	for head > 0 && !utf8.RuneStart(msg[head]) {
+		head--
+	}
+	for tail < len(msg) && !utf8.RuneStart(msg[tail]) {
+		tail++
+	}
+	b := Append(nil, msg[:head])
+	b = append(b, "…"...)
+	return string(Append(b, msg[tail:]))
+}
+
 // Byte returns the display form of one byte in double quotes: "a", "\x1b", "\xff".
 func Byte(c byte) string {
 	if c == '"' {

@@ -51,6 +51,28 @@ func TestQuote(t *testing.T) {
 	}
 }
 
+// TestClip: a message up to MaxMessage bytes is shown whole (String's form); a longer one keeps
+// its first two thirds and last third of MaxMessage around "…", cut between characters, in
+// display form, so that a message quoting a 1 MB argument stays short.
+func TestClip(t *testing.T) {
+	short := strings.Repeat("a", MaxMessage-1) + "\x01"
+	if got := Clip(short); got != strings.Repeat("a", MaxMessage-1)+`\x01` {
+		t.Errorf("Clip of %d bytes = %.80q…", len(short), got)
+	}
+	head, tail := strings.Repeat("h", 2*MaxMessage/3-1)+"é", "é"+strings.Repeat("t", MaxMessage/3-1)
+	long := head + strings.Repeat("\x1b", 1<<20) + tail
+	got := Clip(long)
+	// The cuts fall inside the two "é"s: back to the first one's start, on to after the second.
+	want := strings.Repeat("h", 2*MaxMessage/3-1) + "…" + strings.Repeat("t", MaxMessage/3-1)
+	if got != want {
+		t.Errorf("Clip of %d bytes = %.80q…, want %.80q…", len(long), got, want)
+	}
+	if got := Clip("invalid argument \"" + strings.Repeat("\xff", 1<<20) + "\" for \"--jobs\" flag"); len(got) > 4*MaxMessage ||
+		!strings.HasPrefix(got, `invalid argument "\xff`) || !strings.HasSuffix(got, `\xff" for "--jobs" flag`) {
+		t.Errorf("Clip of a 1 MB flag message: %d bytes, %.60q…", len(got), got)
+	}
+}
+
 func TestByte(t *testing.T) {
 	for c, want := range map[byte]string{'a': `"a"`, '"': `"\""`, 0x1b: `"\x1b"`, 0xff: `"\xff"`, '\n': `"\n"`, ' ': `" "`} {
 		if got := Byte(c); got != want {

@@ -1,11 +1,15 @@
 // Package zerocheck is a test helper: it calls every exported method of a package's types on
 // their zero values, and every exported function of a package, with zero and hostile
-// arguments, and fails the test on a panic. "Bad input gets a clear error … never a panic"
-// (the house's standards) holds for a zero value as for a string: a zero whatwg.URL's Port
-// sliced its empty href, a pct.Class not made by Table.Add dereferenced a nil table, and a zero
-// serve.Server's Close a nil client, each found by this check.
+// arguments, short and of 1 MB, and fails the test on a panic, and on an error whose message
+// is longer than MaxMessage bytes or holds a control byte. "Bad input gets a clear error …
+// never a panic", "never quote an unbounded string in a message" (the house's standards) hold
+// for a zero value as for a string: a zero whatwg.URL's Port sliced its empty href, a pct.Class
+// not made by Table.Add dereferenced a nil table, a zero serve.Server's Close a nil client and
+// a zero fetch.Client's Get a nil map (a panic under its lock: the next Get waited forever);
+// pct.Error and extract.Form.UnmarshalText quoted the whole input, 1 MB, raw bytes included;
+// each found by this check.
 //
-// Arguments are made from each of Samples in turn: a string or []byte argument is the sample;
+// Arguments are made from each of Samples and Big in turn: a string or []byte argument is the sample;
 // a context.Context one is a context that ends after a short time; an io.Writer is io.Discard
 // and an io.Reader the sample's bytes; a pointer points to a new zero value (a zero value, not
 // nil: a nil destination is a caller's bug in Go, as for encoding/json); anything else is its
@@ -23,8 +27,29 @@ import (
 )
 
 // Samples are the strings each method and function is called with: empty, plain, a lone "%",
-// a broken IP literal, a scheme and nothing else, invalid UTF-8, a control character.
-var Samples = []string{"", "x", "%", "http://[", "a:b", "\xff", "a\x00b"}
+// a broken IP literal, a scheme and nothing else, invalid UTF-8, a control character, and a URL
+// with a host (the discard port, which package fetch's Policy refuses before it dials).
+var Samples = []string{"", "x", "%", "http://[", "a:b", "\xff", "a\x00b", "http://127.0.0.1:9/x"}
+
+// Big are the 1 MB inputs each method and function is called with too: each repeats what
+// makes a parser, a checker or a message work per byte (escapes, dot segments, "@", ":",
+// labels, non-ASCII labels, list separators, controls, invalid UTF-8).
+var Big = []string{
+	strings.Repeat("a", 1<<20),
+	"http://" + strings.Repeat("%", 1<<20),
+	"http://a/" + strings.Repeat("../", 1<<18),
+	"ftp://" + strings.Repeat("@", 1<<20),
+	"http://[" + strings.Repeat(":", 1<<20),
+	"http://" + strings.Repeat("a.", 1<<19),
+	"http://" + strings.Repeat("\u00fc.", 1<<18),
+	"mailto:" + strings.Repeat("a@b,", 1<<18),
+	"x:" + strings.Repeat(";a=", 1<<18),
+	strings.Repeat("\xff", 1<<20),
+	strings.Repeat("\x00\n", 1<<19),
+}
+
+// MaxMessage is the longest error message allowed: a message shows a bounded part of its input.
+const MaxMessage = 4096
 
 // Methods calls every exported method of each of vals (pointers to zero values: new(T)), on the
 // pointer and on the value, with the arguments of each sample. It returns the number of calls
@@ -40,7 +65,7 @@ func Methods(t testing.TB, vals ...any) int {
 		for _, recv := range []reflect.Value{p, p.Elem()} {
 			for m := range recv.Type().Methods() {
 				name := fmt.Sprintf("%v.%s", recv.Type(), m.Name)
-				for _, s := range Samples {
+				for _, s := range samples() {
 					// A fresh zero value for each call: a method may change it.
 					fresh := reflect.New(p.Elem().Type())
 					r := fresh
@@ -66,7 +91,7 @@ func Funcs(t testing.TB, fs map[string]any) int {
 		if f.Kind() != reflect.Func {
 			t.Fatalf("zerocheck.Funcs: %s is a %T, not a function", name, fn)
 		}
-		for _, s := range Samples {
+		for _, s := range samples() {
 			call(t, name, f, s)
 			calls++
 		}
@@ -74,13 +99,18 @@ func Funcs(t testing.TB, fs map[string]any) int {
 	return calls
 }
 
+// samples returns Samples and Big.
+func samples() []string { return append(append([]string(nil), Samples...), Big...) }
+
 var (
+	errorType   = reflect.TypeFor[error]()
 	contextType = reflect.TypeFor[context.Context]()
 	writerType  = reflect.TypeFor[io.Writer]()
 	readerType  = reflect.TypeFor[io.Reader]()
 )
 
-// call calls f with arguments made from s, and fails t if it panics.
+// call calls f with arguments made from s, and fails t if it panics or returns an error whose
+// message is too long or holds a control byte.
 func call(t testing.TB, name string, f reflect.Value, s string) {
 	t.Helper()
 	ft := f.Type()
@@ -113,9 +143,21 @@ func call(t testing.TB, name string, f reflect.Value, s string) {
 			t.Errorf("%s with %q: panic: %v", name, s, r)
 		}
 	}()
+	var out []reflect.Value
 	if ft.IsVariadic() {
-		f.CallSlice(args)
+		out = f.CallSlice(args)
 	} else {
-		f.Call(args)
+		out = f.Call(args)
+	}
+	for _, o := range out {
+		if !o.Type().Implements(errorType) || o.Kind() == reflect.Pointer && o.IsNil() || o.Kind() == reflect.Interface && o.IsNil() {
+			continue
+		}
+		msg := o.Interface().(error).Error()
+		if len(msg) > MaxMessage {
+			t.Errorf("%s with %.40q (%d bytes): an error message of %d bytes: %.100q…", name, s, len(s), len(msg), msg)
+		} else if strings.ContainsFunc(msg, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+			t.Errorf("%s with %.40q (%d bytes): a control byte in the error message %q", name, s, len(s), msg)
+		}
 	}
 }
