@@ -89,12 +89,16 @@ func TestZeroURL(t *testing.T) {
 	}
 }
 
-// TestZeroValues: no exported method of the package's types panics on a zero value, and no
-// exported function on zero or hostile arguments (internal/zerocheck). MustParse panics by its
-// doc.
+// TestZeroValues: no exported method of the package's types panics on a zero value or on a
+// URL, and no exported function on zero or hostile arguments (internal/zerocheck). MustParse
+// panics by its doc.
 func TestZeroValues(t *testing.T) {
 	n := zerocheck.Methods(t, new(Code), new(Error), new(Pair), new(Parser), new(SearchParams),
 		new(URL), new(ValidationError))
+	// And on URLs that are not zero (the setters with 1 MB values), and a list of pairs.
+	u := MustParse("http://u:p@h.example:81/p/q?x=1&y=2#f")
+	opaque := MustParse("sc:opaque?q#f")
+	n += zerocheck.Methods(t, &u, &opaque, u.SearchParams(), NewSearchParams("a=1&b=2&a=3"))
 	n += zerocheck.Funcs(t, map[string]any{
 		"CanParse": CanParse, "NewSearchParams": NewSearchParams, "Parse": Parse,
 		"ParseForm": ParseForm, "ParseString": ParseString, "ParseValidate": ParseValidate,

@@ -51,9 +51,10 @@ var Big = []string{
 // MaxMessage is the longest error message allowed: a message shows a bounded part of its input.
 const MaxMessage = 4096
 
-// Methods calls every exported method of each of vals (pointers to zero values: new(T)), on the
-// pointer and on the value, with the arguments of each sample. It returns the number of calls
-// made.
+// Methods calls every exported method of each of vals (pointers: new(T) for a zero value, or
+// &v for a value that is not), on the pointer and on the value, with the arguments of each
+// sample; each call gets a copy of the value (a shallow one), since a method may change it. It
+// returns the number of calls made.
 func Methods(t testing.TB, vals ...any) int {
 	t.Helper()
 	calls := 0
@@ -66,8 +67,9 @@ func Methods(t testing.TB, vals ...any) int {
 			for m := range recv.Type().Methods() {
 				name := fmt.Sprintf("%v.%s", recv.Type(), m.Name)
 				for _, s := range samples() {
-					// A fresh zero value for each call: a method may change it.
+					// A fresh copy for each call: a method may change it.
 					fresh := reflect.New(p.Elem().Type())
+					fresh.Elem().Set(p.Elem())
 					r := fresh
 					if recv.Kind() != reflect.Pointer {
 						r = fresh.Elem()
