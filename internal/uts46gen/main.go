@@ -208,7 +208,33 @@ func run(out, tgz, xtext string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(out, src, 0o644)
+	return writeAtomic(out, src)
+}
+
+// writeAtomic writes data to name through a temporary file in the same directory, renamed over
+// name once written and synced: an interrupted run leaves the old tables, never half of new ones.
+func writeAtomic(name string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // tarball reads the tarball at path, or, when path is "", fetches it with npm pack.

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -72,5 +74,39 @@ func TestNormData(t *testing.T) {
 	}
 	if _, _, _, _, _, err := normData(strings.Replace(b.String(), "//go:build go1.27", "", 1)); err == nil {
 		t.Error("data without the go1.27 build tag: no error")
+	}
+}
+
+// TestWriteAtomic: the tables are written whole or not at all: the file has the new bytes and
+// mode 0644, and no temporary file is left; when the rename cannot happen (a directory in the
+// way), the error is returned and the temporary file removed.
+func TestWriteAtomic(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "uts46_tables.go")
+	if err := os.WriteFile(out, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeAtomic(out, []byte("new tables")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(out)
+	fi, _ := os.Stat(out)
+	if err != nil || string(got) != "new tables" || fi.Mode().Perm() != 0o644 {
+		t.Errorf("after writeAtomic: %q, %v, mode %v", got, err, fi.Mode())
+	}
+	blocked := filepath.Join(dir, "blocked")
+	if err := os.MkdirAll(filepath.Join(blocked, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeAtomic(blocked, []byte("x")); err == nil {
+		t.Error("writeAtomic over a directory that is not empty: no error")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("files left in the directory: %v, want the tables and the directory", names)
 	}
 }
