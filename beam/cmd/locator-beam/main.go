@@ -72,6 +72,9 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func main() {
+	// The flag package's messages quote a bad value whole ("invalid value … for flag
+	// -shards"): each line it writes is clipped (display.Clip).
+	flag.CommandLine.SetOutput(clipLines{os.Stderr})
 	flag.Parse()
 	if *runners.Runner == "" {
 		*runners.Runner = "direct"
@@ -80,18 +83,38 @@ func main() {
 	os.Exit(run(context.Background(), opts, os.Stderr))
 }
 
+// clipLines writes each line of what it is given through display.Clip: a line stays short
+// whatever value it quotes. Its writer gets the lines whole when each Write holds whole lines,
+// as the flag package's do.
+type clipLines struct{ w io.Writer }
+
+func (c clipLines) Write(p []byte) (int, error) {
+	var b []byte
+	for line := range strings.Lines(string(p)) {
+		text, nl := strings.CutSuffix(line, "\n")
+		b = append(b, display.Clip(text)...)
+		if nl {
+			b = append(b, '\n')
+		}
+	}
+	if _, err := c.w.Write(b); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
 // run builds and runs the pipeline, and writes the error or the counts to errw. It returns
 // the exit status.
 func run(ctx context.Context, o options, errw io.Writer) int {
 	p, s := beam.NewPipelineWithRoot()
 	if err := build(s, o); err != nil {
 		// Every error of build is in the flags: a usage error.
-		fmt.Fprintf(errw, "locator-beam: %s\n", display.String(err.Error()))
+		fmt.Fprintf(errw, "locator-beam: %s\n", display.Clip(err.Error()))
 		return 2
 	}
 	res, err := beamx.RunWithMetrics(ctx, p)
 	if err != nil {
-		fmt.Fprintf(errw, "locator-beam: %s\n", display.String(err.Error()))
+		fmt.Fprintf(errw, "locator-beam: %s\n", display.Clip(err.Error()))
 		return 1
 	}
 	if res != nil {

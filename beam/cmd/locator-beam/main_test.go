@@ -16,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/locator-url/locator/beam/urlx"
+	"github.com/locator-url/locator/internal/display"
 )
 
 // root is the repository's root, the root module.
@@ -193,6 +194,42 @@ func TestFormats(t *testing.T) {
 }
 
 // TestUsage checks the exit status and the message of wrong flags.
+// TestMessagesBounded: a usage error about a 100,000-byte value (an unknown format, op, level;
+// a bad base) is one line of at most what display.Clip shows, and so is each line the flag
+// package writes about a bad flag value (clipLines), which quotes it whole.
+func TestMessagesBounded(t *testing.T) {
+	big := strings.Repeat("a\x01", 50000)
+	limit := 4*display.MaxMessage + 100
+	for _, o := range []options{
+		{input: "x", output: "x", op: "check", format: big, shards: 1},
+		{input: "x", output: "x", op: big, shards: 1},
+		{input: "x", output: "x", op: "normalize", level: big, shards: 1},
+		{input: "x", output: "x", op: "resolve", base: "::" + big, shards: 1},
+		{input: "nofs" + big + "://b/x", output: "x", op: "check", shards: 1},
+	} {
+		var errw bytes.Buffer
+		code := run(context.Background(), o, &errw)
+		if msg := errw.String(); code != 2 || len(msg) > limit || strings.Count(msg, "\n") != 1 {
+			t.Errorf("exit %d, a message of %d bytes, %d lines: %.100q…", code, len(msg), strings.Count(msg, "\n"), msg)
+		}
+	}
+	var out bytes.Buffer
+	fs := flag.NewFlagSet("locator-beam", flag.ContinueOnError)
+	fs.SetOutput(clipLines{&out})
+	fs.Int("shards", 1, "the number of output files")
+	if err := fs.Parse([]string{"-shards", big}); err == nil {
+		t.Fatal("-shards with letters: no error")
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		if len(line) > limit {
+			t.Errorf("the flag package wrote a line of %d bytes: %.100q…", len(line), line)
+		}
+	}
+	if !strings.Contains(out.String(), "for flag -shards: parse error\n") || !strings.Contains(out.String(), "the number of output files") {
+		t.Errorf("clipLines lost the message's end or the usage: %.300q", out.String())
+	}
+}
+
 func TestUsage(t *testing.T) {
 	for _, c := range []struct {
 		o    options
