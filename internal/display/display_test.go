@@ -143,6 +143,18 @@ func FuzzString(f *testing.F) {
 		if !utf8.ValidString(w) || strings.ContainsAny(w, "\n\r\x1b") || col < 0 {
 			t.Fatalf("Window(%q, %d) = %q, %d", s, off, w, col)
 		}
+		// Clip: String's form up to MaxMessage bytes; beyond, bounded and still display text
+		// (a byte is shown as at most 10: \UHHHHHHHH of a 4-byte character is 10 for 4).
+		long := strings.Repeat(s, 1+2*MaxMessage/(len(s)+1))
+		for _, m := range []string{s, long} {
+			c := Clip(m)
+			switch {
+			case len(m) <= MaxMessage && c != String(m):
+				t.Fatalf("Clip(%q) = %q, want String's %q", m, c, String(m))
+			case len(c) > 10*MaxMessage || !utf8.ValidString(c) || strings.ContainsAny(c, "\n\r\x1b"):
+				t.Fatalf("Clip of %d bytes: %d bytes, %.80q", len(m), len(c), c)
+			}
+		}
 	})
 }
 
