@@ -30,6 +30,9 @@ const CodeUnknownNormalize Code = "unknown-normalization"
 // CodeUnknownSpec: ParseSpec does not know a name.
 const CodeUnknownSpec Code = "unknown-spec"
 
+// CodeUnknownName: the UnmarshalText of Severity or SchemeStatus does not know a name.
+const CodeUnknownName Code = "unknown-name"
+
 // The codes of [URL.NetURL] and [FromNetURL].
 const (
 	CodeNetURLRejects Code = "net-url-rejects" // net/url.Parse fails on the URL
@@ -209,6 +212,27 @@ func (s Severity) String() string {
 
 // MarshalText implements encoding.TextMarshaler ("error" or "warning").
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: "error" or "warning", as MarshalText
+// writes them, so that a Finding read back from JSON is the Finding written. Any other text is
+// an *Error with code CodeUnknownName.
+func (s *Severity) UnmarshalText(text []byte) error {
+	switch string(text) {
+	case "error":
+		*s = SeverityError
+	case "warning":
+		*s = SeverityWarning
+	default:
+		return unknownName(text, "severity", "want error or warning")
+	}
+	return nil
+}
+
+// unknownName is the error of an UnmarshalText that does not know text, a name of kind.
+func unknownName(text []byte, kind, want string) *Error {
+	return &Error{Input: string(text), Offset: 0, Code: CodeUnknownName, Rule: "locator " + kind + " names",
+		Message: "unknown " + kind + "; " + want}
+}
 
 // Finding is one result of a checker: a non-fatal diagnostic about a URL that did parse.
 // Checkers return a list of them, in offset order. Rule cites the rule of the specification

@@ -60,6 +60,19 @@ func (s SchemeStatus) String() string {
 // MarshalText implements encoding.TextMarshaler.
 func (s SchemeStatus) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
+// UnmarshalText implements encoding.TextUnmarshaler: the names String returns, so that a
+// SchemeInfo read back from JSON (locator schemes --json) has its status. Any other text is an
+// *Error with code CodeUnknownName.
+func (s *SchemeStatus) UnmarshalText(text []byte) error {
+	for v := SchemeDefined; v <= SchemeListed; v++ {
+		if v.String() == string(text) {
+			*s = v
+			return nil
+		}
+	}
+	return unknownName(text, "scheme status", "want defined, reserved-name, experimental, registered, for-study or listed")
+}
+
 // SchemeInfo is what locator knows of a scheme name without its typed view: the facts that
 // comparison and normalization need. The facts come from the scheme's specification, which
 // Source names (RFC 1738 §3 for most). The root package keeps the facts of the schemes the

@@ -69,6 +69,25 @@ func (k Kind) String() string {
 // MarshalText returns the kind's name.
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
+// UnmarshalText reads a kind's name, as MarshalText writes it ("connect", …, and "kind(N)" for
+// a value without one), so that a Result or an error record read back from JSON has its kind.
+func (k *Kind) UnmarshalText(text []byte) error {
+	s := string(text)
+	for i := 1; i < len(kindNames); i++ {
+		if kindNames[i] == s {
+			*k = Kind(i)
+			return nil
+		}
+	}
+	if n, ok := strings.CutPrefix(s, "kind("); ok {
+		if v, err := strconv.Atoi(strings.TrimSuffix(n, ")")); err == nil && strings.HasSuffix(n, ")") && Kind(v).String() == s {
+			*k = Kind(v)
+			return nil
+		}
+	}
+	return errors.New("fetch: unknown kind " + display.Quote(s) + "; want one of " + strings.Join(kindNames[1:], ", "))
+}
+
 // Error is a failed access.
 type Error struct {
 	URL     string // the URL as given (shown bounded and escaped in Error())

@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/locator-url/locator/internal/zerocheck"
@@ -19,5 +20,24 @@ func TestZeroValues(t *testing.T) {
 		"ProxiesFromEnvironment": ProxiesFromEnvironment, "Send": Send, "SubmitPlan": SubmitPlan})
 	if n < 100 {
 		t.Errorf("%d calls made", n)
+	}
+}
+
+// TestKindText: every Kind reads back from the text MarshalText writes (its name, or
+// "kind(N)" for a value without one); other text is an error that quotes it bounded, and leaves
+// the Kind as it was. Kind had MarshalText alone: a record with a kind did not decode from JSON.
+func TestKindText(t *testing.T) {
+	for k := Kind(-1); int(k) <= len(kindNames); k++ {
+		b, err := k.MarshalText()
+		var back Kind = 42
+		if err != nil || back.UnmarshalText(b) != nil || back != k {
+			t.Errorf("Kind %d: %q reads back as %d", int(k), b, int(back))
+		}
+	}
+	for _, bad := range []string{"", "Connect", "kind(2)", "kind(x)", "kind(1", strings.Repeat("\x00", 1<<20)} {
+		k := KindConnect
+		if err := k.UnmarshalText([]byte(bad)); err == nil || k != KindConnect || len(err.Error()) > 512 {
+			t.Errorf("UnmarshalText(%.20q): %v, %v", bad, err, k)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package whatwg_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -298,4 +299,26 @@ func ExampleURL_Clone() {
 	c := u.Clone()
 	fmt.Println(c == u, c.Href())
 	// Output: true https://example.com/x
+}
+
+// A URL is written to JSON as its href and read back by parsing it, so records that hold URLs
+// round-trip; an input that is not a URL fails the decoding with Parse's error.
+func ExampleURL_UnmarshalText() {
+	var link struct {
+		Href whatwg.URL `json:"href"`
+	}
+	if err := json.Unmarshal([]byte(`{"href": "HTTPS://Example.COM:443/a/../b"}`), &link); err != nil {
+		panic(err)
+	}
+	fmt.Println(link.Href.Href(), link.Href.Hostname())
+	b, _ := json.Marshal(link)
+	fmt.Println(string(b))
+
+	err := json.Unmarshal([]byte(`{"href": "https://exa mple.com/"}`), &link)
+	var e *whatwg.Error
+	fmt.Println(errors.As(err, &e), e.Code)
+	// Output:
+	// https://example.com/b example.com
+	// {"href":"https://example.com/b"}
+	// true domain-to-ASCII
 }

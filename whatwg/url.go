@@ -186,6 +186,21 @@ func (u URL) String() string { return u.href }
 // MarshalText implements encoding.TextMarshaler: the href.
 func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
 
+// UnmarshalText implements encoding.TextUnmarshaler with [Parse] (no base): an href read back
+// is the URL written. Empty text gives the zero URL, which MarshalText writes as "".
+func (u *URL) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*u = URL{}
+		return nil
+	}
+	v, err := Parse(string(text), nil)
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
+
 // Locator returns the same URL as a locator.URL: locator.Parse of the href. It fails where the
 // href is beyond what locator.Parse accepts, such as a "%" not followed by two hex digits, which
 // the URL Standard keeps as written.

@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
@@ -107,5 +108,30 @@ func TestZeroValues(t *testing.T) {
 	})
 	if n < 300 {
 		t.Errorf("%d calls made", n)
+	}
+}
+
+// TestTextRoundTrip: a URL written as text (MarshalText: its href, as in JSON) reads back as the
+// same URL (UnmarshalText, Parse with no base), the zero URL as the zero URL; text that is not a
+// URL is Parse's *Error and leaves the URL as it was. URL had MarshalText alone: a struct with
+// a URL field did not decode from the JSON it encoded to.
+func TestTextRoundTrip(t *testing.T) {
+	type record struct {
+		Page URL `json:"page"`
+		Base URL `json:"base"`
+	}
+	in := record{Page: MustParse("HTTPS://ü.example:443/a/../b c?q#f")}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := record{Base: MustParse("http://old/")} // the "" of the zero URL must replace it
+	if err := json.Unmarshal(b, &back); err != nil || back != in {
+		t.Errorf("%s read back: %+v, %v; want %+v", b, back, err, in)
+	}
+	u := MustParse("http://a/")
+	var e *Error
+	if err := u.UnmarshalText([]byte("http://[::1/")); !errors.As(err, &e) || u.Href() != "http://a/" {
+		t.Errorf("UnmarshalText of a failure: %v, URL %q", err, u.Href())
 	}
 }
