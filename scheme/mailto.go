@@ -79,7 +79,14 @@ func (m Mailto) Plan() (Plan, error) {
 			Message: "a mailto URL needs an address"}
 	}
 	if i := strings.IndexAny(m.Addr, "\r\n\x00"); i >= 0 {
-		return Plan{}, &locator.Error{Input: m.Addr, Offset: i, Code: CodeLineBreak, Rule: "RFC 1738 §6",
+		// Placed in m's URL, at the escape of the byte (as nntpArg places its errors).
+		u, err := m.URL()
+		if err != nil {
+			return Plan{}, err
+		}
+		in := u.String()
+		return Plan{}, &locator.Error{Input: in, Offset: len("mailto:") + gopherRawIndex(in[len("mailto:"):], i),
+			Code: CodeLineBreak, Rule: "RFC 1738 §6",
 			Message: "the address holds CR, LF or NUL, which would end the SMTP command line"}
 	}
 	return Plan{Scheme: "mailto", Steps: []Step{
@@ -237,7 +244,14 @@ func init() {
 			if err != nil {
 				return Plan{}, err
 			}
-			return m.Plan()
+			p, err := m.Plan()
+			if err != nil {
+				// Placed in m's URL: placed in u instead (inParsedURL).
+				if r, rerr := m.URL(); rerr == nil {
+					err = inParsedURL(err, r.String(), len("mailto:"), u.String(), len(u.Scheme())+1)
+				}
+			}
+			return p, err
 		},
 	})
 }

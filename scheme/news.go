@@ -150,11 +150,41 @@ func nntpCommand(line, in string, off int, what string) (Step, error) {
 	return Step{Send: line}, nil
 }
 
+// inParsedURL places err, a *locator.Error whose Input is rebuilt (the URL a view wrote again),
+// in u, the URL the view was parsed from, whose part from u[ub] holds the same decoded bytes as
+// rebuilt's from rebuilt[rb], each written as itself or as a three-byte escape, in either: at
+// the same byte (or its escape) in u. An offset before rb (the scheme, the same length in both
+// when rb == ub) stays. Any other error is returned as it is.
+func inParsedURL(err error, rebuilt string, rb int, u string, ub int) error {
+	e, ok := err.(*locator.Error)
+	if !ok || e.Input != rebuilt || rb > len(rebuilt) || ub > len(u) || e.Offset < rb && rb != ub {
+		return err
+	}
+	if e.Offset < rb {
+		c := *e
+		c.Input = u
+		return &c
+	}
+	decoded := 0 // the decoded bytes before the error's in rebuilt
+	for k := rb; k < e.Offset && k < len(rebuilt); decoded++ {
+		if rebuilt[k] == '%' {
+			k += 3
+		} else {
+			k++
+		}
+	}
+	c := *e
+	c.Input, c.Offset = u, ub+gopherRawIndex(u[ub:], decoded)
+	return &c
+}
+
 // nntpArg returns an error when arg cannot stand as one parameter of an NNTP command line:
-// RFC 977 §2.3 separates parameters by spaces or tabs and ends the line with CR LF.
-func nntpArg(arg, what string) error {
+// RFC 977 §2.3 separates parameters by spaces or tabs and ends the line with CR LF. arg is
+// decoded from in[off:], the URL, as pct.AppendEncode writes it; the error's Input is in and
+// its Offset that of the byte in the URL (its escape), not in arg, as nntpCommand's.
+func nntpArg(arg, in string, off int, what string) error {
 	if i := strings.IndexAny(arg, " \t\r\n\x00"); i >= 0 {
-		return &locator.Error{Input: arg, Offset: i, Code: CodeLineBreak, Rule: "RFC 977 §2.3",
+		return &locator.Error{Input: in, Offset: off + gopherRawIndex(in[off:], i), Code: CodeLineBreak, Rule: "RFC 977 §2.3",
 			Message: "the " + what + " holds a space, TAB, CR, LF or NUL, which would split or end the command line"}
 	}
 	return nil
@@ -290,7 +320,7 @@ func (n News) PlanWith(o NewsPlanOptions) (Plan, error) {
 		p.Steps = append(p.Steps, Step{Send: "LIST", Expect: []string{"215"}, Data: true,
 			Note: "all available news groups (RFC 1738 §3.6): the active list, \"group high low status\" (RFC 3977 §7.6.1, §7.6.3; RFC 977 §3.6.1)"})
 	case n.Group != "":
-		if err := nntpArg(n.Group, "group name"); err != nil {
+		if err := nntpArg(n.Group, in, off, "group name"); err != nil {
 			return Plan{}, err
 		}
 		s, err := nntpCommand("GROUP "+n.Group, in, off, "group name")
@@ -301,12 +331,12 @@ func (n News) PlanWith(o NewsPlanOptions) (Plan, error) {
 		p.Steps = append(p.Steps, s)
 		p.Steps = append(p.Steps, nntpStep(nntpOverview[0]), nntpStep(nntpOverview[1]))
 	default:
-		if err := nntpArg(n.MessageID, "message-id"); err != nil {
+		if err := nntpArg(n.MessageID, in, off, "message-id"); err != nil {
 			return Plan{}, err
 		}
-		if strings.ContainsAny(n.MessageID, "<>") {
+		if i := strings.IndexAny(n.MessageID, "<>"); i >= 0 {
 			// RFC 1036 §2.1.5: <string not containing blank or ">">.
-			return Plan{}, &locator.Error{Input: n.MessageID, Code: CodeNewsArticle, Rule: "RFC 1036 §2.1.5",
+			return Plan{}, &locator.Error{Input: in, Offset: off + gopherRawIndex(in[off:], i), Code: CodeNewsArticle, Rule: "RFC 1036 §2.1.5",
 				Message: "a message-id holds no \"<\" or \">\" inside its brackets"}
 		}
 		s, err := nntpCommand("ARTICLE <"+n.MessageID+">", in, off, "message-id")
@@ -447,10 +477,12 @@ func init() {
 				return Plan{}, err
 			}
 			p, err := n.Plan()
-			if e, ok := err.(*locator.Error); ok && e.Code == CodeLineTooLong {
-				c := *e
-				c.Input, c.Offset = u.String(), len(u.Scheme())+1
-				return Plan{}, &c
+			if err != nil {
+				// The plan's errors are placed in the URL n writes again ("news:" and the
+				// group or message-id, encoded as URL encodes it): placed in u instead.
+				if r, rerr := n.URL(); rerr == nil {
+					err = inParsedURL(err, r.String(), len("news:"), u.String(), len(u.Scheme())+1)
+				}
 			}
 			return p, err
 		},

@@ -118,11 +118,12 @@ func (n NNTP) Plan() (Plan, error) {
 	if err := n.validate(); err != nil {
 		return Plan{}, err
 	}
-	if err := nntpArg(n.Group, "group name"); err != nil {
-		return Plan{}, err
-	}
 	u, err := n.URL()
 	if err != nil {
+		return Plan{}, err
+	}
+	lo, hi := partSpan(u, partRest) // "/" group [ "/" digits ]
+	if err := nntpArg(n.Group, u.String(), lo+1, "group name"); err != nil {
 		return Plan{}, err
 	}
 	host, err := planHost(n.Login, pct.RFC1738Control, u.String())
@@ -131,7 +132,6 @@ func (n NNTP) Plan() (Plan, error) {
 	}
 	p := Plan{Scheme: "nntp", Host: host, Port: n.port(119)}
 	in := u.String()
-	lo, hi := partSpan(u, partRest) // "/" group [ "/" digits ]
 	group, err := nntpCommand("GROUP "+n.Group, in, lo+1, "group name")
 	if err != nil {
 		return Plan{}, err
@@ -205,15 +205,20 @@ func init() {
 				return Plan{}, err
 			}
 			p, err := n.Plan()
-			if e, ok := err.(*locator.Error); ok && e.Code == CodeLineTooLong {
-				// The same part of u: the group after the "/", or the article number at the end.
-				c := *e
-				c.Input, c.Offset = u.String(), u.Offsets().Path.Start+1
-				if len("GROUP "+n.Group) <= nntpMaxLine { // then it is the ARTICLE line
-					_, hi := partSpan(u, partRest)
-					c.Offset = hi - len(n.Article)
+			if err != nil {
+				// As for news: the errors in the group and article number are placed in the
+				// URL n writes again, "/" group [ "/" digits ] in each: placed in u instead.
+				// The host's errors (planHost) are placed from the "//" on: the login and the
+				// host, written as in u or escaped, and their delimiters, the same in both.
+				if r, rerr := n.URL(); rerr == nil {
+					rlo, _ := partSpan(r, partRest)
+					ulo, _ := partSpan(u, partRest)
+					if e, ok := err.(*locator.Error); ok && e.Offset <= rlo {
+						err = inParsedURL(err, r.String(), len("nntp:"), u.String(), len(u.Scheme())+1)
+					} else {
+						err = inParsedURL(err, r.String(), rlo+1, u.String(), ulo+1)
+					}
 				}
-				return Plan{}, &c
 			}
 			return p, err
 		},
