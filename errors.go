@@ -2,6 +2,7 @@ package locator
 
 import (
 	"strconv"
+	"unicode/utf8"
 )
 
 // Code names a kind of problem, so that programs and tests compare codes, not messages.
@@ -182,12 +183,34 @@ type Error struct {
 	Message string // a sentence for people
 }
 
-// Error formats e as `locator: "input": message (at offset N, rule)`, the input cut to its
-// first 200 bytes.
+// Error formats e as `locator: "input": message (at offset N, rule)`, an input longer than 200
+// bytes cut to about 200 of them: its first 200 when the offset is among its first 150, else
+// the 200 around the offset (each cut between characters, "…" on each cut side), so that the
+// message shows the problem in a long input too.
 func (e *Error) Error() string {
 	in := e.Input
 	if len(in) > 200 {
-		in = in[:200] + "…"
+		lo := 0
+		if e.Offset > 150 {
+			lo = min(e.Offset-100, len(in)-200)
+		}
+		hi := lo + 200
+		// Each cut moved out to a character's start: at most three bytes (invalid UTF-8 has
+		// none).
+		for k := 0; k < utf8.UTFMax-1 && lo > 0 && !utf8.RuneStart(in[lo]); k++ {
+			lo--
+		}
+		for k := 0; k < utf8.UTFMax-1 && hi < len(in) && !utf8.RuneStart(in[hi]); k++ {
+			hi++
+		}
+		cut := in[lo:hi]
+		if lo > 0 {
+			cut = "…" + cut
+		}
+		if hi < len(in) {
+			cut += "…"
+		}
+		in = cut
 	}
 	return "locator: " + strconv.Quote(in) + ": " + e.Message + " (at offset " +
 		strconv.Itoa(e.Offset) + ", " + e.Rule + ")"

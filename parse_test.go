@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -363,6 +364,27 @@ func TestParseErrors(t *testing.T) {
 		}
 		if !strings.Contains(e.Error(), "offset") || !strings.HasPrefix(e.Error(), "locator: ") {
 			t.Errorf("Error() = %q", e.Error())
+		}
+	}
+}
+
+// TestErrorMessageWindow: the message of an error in a long input shows the 200 bytes around
+// the offset, not the first 200 (which hid the problem of a 1 MB URL): "%zz" after 500,000
+// bytes, after 300 "é" (the cuts fall between characters), and after bytes that are no
+// characters' starts; the input's start when the offset is among its first 150 bytes.
+func TestErrorMessageWindow(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"http://a/" + strings.Repeat("b", 500000) + "%zz" + strings.Repeat("c", 500000), `"…` + strings.Repeat("b", 100) + "%zz"},
+		{"http://a/" + strings.Repeat("é", 300) + "%z" + strings.Repeat("é", 300), `"…` + strings.Repeat("é", 50) + "%z"},
+		{strings.Repeat("\x80", 1000) + "%zz", `\x80%zz"`},
+		{"http://a/%zz" + strings.Repeat("c", 1000), `"http://a/%zz`},
+	} {
+		_, err := Parse(c.in)
+		if err == nil {
+			t.Fatalf("Parse(%.20q…): no error", c.in)
+		}
+		if msg := err.Error(); !strings.Contains(msg, c.want) || len(msg) > 1200 || !utf8.ValidString(msg) {
+			t.Errorf("the message of %.20q… (%d bytes): %.300q…; want %.60q in it", c.in, len(c.in), msg, c.want)
 		}
 	}
 }
