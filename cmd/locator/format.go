@@ -184,6 +184,11 @@ func (o *outputOptions) compile(fields []field) (*outputFormat, error) {
 func (f *outputFormat) parseTemplate(t string) ([]tmplPart, error) {
 	fields := f.fields
 	if !strings.Contains(t, "{") {
+		// A field name alone ("--format href" is "{href}"). A "}" in it cannot be part of a
+		// name: wrapped, "host}" read as "{host}" and a "}", and wrote "H}".
+		if strings.Contains(t, "}") {
+			return nil, usageErrorf("--format %s: a } without {", display.Quote(t))
+		}
 		t = "{" + t + "}"
 	}
 	var parts []tmplPart

@@ -115,6 +115,11 @@ func TestOutputFormatsArgs(t *testing.T) {
 	check(t, "", []string{"equal", "--json", "--explain", "http://a/", "http://a/"}, "", 2)
 	check(t, "", []string{"check", "-v", "--json", "http://a/"}, "", 2)
 	check(t, "", []string{"check", "--format", "{nope}", "-"}, "", 2)
+	// A template without "{" is a field name alone; "host}" is none (it wrote "H}").
+	check(t, "", []string{"parse", "--format", "host", "http://H/p"}, "H\n", 0)
+	check(t, "", []string{"parse", "--format", "host}", "http://H/p"}, "", 2)
+	check(t, "", []string{"parse", "--format", "}", "http://H/p"}, "", 2)
+	check(t, "", []string{"parse", "--format", "{host}}", "http://H/p"}, "H}\n", 0) // after a field, "}" is text
 	check(t, "", []string{"plan", "--json", "--output", "csv", "-"}, "", 2)
 	check(t, "", []string{"resolve", "--all-specs", "--format", "{result}", "http://a/", "g"}, "", 2) // --all-specs has no result field
 	check(t, "", []string{"extract", "--output", "xml"}, "", 2)
