@@ -79,8 +79,9 @@ func (k *Kind) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
+	// "kind(N)": N read back, if String writes that very text for it.
 	if n, ok := strings.CutPrefix(s, "kind("); ok {
-		if v, err := strconv.Atoi(strings.TrimSuffix(n, ")")); err == nil && strings.HasSuffix(n, ")") && Kind(v).String() == s {
+		if v, err := strconv.Atoi(strings.TrimSuffix(n, ")")); err == nil && Kind(v).String() == s {
 			*k = Kind(v)
 			return nil
 		}

@@ -382,3 +382,31 @@ func planPort(l Login, def int, in string) (int, error) {
 	}
 	return n, nil
 }
+
+// inParsedURL places err, a *locator.Error whose Input is rebuilt (the URL a view wrote again),
+// in u, the URL the view was parsed from, whose part from u[ub] holds the same decoded bytes as
+// rebuilt's from rebuilt[rb], each written as itself or as a three-byte escape, in either: at
+// the same byte (or its escape) in u. An offset before rb (the scheme, the same length in both
+// when rb == ub) stays. Any other error is returned as it is.
+func inParsedURL(err error, rebuilt string, rb int, u string, ub int) error {
+	e, ok := err.(*locator.Error)
+	if !ok || e.Input != rebuilt || rb > len(rebuilt) || ub > len(u) || e.Offset < rb && rb != ub {
+		return err
+	}
+	if e.Offset < rb {
+		c := *e
+		c.Input = u
+		return &c
+	}
+	decoded := 0 // the decoded bytes before the error's in rebuilt
+	for k := rb; k < e.Offset && k < len(rebuilt); decoded++ {
+		if rebuilt[k] == '%' {
+			k += 3
+		} else {
+			k++
+		}
+	}
+	c := *e
+	c.Input, c.Offset = u, ub+gopherRawIndex(u[ub:], decoded)
+	return &c
+}
