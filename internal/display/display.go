@@ -101,10 +101,12 @@ func Clip(msg string) string {
 		return String(msg)
 	}
 	head, tail := 2*MaxMessage/3, len(msg)-MaxMessage/3
-	for head > 0 && !utf8.RuneStart(msg[head]) {
+	// Each cut moved to a character's start: at most three bytes (a run of bytes that start
+	// no character is invalid UTF-8, shown byte by byte, and may be cut anywhere).
+	for k := 0; k < utf8.UTFMax-1 && !utf8.RuneStart(msg[head]); k++ {
 		head--
 	}
-	for tail < len(msg) && !utf8.RuneStart(msg[tail]) {
+	for k := 0; k < utf8.UTFMax-1 && tail < len(msg) && !utf8.RuneStart(msg[tail]); k++ {
 		tail++
 	}
 	b := Append(nil, msg[:head])

@@ -67,6 +67,10 @@ func TestClip(t *testing.T) {
 	if got != want {
 		t.Errorf("Clip of %d bytes = %.80q…, want %.80q…", len(long), got, want)
 	}
+	// A run of bytes that start no character is cut anywhere: the end is kept.
+	if got := Clip(strings.Repeat("\x80", 1<<20) + "why"); !strings.HasSuffix(got, `\x80why`) || len(got) > 4*MaxMessage+8 {
+		t.Errorf("Clip of 1 MB of continuation bytes: %d bytes, ends %q", len(got), got[max(0, len(got)-20):])
+	}
 	if got := Clip("invalid argument \"" + strings.Repeat("\xff", 1<<20) + "\" for \"--jobs\" flag"); len(got) > 4*MaxMessage ||
 		!strings.HasPrefix(got, `invalid argument "\xff`) || !strings.HasSuffix(got, `\xff" for "--jobs" flag`) {
 		t.Errorf("Clip of a 1 MB flag message: %d bytes, %.60q…", len(got), got)

@@ -9,11 +9,11 @@
 // pct.Error and extract.Form.UnmarshalText quoted the whole input, 1 MB, raw bytes included;
 // each found by this check.
 //
-// Arguments are made from each of Samples and Big in turn: a string or []byte argument is the sample;
-// a context.Context one is a context that ends after a short time; an io.Writer is io.Discard
-// and an io.Reader the sample's bytes; a pointer points to a new zero value (a zero value, not
-// nil: a nil destination is a caller's bug in Go, as for encoding/json); anything else is its
-// zero value.
+// Arguments are made from each of Samples and Big in turn: a string or []byte argument is the
+// sample; a context.Context one is a context that ends after a short time; an io.Writer is
+// io.Discard and an io.Reader the sample's bytes; a pointer points to a new zero value (a zero
+// value, not nil: a nil destination is a caller's bug in Go, as for encoding/json); anything
+// else is its zero value.
 package zerocheck
 
 import (
@@ -61,7 +61,7 @@ func Methods(t testing.TB, vals ...any) int {
 	for _, v := range vals {
 		p := reflect.ValueOf(v)
 		if p.Kind() != reflect.Pointer {
-			t.Fatalf("zerocheck.Methods: %T is not a pointer to a zero value", v)
+			t.Fatalf("zerocheck.Methods: %T is not a pointer", v)
 		}
 		for _, recv := range []reflect.Value{p, p.Elem()} {
 			for m := range recv.Type().Methods() {
