@@ -85,13 +85,22 @@ func main() {
 
 // clipLines writes each line of what it is given through display.Clip: a line stays short
 // whatever value it quotes. Its writer gets the lines whole when each Write holds whole lines,
-// as the flag package's do.
+// as the flag package's do. The indentation the flag package puts before a flag's usage
+// ("    \t", PrintDefaults) is its layout, not a value: it is written as it is (display would
+// show the tab as \t).
 type clipLines struct{ w io.Writer }
+
+// usageIndent is what flag.PrintDefaults writes before a flag's usage text.
+const usageIndent = "    \t"
 
 func (c clipLines) Write(p []byte) (int, error) {
 	var b []byte
 	for line := range strings.Lines(string(p)) {
 		text, nl := strings.CutSuffix(line, "\n")
+		if rest, ok := strings.CutPrefix(text, usageIndent); ok {
+			b = append(b, usageIndent...)
+			text = rest
+		}
 		b = append(b, display.Clip(text)...)
 		if nl {
 			b = append(b, '\n')

@@ -225,8 +225,24 @@ func TestMessagesBounded(t *testing.T) {
 			t.Errorf("the flag package wrote a line of %d bytes: %.100q…", len(line), line)
 		}
 	}
-	if !strings.Contains(out.String(), "for flag -shards: parse error\n") || !strings.Contains(out.String(), "the number of output files") {
-		t.Errorf("clipLines lost the message's end or the usage: %.300q", out.String())
+	if !strings.Contains(out.String(), "for flag -shards: parse error\n") || !strings.Contains(out.String(), "\n    \tthe number of output files (default 1)\n") {
+		t.Errorf("clipLines lost the message's end or the usage's layout: …%q", out.String()[max(0, out.Len()-300):])
+	}
+}
+
+// TestUsageLayout: -h writes the flag package's usage with its layout (each flag's usage
+// after "    \t"), not with the tab shown as \t, and with the flags' texts escaped.
+func TestUsageLayout(t *testing.T) {
+	var out bytes.Buffer
+	fs := flag.NewFlagSet("locator-beam", flag.ContinueOnError)
+	fs.SetOutput(clipLines{&out})
+	fs.String("format", "text", "the output format:\ttext, jsonl or csv")
+	if err := fs.Parse([]string{"-h"}); err != flag.ErrHelp {
+		t.Fatalf("-h: %v", err)
+	}
+	want := "Usage of locator-beam:\n  -format string\n    \tthe output format:\\ttext, jsonl or csv (default \"text\")\n"
+	if out.String() != want {
+		t.Errorf("-h wrote %q, want %q", out.String(), want)
 	}
 }
 
