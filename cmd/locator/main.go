@@ -40,6 +40,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -260,6 +261,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		defer root.SetErr(stderr)
 		help(c, args)
 	})
+	root.SetHelpCommand(newHelpCmd())
 	root.PersistentFlags().StringVar(&opts.specName, "spec", "rfc1738", "the specification `name` to follow: rfc1738, url-draft-1994, url-draft-1993, rfc1630, rfc3986 or whatwg")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: err}
@@ -271,6 +273,26 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		c.DisableFlagsInUseLine = true
 	}
 	return root
+}
+
+// newHelpCmd is cobra's help command, except that a topic that names no command is a usage
+// error (exit 2, as "locator frobnicate" is): cobra's shows the root's help and exits 0, since
+// the root takes no arguments and so finds itself.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "help shows the help of a command: locator help COMMAND is locator COMMAND --help.",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil || len(rest) > 0 {
+				return usageErrorf("help: unknown help topic %s", display.Quote(strings.Join(args, " ")))
+			}
+			cmd.InitDefaultHelpFlag()
+			cmd.InitDefaultVersionFlag()
+			return cmd.Help()
+		},
+	}
 }
 
 // check reads --spec for cmd. parse and check follow it; plan checks by it (a plan of an
