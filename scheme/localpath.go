@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/syntax"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -122,11 +123,12 @@ func pathErr(input string, off int, code locator.Code, rule, msg string) error {
 //   - Windows: "C:\dir\file" gives "file:///C:/dir/file" (RFC 8089 Appendix E.2), the UNC
 //     name "\\server\share\x" gives "file://server/share/x" (Appendix E.3.1), and the long
 //     forms "\\?\C:\x" and "\\?\UNC\server\share\x" give the same URLs; "\" and "/" both
-//     separate names. A server named "localhost" is written in the path,
+//     separate names. A server named "localhost", or one that is no RFC 1738 §5 host (a
+//     NetBIOS name with "_", a top label that starts with a digit), is written in the path,
 //     "file:////localhost/share/x" (Appendix E.3.2), since the host "localhost" means this
-//     machine. A path without a drive letter or server ("\dir", "C:dir") fails
-//     (CodeRelativePath), as does a name holding <>"|?* or a control (CodeBadPathChar) and a
-//     device path "\\.\" (CodeBadPathForm).
+//     machine and the others cannot be hosts. A path without a drive letter or server
+//     ("\dir", "C:dir") fails (CodeRelativePath), as does a name holding <>"|?* or a control
+//     (CodeBadPathChar) and a device path "\\.\" or a server ".." (CodeBadPathForm).
 //   - VMS: "DISK$USER:[MY.NOTES]NOTE12345.TXT" gives "file:///disk$user/my/notes/note12345.txt"
 //     (RFC 1738 §3.10: device, directories, file, in lower case); a node "NODE::" before the
 //     device becomes the host. Names are ODS-2's letters, digits, "$", "_", "-" (with "."
@@ -225,13 +227,19 @@ func windowsToURL(p string) (locator.URL, error) {
 		}
 		if j := uncServer.IndexNotIn(server); j >= 0 {
 			return locator.URL{}, pathErr(p, off+j, CodeBadPathChar, ruleUNC,
-				"a UNC server name is written in the URL's host: letters, digits, \"-\", \".\" and \"_\" (RFC 1738 §3.1)")
+				"a UNC server name holds letters, digits, \"-\", \".\" and \"_\"")
+		}
+		if dotsOnly(server) {
+			return locator.URL{}, pathErr(p, off, CodeBadPathForm, ruleUNC,
+				"a UNC server named \".\" or \"..\" is a device path or no server: it names no file a URL can name")
 		}
 		b := make([]byte, 0, len("file:////")+len(p)+len(p)/4)
 		b = append(b, "file://"...)
-		if strings.EqualFold(server, "localhost") {
+		if strings.EqualFold(server, "localhost") || !syntax.ValidHost(server) {
 			// RFC 8089 Appendix E.3.2: the whole UNC string in the path, since the host
-			// "localhost" would mean this machine (RFC 1738 §3.10).
+			// "localhost" would mean this machine (RFC 1738 §3.10), and a server name that
+			// is no RFC 1738 §5 host (a NetBIOS name with "_", a label that starts or ends
+			// with "-", a top label that starts with a digit) cannot be the URL's host.
 			b = append(b, "//"...)
 		}
 		b = append(b, server...)
@@ -249,6 +257,12 @@ func windowsToURL(p string) (locator.URL, error) {
 	b = append(b, '/')
 	b = appendWindowsNames(b, rest[3:])
 	return finish(b)
+}
+
+// dotsOnly reports whether s is made of "." alone: a UNC server "." is the Win32 device
+// namespace ("\\.\"), ".." and longer runs no server.
+func dotsOnly(s string) bool {
+	return s != "" && strings.Trim(s, ".") == ""
 }
 
 // windowsColon returns the offset of a ":" in p[start:] that is not in its last name, or -1:
@@ -374,8 +388,10 @@ func vmsToURL(p string) (locator.URL, error) {
 //     RFC 8089 Appendix E.2) gives "C:\dir\file";
 //     a host other than "" and "localhost" gives the UNC name "\\host\share\x" (Appendix
 //     E.3.1), as does a UNC string in the path, "file:////host/share/x" or
-//     "file://///host/share/x" (Appendix E.3.2). "/" becomes "\". A local path without a drive letter fails (CodeRelativePath), a decoded <>"|?* or
-//     control fails (CodeBadPathChar). The "\\?\" prefix is not restored.
+//     "file://///host/share/x" (Appendix E.3.2). "/" becomes "\". A local path without a
+//     drive letter fails (CodeRelativePath), a decoded <>"|?* or control fails
+//     (CodeBadPathChar), and so do a server "." or ".." ("\\.\" is the device namespace) and
+//     an empty share (CodeBadPathForm). The "\\?\" prefix is not restored.
 //   - VMS: "file://vms.host.edu/disk$user/my/notes/note12345.txt" gives
 //     "VMS.HOST.EDU::DISK$USER:[MY.NOTES]NOTE12345.TXT" (RFC 1738 §3.10; upper case, a host
 //     other than "" and "localhost" as the node); the path needs a device, a directory and a
@@ -396,7 +412,10 @@ func PathFromFileURL(u locator.URL, os OS) (string, error) {
 			p, err := PathFromFileURL(v, os)
 			var le *locator.Error
 			if errors.As(err, &le) {
-				le.Input, le.Offset = u.String(), max(0, le.Offset-len("file:///")+len("file:"))
+				// v's path starts after "file:///", u's scheme part after "file:" (and
+				// after a "URL:" prefix); an error at v's path is at u's.
+				sp := u.Offsets().Scheme.End + 1
+				le.Input, le.Offset = u.String(), max(sp, le.Offset-len("file:///")+sp)
 			}
 			return p, err
 		}
@@ -426,7 +445,7 @@ func PathFromFileURL(u locator.URL, os OS) (string, error) {
 		return urlToVMS(u, f)
 	}
 	if !f.IsLocal {
-		return "", pathErr(in, len("file://"), CodeRemoteHost, ruleLocalHost,
+		return "", pathErr(in, u.Offsets().Host.Start, CodeRemoteHost, ruleLocalHost,
 			"the file is on host "+strconvQuote(f.Host)+", not this machine: a POSIX path names a file of this machine")
 	}
 	return f.Path, nil
@@ -448,13 +467,7 @@ func encodedSeparator(s string, off int, windows bool) int {
 }
 
 // pathOffset returns the offset of u's path in u.String().
-func pathOffset(u locator.URL) int {
-	if u.HasAuthority() {
-		_, off := afterAuthority(u)
-		return off
-	}
-	return len(u.Scheme()) + 1
-}
+func pathOffset(u locator.URL) int { return u.Offsets().Path.Start }
 
 func urlToWindows(u locator.URL, f File) (string, error) {
 	in := u.String()
@@ -492,8 +505,14 @@ func urlToWindows(u locator.URL, f File) (string, error) {
 	}
 	b := make([]byte, 0, len(p)+len(host)+3)
 	if host != "" {
-		if p == "" || p[0] == '/' {
+		if p == "" || isSep(p[0]) {
 			return "", pathErr(in, off, CodeBadPathForm, ruleUNC, "a UNC name has a share after the server")
+		}
+		if dotsOnly(host) {
+			// "\\.\" is the Win32 device namespace ("\\.\PhysicalDrive0", "\\.\pipe\x"), and
+			// "\\..\" no server: FileURLFromPath refuses them, and so does the way back.
+			return "", pathErr(in, off, CodeBadPathForm, ruleUNC,
+				"a server named \".\" or \"..\" would make a device path (\\\\.\\) or no server: it names no file")
 		}
 		if uncServer.IndexNotIn(host) >= 0 {
 			return "", pathErr(in, off, CodeBadPathChar, ruleUNC,
@@ -531,7 +550,7 @@ func urlToVMS(u locator.URL, f File) (string, error) {
 	var b []byte
 	if !f.IsLocal {
 		if j := vmsNode.IndexNotIn(f.Host); j >= 0 {
-			return "", pathErr(in, len("file://")+j, CodeBadPathChar, ruleVMS,
+			return "", pathErr(in, u.Offsets().Host.Start+j, CodeBadPathChar, ruleVMS,
 				"a host that cannot be a VMS node name (letters, digits, \"$\", \"_\", \"-\", \".\")")
 		}
 		b = append(b, strings.ToUpper(f.Host)...)

@@ -39,6 +39,18 @@ var pathRows = []struct {
 	{"RFC 8089 Appendix E.3.1: stream name after \":\"", scheme.Windows, `C:\dir\file.txt:stream`, "file:///C:/dir/file.txt:stream"},
 	{"RFC 8089 Appendix E.3.2: the server localhost in the path", scheme.Windows, `\\localhost\share\x`, "file:////localhost/share/x"},
 	{"RFC 8089 Appendix E.2: non-ASCII", scheme.Windows, `C:\Users\Zoë`, "file:///C:/Users/Zo%C3%AB"},
+	// A UNC server name that is no RFC 1738 §5 host cannot be the URL's host: the whole UNC
+	// string goes in the path (RFC 8089 Appendix E.3.2), as for localhost.
+	{"RFC 8089 Appendix E.3.2: a NetBIOS name with \"_\" (RFC 1738 §5 hostname has none)", scheme.Windows,
+		`\\a_b\share\x`, "file:////a_b/share/x"},
+	{"RFC 8089 Appendix E.3.2: a top label that starts with a digit (RFC 1738 §3.1)", scheme.Windows,
+		`\\1\share\x`, "file:////1/share/x"},
+	{"RFC 8089 Appendix E.3.2: a label that starts with \"-\" (RFC 1738 §5 domainlabel)", scheme.Windows,
+		`\\-x\share\x`, "file:////-x/share/x"},
+	{"RFC 8089 Appendix E.3.2: an empty label (RFC 1738 §5 hostname)", scheme.Windows,
+		`\\.x\share\x`, "file:////.x/share/x"},
+	{"RFC 8089 Appendix E.3.1: a hostnumber is a host (RFC 1738 §5)", scheme.Windows,
+		`\\192.0.2.1\share\x`, "file://192.0.2.1/share/x"},
 
 	{"RFC 1738 §3.10 example (NOTE123456 in the path, 12345 in the RFC's URL)", scheme.VMS,
 		"VMS.HOST.EDU::DISK$USER:[MY.NOTES]NOTE12345.TXT", "file://vms.host.edu/disk$user/my/notes/note12345.txt"},
@@ -109,6 +121,8 @@ func TestFileURLFromPathErrors(t *testing.T) {
 		{scheme.Windows, "C:\\a\x01", scheme.CodeBadPathChar, 4},
 		{scheme.Windows, `C:\a:b\c`, scheme.CodeBadPathChar, 4},
 		{scheme.Windows, `\\.\pipe\x`, scheme.CodeBadPathForm, 0},
+		{scheme.Windows, `\\..\x\y`, scheme.CodeBadPathForm, 2},
+		{scheme.Windows, `\\...\x\y`, scheme.CodeBadPathForm, 2},
 		{scheme.Windows, `\\?\x`, scheme.CodeBadPathForm, 4},
 		{scheme.Windows, `\\server`, scheme.CodeBadPathForm, 2},
 		{scheme.Windows, `\\server\`, scheme.CodeBadPathForm, 9},
@@ -152,6 +166,14 @@ func TestPathFromFileURLErrors(t *testing.T) {
 		{scheme.Windows, "file:///C:/a:b/c", scheme.CodeBadPathChar},
 		{scheme.Windows, "file://s/h:x/c", scheme.CodeBadPathChar},
 		{scheme.Windows, "file:////server", scheme.CodeBadPathForm},
+		// The server "." is the Win32 device namespace: "\\.\PhysicalDrive0", "\\.\pipe\x",
+		// which FileURLFromPath refuses; ".." is no server.
+		{scheme.Windows, "file://./PhysicalDrive0/x", scheme.CodeBadPathForm},
+		{scheme.Windows, "file:////./pipe/x", scheme.CodeBadPathForm},
+		{scheme.Windows, "file://///./C:", scheme.CodeBadPathForm},
+		{scheme.Windows, "file://../x/y", scheme.CodeBadPathForm},
+		// A raw "\" after the server is a separator: the share would be empty.
+		{scheme.Windows, `file://srv/\x`, scheme.CodeBadPathForm},
 		{scheme.VMS, "file:///disk/file", scheme.CodeBadPathForm},
 		{scheme.VMS, "file:///disk//file", scheme.CodeBadPathForm},
 		{scheme.VMS, "file:///disk/a%20b/file", scheme.CodeBadPathChar},
@@ -174,6 +196,37 @@ func TestPathFromFileURLErrors(t *testing.T) {
 		var le *locator.Error
 		if !errors.As(err, &le) || le.Code != r.code || le.Input != r.url {
 			t.Errorf("PathFromFileURL(%q, %v) = %v; want code %s", r.url, r.os, err, r.code)
+		}
+	}
+}
+
+// TestPathFromFileURLOffsets: an error's offset is in the URL given, "URL:" prefix included
+// (README, "The library": an error about a URL carries that URL and the byte offset in it).
+func TestPathFromFileURLOffsets(t *testing.T) {
+	for _, r := range []struct {
+		os   scheme.OS
+		url  string
+		code locator.Code
+		off  int
+	}{
+		{scheme.POSIX, "file://host/x", scheme.CodeRemoteHost, 7},
+		{scheme.POSIX, "URL:file://host/x", scheme.CodeRemoteHost, 11},
+		{scheme.Windows, "file:c:/a%2Fb", scheme.CodeBadPathChar, 9},
+		{scheme.Windows, "URL:file:c:/a%2Fb", scheme.CodeBadPathChar, 13},
+		{scheme.Windows, "URL:file:c:/a%3F", scheme.CodeBadPathChar, 9},
+		{scheme.Windows, "file:c:/a%3F", scheme.CodeBadPathChar, 5},
+		{scheme.Windows, "URL:file:/C:/a%3F", scheme.CodeBadPathChar, 9},
+		{scheme.POSIX, "URL:file:/a%00", scheme.CodeBadPathChar, 9},
+		{scheme.VMS, "URL:file://a+b/disk/dir/f", scheme.CodeBadPathChar, 12},
+	} {
+		u, err := locator.ParseAs(r.url, locator.RFC1738)
+		if err != nil {
+			t.Fatalf("ParseAs(%q): %v", r.url, err)
+		}
+		_, err = scheme.PathFromFileURL(u, r.os)
+		var le *locator.Error
+		if !errors.As(err, &le) || le.Code != r.code || le.Offset != r.off || le.Input != r.url {
+			t.Errorf("PathFromFileURL(%q, %v) = %v; want code %s at %d", r.url, r.os, err, r.code, r.off)
 		}
 	}
 }

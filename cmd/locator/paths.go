@@ -18,9 +18,12 @@ syntax of --os (default: this machine's):
            give an absolute one (for example "$PWD/name").
   windows  "C:\dir\file" gives file:///C:/dir/file (RFC 8089 Appendix E.2); the UNC
            name "\\server\share\x" gives file://server/share/x (RFC 8089
-           Appendix E.3.1); "\\?\C:\x" and "\\?\UNC\server\share\x" give the same URLs;
-           "\" and "/" separate names. <>"|?* and controls are refused, as is a ":"
-           outside the drive and a stream name ("file.txt:stream").
+           Appendix E.3.1), or file:////server/share/x (Appendix E.3.2) when the
+           server is localhost or no RFC 1738 host (a NetBIOS name with "_", a top
+           label that starts with a digit); "\\?\C:\x" and "\\?\UNC\server\share\x"
+           give the same URLs; "\" and "/" separate names. <>"|?* and controls are
+           refused, as is a ":" outside the drive and a stream name
+           ("file.txt:stream"), and a device path "\\.\" or a server "..".
   vms      "NODE::DISK$USER:[MY.NOTES]NOTE12345.TXT" gives
            file://node/disk$user/my/notes/note12345.txt, as the example of RFC 1738
            §3.10 maps a VMS file: device, directories and file name in lower case, the
@@ -49,7 +52,8 @@ syntax of --os (default: this machine's), the inverse of from-path:
            host other than "" and "localhost" gives the UNC name \\host\share\x
            (RFC 8089 Appendix E.3.1), as does a UNC string in the path,
            file:////host/share/x (RFC 8089 Appendix E.3.2). A local URL without a drive
-           letter is refused.
+           letter is refused, and so is a server "." or ".." (\\.\PhysicalDrive0 is a
+           device, not a file).
   vms      file://vms.host.edu/disk$user/my/notes/note12345.txt gives
            VMS.HOST.EDU::DISK$USER:[MY.NOTES]NOTE12345.TXT (RFC 1738 §3.10): the path
            is a device, directories and a file name.
@@ -59,11 +63,17 @@ which no local name can hold, and decoded it would name another file
 ("file:///tmp/..%2F..%2Fetc/passwd" names a file in /tmp; "/tmp/../../etc/passwd" is
 /etc/passwd; RFC 8089 §5).
 
-A path is written as display shows text: a control byte or a byte of invalid UTF-8 as
-\xHH, a tab as \t; JSON gives a path that is not UTF-8 in base64 too
-("path_base64"). A URL that names no local path is reported on standard error and the
-others are still written. With "-", URLs are read one per line from standard input and
-each gives one line: the path, or "error: MESSAGE [CODE, RULE]".
+A path that holds a control byte, a byte of invalid UTF-8 or an invisible or format
+character is written as a Go string literal: in double quotes, with those bytes as \t,
+\n, \xHH or \uHHHH, a backslash as \\ and a double quote as \" (the file "a", a tab,
+"b" in /tmp is the line "/tmp/a\tb", quotes included). No path starts with a double
+quote, and the display form alone would be ambiguous where "\" is a separator
+(C:\a\xff is also the file "xff" in C:\a). Other paths are written as they are. JSON
+gives every path exactly, one that is not UTF-8 in base64 too ("path_base64").
+
+A URL that names no local path is reported on standard error and the others are still
+written. With "-", URLs are read one per line from standard input and each gives one
+line: the path, or "error: MESSAGE [CODE, RULE]".
 
 --json, --format and --output (with "-" or with URLs) give one record per URL instead,
 with the fields input, path (null on failure), path_base64, os, valid and error
@@ -113,6 +123,28 @@ func newToPathCmd() *cobra.Command {
 		})
 }
 
+// exactLine returns conv, its result quoted by quoteInexact.
+func exactLine(conv func(string) (string, error)) func(string) (string, error) {
+	return func(s string) (string, error) {
+		res, err := conv(s)
+		return quoteInexact(res), err
+	}
+}
+
+// quoteInexact returns a path (or URL) as a result line shows it exactly: itself when display
+// shows it as it is, else a Go string literal (display.AppendQuoted), with a backslash as \\
+// and a double quote as \". The display form alone would be ambiguous where "\" is a
+// separator: the Windows name "a" followed by the byte FF ("C:\a\xff") and the name "xff"
+// in the directory "a" ("C:\a\xff") would be one line. No path to-path writes starts with
+// a double quote (POSIX paths start with "/", Windows ones with a drive letter or "\\", VMS
+// ones with a device or node name), so a line that does is such a literal (strconv.Unquote).
+func quoteInexact(s string) string {
+	if display.String(s) == s {
+		return s
+	}
+	return string(display.AppendQuoted(nil, s))
+}
+
 // newPathCmd returns from-path or to-path: convert runs on each input.
 func newPathCmd(name, what, short, long, example string, fields []field, convert func(string, scheme.OS) (string, error)) *cobra.Command {
 	var bulk bulkOptions
@@ -140,7 +172,7 @@ func newPathCmd(name, what, short, long, example string, fields []field, convert
 			}
 			conv := func(s string) (string, error) { return convert(s, os) }
 			if !isStdin(args) && !f.custom() {
-				return writeEach(cmd, bufio.NewWriter(cmd.OutOrStdout()), args, conv)
+				return writeEach(cmd, bufio.NewWriter(cmd.OutOrStdout()), args, exactLine(conv))
 			}
 			newFunc := func() lineFunc {
 				fw := f.worker()
@@ -156,7 +188,7 @@ func newPathCmd(name, what, short, long, example string, fields []field, convert
 						if err != nil {
 							return appendErrorLine(dst, err)
 						}
-						return appendResultLine(dst, res)
+						return appendResultLine(dst, quoteInexact(res))
 					}
 					rec.reset()
 					rec.set(0, line)

@@ -2,8 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/scheme"
 )
 
 func TestFromPathArgs(t *testing.T) {
@@ -41,8 +47,14 @@ func TestToPathArgs(t *testing.T) {
 		// RFC 8089 Appendix E.2.2, E.3.1, E.3.2.
 		{[]string{"--os", "windows", "file:///c|/x", "file://h/s/z", "file:////h/s/z"}, "c:\\x\n\\\\h\\s\\z\n\\\\h\\s\\z\n", 0},
 		{[]string{"--os", "vms", "file://vms.host.edu/disk$user/my/notes/note12345.txt"}, "VMS.HOST.EDU::DISK$USER:[MY.NOTES]NOTE12345.TXT\n", 0},
-		// A control byte in a path is shown escaped: it cannot start a line.
-		{[]string{"--os", "posix", "file:///a%0Ab"}, "/a\\nb\n", 0},
+		// A control byte in a path is shown escaped, in a Go string literal: it cannot start
+		// a line, and the line is not the path "/a\\nb".
+		{[]string{"--os", "posix", "file:///a%0Ab", "file:///a%5Cnb"}, "\"/a\\nb\"\n/a\\nb\n", 0},
+		// Where "\\" is the separator: the byte FF after C:\a, and the file xff in C:\a.
+		{[]string{"--os", "windows", "file:///C:/a%FF", "file:///C:/a/xff", "file:///C:/a%C2%85"},
+			"\"C:\\\\a\\xff\"\nC:\\a\\xff\n\"C:\\\\a\\u0085\"\n", 0},
+		// Device paths: "\\\\.\\" names no file (from-path refuses it too).
+		{[]string{"--os", "windows", "file://./PhysicalDrive0", "file:////./pipe/x"}, "", 1},
 		{[]string{"--os", "posix", "file://remote/x", "http://h/"}, "", 1},
 	} {
 		out, _, code := runLocator(t, "", append([]string{"to-path"}, tt.args...)...)
@@ -66,6 +78,63 @@ func TestPathsStdin(t *testing.T) {
 	want = "/a\n/b c\nerror: the file is on host \"x\", not this machine: a POSIX path names a file of this machine [remote-host, RFC 1738 §3.10]\n"
 	if back != want || errs != "" || code != 1 {
 		t.Errorf("to-path - = %q, %q, %d; want %q", back, errs, code, want)
+	}
+}
+
+// TestToPathExact: every line to-path writes gives back the path exactly (a line that starts
+// with a double quote through strconv.Unquote), and two URLs of different paths never give
+// one line: 20,000 URLs of random bytes, for posix and windows, from arguments and from "-".
+func TestToPathExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	const alphabet = "ab\\\"/x:%\t\n\x00\x85\xff\u200e\u00e9 "
+	for _, osName := range []string{"posix", "windows"} {
+		os, _ := scheme.ParseOS(osName)
+		var urls []string
+		for range 10000 {
+			var b strings.Builder
+			b.WriteString("file:///")
+			if osName == "windows" {
+				b.WriteString("C:/")
+			}
+			for range 1 + r.IntN(8) {
+				c := alphabet[r.IntN(len(alphabet))]
+				if c == '%' || c < 0x20 || c >= 0x7f || c == ' ' || c == '"' || c == '\\' {
+					fmt.Fprintf(&b, "%%%02X", c)
+				} else {
+					b.WriteByte(c)
+				}
+			}
+			urls = append(urls, b.String())
+		}
+		out, _, _ := runLocator(t, strings.Join(urls, "\n")+"\n", "to-path", "--os", osName, "-")
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != len(urls) {
+			t.Fatalf("%s: %d lines for %d URLs", osName, len(lines), len(urls))
+		}
+		seen := map[string]string{}
+		for i, line := range lines {
+			want, err := scheme.PathFromFileURL(locator.MustParse(urls[i]), os)
+			if err != nil {
+				if !strings.HasPrefix(line, "error: ") {
+					t.Errorf("%s: %q: line %q, want an error line (%v)", osName, urls[i], line, err)
+				}
+				continue
+			}
+			got := line
+			if strings.HasPrefix(line, `"`) {
+				if got, err = strconv.Unquote(line); err != nil {
+					t.Errorf("%s: %q: line %q: %v", osName, urls[i], line, err)
+					continue
+				}
+			}
+			if got != want {
+				t.Errorf("%s: %q: line %q reads as %q, want %q", osName, urls[i], line, got, want)
+			}
+			if other, ok := seen[line]; ok && other != want {
+				t.Errorf("%s: the line %q for both %q and %q", osName, line, other, want)
+			}
+			seen[line] = want
+		}
 	}
 }
 

@@ -75,6 +75,13 @@ func validHostPort(hostport string) bool {
 	return validHostnameShape(hostport)
 }
 
+// ValidHost reports whether host, without a port, is an RFC 1738 §5 host that CheckHostPort
+// finds nothing to say about: a hostname (RFC 1034 §3.1 labels, the top one starting with a
+// letter) or a hostnumber of four groups of at most 255.
+func ValidHost(host string) bool {
+	return host != "" && strings.IndexByte(host, ':') < 0 && validHostPort(host)
+}
+
 // validHostPortURL is validHostPort(u.HostPort()), by u's character summary (see
 // validHostPortParts).
 func validHostPortURL(u locator.URL) bool {
