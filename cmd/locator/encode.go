@@ -8,6 +8,7 @@ import (
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/pct"
 	"github.com/locator-url/locator/whatwg"
 	"github.com/spf13/cobra"
@@ -156,10 +157,15 @@ func appendDecode(dst []byte, s string, e encodeSet, whatwgSpec, raw bool) ([]by
 		if c == '\n' || c == '\r' {
 			// Find the escape in s that gave it: the i-th output byte.
 			off := escapeOffset(s, i)
+			what := "the escape at offset " + strconv.Itoa(off) + " decodes to a line break ("
+			if s[off] != '%' {
+				// A line break as it is, in an argument or inside a line of standard input
+				// (only its end, and one "\r" before it, end the line).
+				what = "the line break at offset " + strconv.Itoa(off) + " ("
+			}
 			return dst[:start], &locator.Error{Input: s, Offset: off, Code: codeLineBreak,
-				Rule: "locator decode: one line out per line in",
-				Message: "the escape at offset " + strconv.Itoa(off) + " decodes to a line break (" + display.Byte(c) +
-					"), which would split the output line; use --raw to write it"}
+				Rule:    "locator decode: one line out per line in",
+				Message: what + display.Byte(c) + "), which would split the output line; use --raw to write it"}
 		}
 	}
 	return dst, nil
@@ -299,6 +305,12 @@ func newCodecCmd(opts *options, name, short, long, example string) *cobra.Comman
 			isWHATWG := opts.spec == locator.WHATWG
 			codec := func(raw bool) func(dst []byte, s string) ([]byte, error) {
 				return func(dst []byte, s string) ([]byte, error) {
+					// A byte-order mark would be carried into the result (encoded as
+					// %EF%BB%BF, or decoded as it is): a file saved with one is reported,
+					// as the other commands that would carry it do (lineops.CheckBOM).
+					if err := lineops.CheckBOM(s); err != nil {
+						return dst, err
+					}
 					if decode {
 						return appendDecode(dst, s, e, isWHATWG, raw)
 					}

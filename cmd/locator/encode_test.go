@@ -108,6 +108,18 @@ func TestEncodeDecodeCLI(t *testing.T) {
 		{args: []string{"decode", "--spec", "whatwg", "a+%0A"}, code: 1,
 			err: "locator: a+%0A: the escape at offset 2 decodes to a line break (\"\\n\"), which would split the output line; use --raw to write it [decoded-line-break, locator decode: one line out per line in]\n"},
 		{args: []string{"decode", "--raw", "a%0Ab%0d"}, out: "a\nb\r\n"},
+		// A line break as it is (in an argument; in a line, before its end) is no escape.
+		{args: []string{"decode", "a\rb%0A"}, code: 1,
+			err: "locator: a\\rb%0A: the line break at offset 1 (\"\\r\"), which would split the output line; use --raw to write it [decoded-line-break, locator decode: one line out per line in]\n"},
+		{args: []string{"decode", "-"}, stdin: "a%41\rb\n", code: 1,
+			out: "error: the line break at offset 4 (\"\\r\"), which would split the output line; use --raw to write it [decoded-line-break, locator decode: one line out per line in]\n"},
+		// A byte-order mark at the start (a file saved with one) would be carried into the
+		// result: reported, as by the other commands (lineops.CheckBOM).
+		{args: []string{"decode", "-"}, stdin: "\ufeffa%41\nb\n", code: 1,
+			out: "error: the line starts with a byte-order mark (U+FEFF), which is not part of a URL [byte-order-mark, RFC 3986 §2; RFC 3629 §6]\nb\n"},
+		{args: []string{"encode", "-"}, stdin: "\ufeffa b\nc\n", code: 1,
+			out: "error: the line starts with a byte-order mark (U+FEFF), which is not part of a URL [byte-order-mark, RFC 3986 §2; RFC 3629 §6]\nc\n"},
+		{args: []string{"encode", "a\ufeff"}, out: "a%EF%BB%BF\n"},
 		{args: []string{"decode", "\x00%00"}, out: "\x00\x00\n"},
 		{args: []string{"encode", "--set", "host", "x"}, code: 2,
 			err: "locator: --set \"host\": unknown under --spec rfc1738; want one of component, user, password, segment, path, query, ftp-segment, ftp-path, unsafe\nlocator: run 'locator help' for usage\n"},
