@@ -122,7 +122,8 @@ const (
 	// CodeEmptyPort: a ":" with no port digits after it (RFC 1738 §5 port = digits; §3.1 "If
 	// the port is omitted, the colon is as well").
 	CodeEmptyPort Code = "empty-port"
-	// CodePortRange: a port above 65535 (TCP and UDP ports are 16 bits: RFC 793 §3.1).
+	// CodePortRange: a port above 65535 (TCP and UDP ports are 16 bits: RFC 793 §3.1); a
+	// warning under RFC 1738, whose §5 port is any digits.
 	CodePortRange Code = "port-out-of-range"
 )
 

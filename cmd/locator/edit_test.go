@@ -47,7 +47,9 @@ var editTable = []struct {
 	{"path emptied, search kept", []string{"--set", "path=", "http://h/x?q"}, "", 1},
 	{"host emptied", []string{"--set", "host:=", "http://h/x"}, "", 1},
 	{"host emptied, file", []string{"--set", "host:=", "file://h/x"}, "file:///x", 0},
-	{"port out of range", []string{"--set", "port=99999", "http://h/"}, "", 1},
+	// RFC 1738 §5 port is any digits: a port above 65535 is a warning (RFC 793 §3.1), not an error.
+	{"port above 65535", []string{"--set", "port=99999", "http://h/"}, "http://h:99999/", 0},
+	{"port above 65535 under rfc3986 (§3.2.3 port = *DIGIT)", []string{"--spec", "rfc3986", "--set", "port=99999", "http://h/"}, "http://h:99999/", 0},
 	{"invalid stays invalid", []string{"--set", "host=q", "http://h/a b"}, "http://q/a b", 0},
 	// An invalid reference resolved against a valid base (issue 10's R2, for --redirect).
 	{"redirect to an invalid reference", []string{"--spec", "rfc3986", "--redirect", "a b", "http://h/x"}, "", 1},

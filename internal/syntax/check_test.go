@@ -160,8 +160,9 @@ func TestCheckHostPort(t *testing.T) {
 		{"host.com:21", nil},    // §5 port = digits
 		{"host.com:0", nil},     // the lowest port
 		{"host.com:65535", nil}, // the highest port
-		{"host.com:65536", []want{{9, locator.CodePortRange, false}}}, // RFC 793 §3.1 16-bit
-		{"host.com:99999999999999999999", []want{{9, locator.CodePortRange, false}}},
+		// RFC 793 §3.1 16-bit; RFC 1738 §5 port = digits: a warning.
+		{"host.com:65536", []want{{9, locator.CodePortRange, true}}},
+		{"host.com:99999999999999999999", []want{{9, locator.CodePortRange, true}}},
 		{"host.com:", []want{{8, locator.CodeEmptyPort, false}}},      // §5 port = digits; §3.1 colon omitted
 		{"host.com:8x", []want{{10, locator.CodeBadPort, false}}},     // §5 port = digits
 		{"", []want{{0, locator.CodeEmptyHost, false}}},               // §5 hostport: host required

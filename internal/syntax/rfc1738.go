@@ -329,10 +329,13 @@ func checkPort(sk *Sink, port string, colon int) {
 		}
 	}
 	if n, ok := decimal(port); !ok || n > 65535 {
-		// RFC 793 §3.1: ports are 16-bit numbers.
-		if sk.Take(colon+1, locator.CodePortRange, locator.SeverityError) {
+		// RFC 793 §3.1: ports are 16-bit numbers. A warning, as a hostnumber group above
+		// 255 is: RFC 1738 §5 port is digits, any number of them, so the URL is valid by
+		// RFC 1738; it names no server a client can reach (a plan fails, CodeBadPort).
+		if sk.Take(colon+1, locator.CodePortRange, locator.SeverityWarning) {
 			sk.Add(locator.Finding{Offset: colon + 1, Code: locator.CodePortRange, Rule: "RFC 793 §3.1 (16-bit port)",
-				Message: "port " + short(port) + " is above 65535", Severity: locator.SeverityError})
+				Message: "port " + short(port) + " is above 65535: no TCP port has that number (RFC 1738 §5 port is any digits)",
+				Severity: locator.SeverityWarning})
 		}
 	}
 }
