@@ -22,8 +22,9 @@ hostname, port, pathname, search, hash, which may be named too, as href and host
 standard's host setter: host and port). C=V runs the setter with V (it encodes; "?" and "#"
 lead search and hash); C= runs it with "" (null query, fragment, port); a value the setter
 ignores fails the URL, but hostport's port alone may be ignored once the host is set
-(hostport=example.com:65536 sets the host and keeps the port, as WPT's setters tests do). C:=V runs it and fails unless the getter gives V back
-unchanged (already encoded, lower-case host, no default port). C?=V runs it only when the
+(hostport=example.com:65536 sets the host and keeps the port, as WPT's setters tests do).
+C:=V runs it and fails unless the getter gives V back unchanged (already encoded,
+lower-case host, no default port). C?=V runs it only when the
 getter gives "" (a special URL's path "/" too). --append path=SEG appends SEG with every byte
 outside RFC 3986 pchar encoded; "." and ".." fail. The query options act on the search as
 URLSearchParams does (§6.2): the query is read as application/x-www-form-urlencoded (§5.1),
