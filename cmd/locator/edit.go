@@ -2,12 +2,14 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"net/netip"
 	"slices"
 	"strings"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
+	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/pct"
 	"github.com/locator-url/locator/scheme"
 	"github.com/spf13/cobra"
@@ -301,7 +303,9 @@ func (e *editor) parseSet(arg string) error {
 	r := editRules(e.spec, name)
 	var err error
 	if lit, ok := ipLiteral(rest); ok && c == cHost && e.spec == locator.RFC3986 {
-		// RFC 3986 §3.2.2: an IPv6 address is written as an IP-literal, in brackets.
+		// RFC 3986 §3.2.2: an IPv6 address is written as an IP-literal, in brackets, as is an
+		// IPvFuture. RFC 1738 §3.1 has no IP literal (a host is a domain name or a dotted
+		// quad), so under rfc1738 "[" is refused as any byte its host does not allow.
 		op.value = lit
 	} else if mode == ":=" {
 		op.value, err = checkValue(r, name, rest)
@@ -320,18 +324,43 @@ func (e *editor) parseSet(arg string) error {
 	return nil
 }
 
-// ipLiteral returns v as an RFC 3986 §3.2.2 IP-literal when v is an IPv6 address, with
-// its brackets or without: "[" IPv6address "]" (no zone, no IPvFuture).
+// ipLiteral returns v as an RFC 3986 §3.2.2 IP-literal: "[" ( IPv6address / IPvFuture )
+// "]". An IPv6 address (no zone) is taken with its brackets or without; an IPvFuture only in
+// brackets, since without them "v1.x" is a reg-name.
 func ipLiteral(v string) (string, bool) {
 	in := strings.TrimSuffix(strings.TrimPrefix(v, "["), "]")
 	if len(in) != len(v) && len(in) != len(v)-2 {
 		return "", false // one bracket only
+	}
+	if len(in) == len(v)-2 && isIPvFuture(in) {
+		return v, true
 	}
 	a, err := netip.ParseAddr(in)
 	if err != nil || !a.Is6() || a.Zone() != "" {
 		return "", false
 	}
 	return "[" + in + "]", true
+}
+
+// ipvFutureChars are what follows the "." of RFC 3986 §3.2.2 IPvFuture: unreserved /
+// sub-delims / ":".
+var ipvFutureChars = pct.Unreserved.Union(pct.SubDelims).With(":")
+
+// isIPvFuture reports whether s is RFC 3986 §3.2.2 IPvFuture = "v" 1*HEXDIG "." 1*(
+// unreserved / sub-delims / ":" ), "v" in either case (RFC 5234 §2.3: a quoted string is
+// case-insensitive).
+func isIPvFuture(s string) bool {
+	if len(s) < 4 || s[0]|0x20 != 'v' {
+		return false
+	}
+	i := 1
+	for i < len(s) && pct.IsHex(s[i]) {
+		i++
+	}
+	if i == 1 || i >= len(s)-1 || s[i] != '.' {
+		return false
+	}
+	return ipvFutureChars.IndexNotIn(s[i+1:]) < 0
 }
 
 // errEdit builds the error of a URL edit cannot change.
@@ -341,6 +370,11 @@ func errEdit(input string, code locator.Code, rule, msg string) error {
 
 // edit applies e to s.
 func (e *editor) edit(s string) (string, error) {
+	// A line that starts with a byte-order mark is reported, not edited (as normalize -
+	// does): under rfc1738 "\uFEFFhttp://h/" is a relative path, which --set path= replaces.
+	if err := lineops.CheckBOM(s); err != nil {
+		return "", err
+	}
 	if e.spec == locator.WHATWG {
 		return e.editWHATWG(s)
 	}
@@ -410,7 +444,9 @@ func (e *editor) edit(s string) (string, error) {
 		hasQ = hasQ || q != ""
 	}
 	p.val[cQuery], p.has[cQuery] = q, hasQ
-	if e.redact && p.has[cPassword] {
+	if e.redact && p.has[cPassword] && p.val[cPassword] != "" {
+		// An empty password reveals nothing and stays empty, as an empty user name does
+		// under --redact-user and a password under whatwg.
 		p.val[cPassword] = redactMarker
 	}
 	if e.redactUser && p.has[cUser] && p.val[cUser] != "" {
@@ -454,6 +490,34 @@ func keepsValid(in, out locator.URL, written string, spec locator.Spec) error {
 	return nil
 }
 
+// redactedError returns err, an error of keepsValid about written (a URL that holds the
+// input's secrets, not yet redacted: the result of --redirect), as a redacting edit shows
+// it: quoting written redacted (shownInput), or withheld when that fails, with the message
+// of the checker's finding of the same code on the redacted URL, or with none, so that no
+// secret reaches the log through the message.
+func (e *editor) redactedError(err error, written string) error {
+	var le *locator.Error
+	if !e.redact || !errors.As(err, &le) {
+		return err
+	}
+	shown, ok := e.shownInput(written)
+	if !ok {
+		return &locator.Error{Input: withheldInput, Code: le.Code, Rule: le.Rule,
+			Message: "the result, " + withheldInput + ", is not valid by " + e.spec.String() + " (the URL given was)"}
+	}
+	r := &locator.Error{Input: shown, Code: le.Code, Rule: le.Rule,
+		Message: "the result, " + display.Quote(shown) + ", is not valid by " + e.spec.String() + " (the URL given was)"}
+	if u, perr := locator.ParseAs(shown, e.spec); perr == nil {
+		for _, f := range scheme.Check(u, e.spec) {
+			if f.Severity == locator.SeverityError && f.Code == le.Code {
+				r.Offset, r.Message = f.Offset, r.Message+": "+f.Message
+				break
+			}
+		}
+	}
+	return r
+}
+
 const editLong = `Edit changes components of each URL and writes the result, one line per URL (or per line
 of standard input with "-"). Only the edited components change: every other byte is kept as
 written, so "ftp://h/a;type=d" keeps its typecode when the host changes. The result must
@@ -470,7 +534,9 @@ standard's setters (below).
   --set COMPONENT=VALUE    set it, VALUE percent-encoded for the component (RFC 3986 §3.2-3.5;
                            RFC 1738 §3.1, §3.3); scheme, port (and host under rfc1738) are
                            not encoded: a byte they do not allow is a usage error; under
-                           rfc3986 an IPv6 host is written in brackets (§3.2.2)
+                           rfc3986 an IPv6 host is written in brackets, and an IPvFuture
+                           in brackets ([v1.x]) as given (§3.2.2); rfc1738 has no IP
+                           literal (§3.1: a domain name or a dotted quad)
   --set COMPONENT:=VALUE   set it to VALUE as written, which must be valid for the component
   --set COMPONENT?=VALUE   set it only when it is absent (path: when empty)
   --set COMPONENT=         remove it (user (with the password), password, port, query,
@@ -489,7 +555,7 @@ standard's setters (below).
   --sort-query             sort the pairs by name, stably
   --query-separator BYTE   the byte between query pairs, "&" by default (";" in some older
                            URLs); one the query holds as written, not "=" (not under whatwg)
-  --redact                 replace the password by REDACTED
+  --redact                 replace the password by REDACTED (an empty one stays empty)
   --redact-user            replace the user name by REDACTED too
   --redact-query           replace by REDACTED the values of the query pairs whose name holds
                            one of the words ` + redactWordsHelp + `

@@ -8,6 +8,7 @@ import (
 	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/lineops"
 	"github.com/locator-url/locator/scheme"
+	"github.com/locator-url/locator/whatwg"
 )
 
 // The steps of edit that issue 12 adds around an edit (part B): --redirect before it,
@@ -77,14 +78,11 @@ func iterateSets(iterates []string) ([][]string, error) {
 }
 
 // redirectMode returns the resolution rule of spec: RFC 3986 §5.2 for rfc3986, RFC 1808 §4
-// for rfc1738 (the relative URLs RFC 1738 points to), the URL Standard's basic URL parser
-// with a base for whatwg.
+// for rfc1738 (the relative URLs RFC 1738 points to). Under whatwg run parses the reference
+// with the URL Standard's basic URL parser and the URL as its base instead.
 func redirectMode(spec locator.Spec) locator.Mode {
-	switch spec {
-	case locator.RFC1738:
+	if spec == locator.RFC1738 {
 		return locator.ModeRFC1808
-	case locator.WHATWG:
-		return locator.ModeWHATWG
 	}
 	return locator.ModeRFC3986
 }
@@ -92,8 +90,11 @@ func redirectMode(spec locator.Spec) locator.Mode {
 // newPipeline makes the pipeline of e with the part-B options.
 func newPipeline(e *editor, iterates []string, redirect string, hasRedir bool, port portAction, host hostForm) (*editPipeline, error) {
 	p := &editPipeline{spec: e.spec, redirect: redirect, hasRedir: hasRedir, port: port, host: host}
-	if hasRedir {
-		ref, err := locator.Parse(redirect)
+	if hasRedir && e.spec != locator.WHATWG {
+		// The reference as the spec reads it (its errors cite the spec's rules: RFC 3986 §2.1
+		// for a bad escape under rfc3986). Under whatwg the reference is parsed with each base
+		// (run): the basic URL parser reads a string against a base, not a reference alone.
+		ref, err := locator.ParseAs(redirect, e.spec)
 		if err != nil {
 			return nil, usageErrorf("--redirect %s: %s", display.Quote(redirect), errText(err))
 		}
@@ -159,7 +160,28 @@ func buildSeed(sets []string, spec locator.Spec) (string, error) {
 
 // run returns the URLs of one input: one per combination of --iterate.
 func (p *editPipeline) run(s string, emit func(out string, err error)) {
-	if p.hasRedir && !p.build {
+	if !p.build {
+		// A line that starts with a byte-order mark is reported, not edited (as normalize -
+		// does): the mark is no part of a URL.
+		if err := lineops.CheckBOM(s); err != nil {
+			emit("", err)
+			return
+		}
+	}
+	if p.hasRedir && !p.build && p.spec == locator.WHATWG {
+		// WHATWG URL §4.4: the basic URL parser of the reference with the URL as its base.
+		base, err := whatwg.Parse(s, nil)
+		if err != nil {
+			emit("", err)
+			return
+		}
+		t, err := whatwg.Parse(p.redirect, &base)
+		if err != nil {
+			emit("", err)
+			return
+		}
+		s = t.Href()
+	} else if p.hasRedir && !p.build {
 		base, err := locator.ParseAs(s, p.spec)
 		if err != nil {
 			emit("", err)
@@ -171,7 +193,9 @@ func (p *editPipeline) run(s string, emit func(out string, err error)) {
 			return
 		}
 		if err := keepsValid(base, t, t.String(), p.spec); err != nil {
-			emit("", err) // an invalid reference ("a b") resolved against a valid base
+			// An invalid reference ("a b") resolved against a valid base; the result holds
+			// the input's secrets, so a redacting edit shows it redacted.
+			emit("", p.editors[0].redactedError(err, t.String()))
 			return
 		}
 		s = t.String()

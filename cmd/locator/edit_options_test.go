@@ -319,7 +319,7 @@ func checkViewEdit(t *testing.T, s, field, value string) {
 
 // FuzzEditView: a view field set reads back through the view; the rest of the URL is kept.
 func FuzzEditView(f *testing.F) {
-	for _, s := range []string{"ftp://u:p@h:21/a/b;type=d#f", "ftp://h", "gopher://h/0sel%09s%09+#x", "gopher://h", "news:alt.test", "URL:ftp://h/x", "nntp://h/g/1", "mailto:a@b", "wais://h/db/t/p", "wais://h/db?s"} {
+	for _, s := range []string{"ftp://u:p@h:21/a/b;type=d#f", "ftp://h", "ftp://h/a;type=a;x", "ftp://h/a;type=a?q", "gopher://h/0sel%09s%09+#x", "gopher://h", "news:alt.test", "URL:ftp://h/x", "nntp://h/g/1", "mailto:a@b", "wais://h/db/t/p", "wais://h/db?s"} {
 		f.Add(s, uint8(0), "a/?#&;= é%")
 	}
 	fields := []string{"typecode", "name", "selector", "search", "message-id", "type", "gopher-plus", "group", "article", "addr", "database", "wtype", "wpath"}

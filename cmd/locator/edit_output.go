@@ -28,7 +28,7 @@ Options after trurl's (see "From trurl" in the README):
                            they apply after the --set options
   --redirect REF           resolve REF against each URL first, by the spec's rule (rfc3986:
                            RFC 3986 §5.2; rfc1738: RFC 1808 §4; whatwg: the basic URL parser
-                           with a base), then edit the result
+                           of REF with the URL as its base), then edit the result
   --default-port           write the scheme's default port where none is written (or the
                            port is empty, RFC 3986 §3.2.3)
   --drop-default-port      remove a port that is empty or equal to the scheme's default
@@ -300,16 +300,24 @@ var editJSONObject = newJSONObject([]jsonField[editJSON]{
 	}},
 })
 
-// editErrOffset returns the byte offset in the input line of an edit's error: a
-// *whatwg.Error's when it is about line (the URL Standard's parser; a setter's error is
-// about its value, and gives 0), or errorFinding's.
+// editErrOffset returns the byte offset in the input line of an edit's error: the error's
+// own when it is about line (the parser's, a view field's), 0 when it is about another
+// string (a setter's value, the edited result, the URL --redirect resolved to), whose
+// offsets do not count in line.
 func editErrOffset(err error, line string) int {
 	var we *whatwg.Error
 	if errors.As(err, &we) {
 		if we.Input != line {
 			return 0
 		}
-		return max(we.Offset, 0)
+		return min(max(we.Offset, 0), len(line))
+	}
+	var le *locator.Error
+	if errors.As(err, &le) {
+		if le.Input != line {
+			return 0
+		}
+		return min(max(le.Offset, 0), len(line))
 	}
 	return errorFinding(err, locator.SeverityError).Offset
 }

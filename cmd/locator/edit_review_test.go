@@ -188,6 +188,7 @@ func FuzzEditRedact(f *testing.F) {
 		f.Add("s3cr3tpw", s, uint8(0))
 	}
 	f.Add("000000", "0# 00000", uint8(2)) // the password's bytes in the fragment, not from it
+	f.Add("s3cr3tpw", "h/", uint8(1))     // rfc3986: --redirect "a b" makes the valid URL invalid
 	specs := []string{"rfc1738", "rfc3986", "whatwg"}
 	f.Fuzz(func(t *testing.T, pw, rest string, which uint8) {
 		if len(pw) < 6 || len(pw) > 40 || len(rest) > 200 || strings.ContainsAny(rest, "\r\n") {
@@ -205,6 +206,7 @@ func FuzzEditRedact(f *testing.F) {
 			{"edit", "--spec", spec, "--redact", "--format", "{input} {url} {password} {error}", s},
 			{"edit", "--spec", spec, "--redact", "--set", "port=1", s},
 			{"edit", "--spec", spec, "--redact", "--default-port", s},
+			{"edit", "--spec", spec, "--redact", "--redirect", "a b", s}, // the resolved URL's error
 		} {
 			out, errOut, _ := runLocator(t, "", args...)
 			args2 := append(args[:len(args)-1:len(args)-1], s2)

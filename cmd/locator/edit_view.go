@@ -57,7 +57,8 @@ var editViewFields = map[string][]editViewField{
 const editViewHelp = `Fields of the scheme views (--spec rfc1738), set with =, := (written as given, checked),
 ?= (only when absent) and FIELD= (removed, where the scheme allows it); each is encoded with
 the characters its RFC 1738 §5 production allows and must read back through the view:
-  ftp      typecode (a, i, d: ";type=" at the end, RFC 1738 §3.2.2), name (the last segment)
+  ftp      typecode (a, i, d: ";type=" at the end, RFC 1738 §3.2.2), name (the last segment;
+           a ";type=" that no typecode ends, as in "a;type=a;x", is part of it)
   gopher   type (one character), selector, search, gopher-plus (RFC 1738 §3.4.1: "/" type
            selector "%09" search "%09" gopher+; a gopher+ string adds an empty search before
            it; a selector without a type gets the default type "1")
@@ -66,8 +67,9 @@ the characters its RFC 1738 §5 production allows and must read back through the
   mailto   addr (RFC 1738 §3.5)
   wais     database, search, wtype, wpath (RFC 1738 §3.9: a database, a search of it, or
            a document: wtype and wpath, removed together)
-A field the URL's scheme does not have fails the URL [edit-no-field]; a value the field
-cannot hold fails it [edit-bad-field].`
+The view's other fields must read back unchanged [edit-not-kept]. A field the URL's scheme
+does not have fails the URL [edit-no-field]; a value the field cannot hold fails it
+[edit-bad-field].`
 
 // viewFieldNames lists the field names, for messages and help.
 const viewFieldNames = "typecode, name (ftp); type, selector, search, gopher-plus (gopher); group, message-id (news); group, article (nntp); addr (mailto); database, search, wtype, wpath (wais)"
@@ -142,10 +144,25 @@ func (e *editor) applyView(p *parts, op setOp, input string) error {
 		return fieldError(input, off, codeBadField, rule, "--set "+op.field+": "+msg)
 	}
 	v, rest := op.raw, sspOf(p)
+	// The view of the URL before the edit: the fields the edit must keep (nil when the view
+	// cannot read the URL, which then has no field to keep).
+	var before []viewRead
+	if u, err := locator.ParseAs(p.String(), locator.RFC1738); err == nil {
+		before, _ = viewFieldsOf(u)
+	}
 	var err error
 	switch name {
 	case "ftp":
-		rest, err = setFTPField(rest, op, bad)
+		// The typecode is where scheme.ParseFTP reads it (RFC 1738 §3.2.2: ";type=" and a
+		// typecode that end the url-path); without the view, the last ";type=" as written.
+		typ, hasType := "", false
+		if before != nil {
+			typ = viewFieldValue(before, "typecode")
+			hasType = typ != ""
+		} else if i := strings.LastIndex(rest, ";type="); i >= 0 && !strings.Contains(rest[i:], "/") {
+			typ, hasType = rest[i+len(";type="):], true
+		}
+		rest, err = setFTPField(rest, typ, hasType, op, bad)
 	case "gopher":
 		rest, err = setGopherField(rest, op, bad)
 	case "news":
@@ -181,10 +198,98 @@ func (e *editor) applyView(p *parts, op setOp, input string) error {
 		return bad(display.Quote(op.raw) + " is not a typecode: a, i or d (RFC 1738 §5 ftptype), or one of the 1994 URL draft's (AN, E, L8…)")
 	}
 	if got != want {
+		if e.redact {
+			// The value read back holds bytes of the input, which may be a secret (a query
+			// value --redact-query hides): it is not shown.
+			return bad("the URL would read back another value, not " + display.Quote(want))
+		}
 		return bad("the URL would read back " + display.Quote(got) + ", not " + display.Quote(want))
+	}
+	// Only the field set may change (with the fields it is written with, viewCoupled): the
+	// README's "changes the components you name and keeps every other byte as written".
+	if before != nil {
+		after, err := viewFieldsOf(u)
+		if err != nil {
+			return err
+		}
+		for i, f := range before {
+			if f.name == op.field || slices.Contains(viewCoupled[name+" "+op.field], f.name) || f.value == after[i].value {
+				continue
+			}
+			msg := "--set " + op.field + ": the URL would read back another " + f.name
+			if !e.redact {
+				msg += " (" + display.Quote(after[i].value) + ", not " + display.Quote(f.value) + ")"
+			}
+			return fieldError(input, off, codeNotKept, rule, msg+", so it is not written")
+		}
 	}
 	*p = q
 	return nil
+}
+
+// codeNotKept is the code of an edit whose result would not keep what it must.
+const codeNotKept locator.Code = "edit-not-kept"
+
+// viewRead is one field of a scheme view as read from a URL, for comparing two URLs' views.
+type viewRead struct {
+	name, value string
+}
+
+// viewCoupled are the fields a --set of a view field ("SCHEME FIELD") may change besides
+// itself, as editViewHelp says: a gopher+ string adds an empty search before it (RFC 1738
+// §3.4.1); a news URL names a group or a message-id, not both (§3.6); a wais document has
+// its wtype and wpath together (§3.9, §5 waisdoc).
+var viewCoupled = map[string][]string{
+	"gopher gopher-plus": {"search"},
+	"news group":         {"message-id"},
+	"news message-id":    {"group"},
+	"wais wtype":         {"wpath"},
+	"wais wpath":         {"wtype"},
+}
+
+// viewFieldsOf returns every field of u's view (scheme.ParseView), those --set cannot name
+// too (the login, ftp's cwd), in a fixed order by scheme; an absent field is distinct from
+// an empty one.
+func viewFieldsOf(u locator.URL) ([]viewRead, error) {
+	v, err := scheme.ParseView(u)
+	if err != nil {
+		return nil, err
+	}
+	login := func(l scheme.Login) viewRead {
+		return viewRead{"login", editDeref(l.User, false) + "\x00" + editDeref(l.Password, false) + "\x00" + l.Host + "\x00" + l.Port}
+	}
+	switch v := v.(type) {
+	case scheme.FTP:
+		return []viewRead{login(v.Login), {"cwd", strings.Join(v.CWD, "\x00") + "\x00" + strconv.Itoa(len(v.CWD))},
+			{"name", v.Name}, {"typecode", v.Type}}, nil
+	case scheme.Gopher:
+		return []viewRead{login(v.Login), {"type", v.Type}, {"selector", v.Selector},
+			{"search", editDeref(v.Search, false)}, {"gopher-plus", editDeref(v.GopherPlus, false)}}, nil
+	case scheme.News:
+		group := v.Group
+		if v.All {
+			group = "*"
+		}
+		return []viewRead{{"group", group}, {"message-id", v.MessageID}}, nil
+	case scheme.NNTP:
+		return []viewRead{login(v.Login), {"group", v.Group}, {"article", v.Article}}, nil
+	case scheme.Mailto:
+		return []viewRead{{"addr", v.Addr}}, nil
+	case scheme.WAIS:
+		return []viewRead{login(v.Login), {"database", v.Database}, {"search", editDeref(v.Search, false)},
+			{"wtype", editDeref(v.WType, false)}, {"wpath", editDeref(v.WPath, false)}}, nil
+	}
+	return nil, nil
+}
+
+// viewFieldValue returns the value of the field name in fs, "" when there is none.
+func viewFieldValue(fs []viewRead, name string) string {
+	for _, f := range fs {
+		if f.name == name {
+			return f.value
+		}
+	}
+	return ""
 }
 
 // The sets a view's field is encoded with (as package scheme's URL methods write them).
@@ -233,11 +338,16 @@ func encodeField(op setOp, v string, keep pct.Set, bad func(string) error) (stri
 }
 
 // setFTPField sets the typecode or the name in the url-path rest (RFC 1738 §3.2.2:
-// <cwd1>/…/<cwdN>/<name>;type=<typecode>).
-func setFTPField(rest string, op setOp, bad func(string) error) (string, error) {
-	body, typ, hasType := rest, "", false
-	if i := strings.LastIndex(rest, ";type="); i >= 0 && !strings.Contains(rest[i:], "/") {
-		body, typ, hasType = rest[:i], rest[i+len(";type="):], true
+// <cwd1>/…/<cwdN>/<name>;type=<typecode>), whose typecode, as the view reads it, is typ
+// (hasType): ";type=" typ ends rest. A ";type=" followed by something else is part of the
+// name, kept as written.
+func setFTPField(rest, typ string, hasType bool, op setOp, bad func(string) error) (string, error) {
+	body := rest
+	if hasType {
+		body = strings.TrimSuffix(rest, ";type="+typ)
+		if len(body) == len(rest) {
+			return "", bad("the typecode " + display.Quote(typ) + " does not end the url-path (RFC 1738 §3.2.2)")
+		}
 	}
 	switch op.field {
 	case "typecode":

@@ -20,9 +20,11 @@ const editWHATWGHelp = `Under --spec whatwg, --set runs the standard's setters (
 password, host, port, path, query, fragment are the setters protocol, username, password,
 hostname, port, pathname, search, hash, which may be named too, as href and hostport (the
 standard's host setter: host and port). C=V runs the setter with V (it encodes; "?" and "#"
-lead search and hash); C= runs it with "" (null query, fragment, port); a setter the
-standard ignores fails the URL. C:=V runs it and fails unless the getter gives V back
-unchanged (already encoded, lower-case host, no default port). C?=V runs it only when the
+lead search and hash); C= runs it with "" (null query, fragment, port); a value the setter
+ignores fails the URL, but hostport's port alone may be ignored once the host is set
+(hostport=example.com:65536 sets the host and keeps the port, as WPT's setters tests do).
+C:=V runs it and fails unless the getter gives V back unchanged (already encoded,
+lower-case host, no default port). C?=V runs it only when the
 getter gives "" (a special URL's path "/" too). --append path=SEG appends SEG with every byte
 outside RFC 3986 pchar encoded; "." and ".." fail. The query options act on the search as
 URLSearchParams does (§6.2): the query is read as application/x-www-form-urlencoded (§5.1),
@@ -163,9 +165,14 @@ func (e *editor) editWHATWG(s string) (string, error) {
 				continue
 			}
 		}
-		if err := whatwgSet(&u, op.field, op.raw); err != nil {
+		host := u.Hostname()
+		if err := whatwgSet(&u, op.field, op.raw); err != nil && (op.field != "host" || u.Hostname() == host) {
 			return "", err
 		}
+		// WHATWG URL §6.1 host setter: the basic URL parser sets the host (§4.4 host state)
+		// before it reads the port; a port it then fails on ("example.com:65536", or none
+		// after ":") leaves the new host and the port as it was, as WPT's setters tests
+		// expect ("Hostname is still set, though."): the value was not ignored.
 		// := : VALUE is the standard's serialization already, which the setter keeps byte for
 		// byte (encoded, a lower-case host, no default port).
 		if want := whatwgWritten(op.field, op.raw); op.mode == ":=" && whatwgGet(&u, op.field) != want {
