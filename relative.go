@@ -13,21 +13,30 @@ import "strings"
 // target is the base, RFC 3986 §4.4), a fragment "#f", a query "?q#f", a relative path made
 // of the last segments of the target after "../" for each level of the base to leave (the
 // base's directory is "/" for an authority with an empty path, as the merge of RFC 3986
-// §5.2.3 reads it, and is taken both as written and with its dot-segments removed; with "./"
-// before a first segment that holds ":" or is empty, RFC 3986 §4.2, and "." or ".." where the
-// mode accepts them for a directory, or for a directory without its "/" under the 1993 URL
-// draft; under RFC 1808, ".;p" and "..;p" for params after a directory), an absolute path
-// "/p?q#f", a network-path "//a/p?q#f", under RFC 1808 "?" and "//" (an empty query or
-// net_loc is inherited) and "//p" (the base's net_loc), every tail of the target that starts
-// at a "/", ";", "?" or "#" or after a "/" (the forms RFC 1630 and RFC 1808 resolve by string
-// operations: "//g/x", ";x"), and the target itself. Each candidate is resolved under mode and
-// kept only if it gives the target exactly, so the round trip holds by construction, and a
-// mode whose rules reject a form (RFC 1630's slash rule for "/p", RFC 1808's inherited
-// params) falls through to the next. A brute-force test (TestRelativeShortest) finds no
-// shorter reference for small inputs under any mode.
+// §5.2.3 reads it, and is taken both as written and with its dot-segments removed; the
+// target's path is taken as written and, without an authority, also without the "/." that
+// resolution writes before a path "//p" (RFC 3986 §3.3); with "./" before an empty first
+// segment, and before a ":" that the mode reads as ending a scheme or forbids there (RFC 3986
+// §4.2 path-noscheme and RFC 2396 §3.3 rel_segment: any ":" before the first "/", "?" or
+// "#"; RFC 1808 §2.4.2: a scheme, "1a:b" but not "a_b:c"; the 1993 URL draft and the URI
+// draft: a full form, a ":" before any "/"); and "." or ".." where the mode accepts them for
+// a directory, or for a directory without its "/" under the 1993 URL draft; under RFC 1808,
+// ".;p" and "..;p" for params after a directory), an absolute path "/p?q#f" ("/.//p?q#f" for
+// a path "//p", which would read as an authority; resolution removes the "."), a
+// network-path "//a/p?q#f", under RFC 1808 "?" and "//" (an empty query or net_loc is
+// inherited) and "//p" (the base's net_loc), every tail of the target that starts at a "/",
+// ";", "?" or "#" or after a "/" (the forms RFC 1630 and RFC 1808 resolve by string
+// operations: "//g/x", ";x"), but for one whose ":" the mode reads as a scheme or forbids,
+// and the target itself. Each candidate is resolved under mode and kept only if it gives the
+// target exactly, so the round trip holds by construction, and a mode whose rules reject a
+// form (RFC 1630's slash rule for "/p", RFC 1808's inherited params) falls through to the
+// next. Brute-force tests (TestRelativeShortest, and TestRelativeShortestTargeted for paths
+// "//p" and first segments with ":") find no shorter reference for small inputs under any
+// mode.
 //
 // When the target has a different scheme from the base, or no scheme, only the target itself
-// can be the reference: it is returned when it resolves to itself. When no candidate resolves
+// can be the reference: it is returned when it resolves to itself (as a full form does under
+// the drafts, "a_b:c", and a scheme by RFC 1808 §2.4.2 does there, "1a:b"; see [Resolve]). When no candidate resolves
 // to the target, which happens under RFC 3986 for a target with dot-segments (resolution
 // always removes them, §5.2.2) or with a path starting with "//" and no authority, Relative
 // returns an [*Error] with code [CodeNoRelative]; [Normalize] with NormalizeRemoveDotSegments
@@ -67,8 +76,8 @@ func relative(base, target URL, mode Mode) (_ URL, spent bool, err error) {
 			return
 		}
 		ref, err := Parse(s)
-		if err != nil {
-			return
+		if err != nil || ref.flags&hasScheme == 0 && colonForbidden(mode) && schemeRead(s, mode) {
+			return // RFC 3986 §4.2 path-noscheme; RFC 2396 §3.3 rel_segment
 		}
 		scratch = composeText(scratch[:0], base, ref, mode)
 		if string(scratch) != target.s {
@@ -109,26 +118,55 @@ func relative(base, target URL, mode Mode) (_ URL, spent bool, err error) {
 		if mode == ModeRFC1808 {
 			bp, _ = splitParams1808(bp) // RFC 1808 §2.4.5: ";params" are no part of the path
 		}
+		//
+		// The target's path is taken as written and, for a path without an authority that
+		// starts with the "/." that resolution puts before "//" (RFC 3986 §3.3; see
+		// guardPath), also without it: that "/." is no segment a reference has to reach
+		// ("foo:a/..//b/c" to "foo:/.//b/" is ".", which the merge makes "//b/" and the guard
+		// "/.//b/").
 		bdir := baseDir(base, bp)
+		tp0 := target.Path()
+		tps := [2]string{tp0, ""}
+		if target.flags&hasAuthority == 0 && len(tp0) >= 4 && tp0[:4] == "/.//" {
+			tps[1] = tp0[2:]
+		}
 		for i, d := range [2]string{bdir, RemoveDotSegments(bdir, mode)} {
 			if i == 1 && d == bdir {
 				break
 			}
-			tp := target.Path()
-			for j := 0; j < 2; j++ {
-				if j == 1 {
-					if mode != ModeURLDraft {
-						break
-					}
-					tp += "/"
+			for k, tp := range tps {
+				if k == 1 && tp == "" {
+					break
 				}
-				for _, p := range relativePaths(d, tp) {
-					try(p + t[target.queryStart:])
+				for j := 0; j < 2; j++ {
+					if j == 1 {
+						if mode != ModeURLDraft {
+							break
+						}
+						tp += "/"
+					}
+					for _, p := range relativePaths(d, tp) {
+						c := p + t[target.queryStart:]
+						if schemeRead(c, mode) {
+							// RFC 3986 §4.2: "./" before a first segment with ":" that would
+							// read as a scheme (the mode's reading: see schemeRead).
+							c = "./" + c
+						}
+						try(c)
+					}
 				}
 			}
 		}
-		if p := target.Path(); len(p) > 0 && p[0] == '/' && (len(p) < 2 || p[1] != '/') {
-			try(t[target.pathStart:]) // RFC 3986 §4.2 absolute-path reference
+		if p := target.Path(); len(p) > 0 && p[0] == '/' {
+			if len(p) < 2 || p[1] != '/' {
+				try(t[target.pathStart:]) // RFC 3986 §4.2 absolute-path reference
+			} else {
+				// A path that starts with "//" would read as an authority (RFC 3986 §4.2: an
+				// absolute-path reference does not begin with "//"): "/." before it, a
+				// dot-segment that resolution removes (§5.2.4), as the 1993 and 1630 drafts'
+				// "/." removal does.
+				try("/." + t[target.pathStart:])
+			}
 		}
 	}
 	if target.flags&hasAuthority != 0 {
@@ -168,7 +206,8 @@ func noRelative(target URL, mode Mode) error {
 // relativePaths returns relative-path candidates for reaching path tgt from the base path:
 // "../" for each directory of the base not shared with the target, then the rest of the
 // target (RFC 3986 §4.2 relative-path reference), with the variants that suit a target that
-// is a directory ("./", ".", "..").
+// is a directory ("./", ".", ".."). A first segment with ":" is left to the caller, which
+// knows the query after it and the mode (schemeRead).
 func relativePaths(base, tgt string) []string {
 	// The directory of the base: everything up to its last "/".
 	bdir := base
@@ -197,12 +236,8 @@ func relativePaths(base, tgt string) []string {
 	rest := tgt[n:]
 	var out []string
 	p := prefix + rest
-	first := p
-	if i := indexByteStr(first, '/'); i >= 0 {
-		first = first[:i]
-	}
-	if p == "" || p[0] == '/' || indexByteStr(first, ':') >= 0 {
-		out = append(out, "./"+p) // RFC 3986 §4.2: "./" before a first segment with ":"
+	if p == "" || p[0] == '/' {
+		out = append(out, "./"+p) // RFC 3986 §4.2: "./" before an empty first segment
 	} else {
 		out = append(out, p)
 		if p[0] == ';' {
@@ -223,6 +258,37 @@ func relativePaths(base, tgt string) []string {
 		}
 	}
 	return out
+}
+
+// colonForbidden reports whether mode's grammar forbids a ":" in the first segment of a
+// relative-path reference, which it does not read as a scheme either: RFC 3986 §4.2
+// (path-noscheme, "a path segment that contains a colon character (e.g., "this:that") cannot
+// be used as the first segment of a relative-path reference") and RFC 2396 §3.3 (rel_segment
+// has no ":"; §5: it "would be mistaken for a scheme name"). [Parse] accepts such a
+// reference and the resolution takes it as a path, so Relative must not write one.
+func colonForbidden(mode Mode) bool {
+	return mode == ModeRFC3986 || mode == ModeRFC3986Compat || mode == ModeRFC2396
+}
+
+// schemeRead reports whether the reference s, written as a relative reference, has a ":"
+// that mode reads as the end of a scheme, or that its grammar forbids there, so that "./"
+// must come before it:
+//   - RFC 3986 and RFC 2396: a ":" in the first segment (colonForbidden), before any "/",
+//     "?" or "#";
+//   - RFC 1808: a scheme by §2.4.2, a ":" after the first character with only alphanumerics,
+//     "+", "." and "-" before it ("1a:b", not "a_b:c");
+//   - the 1993 URL draft and the URI draft of RFC 1630: a full form, a ":" before any "/"
+//     ("Partial form"; see refAbsolute).
+func schemeRead(s string, mode Mode) bool {
+	switch mode {
+	case ModeRFC1808:
+		return scheme1808(s)
+	case ModeURLDraft:
+		return fullFormDraft1993(s)
+	}
+	// RFC 3986 §4.2, RFC 2396 §3.3; the URI draft's full form, whose "?" and "#" are read
+	// first (fullForm1630), is the same test.
+	return fullForm1630(s)
 }
 
 func lastSlash(s string) int {
@@ -313,19 +379,28 @@ func bestTail(base, target URL, mode Mode, best URL, found bool, scratch []byte)
 	nextColon := n  // ':'
 	nextDslash := n // "//"
 	nextDot := n    // a segment "." or ".." after a "/"
+	nextSlash := n  // '/'
+	nextHash := n   // '#'
+	nextOther := n  // a byte that is no scheme character (RFC 3986 §3.1, RFC 1808 §2.2), ':' too
 	run := 0        // slashes starting at i
 	for i := n - 1; i >= lo; i-- {
 		c := t[i]
 		switch c {
 		case '?', '#':
 			nextQF, nextDelim = i, i
+			if c == '#' {
+				nextHash = i
+			}
 		case '/':
-			nextDelim = i
+			nextDelim, nextSlash = i, i
 			if i+1 < n && t[i+1] == '/' {
 				nextDslash = i
 			}
 		case ':':
 			nextColon = i
+		}
+		if !schemeTab[c] {
+			nextOther = i
 		}
 		if c == '/' {
 			run++
@@ -349,6 +424,18 @@ func bestTail(base, target URL, mode Mode, best URL, found bool, scratch []byte)
 		}
 		if n-i < n-len(base.s)-3 {
 			continue // too short: see above
+		}
+		// A tail whose ":" the mode reads as the end of a scheme resolves to itself, not to
+		// the target (which has a scheme and starts before it); one whose ":" the mode's
+		// grammar forbids is no reference (schemeRead, the same tests on positions).
+		colonFirst := nextColon < nextDelim // a ":" before any "/", "?" or "#"
+		schemeLike := nextOther == nextColon && nextColon > i
+		switch {
+		case mode == ModeRFC1808 && schemeLike, // RFC 1808 §2.4.2
+			mode == ModeURLDraft && nextColon < min(nextSlash, nextHash), // 1993 URL draft, Partial form
+			(mode == ModeRFC1630 || mode == ModeRFC1630Published) && colonFirst,
+			colonForbidden(mode) && colonFirst && !(schemeLike && isAlphaByte(c)): // RFC 3986 §4.2
+			continue
 		}
 		pathEnd := nextQF
 		if c == '?' || c == '#' {

@@ -25,7 +25,7 @@ func relativeQuadratic(base, target URL, mode Mode) (URL, error) {
 			return
 		}
 		ref, err := Parse(s)
-		if err != nil {
+		if err != nil || rsColonForbidden(ref, mode) {
 			return
 		}
 		got, err := Resolve(base, ref, mode)
@@ -69,17 +69,28 @@ func relativeQuadratic(base, target URL, mode Mode) (URL, error) {
 			dirs = append(dirs, c)
 		}
 		tps := []string{target.Path()}
+		if p := target.Path(); !target.HasAuthority() && strings.HasPrefix(p, "/.//") {
+			tps = append(tps, p[2:]) // the "/." guard of RFC 3986 §3.3 is no segment to reach
+		}
 		if mode == ModeURLDraft {
-			tps = append(tps, target.Path()+"/")
+			for _, tp := range tps {
+				tps = append(tps, tp+"/")
+			}
 		}
 		for _, d := range dirs {
 			for _, tp := range tps {
 				for _, p := range relativePathsQuadratic(d, tp) {
-					try(p + t[target.queryStart:])
+					c := p + t[target.queryStart:]
+					if rsSchemeRead(c, mode) {
+						c = "./" + c
+					}
+					try(c)
 				}
 			}
 		}
-		if p := target.Path(); len(p) > 0 && p[0] == '/' && (len(p) < 2 || p[1] != '/') {
+		if p := target.Path(); strings.HasPrefix(p, "//") {
+			try("/." + t[target.pathStart:]) // "/." before a path that would read as an authority
+		} else if strings.HasPrefix(p, "/") {
 			try(t[target.pathStart:]) // RFC 3986 §4.2 absolute-path reference
 		}
 	}
@@ -140,12 +151,8 @@ func relativePathsQuadratic(base, tgt string) []string {
 	rest := tgt[n:]
 	var out []string
 	p := prefix + rest
-	first := p
-	if i := indexByteStr(first, '/'); i >= 0 {
-		first = first[:i]
-	}
-	if p == "" || p[0] == '/' || indexByteStr(first, ':') >= 0 {
-		out = append(out, "./"+p) // RFC 3986 §4.2: "./" before a first segment with ":"
+	if p == "" || p[0] == '/' {
+		out = append(out, "./"+p) // RFC 3986 §4.2: "./" before an empty first segment
 	} else {
 		out = append(out, p)
 		if p[0] == ';' {
@@ -166,6 +173,33 @@ func relativePathsQuadratic(base, tgt string) []string {
 		}
 	}
 	return out
+}
+
+// rsSchemeRead is schemeRead written from the texts, for the oracle: whether the reference s,
+// written without a scheme, has a ":" that mode reads as ending a scheme or forbids there.
+func rsSchemeRead(s string, mode Mode) bool {
+	cut := func(s, stops string) string {
+		if i := strings.IndexAny(s, stops); i >= 0 {
+			return s[:i]
+		}
+		return s
+	}
+	switch mode {
+	case ModeRFC1808: // RFC 1808 §2.4.2
+		i := strings.IndexByte(s, ':')
+		return i > 0 && strings.Trim(s[:i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-") == ""
+	case ModeURLDraft: // "a full form must have a colon ... before any slash characters"
+		return strings.Contains(cut(cut(s, "#"), "/"), ":")
+	}
+	// RFC 3986 §4.2 path-noscheme, RFC 2396 §3.3 rel_segment; the URI draft's full form
+	return strings.Contains(cut(s, "/?#"), ":")
+}
+
+// rsColonForbidden reports whether ref, parsed without a scheme, is a relative-path reference
+// whose first segment holds ":", which RFC 3986 §4.2 and RFC 2396 §3.3 do not allow.
+func rsColonForbidden(ref URL, mode Mode) bool {
+	return !ref.HasScheme() && (mode == ModeRFC3986 || mode == ModeRFC3986Compat || mode == ModeRFC2396) &&
+		rsSchemeRead(ref.String(), mode)
 }
 
 // TestRelativeMatchesQuadratic compares Relative with the quadratic algorithm on generated

@@ -91,6 +91,32 @@ func TestRelative(t *testing.T) {
 		{"sc:/a/b;./", "sc:/a/", ModeRFC1808, "."},
 		{"sc:a/b??;", "sc:a/b;;;#", ModeRFC1808, ";;;#"},
 		{"http://a/b/c/d", "http://a/b/", ModeURLDraft, "../"},
+		// "./" before a first segment with ":" where the mode reads a scheme or its grammar
+		// forbids the ":" (schemeRead): every ":" before a "/" under RFC 3986 (§4.2
+		// path-noscheme), RFC 2396 (§3.3 rel_segment) and the drafts (a full form), a
+		// scheme by §2.4.2 only under RFC 1808.
+		{"http://a/b/c/d", "http://a/b/c/a_b:c", ModeRFC3986, "./a_b:c"},
+		{"http://a/b/c/d", "http://a/b/c/1a:b", ModeRFC3986, "./1a:b"},
+		{"http://a/b/c/d", "http://a/b/c/[x]:y", ModeRFC3986, "./[x]:y"},
+		{"http://a/b/c/d", "http://a/b/c/a_b:c", ModeRFC3986Compat, "./a_b:c"},
+		{"http://a/b/c/d", "http://a/b/c/a_b:c", ModeRFC2396, "./a_b:c"},
+		{"http://a/b/c/d", "http://a/b/c/a_b:c", ModeRFC1808, "a_b:c"},
+		{"http://a/b/c/d", "http://a/b/c/1a:b", ModeRFC1808, "./1a:b"},
+		{"http://a/b/c/d", "http://a/b/c/a_b:c", ModeURLDraft, "./a_b:c"},
+		{"http://a/b/c/d", "http://a/b/c/d?x:y", ModeURLDraft, "./d?x:y"},
+		{"http://a/b/c/d", "http://a/b/c/a_b:c", ModeRFC1630, "./a_b:c"},
+		{"http://a/b/c/d", "http://a/b/c/d?x:y", ModeRFC1630, "d?x:y"},
+		{"http://a/b/c/d", "http://a/b/c/d;x:y", ModeRFC3986, "./d;x:y"},
+		{"http://a/b/c/d", "http://a/b/c/d;x:y", ModeRFC1808, ";x:y"},
+		// A full form is its own reference under the drafts, and under RFC 1808 a scheme.
+		{"http://a/b/c/d", "a_b:c", ModeURLDraft, "a_b:c"},
+		{"http://a/b/c/d", "1a:b", ModeRFC1808, "1a:b"},
+		// A path that starts with "//": "/." before it, which resolution removes (RFC 3986
+		// §5.2.4); without an authority, the "/." guard of §3.3 is no segment to reach.
+		{"http://example.com/a/b/c", "http://example.com//x", ModeRFC3986, "/.//x"},
+		{"http://example.com/a/b/c", "http://example.com//x", ModeRFC3986Compat, "/.//x"},
+		{"foo:a/..//b/c", "foo:/.//b/", ModeRFC3986, "."},
+		{"foo:a/..//b/c", "foo:/.//b/x", ModeRFC3986, "x"},
 	}
 	for _, tt := range tests {
 		r, err := Relative(MustParse(tt.base), MustParse(tt.target), tt.mode)
@@ -305,7 +331,82 @@ func TestRelativeShortest(t *testing.T) {
 				if len(s) >= len(rel.s) {
 					break
 				}
+				if rsColonForbidden(refs[i], m) {
+					continue // not a reference under m
+				}
 				if got, err := Resolve(base, refs[i], m); ok[i] && err == nil && got == target {
+					t.Errorf("Relative(%q, %q, %s) = %q, but %q is shorter and resolves to it", base, target, m, rel, s)
+					break
+				}
+			}
+		}
+	}
+	if checked < n {
+		t.Fatalf("only %d relative references checked", checked)
+	}
+}
+
+// TestRelativeShortestTargeted is TestRelativeShortest for the targets its generator does not
+// make: paths that start with "//" (with an authority, and without one, where resolution
+// writes "/.//"), and first segments that hold ":" after characters that each mode reads as a
+// scheme or not ("a_b:", "1a:", "_:"). Every answer must resolve back, must not be a
+// relative-path reference whose first segment holds ":" under RFC 3986 or RFC 2396 (§4.2
+// path-noscheme; §3.3 rel_segment), and no string over "a/.:_1" of up to 5 bytes that is
+// shorter may resolve to the target. It found "/.//x" for a path "//x", "." for a target
+// "sc:/.//b/" (the guard taken for a segment to reach), "a_b:c" written without "./" under
+// RFC 3986, and "./_:a" where RFC 1808 reads no scheme.
+func TestRelativeShortestTargeted(t *testing.T) {
+	const alpha = "a/.:_1"
+	all := []string{""}
+	for start := 0; len(all[start]) < 5; start++ {
+		for i := 0; i < len(alpha); i++ {
+			all = append(all, all[start]+alpha[i:i+1])
+		}
+	}
+	refs := make([]URL, len(all))
+	ok := make([]bool, len(all))
+	for i, s := range all {
+		refs[i], _ = Parse(s)
+		ok[i] = refs[i].s == s
+	}
+	bases := []string{"http://a/b/c/d", "http://a", "sc:/a/b/c", "sc:a/b/", "sc://h/a/b/", "sc:a/..//b/c"}
+	prefixes := []string{"//", "/", "/b/c/", "/b/c//", "/.//", "/a/b/", ""}
+	r := rand.New(rand.NewPCG(1808, 1993))
+	n := 300
+	if testing.Short() {
+		n = 120
+	}
+	checked := 0
+	for range n {
+		base := MustParse(bases[r.IntN(len(bases))])
+		tail := make([]byte, r.IntN(4))
+		for i := range tail {
+			tail[i] = "a:_1/."[r.IntN(6)]
+		}
+		target, err := Parse(base.s[:base.pathStart] + prefixes[r.IntN(len(prefixes))] + string(tail))
+		if err != nil {
+			continue
+		}
+		for m := Mode(0); m < ModeWHATWG; m++ {
+			rel, err := Relative(base, target, m)
+			if err != nil {
+				continue // a target no reference reaches (dot-segments under RFC 3986)
+			}
+			checked++
+			if rsColonForbidden(rel, m) {
+				t.Errorf("Relative(%q, %q, %s) = %q: a first segment with \":\" (RFC 3986 §4.2, RFC 2396 §3.3)", base, target, m, rel)
+			}
+			if back, err := Resolve(base, rel, m); err != nil || back != target {
+				t.Errorf("Relative(%q, %q, %s) = %q, which resolves to %q, %v", base, target, m, rel, back, err)
+			}
+			for i, s := range all {
+				if len(s) >= len(rel.s) {
+					break
+				}
+				if !ok[i] || rsColonForbidden(refs[i], m) {
+					continue
+				}
+				if got, err := Resolve(base, refs[i], m); err == nil && got == target {
 					t.Errorf("Relative(%q, %q, %s) = %q, but %q is shorter and resolves to it", base, target, m, rel, s)
 					break
 				}

@@ -184,7 +184,10 @@ func resolveRegistered(base, ref URL, mode Mode) (URL, error) {
 //
 //   - a reference with a scheme is absolute and returned as it is, except that RFC 3986
 //     removes its dot-segments (§5.2.2) and ModeRFC3986Compat reads a scheme equal to the
-//     base's as absent;
+//     base's as absent. The scheme is read by the mode's text: RFC 3986 §3.1 (and RFC 2396
+//     §3.1) a letter first, as [Parse] reads it; RFC 1808 §2.4.2 any alphanumerics, "+", "."
+//     and "-" before the first ":" ("1a:b", "+a:b"); the 1993 URL draft and the URI draft of
+//     RFC 1630 a full form, "a colon ... before any slash characters" ("a_b:c");
 //   - when the base has an authority and an empty path, a merged relative path gets a leading
 //     "/" (RFC 3986 §5.2.3; RFC 1808 §2.4.6 and RFC 2396 §3 make that slash part of the
 //     syntax, so "http://a" and "g" give "http://a/g" in every mode);
@@ -205,9 +208,10 @@ func Resolve(base, ref URL, mode Mode) (URL, error) {
 	if mode >= ModeWHATWG {
 		return resolveRegistered(base, ref, mode)
 	}
-	if base.flags&hasScheme == 0 && ref.flags&hasScheme == 0 {
+	if base.flags&hasScheme == 0 && !refAbsolute(ref, mode) {
 		// A reference with a scheme needs no base (RFC 3986 §5.2.2; RFC 1808 §4 step 1:
-		// without a base "the embedded URL is interpreted as an absolute URL").
+		// without a base "the embedded URL is interpreted as an absolute URL"), the scheme as
+		// the mode's text reads it (refAbsolute).
 		return URL{}, &Error{Input: base.s, Code: CodeBaseNotAbsolute, Rule: "RFC 3986 §5.1",
 			Message: "the base URL has no scheme; a base must be absolute"}
 	}
@@ -274,29 +278,104 @@ func compose(b []byte, base, ref URL, mode Mode) (URL, []byte, bool) {
 			// entire base URL (i.e., is set equal to the base URL)".
 			return base, b, true
 		}
-		if ref.flags&hasScheme != 0 {
-			return ref, b, true // RFC 1808 §4 step 2b
+		if refAbsolute(ref, mode) {
+			return ref, b, true // RFC 1808 §4 step 2b, the scheme read by §2.4.2
 		}
 		b = reserve(b, base, ref)
 		b = resolve1808(b, base, ref)
 	case ModeURLDraft:
-		if ref.flags&hasScheme != 0 {
+		if refAbsolute(ref, mode) {
 			// 1993 URL draft, "Partial form": "If the scheme parts are different, the whole
-			// absolute locator must be given"; a full form has a colon before any slash.
+			// absolute locator must be given"; a full form has a colon before any slash
+			// (fullFormDraft1993), so "a_b:c" is one.
 			return ref, b, true
 		}
 		b = reserve(b, base, ref)
 		b = resolveURLDraft(b, base, ref)
 	case ModeRFC1630, ModeRFC1630Published:
-		if ref.flags&hasScheme != 0 {
+		if refAbsolute(ref, mode) {
 			// uri-draft-www "Partial (relative) form": "If the scheme parts are different, the
-			// whole absolute URI must be given"; a full form has a colon before any slash.
+			// whole absolute URI must be given"; a full form has a colon before any slash
+			// (fullForm1630), so "a_b:c" is one.
 			return ref, b, true
 		}
 		b = reserve(b, base, ref)
 		b = resolve1630(b, base, ref, mode == ModeRFC1630Published)
 	}
 	return URL{}, b, false
+}
+
+// refAbsolute reports whether ref has a scheme as mode's text reads one, and so is resolved
+// to itself (or, under RFC 3986, to itself without dot-segments) whatever the base. [Parse]
+// reads a scheme by RFC 3986 §3.1 (a letter, then letters, digits, "+", "-" and "."), which
+// every mode's reading includes; the older texts read more:
+//   - RFC 1808 §2.4.2: "If the parse string contains a colon ":" after the first character
+//     and before any characters not allowed as part of a scheme name (i.e., any not an
+//     alphanumeric, plus "+", period ".", or hyphen "-")", the scheme is what comes before
+//     it: "1a:b" and "+a:b" are absolute (its BNF: scheme = 1*( alpha | digit | "+" | "-" |
+//     "." )), "a_b:c" and ":b" are not;
+//   - the 1993 URL draft and the URI draft of RFC 1630, "Partial form": "a full form must
+//     have a colon and that colon must occur before any slash characters", whatever the
+//     characters before it ("a_b:c", "1a:b"; the drafts' checkers then judge the scheme
+//     name), read as the checkers of package scheme split a URL (internal/syntax
+//     SplitDraft1993 and SplitRFC1630): after the fragment-id's "#" nothing counts, and the
+//     URI draft also reads the search after "?" first (uri = scheme : path [ ? search ]).
+func refAbsolute(ref URL, mode Mode) bool {
+	if ref.flags&hasScheme != 0 {
+		return true
+	}
+	switch mode {
+	case ModeRFC1808:
+		return scheme1808(ref.s)
+	case ModeURLDraft:
+		return fullFormDraft1993(ref.s)
+	case ModeRFC1630, ModeRFC1630Published:
+		return fullForm1630(ref.s)
+	}
+	return false
+}
+
+// scheme1808 reports whether s starts with a scheme by RFC 1808 §2.4.2: a ":" after the first
+// character, and before it only alphanumerics, "+", "." and "-".
+func scheme1808(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ':' {
+			return i > 0
+		} else if !schemeTab[c] {
+			return false
+		}
+	}
+	return false
+}
+
+// fullFormDraft1993 reports whether s is a full form by the 1993 URL draft, "Partial form": a
+// ":" before any "/" (and before the "#" of a fragment-id: fragmentaddress = url [ "#"
+// fragmentid ]).
+func fullFormDraft1993(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ':':
+			return true
+		case '/', '#':
+			return false
+		}
+	}
+	return false
+}
+
+// fullForm1630 reports whether s is a full form by the URI draft of RFC 1630, "Partial
+// (relative) form": a ":" before any "/", and before the "?" of a search and the "#" of a
+// fragment-id (fragmentaddress = uri [ # fragmentid ], uri = scheme : path [ ? search ]).
+func fullForm1630(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ':':
+			return true
+		case '/', '?', '#':
+			return false
+		}
+	}
+	return false
 }
 
 // Resolve resolves ref against u by RFC 3986 §5.2 (strict): Resolve(u, ref, ModeRFC3986).

@@ -539,6 +539,32 @@ func TestResolveModes(t *testing.T) {
 		{"x:/a//b", "/g", ModeRFC1630, "x:/g"},
 		{"magic://a/b/c//d/e/f?x/y", "g?z", ModeRFC1630, "magic://a/b/c//d/e/g?z"},
 		{"magic://a/b/c//d/e/f#x", "", ModeRFC1630, "magic://a/b/c//d/e/f"},
+		// Each mode reads a scheme in a reference by its own text (refAbsolute). RFC 1808
+		// §2.4.2: a ":" after the first character, only alphanumerics, "+", "." and "-"
+		// before it; "a_b:c" has none, ":b" none (the ":" is the first character).
+		{"http://a/b/c/d", "1a:b", ModeRFC1808, "1a:b"},
+		{"http://a/b/c/d", "+a:b", ModeRFC1808, "+a:b"},
+		{"http://a/b/c/d", "-.+9:x/y", ModeRFC1808, "-.+9:x/y"},
+		{"http://a/b/c/d", "a_b:c", ModeRFC1808, "http://a/b/c/a_b:c"},
+		{"http://a/b/c/d", ":b", ModeRFC1808, "http://a/b/c/:b"},
+		{"http://a/b/c/d", "1a/b:c", ModeRFC1808, "http://a/b/c/1a/b:c"},
+		{"/a/b", "1a:b", ModeRFC1808, "1a:b"}, // an absolute URL needs no base (§4 step 1)
+		// The 1993 URL draft and the URI draft: "a full form must have a colon and that colon
+		// must occur before any slash characters".
+		{"http://a/b/c/d", "a_b:c", ModeURLDraft, "a_b:c"},
+		{"http://a/b/c/d", "1a:b", ModeURLDraft, "1a:b"},
+		{"http://a/b/c/d", "a_b:c", ModeRFC1630, "a_b:c"},
+		{"http://a/b/c/d", "a_b:c", ModeRFC1630Published, "a_b:c"},
+		{"http://a/b/c/d", "a/b:c", ModeURLDraft, "http://a/b/c/a/b:c"},
+		{"http://a/b/c/d", "a/b:c", ModeRFC1630, "http://a/b/c/a/b:c"},
+		{"http://a/b/c/d", "#a:b", ModeURLDraft, "http://a/b/c/d#a:b"},
+		{"http://a/b/c/d", "#a:b", ModeRFC1630, "http://a/b/c/d#a:b"},
+		{"http://a/b/c/d", "g?a:b", ModeRFC1630, "http://a/b/c/g?a:b"},
+		{"/a/b", "a_b:c", ModeURLDraft, "a_b:c"},
+		// RFC 3986 and RFC 2396 read "1a:b" and "a_b:c" as no scheme (§3.1: a letter first,
+		// no "_"): a path, though not one a relative reference may write (§4.2).
+		{"http://a/b/c/d", "1a:b", ModeRFC3986, "http://a/b/c/1a:b"},
+		{"http://a/b/c/d", "a_b:c", ModeRFC2396, "http://a/b/c/a_b:c"},
 	}
 	for _, tt := range tests {
 		if f := rsFailure(tt.base, tt.ref, tt.mode, tt.want); f != "" {

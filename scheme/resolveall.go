@@ -53,6 +53,13 @@ func (r *Resolver) BaseError(mode locator.Mode) error {
 	if mode == locator.ModeWHATWG {
 		return r.wbaseErr
 	}
+	if r.baseErr != nil {
+		// The error as the mode's document cites it (ParseForMode): parsed again, only
+		// when the base fails.
+		if _, err := ParseForMode(r.baseStr, mode); err != nil {
+			return err
+		}
+	}
 	return r.baseErr
 }
 
@@ -71,7 +78,7 @@ func (r *Resolver) resolve(ref string, mode locator.Mode) (string, error) {
 		return locator.ResolveRegistered(r.baseStr, ref, mode)
 	}
 	if r.baseErr != nil {
-		return "", r.baseErr
+		return "", r.BaseError(mode)
 	}
 	u, err := parseRef(ref, mode)
 	if err != nil {
@@ -178,15 +185,23 @@ func (r *Resolver) ResolveAllTo(row *Resolution, ref string, lenient bool) {
 	row.Results = results
 }
 
-// parseRef parses a reference for mode: as the mode's specification writes URLs where it has
-// one (locator.ParseAs, so that an error cites that document's rule), else by the generic
-// syntax (locator.Parse). Either reads the same URL: ParseAs differs from Parse only under
-// RFC 1738 and the 1994 draft, which no mode names.
-func parseRef(ref string, mode locator.Mode) (locator.URL, error) {
+// parseRef is [ParseForMode].
+func parseRef(ref string, mode locator.Mode) (locator.URL, error) { return ParseForMode(ref, mode) }
+
+// ParseForMode parses s, a reference, a base or a target of resolution mode, as the mode's
+// specification writes URLs where it has one (locator.ParseAs, so that an error cites that
+// document's rule: a control is RFC 3986 §2's under rfc3986, not RFC 1738 §2.2's), else by the
+// generic syntax (locator.Parse), as `locator resolve` and `locator relative` read their
+// arguments. Either gives the same URL: ParseAs differs from Parse in what it reads only
+// under RFC 1738 and the 1994 draft, which no mode names. What the URL's scheme is, is not
+// decided here: locator.Resolve reads a reference's scheme by the mode's text, which may
+// find one where the URL has none ("1a:b" under RFC 1808 §2.4.2, the full form "a_b:c" under
+// the 1993 URL draft and the URI draft of RFC 1630).
+func ParseForMode(s string, mode locator.Mode) (locator.URL, error) {
 	if spec, ok := modeSpec(mode); ok {
-		return locator.ParseAs(ref, spec)
+		return locator.ParseAs(s, spec)
 	}
-	return locator.Parse(ref)
+	return locator.Parse(s)
 }
 
 // modeSpec returns the specification whose strict checker ([Check]) decides what "invalid"

@@ -170,8 +170,14 @@ func rfc1808Resolve(base, ref locator.URL) string {
 	}
 	// b) "If the embedded URL starts with a scheme name, it is interpreted as an absolute URL
 	// and we are done." c) "Otherwise, the embedded URL inherits the scheme of the base URL."
+	// The scheme name as §2.4.2 parses it: "If the parse string contains a colon ":" after
+	// the first character and before any characters not allowed as part of a scheme name
+	// (i.e., any not an alphanumeric, plus "+", period ".", or hyphen "-")": "1a:b" too.
 	if r.hasScheme {
 		return oldRecompose(r)
+	}
+	if s := ref.String(); oldScheme1808(s) {
+		return s
 	}
 	r.scheme, r.hasScheme = b.scheme, true
 	// Step 3: "If the embedded URL's <net_loc> is non-empty, we skip to Step 7. Otherwise,
@@ -213,13 +219,25 @@ func rfc1808Resolve(base, ref locator.URL) string {
 	return oldRecompose(r)
 }
 
+// oldScheme1808 reports whether s starts with a scheme name by RFC 1808 §2.4.2 (above).
+func oldScheme1808(s string) bool {
+	i := strings.IndexByte(s, ':')
+	return i > 0 && strings.Trim(s[:i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-") == ""
+}
+
 // urlDraftResolve is the 1993 URL draft, "Partial form", with the two readings that Resolve
 // documents where the draft is silent: a void partial form ("" or a fragment alone) names the
-// context itself, and a partial form is taken whole when it has a scheme.
+// context itself, and a full form is taken whole.
 func urlDraftResolve(base, ref locator.URL) string {
 	b, r := rfcSplit(base), rfcSplit(ref)
 	if r.hasScheme {
 		return oldRecompose(r)
+	}
+	// "A partial form can be distinguished from a full form in that a full form must have a
+	// colon and that colon must occur before any slash characters" (before the "#" of a
+	// fragment-id: fragmentaddress = url [ "#" fragmentid ]): "a_b:c" is a full form.
+	if s := ref.String(); strings.Contains(strings.Split(strings.Split(s, "#")[0], "/")[0], ":") {
+		return s
 	}
 	r.scheme, r.hasScheme = b.scheme, true
 	// "If the host and/or port parts are the different, the host, port name and all the rest

@@ -11,9 +11,12 @@ package whatwg
 // The candidates are those of locator.Relative, built from target's href: the empty string
 // (the base without its fragment), the fragment "#f", the query "?q#f", a relative path of
 // "../" for each directory of the base to leave then the rest of the target's path (a base
-// with a host and an empty path counts as "/", as the path state reads it, and two null hosts
-// as one authority; with "./" before a first segment that holds ":", which would read as a
-// scheme, or is empty, and "." or ".." for a directory), an absolute path "/p?q#f" ("/.//p"
+// with a host and an empty path counts as "/", as the path state reads it, a file URL's
+// path that is a drive letter alone, "/C:", as "/C:/", which "shorten a URL's path" keeps
+// (§4.2), and two null hosts as one authority; with "./" before a first segment that is
+// empty or starts with what the scheme state reads as a scheme (an ASCII alpha, then
+// alphanumerics, "+", "-" and ".", then ":": "./b:c", but "1b:c" and, in a non-special URL,
+// "\g:h"), and "." or ".." for a directory), an absolute path "/p?q#f" ("/.//p"
 // for a path "//p", which would read as a host; after a base's Windows drive letter, the path
 // without it, which the file slash state puts back), the href without its scheme
 // ("//host/p?q#f", "//host?q#f" for a special URL's path "/", or "/.//p" for a path "//p"
@@ -73,6 +76,16 @@ func Relative(base, target URL) (string, error) {
 			for _, p := range relativePaths(bp, tp) {
 				try(p + t[qs:])
 			}
+			if target.scheme() == "file" && len(bp) == 3 && bp[0] == '/' && isAlpha(bp[1]) && bp[2] == ':' {
+				// A base path that is a drive letter alone, "file:///C:": the file state
+				// (§4.4) shortens the path before a relative path, and "shorten a URL's
+				// path" keeps a file URL's lone normalized Windows drive letter (§4.2), so
+				// the reference's segments go after it, as after the directory "/C:/": "x"
+				// gives "file:///C:/x".
+				for _, p := range relativePaths(bp+"/", tp) {
+					try(p + t[qs:])
+				}
+			}
 			// An absolute path, with "/." before one that starts with "//" (which would be a
 			// host): the path state drops the "." segment.
 			abs := func(p string) {
@@ -111,8 +124,9 @@ func Relative(base, target URL) (string, error) {
 
 // relativePaths returns relative-path candidates for reaching the path tgt from the base path
 // bp: "../" for each directory of the base not shared with the target, then the rest of the
-// target, with "./" before a first segment that holds ":" or starts with "/", and the short
-// forms of a directory ("." for the base's own, "../.." for "../../").
+// target, with "./" before a first segment that starts with "/" or with a scheme (an ASCII
+// alpha, then alphanumerics, "+", "-" and ".", then ":": schemeShaped), and the short forms
+// of a directory ("." for the base's own, "../.." for "../../").
 func relativePaths(bp, tgt string) []string {
 	bdir := ""
 	for i := len(bp) - 1; i >= 0; i-- {
@@ -147,7 +161,7 @@ func relativePaths(bp, tgt string) []string {
 		}
 	}
 	out := make([]string, 0, 2)
-	if p == "" || p[0] == '/' || containsByte(first, ':') {
+	if p == "" || p[0] == '/' || schemeShaped(first) {
 		out = append(out, "./"+p)
 	} else {
 		out = append(out, p)
@@ -162,10 +176,22 @@ func relativePaths(bp, tgt string) []string {
 	return out
 }
 
-func containsByte(s string, c byte) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
+// schemeShaped reports whether s starts with what the scheme start and scheme states read as
+// a scheme (§4.4): an ASCII alpha, then ASCII alphanumerics, "+", "-" and ".", then ":". A
+// relative path that does, "x:y", would be parsed as an absolute URL (or, with a special
+// base's own scheme, "http:x", by the special relative or authority state); one that does not,
+// "1b:c" or "\g:h", goes from the no scheme state to the relative state as a path.
+func schemeShaped(s string) bool {
+	if s == "" || !isAlpha(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':':
 			return true
+		case isAlpha(c), '0' <= c && c <= '9', c == '+', c == '-', c == '.':
+		default:
+			return false
 		}
 	}
 	return false

@@ -48,6 +48,18 @@ func TestRelative(t *testing.T) {
 		// A percent sign kept as written by the parser, and %2e, a dot-segment.
 		{"http://a/b/c", "http://a/b/%zz", "%zz"},
 		{"http://a/b/c", "http://a/%2e/x", "/x"}, // the href is http://a/x
+		// "./" only before a scheme (§4.4 scheme start state: an ASCII alpha first; scheme
+		// state: alphanumerics, "+", "-", "."): "1b:c" and "\g:h" have none, "b:c" has one.
+		{"http://h/a/b", "http://h/a/1b:c", "1b:c"},
+		{"http://h/a/b", "http://h/a/b:c", "./b:c"},
+		{"http://h/a/b", "http://h/a/b+.-9:c", "./b+.-9:c"},
+		{"http://h/a/b", "http://h/a/b_:c", "b_:c"},
+		{"foo://h/a", "foo://h/\\g:h", "\\g:h"}, // non-special: "\" is no separator
+		// "shorten a URL's path" keeps a file URL's lone drive letter (§4.2): from "file:///C:",
+		// "x" is "file:///C:/x".
+		{"file:///C:", "file:///C:/x", "x"},
+		{"file:///C:", "file:///C:/a/b?q", "a/b?q"},
+		{"file:///C:", "file:///C:/", "."},
 	}
 	for _, tt := range tests {
 		b, t1 := MustParse(tt.base), MustParse(tt.target)
@@ -178,7 +190,7 @@ func TestRelativeShortest(t *testing.T) {
 		return string(b)
 	}
 	bases := []string{"http://a", "sc://h", "sc:/a/b", "sc:a/b", "http://a/b/c", "sc://h/a/", "sc:/",
-		"file:///a/b", "file://h/", "file:///C:/a", "http://u@a:81/b", "HTTP://A/%2e/", "sc://u:p@h:1/a;b"}
+		"file:///a/b", "file://h/", "file:///C:/a", "http://u@a:81/b", "HTTP://A/%2e/", "sc://u:p@h:1/a;b", "file:///C:"}
 	n := 4000
 	if testing.Short() {
 		n = 500

@@ -102,6 +102,36 @@ g       no      http://a/b/c/g  http://a/b/c/g   http://a/b/c/g  http://a/b/c/g 
 			"yes\terror:bad-escape\terror:bad-escape\terror:bad-escape\terror:bad-escape\terror:bad-escape\terror:bad-escape\terror:bad-escape\t*http://a/b/c/%zz\n", 1)
 }
 
+// TestResolveSchemeByMode: each mode reads a scheme in a reference by its own text. RFC 1808
+// §2.4.2: alphanumerics, "+", "." and "-" before a ":" after the first character; the 1993
+// URL draft and the URI draft: a full form, a ":" before any "/".
+func TestResolveSchemeByMode(t *testing.T) {
+	check(t, "", []string{"resolve", "--spec", "rfc1808", "http://a/b/c/d", "1a:b", "+a:b", "a_b:c"},
+		"1a:b\n+a:b\nhttp://a/b/c/a_b:c\n", 0)
+	for _, m := range []string{"url-draft", "rfc1630", "rfc1630-published"} {
+		check(t, "", []string{"resolve", "--spec", m, "http://a/b/c/d", "a_b:c", "a/b:c"}, "a_b:c\nhttp://a/b/c/a/b:c\n", 0)
+	}
+	check(t, "", []string{"resolve", "--spec", "rfc3986", "--lenient", "http://a/b/c/d", "a_b:c"}, "http://a/b/c/a_b:c\n", 0)
+}
+
+// TestResolveJSONResultBase64: a result that is not UTF-8 (a base's byte 0xFE kept by the
+// resolution) is given exactly in result_base64, as input_base64 gives an input; in
+// resolve --all-specs, each mode's field too.
+func TestResolveJSONResultBase64(t *testing.T) {
+	base := "http://a/\xfe/"
+	check(t, "x\n", []string{"resolve", "--lenient", "--spec", "rfc2396", "--json", base, "-"},
+		`{"input":"x","base":"http://a/\ufffd/","base_base64":"aHR0cDovL2Ev/i8=","spec":"rfc2396","result":"http://a/\ufffd/x","result_base64":"aHR0cDovL2Ev/i94","valid":true,"error":null}`+"\n", 0)
+	check(t, "http://a/\xfe/x\n", []string{"relative", "--spec", "rfc2396", "--json", "http://b/", "-"},
+		`{"input":"http://a/\ufffd/x","input_base64":"aHR0cDovL2Ev/i94","base":"http://b/","spec":"rfc2396","result":"//a/\ufffd/x","result_base64":"Ly9hL/4veA==","valid":true,"error":null}`+"\n", 0)
+	out, _, _ := runLocator(t, "x\n", "resolve", "--all-specs", "--lenient", "--json", base, "-")
+	if !strings.Contains(out, `"rfc2396":"http://a/\ufffd/x","rfc2396_base64":"aHR0cDovL2Ev/i94"`) {
+		t.Errorf("resolve --all-specs --json: %s", out)
+	}
+	// A UTF-8 result has no result_base64.
+	check(t, "x\n", []string{"resolve", "--json", "http://a/", "-"},
+		`{"input":"x","base":"http://a/","spec":"rfc3986","result":"http://a/x","valid":true,"error":null}`+"\n", 0)
+}
+
 func TestResolveErrors(t *testing.T) {
 	errs := check(t, "", []string{"resolve", "http://a/b", "%zz", "g"}, "http://a/g\n", 1)
 	if errs != "locator: %zz: \"%\" not followed by two hex digits [bad-escape, RFC 3986 §2.1 pct-encoded]\n" {
@@ -134,6 +164,33 @@ func TestRelative(t *testing.T) {
 	check(t, "", []string{"relative", "--spec", "whatwg", "http://[::1", "http://a/"}, "", 1)
 	check(t, "http://a/b/c/g\nhttp://a/b/./x\n", []string{"relative", "http://a/b/c/d", "-"},
 		"g\nerror: no reference resolves to this URL under rfc3986 (resolution would change it, e.g. by removing dot-segments) [no-relative-reference, RFC 3986 §5.2]\n", 1)
+	// RFC 3986 §4.2 path-noscheme: "./" before a first segment with ":", which resolve
+	// accepts back; "/.//x" for a path "//x".
+	check(t, "", []string{"relative", "http://a/b/c/d", "http://a/b/c/a_b:c", "http://a/b/c/1a:b", "http://a/b/c/[x]:y"},
+		"./a_b:c\n./1a:b\n./[x]:y\n", 0)
+	check(t, "", []string{"resolve", "--lenient", "http://a/b/c/d", "./a_b:c", "./1a:b", "./[x]:y"},
+		"http://a/b/c/a_b:c\nhttp://a/b/c/1a:b\nhttp://a/b/c/[x]:y\n", 0)
+	check(t, "", []string{"relative", "http://example.com/a/b/c", "http://example.com//x"}, "/.//x\n", 0)
+	// Each mode's own reading of a scheme: RFC 1808 §2.4.2 reads none in "a_b:c" and one
+	// in "1a:b"; the drafts read a full form in "a_b:c".
+	check(t, "", []string{"relative", "--spec", "rfc1808", "http://a/b/c/d", "http://a/b/c/a_b:c", "http://a/b/c/1a:b"},
+		"a_b:c\n./1a:b\n", 0)
+	check(t, "", []string{"relative", "--spec", "url-draft", "http://a/b/c/d", "http://a/b/c/a_b:c", "a_b:c"},
+		"./a_b:c\na_b:c\n", 0)
+	// The target parsed as the mode's document writes URLs, as resolve parses a reference:
+	// a control is RFC 3986 §2's under rfc3986.
+	errs = check(t, "", []string{"relative", "--spec", "rfc3986", "http://a/", "http://a/x\x01"}, "", 1)
+	if !strings.Contains(errs, "[control-character, RFC 3986 §2 ") {
+		t.Errorf("relative, control: stderr %q", errs)
+	}
+	errs = check(t, "", []string{"relative", "--spec", "rfc3986", "http://a/\x01", "http://a/x"}, "", 1)
+	if !strings.Contains(errs, "[control-character, RFC 3986 §2 ") {
+		t.Errorf("relative, control in the base: stderr %q", errs)
+	}
+	errs = check(t, "", []string{"resolve", "--spec", "rfc3986", "http://a/\x01", "x"}, "", 1)
+	if !strings.Contains(errs, "[control-character, RFC 3986 §2 ") {
+		t.Errorf("resolve, control in the base: stderr %q", errs)
+	}
 }
 
 func TestNormalize(t *testing.T) {

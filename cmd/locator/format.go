@@ -64,7 +64,9 @@ escapes are Go's); CSV then quotes as RFC 4180 does (encoding/csv).
 
 In JSON, strings are UTF-8: an input that is not valid UTF-8 is written in "input"
 with each invalid byte as U+FFFD, and its exact bytes, which byte offsets count,
-are given in base64 in an extra field "input_base64" (absent for a UTF-8 input).
+are given in base64 in an extra field "input_base64" (absent for a UTF-8 input);
+so are base, a, b, and a result made of their bytes (result, and each mode's field
+of resolve --all-specs: "result_base64", "rfc2396_base64").
 
 ` + qualHelp
 
@@ -443,11 +445,18 @@ func appendTSV(dst []byte, s string) []byte {
 }
 
 // inputField reports whether a field named name holds an input as given (whose byte
-// offsets other fields count), which JSON completes with NAME_base64 when it is not UTF-8.
+// offsets other fields count), or a result made of an input's bytes (resolve's and
+// relative's "result", and the column of each mode under resolve --all-specs, which are
+// named after the modes), which JSON completes with NAME_base64 when it is not UTF-8.
 func inputField(name string) bool {
 	switch name {
-	case "input", "base", "a", "b":
+	case "input", "base", "a", "b", "result":
 		return true
+	}
+	if name != "" {
+		if _, err := locator.ParseMode(name); err == nil {
+			return true
+		}
 	}
 	return false
 }

@@ -33,6 +33,12 @@ has no scheme) is reported on standard error and the others are still printed.
 
 ` + modesHelp + `
 
+A reference has a scheme, and so is absolute and resolved to itself, as the mode's
+text reads one: rfc3986, rfc3986-compat and rfc2396 a letter, then letters, digits,
+"+", "-" and "." (RFC 3986 §3.1); rfc1808 any of those before a ":" after the first
+character (§2.4.2: "1a:b", "+a:b"); url-draft and rfc1630 any ":" before a "/" (a
+"full form": "a_b:c").
+
 A reference or BASE that the mode's text does not allow is reported too, as parse
 --spec reports it, and not resolved: the first error of the mode's checker, "(and N
 more: ...)" when there are others. What "invalid" means, by mode:
@@ -59,19 +65,21 @@ column says whether the modes disagree on that reference. An error is shown as
 
 With "-", the references are read one per line from standard input and each gives
 one line: the result, or "error: MESSAGE [CODE, RULE]". With --all-specs the line
-is the table's row, tab-separated, without a header.
+is the table's row without its REF column (the reference is the input line at the
+same place): DIFFER, then one cell per mode, tab-separated, without a header.
 
 --json, --format and --output (with "-" or with references) give one record per
 reference instead, with the fields
   input     the reference as given
   base      BASE as given
   spec      the mode
-  result    the resolved URL (null when it fails)
+  result    the resolved URL (null when it fails); with result_base64 its exact
+            bytes when they are not UTF-8 (as input_base64, below)
   valid     true when the reference resolves
   error     "MESSAGE [CODE, RULE]" (null when it resolves)
 With --all-specs the fields are input, differ (true when the modes disagree),
 valid (true when no mode failed), then one field per mode, named after it: its
-result, or "error:CODE" (without the table's "*").
+result, or "error:CODE" (without the table's "*"), with MODE_base64 as result_base64.
 ` + formatHelp + `
 
 ` + bulkHelp + `
@@ -411,6 +419,12 @@ partial forms). A target with another scheme is printed whole. A target that no
 reference reaches (under rfc3986, a target with dot-segments: resolution always
 removes them, §5.2.2) is reported on standard error; normalize it first.
 
+A relative path gets "./" before a ":" that the mode reads as the end of a scheme
+or forbids there (see "locator help resolve"): "./a_b:c" under rfc3986 (§4.2: no
+":" in the first segment of a relative path), but "a_b:c" under rfc1808, which
+reads no scheme in it. An absolute path that starts with "//" is written "/.//p"
+(resolution removes the "."), as "//p" would name a host.
+
 ` + modesHelp + `
 
 The URL Standard defines no relative operation, only parsing against a base; under
@@ -423,7 +437,8 @@ So "HTTP://A/b" relative to "http://a/c" is "b".
 With "-", the targets are read one per line from standard input and each gives one
 line: the reference, or "error: MESSAGE [CODE, RULE]". --json, --format and
 --output give records with the fields of resolve (input is the target, result the
-reference); see "locator help resolve".
+reference, result_base64 its exact bytes when they are not UTF-8); see "locator
+help resolve".
 
 ` + bulkHelp + `
 
@@ -484,7 +499,8 @@ func newRelativeCmd() *cobra.Command {
 }
 
 // newRelative returns the function of relative for base and mode: under whatwg,
-// whatwg.Relative, the target parsed by the URL Standard; otherwise locator.Relative.
+// whatwg.Relative, the target parsed by the URL Standard; otherwise locator.Relative, base
+// and target parsed by scheme.ParseForMode.
 func newRelative(base string, mode locator.Mode) (func(target string) (string, error), error) {
 	if mode == locator.ModeWHATWG {
 		b, err := whatwg.Parse(base, nil)
@@ -499,12 +515,14 @@ func newRelative(base string, mode locator.Mode) (func(target string) (string, e
 			return whatwg.Relative(b, t)
 		}), nil
 	}
-	b, err := locator.Parse(base)
+	// Read as the mode's document writes URLs, so that an error cites its rule (RFC 3986 §2
+	// for a control under rfc3986, as resolve does).
+	b, err := scheme.ParseForMode(base, mode)
 	if err != nil {
 		return nil, err
 	}
 	return noBOM(func(target string) (string, error) {
-		t, err := locator.Parse(target)
+		t, err := scheme.ParseForMode(target, mode)
 		if err != nil {
 			return "", err
 		}

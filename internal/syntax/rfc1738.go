@@ -334,7 +334,7 @@ func checkPort(sk *Sink, port string, colon int) {
 		// RFC 1738; it names no server a client can reach (a plan fails, CodeBadPort).
 		if sk.Take(colon+1, locator.CodePortRange, locator.SeverityWarning) {
 			sk.Add(locator.Finding{Offset: colon + 1, Code: locator.CodePortRange, Rule: "RFC 793 §3.1 (16-bit port)",
-				Message: "port " + short(port) + " is above 65535: no TCP port has that number (RFC 1738 §5 port is any digits)",
+				Message:  "port " + short(port) + " is above 65535: no TCP port has that number (RFC 1738 §5 port is any digits)",
 				Severity: locator.SeverityWarning})
 		}
 	}
