@@ -94,7 +94,7 @@ func TestRelative(t *testing.T) {
 		// "./" before a first segment with ":" where the mode reads a scheme or its grammar
 		// forbids the ":" (schemeRead): every ":" before a "/" under RFC 3986 (§4.2
 		// path-noscheme), RFC 2396 (§3.3 rel_segment) and the drafts (a full form), a
-		// scheme by §2.4.2 only under RFC 1808.
+		// scheme by RFC 1808 §2.4.2 only under RFC 1808.
 		{"http://a/b/c/d", "http://a/b/c/a_b:c", ModeRFC3986, "./a_b:c"},
 		{"http://a/b/c/d", "http://a/b/c/1a:b", ModeRFC3986, "./1a:b"},
 		{"http://a/b/c/d", "http://a/b/c/[x]:y", ModeRFC3986, "./[x]:y"},

@@ -83,3 +83,21 @@ func ExampleResolver_ResolveAllTo() {
 	// g false http://a/b/c/g rfc2396 http://a/b/c/g
 	// ../../../g true http://a/g rfc2396 http://a/../g
 }
+
+// ParseForMode reads a reference as a resolution mode's document writes URLs, so that an
+// error cites that document's rule: a control character is RFC 3986 §2's under rfc3986 (RFC
+// 1808 has no parser of its own: the generic syntax's, RFC 1738's rule).
+func ExampleParseForMode() {
+	for _, mode := range []locator.Mode{locator.ModeRFC3986, locator.ModeRFC1808} {
+		if _, err := scheme.ParseForMode("a\x01b", mode); err != nil {
+			fmt.Println(mode, err)
+		}
+	}
+	u, err := scheme.ParseForMode("g;x?y#s", locator.ModeRFC3986)
+	q, _ := u.Query()
+	fmt.Println(u.Path(), q, err)
+	// Output:
+	// rfc3986 locator: "a\x01b": control character %01 must be encoded (at offset 1, RFC 3986 §2 (controls are not URI characters and must be percent-encoded))
+	// rfc1808 locator: "a\x01b": control character %01 must be encoded (at offset 1, RFC 1738 §2.2 (controls must be encoded))
+	// g;x y <nil>
+}

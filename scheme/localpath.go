@@ -125,7 +125,7 @@ func pathErr(input string, off int, code locator.Code, rule, msg string) error {
 //     forms "\\?\C:\x" and "\\?\UNC\server\share\x" give the same URLs; "\" and "/" both
 //     separate names. A server named "localhost", or one that is no RFC 1738 §5 host (a
 //     NetBIOS name with "_", a top label that starts with a digit), is written in the path,
-//     "file:////localhost/share/x" (Appendix E.3.2), since the host "localhost" means this
+//     "file:////localhost/share/x" (RFC 8089 Appendix E.3.2), since the host "localhost" means this
 //     machine and the others cannot be hosts. A path without a drive letter or server
 //     ("\dir", "C:dir") fails (CodeRelativePath), as does a name holding <>"|?* or a control
 //     (CodeBadPathChar) and a device path "\\.\" or a server ".." (CodeBadPathForm).

@@ -347,8 +347,8 @@ func ipLiteral(v string) (string, bool) {
 var ipvFutureChars = pct.Unreserved.Union(pct.SubDelims).With(":")
 
 // isIPvFuture reports whether s is RFC 3986 §3.2.2 IPvFuture = "v" 1*HEXDIG "." 1*(
-// unreserved / sub-delims / ":" ), "v" in either case (RFC 5234 §2.3: a quoted string is
-// case-insensitive).
+// unreserved / sub-delims / ":" ), "v" in either case (RFC 3986 §3.2.2: "an IP-literal that
+// starts with "v" (case-insensitive)").
 func isIPvFuture(s string) bool {
 	if len(s) < 4 || s[0]|0x20 != 'v' {
 		return false

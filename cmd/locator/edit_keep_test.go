@@ -110,9 +110,9 @@ func TestEditJSONOffsets(t *testing.T) {
 		code string
 		off  int
 	}{
-		{[]string{"--set", "host=" + strings.Repeat("h", 35), "--set", "port=99999"}, "http://h/", "port-out-of-range", 0},
+		{[]string{"--set", "host=" + strings.Repeat("h", 35), "--set", "port=8080", "--set", "user=u"}, "http://h/", "userinfo-not-allowed", 0},
 		{[]string{"--spec", "rfc3986", "--redirect", "a b"}, "http://h/", "char-not-allowed", 0},
-		{[]string{"--redirect", "x", "--set", "port=99999"}, "http://h/", "port-out-of-range", 0},
+		{[]string{"--redirect", "x", "--set", "user=u"}, "http://h/", "userinfo-not-allowed", 0},
 		{[]string{"--set", "host=n"}, "http://h/%zz", "bad-escape", 9},
 		{[]string{"--set", "typecode=d"}, "URL:http://h/", string(codeNoField), 4},
 		{[]string{"--spec", "whatwg", "--set", "host=n"}, "http://[", "IPv6-unclosed", 7},
