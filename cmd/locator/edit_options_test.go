@@ -97,6 +97,10 @@ var editOptionsTable = []struct {
 	{"news all", []string{"--set", "group=*", "news:alt.test"}, "news:*", 0},
 	{"news message-id", []string{"--set", "message-id=<a/b?c@h.example>", "news:alt.test"}, "news:a/b%3Fc@h.example", 0},
 	{"news message-id no @", []string{"--set", "message-id=abc", "news:alt.test"}, "", 1},
+	// RFC 1738 §5 article: one "@", before the host; an "@" of the unique part is "%40"
+	// with "=", refused with ":=".
+	{"news message-id with two @", []string{"--set", "message-id=a@b@h.example", "news:alt.test"}, "news:a%40b@h.example", 0},
+	{"news message-id with two @, :=", []string{"--set", "message-id:=a@b@h.example", "news:alt.test"}, "", 1},
 	{"news group bad", []string{"--set", "group=1x", "news:alt.test"}, "", 1},
 	{"news removed", []string{"--set", "group=", "news:alt.test"}, "", 1},
 	{"nntp article", []string{"--set", "article=12", "nntp://h/alt.test"}, "nntp://h/alt.test/12", 0},

@@ -509,8 +509,17 @@ func setNewsField(rest string, op setOp, bad func(string) error) (string, error)
 	if err != nil {
 		return "", err
 	}
-	if !strings.Contains(id, "@") {
+	at := strings.LastIndexByte(id, '@')
+	if at < 0 {
 		return "", bad("a message-id is unique@full_domain_name (RFC 1738 §3.6)")
+	}
+	// RFC 1738 §5 article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host: one
+	// "@", before the host; an "@" of the unique part is data there, "%40".
+	if i := strings.IndexByte(id[:at], '@'); i >= 0 {
+		if op.mode == ":=" {
+			return "", bad("\"@\" at offset " + strconv.Itoa(i) + " must be encoded there (RFC 1738 §5 article: one \"@\", before the host)")
+		}
+		v = pct.Encode(id[:at], editNewsIDKeep.Without("@")) + pct.Encode(id[at:], editNewsIDKeep)
 	}
 	return v, nil
 }
