@@ -68,7 +68,7 @@ const (
 	NormalizeEmptyPathSlash
 	// NormalizeMailtoDomain lower-cases the domain of each address of a mailto: URL (RFC 3986
 	// §6.2.3: "mailto:Joe@Example.COM" is "mailto:Joe@example.com"), and nothing else: the
-	// local part is case-sensitive (RFC 5321 §2.4). The addresses are read on the path with
+	// local part keeps its case, as in that example. The addresses are read on the path with
 	// its escapes decoded, after the other path steps: they are separated by "," (RFC 6068
 	// §2 to = addr-spec *("," addr-spec); "%2C" too, as RFC 1738 §3.5 reserves nothing) that
 	// is not in a quoted-string (RFC 822 §3.3, with its "\" quoted-pair), and the domain is
