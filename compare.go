@@ -99,8 +99,9 @@ func EncodingLevel(u URL) URL {
 //     (RFC 3986 §6.2.2.3 and §5.2.4; the URI draft reserves "." and ".." for hierarchical
 //     forms, "Hierarchical forms"), unless the result would start with "//" without an
 //     authority. Relative references and rootless paths ("urn:a/../b") keep them;
-//   - in a mailto: URL, the domain of each address (after "@", up to ",") is lower-cased
-//     (RFC 3986 §6.2.3: "mailto:Joe@Example.COM" is equivalent to "mailto:Joe@example.com");
+//   - in a mailto: URL, the domain name of each address is lower-cased, not its local part
+//     (RFC 3986 §6.2.3: "mailto:Joe@Example.COM" is equivalent to "mailto:Joe@example.com";
+//     the addresses are read decoded, quoted-strings respected: [NormalizeMailtoDomain]);
 //   - the scheme-level equivalences the documents give: "file://localhost/x" is
 //     "file:///x" (RFC 1738 §3.10), "gopher://h/1" is "gopher://h/" (§3.4.1), an ftp
 //     typecode is lower-cased (§5 ftptype; RFC 959 §5.3) and ";type=d" after an empty ftp

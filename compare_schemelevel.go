@@ -170,15 +170,26 @@ func (b *lazybuf) removeLocalHost(start int, u URL, opts NormalizeFlags, info Sc
 
 // schemePathSteps applies to p, u's path as [lazybuf.path] wrote it, the path steps of opts:
 // the typecode steps first (so that a path "/a/;type=d" becomes "/a/" before
-// [NormalizeRemoveTrailingSlash] looks at it), then [pathSteps], then
+// [NormalizeRemoveTrailingSlash] looks at it), then [pathSteps], then the typecode steps and
+// the steps at the path's end ([tailSteps]) again until they change nothing (so that the
+// typecode a removed "/" or index file leaves last is read too: "/a;type=I/" becomes
+// "/a;type=i", "/pub/;type=D/" "/pub", and the steps stay idempotent), then
 // [NormalizeRemoveDefaultPath] (so that "/./1" and "//1" become "/1" before it looks). rest
 // is what the output holds after the path: a query there starts with "?".
 func schemePathSteps(u URL, p, rest string, opts NormalizeFlags, info SchemeInfo, known bool, w *pathBuf, noSlash bool) string {
 	noQuery := rest == "" || rest[0] != '?'
-	if info.Typecode && noQuery && opts&(NormalizeLowerTypecode|NormalizeRemoveDirectoryTypecode) != 0 {
-		p = typecodeSteps(p, opts)
+	typecode := info.Typecode && noQuery && opts&(NormalizeLowerTypecode|NormalizeRemoveDirectoryTypecode) != 0
+	if typecode {
+		p, _ = typecodeSteps(p, opts)
 	}
 	p = pathSteps(u, p, opts, emptyPathSlash(info, known), w)
+	for typecode {
+		q, changed := typecodeSteps(p, opts)
+		if !changed {
+			break
+		}
+		p = tailSteps(q, opts) // each round but the last shortens p (lowering changes it once)
+	}
 	if opts&NormalizeRemoveDefaultPath != 0 && info.DefaultPath != "" && noQuery &&
 		u.flags&hasAuthority != 0 && len(p) == 1+len(info.DefaultPath) && p[0] == '/' &&
 		p[1:] == info.DefaultPath {
@@ -191,22 +202,25 @@ func schemePathSteps(u URL, p, rest string, opts NormalizeFlags, info SchemeInfo
 }
 
 // typecodeSteps applies [NormalizeLowerTypecode] and [NormalizeRemoveDirectoryTypecode] to
-// the path p, which may end in ";type=<typecode>" (RFC 1738 §3.2.2).
-func typecodeSteps(p string, opts NormalizeFlags) string {
-	i := strings.LastIndex(p, ";type=")
-	if i < 0 || !isTypecode(p[i+len(";type="):]) {
-		return p
+// the path p, which may end in ";type=<typecode>" (RFC 1738 §3.2.2), and reports whether
+// that changed it. A typecode holds no "/", so only the last segment is read.
+func typecodeSteps(p string, opts NormalizeFlags) (string, bool) {
+	seg := lastSlash(p) + 1
+	i := strings.LastIndex(p[seg:], ";type=")
+	if i < 0 || !isTypecode(p[seg+i+len(";type="):]) {
+		return p, false
 	}
+	i += seg
 	t := p[i+len(";type="):]
 	if opts&NormalizeRemoveDirectoryTypecode != 0 && len(t) == 1 && t[0]|0x20 == 'd' && i > 0 && p[i-1] == '/' {
-		return p[:i] // the 1994 URL draft, FTP: the "/" suffix lists the directory
+		return p[:i], true // the 1994 URL draft, FTP: the "/" suffix lists the directory
 	}
 	if opts&NormalizeLowerTypecode != 0 {
 		if l := lowerASCII(t); l != t {
-			return p[:i+len(";type=")] + l // RFC 959 §5.3
+			return p[:i+len(";type=")] + l, true // RFC 959 §5.3
 		}
 	}
-	return p
+	return p, false
 }
 
 // isTypecode reports whether t is a typecode as package scheme reads it after ";type=":

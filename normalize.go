@@ -67,7 +67,17 @@ const (
 	// "http://example.com" → "http://example.com/"; RFC 1738 §3.3).
 	NormalizeEmptyPathSlash
 	// NormalizeMailtoDomain lower-cases the domain of each address of a mailto: URL (RFC 3986
-	// §6.2.3: "mailto:Joe@Example.COM" is "mailto:Joe@example.com").
+	// §6.2.3: "mailto:Joe@Example.COM" is "mailto:Joe@example.com"), and nothing else: the
+	// local part keeps its case, as in that example. The addresses are read on the path with
+	// its escapes decoded, after the other path steps: they are separated by "," (RFC 6068
+	// §2 to = addr-spec *("," addr-spec); "%2C" too, as RFC 1738 §3.5 reserves nothing) that
+	// is not in a quoted-string (RFC 822 §3.3, with its "\" quoted-pair), and the domain is
+	// what follows the last "@" outside quotes. It is lower-cased (its raw ASCII letters) only
+	// when it is a domain name: labels of letters, digits, "-" or bytes 80–FF (RFC 1034 §3.5;
+	// RFC 6068 §2 item 4: an internationalized name percent-encoded), separated by ".", with
+	// at most a final "." after them. So "mailto:%22A@B%22@Example.com" is
+	// "mailto:%22A@B%22@example.com", "mailto:a@b%2CX" keeps its "X", and "mailto:a@b/C",
+	// whose "b/C" is no domain name, is left as it is.
 	NormalizeMailtoDomain
 
 	// NormalizeRemoveEmptyQuery removes a "?" with nothing after it. RFC 3986 §6.2.3 says
@@ -309,7 +319,7 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 		if lv.hostAsWritten {
 			hopts &^= NormalizeEncodeUnsafe
 		}
-		b.host(u.Host(), hopts, lv.host, lv.hostLetterFirst)
+		b.host(u.Host(), hopts, lv.host, lv.hostLetterFirst, lv.hostNumberEnd)
 		if port, ok := u.Port(); ok {
 			drop := false
 			if opts&NormalizeRemoveDefaultPort != 0 {
@@ -376,6 +386,11 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 	}
 	w := pathBuf{out: out, buf: b.buf, ps: pathStart, pe: pathEnd}
 	np := schemePathSteps(u, p, out[pathEnd:], popts, info, known, &w, lv.noPathSlash)
+	if opts&NormalizeMailtoDomain != 0 && u.IsScheme("mailto") {
+		// Last, on the path as the other steps leave it, so that the step is idempotent: no
+		// later step can make another part of the path a domain.
+		np = lowerMailtoDomains(np)
+	}
 	// RFC 3986 §3.3: without an authority the path "cannot begin with two slash characters"
 	// ("foo:/a/..//b" would become "foo://b", with the host "b"): "/." goes before it, as
 	// [Resolve] does (guardPath), and the WHATWG URL Standard's serializer.
@@ -649,8 +664,9 @@ func (b *lazybuf) levelEnc(t string, opts NormalizeFlags, dec, more pct.Set, low
 	}
 }
 
-// host writes the host h with the host steps of opts.
-func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set, letterFirst bool) {
+// host writes the host h with the host steps of opts (letterFirst and numberEnd: see
+// [encLevel].hostLetterFirst and hostNumberEnd).
+func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set, letterFirst, numberEnd bool) {
 	if len(h) > 0 && h[0] == '[' {
 		// RFC 3986 §3.2.2 IP-literal: lower-case up to a zone ID ("%25", RFC 6874 §2, the
 		// ZoneID is case-sensitive).
@@ -673,8 +689,14 @@ func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set, letterFirst b
 	}
 	w := b.since(start)
 	h = w
-	for opts&NormalizeRemoveHostTrailingDot != 0 && len(h) > 1 && h[len(h)-1] == '.' {
-		h = h[:len(h)-1]
+	if opts&NormalizeRemoveHostTrailingDot != 0 {
+		t := h
+		for len(t) > 1 && t[len(t)-1] == '.' {
+			t = t[:len(t)-1]
+		}
+		if len(t) != len(h) && !(numberEnd && endsInNumber(t)) {
+			h = t
+		}
 	}
 	// "www." goes before the IPv4 forms are read, so that "www.0" becomes "0.0.0.0" in one
 	// pass (Normalize is idempotent).
@@ -692,6 +714,48 @@ func (b *lazybuf) host(h string, opts NormalizeFlags, dec pct.Set, letterFirst b
 	if h != w {
 		b.replaceSince(start, h)
 	}
+}
+
+// endsInNumber is the WHATWG URL Standard's "ends in a number checker" (§3.5) on the domain
+// h: its last label, after one final empty label is dropped, is ASCII digits, or "0x" or
+// "0X" and hex digits (the IPv4 number parser's forms); then the host parser reads h as IPv4.
+func endsInNumber(h string) bool {
+	if n := len(h); n > 0 && h[n-1] == '.' {
+		h = h[:n-1]
+	}
+	last := h[lastIndexByteStr(h, '.')+1:]
+	if last == "" {
+		return false
+	}
+	digits := true
+	for i := 0; i < len(last); i++ {
+		if last[i] < '0' || last[i] > '9' {
+			digits = false
+			break
+		}
+	}
+	if digits {
+		return true
+	}
+	if len(last) < 2 || last[0] != '0' || last[1]|0x20 != 'x' {
+		return false
+	}
+	for i := 2; i < len(last); i++ {
+		if c := last[i]; !('0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// lastIndexByteStr returns the index of the last c in s, or -1.
+func lastIndexByteStr(s string, c byte) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // isAlphaByte reports whether c is an ASCII letter.
@@ -742,26 +806,11 @@ func wwwRemovable(h string) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// path writes u's path with the percent-encoding steps of opts (enc: see levelEnc) and, in a mailto: URL, the
-// mailto domain step; [pathSteps] does the rest.
+// path writes u's path with the percent-encoding steps of opts (enc: see levelEnc);
+// [pathSteps] and [lowerMailtoDomains] do the rest.
 func (b *lazybuf) path(u URL, opts NormalizeFlags, dec, enc pct.Set) {
 	p := u.Path()
 	switch {
-	case opts&NormalizeMailtoDomain != 0 && u.IsScheme("mailto"):
-		// RFC 3986 §6.2.3: the domain of each address is case-insensitive.
-		inDomain := false
-		for i := 0; i < len(p); {
-			j := i
-			for j < len(p) && p[j] != '@' && p[j] != ',' {
-				j++
-			}
-			b.levelEnc(p[i:j], opts, dec, enc, inDomain)
-			if j < len(p) {
-				b.add(p[j])
-				inDomain = p[j] == '@'
-			}
-			i = j + 1
-		}
 	case u.flags&(hasScheme|hasAuthority) == 0 && indexByteStr(p[:firstSegEnd(p)], ':') >= 0:
 		// RFC 3986 §4.2: the first segment of a relative-path reference may not hold ":".
 		// Where it does (as data), it is kept as written: decoding could make the ":" end a
@@ -897,16 +946,128 @@ func pathSteps(u URL, p string, opts NormalizeFlags, hier bool, w *pathBuf) stri
 			p = view(appendDots3986(d, p))
 		}
 	}
-	if opts&NormalizeRemoveDirectoryIndex != 0 {
-		p = removeDirectoryIndex(p)
-	}
-	for opts&NormalizeRemoveTrailingSlash != 0 && len(p) > 1 && p[len(p)-1] == '/' {
-		p = p[:len(p)-1]
+	if opts&(NormalizeRemoveDirectoryIndex|NormalizeRemoveTrailingSlash) != 0 {
+		p = tailSteps(p, opts)
 	}
 	if opts&NormalizeEmptyPathSlash != 0 && p == "" && hasAuth && hier {
 		p = "/" // RFC 3986 §6.2.3; RFC 1738 §3.3
 	}
 	return p
+}
+
+// tailSteps applies [NormalizeRemoveDirectoryIndex] and [NormalizeRemoveTrailingSlash] to p
+// until neither changes it, so that the steps are idempotent: each can bring to the end of
+// the path what the other removes ("/index.html/" loses its "/", then its index file, and
+// "/a/index.html/default.htm" both files). Each round but the last shortens p, and reads no
+// more than the last segment and what it removes, so the time stays linear.
+func tailSteps(p string, opts NormalizeFlags) string {
+	for {
+		n := len(p)
+		if opts&NormalizeRemoveDirectoryIndex != 0 {
+			p = removeDirectoryIndex(p)
+		}
+		for opts&NormalizeRemoveTrailingSlash != 0 && len(p) > 1 && p[len(p)-1] == '/' {
+			p = p[:len(p)-1]
+		}
+		if len(p) == n {
+			return p
+		}
+	}
+}
+
+// lowerMailtoDomains is [NormalizeMailtoDomain] on p, the path of a mailto: URL: the raw
+// ASCII letters of each address's domain that is a domain name are lower-cased. It returns
+// p itself when none is upper-case; the time is linear in len(p).
+func lowerMailtoDomains(p string) string {
+	var out []byte // a copy of p, made at the first letter lowered
+	for start := 0; start <= len(p); {
+		end, sep, at := mailtoAddress(p, start)
+		if at >= 0 && isMailDomain(p[at:end]) {
+			for i := at; i < end; {
+				c, n := mailUnit(p, i)
+				if n == 1 && 'A' <= c && c <= 'Z' { // an escape keeps its hex digits' case
+					if out == nil {
+						out = []byte(p)
+					}
+					out[i] = c + 'a' - 'A'
+				}
+				i += n
+			}
+		}
+		if sep == 0 {
+			break
+		}
+		start = end + sep
+	}
+	if out == nil {
+		return p
+	}
+	return ownedString(out)
+}
+
+// mailUnit returns the byte that p[i:] starts with, decoded when it is an escape, and the
+// number of bytes it takes.
+func mailUnit(p string, i int) (byte, int) {
+	if p[i] == '%' && i+2 < len(p) {
+		if v, ok := pct.Unhex(p[i+1], p[i+2]); ok {
+			return v, 3
+		}
+	}
+	return p[i], 1
+}
+
+// mailtoAddress reads the address of a mailto: path p that starts at start, decoded: it
+// ends at the first "," (raw or "%2C") outside a quoted-string, or at the end of p (RFC 6068
+// §2 to = addr-spec *("," addr-spec)). A quoted-string runs from a '"' to the next '"' not
+// after a "\" (RFC 822 §3.3 quoted-string and quoted-pair). It returns the address's end, the
+// length of the "," after it (0 at the end of p), and where the domain starts, after the last
+// "@" outside quotes (-1 when there is none).
+func mailtoAddress(p string, start int) (end, sep, at int) {
+	at = -1
+	quoted, escaped := false, false
+	for i := start; i < len(p); {
+		c, n := mailUnit(p, i)
+		switch {
+		case quoted && escaped:
+			escaped = false
+		case quoted && c == '\\':
+			escaped = true
+		case quoted:
+			quoted = c != '"'
+		case c == '"':
+			quoted = true
+		case c == '@':
+			at = i + n
+		case c == ',':
+			return i, n, at
+		}
+		i += n
+	}
+	return len(p), 0, at
+}
+
+// isMailDomain reports whether d, decoded, is a domain name whose case [NormalizeMailtoDomain]
+// may change: labels of ASCII letters, digits and "-" (RFC 1034 §3.5 preferred name syntax),
+// or bytes 80–FF (RFC 6068 §2 item 4: UTF-8 of an internationalized name), separated by ".",
+// and at most a final "." (RFC 1034 §3.1: an absolute name).
+func isMailDomain(d string) bool {
+	label, labels := 0, 0
+	for i := 0; i < len(d); {
+		c, n := mailUnit(d, i)
+		switch {
+		case c == '.':
+			if label == 0 {
+				return false
+			}
+			label, labels = 0, labels+1
+		case 'a' <= c|0x20 && c|0x20 <= 'z', '0' <= c && c <= '9', c == '-', c >= 0x80:
+			label++
+		default:
+			return false
+		}
+		i += n
+	}
+	return label > 0 || labels > 0
 }
 
 // firstElementEmpty reports whether the rooted path p has no first element: "", "/", or

@@ -98,6 +98,13 @@ type encLevel struct {
 	// "must imply a hierarchical structure", with "." and ".." "reserved" (the URI draft,
 	// "Hierarchical forms"), and RFC 3986 §6.2.2.3 cleans every path: for them it is false.
 	dotsHierarchical bool
+	// hostNumberEnd: the spec is the WHATWG URL Standard, whose host parser reads a domain
+	// that "ends in a number" (its last label, after one final empty label, is decimal
+	// digits or "0x" hex) as IPv4, and fails on one that is no IPv4 address ("a.9": URL
+	// Standard §3.5, "ends in a number checker", IPv4 parser), so
+	// [NormalizeRemoveHostTrailingDot] keeps the dots of "a.9.." (which the standard takes
+	// as a domain), rather than make a host it parses otherwise or not at all.
+	hostNumberEnd bool
 	// dotsRootedOnly: [NormalizeRemoveDotSegments] leaves a rootless path ("foo:a/../b") as
 	// it is. RFC 3986 §5.2.4 can make a rootless path start with "/" ("a/../b" → "/b"), which
 	// the older documents do not let it do: the 1993 URL draft and the URI draft (BNF syntax:
@@ -168,6 +175,7 @@ func levelFor(spec Spec, info SchemeInfo, known bool) encLevel {
 	lv := levelFor0(spec, info, known)
 	lv.dotsHierarchical = spec == RFC1738 || spec == URLDraft1994
 	lv.dotsRootedOnly = spec != RFC3986 && spec != WHATWG
+	lv.hostNumberEnd = spec == WHATWG
 	switch spec {
 	case URLDraft1994, URLDraft1993:
 		lv.hostLetterFirst = true
@@ -295,7 +303,12 @@ func level1738(info SchemeInfo, known bool, keep, frag pct.Set) encLevel {
 // error a check of u did not report). The other steps of opts (case, ports, dot-segments, …)
 // are the same under every spec, but that dot-segments are removed from a rootless path under
 // RFC3986 and WHATWG only, and under RFC1738 and URLDraft1994 not from the path of a scheme
-// that is not hierarchical ([NormalizeRemoveDotSegments]). NormalizeFor is
+// that is not hierarchical ([NormalizeRemoveDotSegments]), and that the scheme-level steps
+// of [NormalizeSafe] ([NormalizeRemoveLocalhost], [NormalizeRemoveDefaultPath],
+// [NormalizeLowerTypecode]) apply only under a spec whose document supports them
+// ([SchemeLevelSteps]: under URLDraft1994 "file://localhost/x" keeps its host, under
+// URLDraft1993 ";type=I" its case), as [CanonicalFor] applies them, so that the result with
+// NormalizeSafe is equivalent to u under spec ([EquivalentFor]). NormalizeFor is
 // idempotent, and returns u itself, without allocating, when no step changes it. A spec out of range is an [*Error] with code
 // [CodeUnknownSpec].
 func NormalizeFor(u URL, spec Spec, opts NormalizeFlags) (URL, error) {
@@ -304,6 +317,10 @@ func NormalizeFor(u URL, spec Spec, opts NormalizeFlags) (URL, error) {
 			Message: "unknown specification; want rfc1738, rfc3986, whatwg, url-draft-1994, url-draft-1993 or rfc1630"}
 	}
 	u = plain(u)
+	// The scheme-level steps of NormalizeSafe apply only under a spec whose document
+	// supports them (SchemeLevelSteps), as in CanonicalFor: so a safe normal form is
+	// equivalent under spec to the URL (EquivalentFor).
+	opts &^= normalizeSchemeSafe &^ SchemeLevelSteps(spec)
 	if opts == 0 {
 		return u, nil
 	}

@@ -29,9 +29,11 @@ package locator
 //
 // Not done: the package's removal of session-id parameters (jsessionid, phpsessid, sid,
 // aspsessionid) and the Google canonicalizer's repeated unescaping. A URL without an
-// authority ("dns:archive.org", "mailto:a@b") is returned whole with its scheme lower-cased
-// and its fragment removed, as the package does for such schemes. A relative reference is an
-// [*Error] with code [CodeNotAbsolute].
+// authority ("dns:archive.org", "mailto:a@b") is not transformed: it is returned with the
+// steps above that apply to it, not lower-cased beyond its scheme ("DNS:Archive.org/a/./b#x"
+// is "dns:Archive.org/a/b"), and, in a mailto: URL, with the domain of each address
+// lower-cased ([NormalizeMailtoDomain]: "mailto:X@Y" is "mailto:X@y"), as [Normalize] writes
+// it. A relative reference is an [*Error] with code [CodeNotAbsolute].
 func SURT(u URL) (string, error) {
 	u = plain(u)
 	if u.flags&hasScheme == 0 {

@@ -113,7 +113,10 @@ func (o WrapOptions) check(url string) (int, error) {
 // width, and so is a URL with no place to break.
 //
 // [Find] reads the result back as url, whatever the options. So url must be something a
-// wrapper can hold: it must parse with locator.Parse (whose error Wrap returns), have a scheme
+// wrapper can hold: it must parse with locator.Parse (whose error Wrap returns), and as Find
+// reads a URL in text, with locator.ParseAs under locator.RFC1738, where a "?" before an "@"
+// in the authority is part of a login (RFC 1738 §5: "http://h?q=a@b:c" would have the host
+// "b" and the port "c", and is refused with that error), have a scheme
 // name of at most 64 bytes (locator.CodeNoScheme, CodeTooLong) and at least one byte after
 // its ":" (CodeEmpty), and hold no byte that RFC 1738 §2.2 says must be encoded in text: a
 // control (CodeControl), a space, "<" or ">" (CodeUnsafeChar; "<" and ">" delimit URLs in
@@ -132,7 +135,7 @@ func (o WrapOptions) Wrap(url string) (string, error) {
 // col columns are already taken (the text before the "<URL:"); on an error it returns dst
 // unchanged.
 func (o WrapOptions) AppendWrapped(dst []byte, url string, col int) ([]byte, error) {
-	return o.appendWrapped(dst, url, max(col, 0), "\n", "")
+	return o.appendWrapped(dst, url, max(col, 0), "\n", "", true)
 }
 
 // stripPrefix removes a "URL:" prefix (any case) that stands before a scheme name and its
@@ -174,8 +177,25 @@ func wrappable(input, url string, off int) (head int, err error) {
 		}
 	}
 	u, err := locator.Parse(url)
+	if err == nil {
+		// Find reads a URL in text as RFC 1738 writes it (parseReading): a "URL:" prefix
+		// (RFC 1738 Appendix), and a "?" before an "@" in the authority as part of a login
+		// (RFC 1738 §5 user, password = *[ uchar | ";" | "?" | "&" | "=" ]), so that
+		// "http://h?q=a@b:c" has the host "b" and the port "c" there, and Find would not read
+		// it back. A URL that does not parse that way is refused.
+		if _, err1 := parseReading(url, locator.RFC1738); err1 != nil {
+			err = err1
+			if e, ok := err1.(*locator.Error); ok {
+				c := *e
+				c.Rule = "RFC 1738 §5, Appendix; " + e.Rule
+				c.Message = "read as a URL in text is read (RFC 1738: a \"?\" before an \"@\" is part of a login; a \"URL:\" prefix is no part of the URL), " +
+					e.Message + "; extract would not find it (an \"@\" after the \"?\" can be written %40)"
+				err = &c
+			}
+		}
+	}
 	if err != nil {
-		if e, ok := err.(*locator.Error); ok && off > 0 {
+		if e, ok := err.(*locator.Error); ok && (off > 0 || e.Input != input) {
 			c := *e
 			c.Input, c.Offset = input, c.Offset+off
 			return 0, &c
@@ -209,13 +229,19 @@ func hex2(c byte) string {
 }
 
 // appendWrapped is AppendWrapped with the line break nl and the text that starts each
-// continued line before the indentation (the quote markers of a mail reply).
-func (o WrapOptions) appendWrapped(dst []byte, input string, col int, nl, quote string) ([]byte, error) {
+// continued line before the indentation (the quote markers of a mail reply). With strip, a
+// "URL:" prefix of input is dropped (Wrap's input); without, input is the URL as Find
+// reported it, behind the prefix Find has read already, and a "URL:" it starts with is
+// part of it ("URL:URL:news:x" is the URL "URL:news:x", as parseReading reads it).
+func (o WrapOptions) appendWrapped(dst []byte, input string, col int, nl, quote string, strip bool) ([]byte, error) {
 	width, err := o.check(input)
 	if err != nil {
 		return dst, err
 	}
-	url, off := stripPrefix(input)
+	url, off := input, 0
+	if strip {
+		url, off = stripPrefix(input)
+	}
 	head, err := wrappable(input, url, off)
 	if err != nil {
 		return dst, err
@@ -338,7 +364,7 @@ func (o WrapOptions) WrapText(text []byte) ([]byte, []Unwrapped) {
 		}
 		var err error
 		n := len(out)
-		out, err = o.appendWrapped(out, f.URL, col, nl, quote)
+		out, err = o.appendWrapped(out, f.URL, col, nl, quote, false)
 		if err == nil && wide && bytes.IndexByte(out[n:], '\n') >= 0 {
 			// The text after the URL would go on a line without the quote markers, and a
 			// URL there would be read at another quote depth.

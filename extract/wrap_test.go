@@ -220,6 +220,60 @@ func TestWrapRoundTrip(t *testing.T) {
 	}
 }
 
+// TestWrapRoundTripQueryAt: URLs whose authority is followed by a "?" with an "@" after it,
+// which RFC 1738 §5 (as Find reads a URL in text) takes into a login, so that the host is
+// what follows the "@": Wrap either refuses the URL, when Find could not read it so
+// ("http://h?q=a@b:c", "telnet://h?@[x"), or wraps it and Find reads it back exactly.
+func TestWrapRoundTripQueryAt(t *testing.T) {
+	rnd := rand.New(rand.NewSource(11))
+	n := 3000
+	if testing.Short() {
+		n = 600
+	}
+	parts := []string{"@", "@", ":", "[", "]", "?", "=", "&", "/", "#", "b", "c8", "x.y", "%40", "80", "[::1]"}
+	schemes := locator.Schemes()
+	refused, wrapped := 0, 0
+	for i := 0; i < n; i++ {
+		info := schemes[i%len(schemes)]
+		var b strings.Builder
+		b.WriteString(info.Name + "://h")
+		if rnd.Intn(2) == 0 {
+			b.WriteString(":21")
+		}
+		b.WriteString("?")
+		for m := 1 + rnd.Intn(6); m > 0; m-- {
+			b.WriteString(parts[rnd.Intn(len(parts))])
+		}
+		u := b.String()
+		if _, err := locator.Parse(u); err != nil {
+			continue
+		}
+		_, rerr := parseReading(u, locator.RFC1738)
+		for _, width := range []int{10, 30, 72} {
+			o := WrapOptions{Width: width, Indent: rnd.Intn(width/2 + 1)}
+			w, err := o.AppendWrapped(nil, u, 0)
+			if err != nil {
+				var e *locator.Error
+				if rerr == nil || !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(u) {
+					t.Fatalf("Wrap(%q, %+v): %v (Find's reading: %v)", u, o, err, rerr)
+				}
+				refused++
+				continue
+			}
+			wrapped++
+			checkWrapped(t, u, string(w), o, 0)
+		}
+	}
+	if refused == 0 || wrapped == 0 {
+		t.Fatalf("refused %d, wrapped %d: the generator misses a case", refused, wrapped)
+	}
+	for _, u := range []string{"http://h?q=a@b:c", "telnet://h?@[x", "URL:http://h?q=a@b:c"} {
+		if w, err := Wrap(u); err == nil {
+			t.Errorf("Wrap(%q) = %q, which Find reads as %+v; want an error", u, w, FindString(w))
+		}
+	}
+}
+
 // TestWrapHyphens: a hyphen at every position of a URL's scheme-specific part, and runs of
 // them, never get a break after them, and Find reads the URL back with no second reading.
 func TestWrapHyphens(t *testing.T) {
@@ -389,6 +443,8 @@ func TestWrapText(t *testing.T) {
 		{"> see http://a.example/b/c/d/e/f/g/h\n> more", "> see <URL:http://a.example/b/\n>   c/d/e/f/g/h>\n> more", nil},
 		{">> > http://a.example/b/c/d/e/f/g/h", ">> > <URL:http://a.example/b/\n>> >   c/d/e/f/g/h>", nil},
 		{"a\r\nsee http://a.example/b/c/d/e/f/g/h\r\n", "a\r\nsee <URL:http://a.example/b/c/\r\n  d/e/f/g/h>\r\n", nil},
+		{"see URL: URL:news:x here", "see <URL:URL:news:x> here", nil},
+		{"URL:URL:http://a.example/b/c/d/e/f", "<URL:URL:http://a.example/b/c/\n  d/e/f>", nil},
 		{"<URL:http://a.example/b/c/d/e/f/g/h/i/j/k> <URL:a:b>", "<URL:http://a.example/b/c/d/e/f/g/h/i/j/k> <URL:a:b>", nil},
 		{"see http://x-\n  y/z now", "see http://x-\n  y/z now", []locator.Code{CodeHyphenBreak}},
 		{"<http://a/\n b>", "<http://a/\n b>", []locator.Code{CodeAcrossLines}},
@@ -464,13 +520,17 @@ func genWrapText(rnd *rand.Rand) []byte {
 			if rnd.Intn(2) == 0 {
 				u = genWrapURL(rnd)
 			}
-			switch rnd.Intn(5) {
+			switch rnd.Intn(7) {
 			case 0:
 				u = "<" + u + ">"
 			case 1:
 				u = "URL:" + u
 			case 2:
 				u = "<URL:" + u + ">"
+			case 3:
+				// A URL that starts with "URL:" behind the prefix: the 1994 URL draft's
+				// prefixedurl has one prefix, so the URL is "URL:" u.
+				u = []string{"URL: URL:", "URL:URL:", "url:URL:"}[rnd.Intn(3)] + u
 			}
 			b.WriteString(u)
 			b.WriteString([]string{" ", ". ", ", ", ") ", "-\n  ", "-\n" + quote}[rnd.Intn(6)])

@@ -23,7 +23,14 @@ step names (see NormalizeFlags in package locator for what each may change):
               1738 gives: remove-localhost ("file://localhost/x" is
               "file:///x", §3.10), remove-default-path ("gopher://h/1" is
               "gopher://h/", §3.4.1), lower-typecode (";type=I" is ";type=i",
-              §5 ftptype; RFC 959 §5.3) (the default)
+              §5 ftptype; RFC 959 §5.3), each only under a --spec whose
+              document gives it, as equal applies them (url-draft-1994:
+              lower-typecode; url-draft-1993 and rfc1630: remove-default-path;
+              whatwg: remove-localhost) (the default). mailto-domain
+              lower-cases the domain name after the last "@" of each address
+              (RFC 6068 §2, addresses separated by "," or "%2C" outside a
+              quoted "..."), never a local part: "mailto:%22A@B%22@Example.COM"
+              is "mailto:%22A@B%22@example.com"
   usually     safe, and what preserves the meaning in practice:
               remove-empty-query, remove-empty-fragment, decode-ipv4,
               remove-host-trailing-dot, remove-directory-typecode
@@ -31,7 +38,10 @@ step names (see NormalizeFlags in package locator for what each may change):
               suffix; RFC 1738 alone leaves it to the client's guess, §3.2.3)
   aggressive  usually, and steps that may change the meaning: remove-fragment,
               sort-query, remove-trailing-slash, remove-duplicate-slashes,
-              remove-directory-index, remove-www
+              remove-directory-index, remove-www (the last three, and the
+              typecode steps, repeat at the path's end until nothing changes:
+              "http://h/index.html/" is "http://h/")
+Every level is idempotent: normalizing a normal form gives it back.
   none        no step
 
 With --surt the SURT form web archives sort and deduplicate by is printed instead
@@ -59,7 +69,10 @@ it (check --spec S reports no new error):
                   decoded (locator.Normalize)
   whatwg          each URL is first parsed by the WHATWG URL Standard and its href
                   (itself a normal form: "HTTP://EXAMPLE.com:80/./a" is
-                  "http://example.com/a") is then normalized as by rfc3986
+                  "http://example.com/a") is then normalized as by rfc3986, but
+                  that remove-host-trailing-dot keeps the dots of a host that
+                  would then end in a number, which the standard reads as IPv4
+                  ("https://a.9../" stays; "a.9" is no IPv4 address)
 Every other step is the same under every specification, but remove-dot-segments:
 under rfc3986 and whatwg it cleans the path of every URL with a scheme by RFC 3986
 §5.2.4, as resolve does ("urn:a/../b" is "urn:/b"; "foo:/a/..//b" is "foo:/.//b",
@@ -68,12 +81,16 @@ url-draft-1994 clean only the paths RFC 1738 §2.3 calls hierarchical (ftp, http
 https, file, afs, and schemes they do not define), not a gopher selector, an nntp
 group, a mailto address or a urn.
 
-A "URL:" prefix (RFC 1738 Appendix; the 1994 URL draft's prefixedurl, any letter
-case) is read and left out of the normal form: a normal form is one string for all
-the URLs that equal calls equivalent, and "URL:HTTP://A/b" is equivalent to
-"http://a/b". A "?" in a login, which RFC 1738 §5 allows ("ftp://a?b@host/" is the
-user "a?b"), is written %3F, which RFC 3986 reads the same way (it would end the
-authority at an unencoded "?").
+Each URL is read as --spec writes URLs, as equal reads A and B (locator.ParseAs).
+Under rfc1738 and url-draft-1994 a "URL:" prefix (RFC 1738 Appendix; the 1994 URL
+draft's prefixedurl, any letter case) is read and left out of the normal form: a
+normal form is one string for all the URLs that equal calls equivalent, and
+"URL:HTTP://A/b" is equivalent to "http://a/b"; and a "?" in a login, which RFC 1738
+§5 allows ("ftp://a?b@host/" is the user "a?b"), is written %3F, which RFC 3986 reads
+the same way (it would end the authority at an unencoded "?"). The other specs
+define no prefix and end the authority at "?" (RFC 3986 §3.1, §3.2): there
+"URL:http://a/" has the scheme "url", and "http://?q@h/" an empty host and the
+query "q@h/".
 
 A URL that does not parse, or that starts with a byte-order mark (U+FEFF, which
 normalize would otherwise percent-encode into the URL), is reported on standard
@@ -312,7 +329,7 @@ func newEqualCmd(opts *options) *cobra.Command {
 			var u [2]locator.URL
 			for i, a := range args {
 				var err error
-				u[i], err = equalParse(a, spec)
+				u[i], err = equalParse(a, [2]string{"A", "B"}[i], spec)
 				if err != nil {
 					b = append(appendShortURL(append(b, prefix...), a), ": "...)
 					b = append(append(b, errText(err)...), '\n')
@@ -368,17 +385,17 @@ var equalFields = []field{
 // which they are equal (see equalWalk; "href" under whatwg), or the error of a URL that does
 // not parse.
 func equalPair(a, b string, spec locator.Spec) (eq bool, step string, err error) {
-	if err := lineops.CheckBOM(a); err != nil {
+	if err := lineops.CheckBOMOf(a, "A"); err != nil {
 		return false, "", err
 	}
-	if err := lineops.CheckBOM(b); err != nil {
+	if err := lineops.CheckBOMOf(b, "B"); err != nil {
 		return false, "", err
 	}
-	ua, err := equalParse(a, spec)
+	ua, err := equalParse(a, "A", spec)
 	if err != nil {
 		return false, "", err
 	}
-	ub, err := equalParse(b, spec)
+	ub, err := equalParse(b, "B", spec)
 	if err != nil {
 		return false, "", err
 	}
@@ -423,8 +440,18 @@ const (
 // encoding level, then normalized step by step (locator.CanonicalFor). It calls show, when not nil, with
 // each stage that changes A or B (x and y after it, px and py before), and returns the stage
 // after which they are equal: "given", "encoding-level", the name of a normalization step,
-// "canonical", or "" when they are not equivalent.
+// "canonical", or "" when they are not equivalent (eq, the verdict, decides: no step is named
+// for a pair that is not equivalent, whatever the walk found).
 func equalWalk(a, c locator.URL, eq bool, spec locator.Spec, show func(name string, x, y, px, py locator.URL)) string {
+	if !eq {
+		equalWalk1(a, c, spec, show)
+		return ""
+	}
+	return equalWalk1(a, c, spec, show)
+}
+
+// equalWalk1 is equalWalk without the verdict: the stage after which A and B are equal.
+func equalWalk1(a, c locator.URL, spec locator.Spec, show func(name string, x, y, px, py locator.URL)) string {
 	if show == nil {
 		show = func(string, locator.URL, locator.URL, locator.URL, locator.URL) {}
 	}
@@ -453,7 +480,7 @@ func equalWalk(a, c locator.URL, eq bool, spec locator.Spec, show func(name stri
 		}
 	}
 	// The walk above is Canonical step by step; Equivalent is the verdict.
-	if eq || locator.CanonicalFor(a, spec) == locator.CanonicalFor(c, spec) {
+	if locator.CanonicalFor(a, spec) == locator.CanonicalFor(c, spec) {
 		return stepCanonical
 	}
 	return ""

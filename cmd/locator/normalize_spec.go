@@ -26,10 +26,11 @@ var levelRule = map[locator.Spec]string{
 // URL Standard and serialized (its "URL equivalence": the hrefs are identical).
 const stepHref = "href"
 
-// equalParse reads A or B of equal under spec: a byte-order mark is refused, and under
-// whatwg the URL Standard's href is taken (then read as a URI reference to be compared).
-func equalParse(s string, spec locator.Spec) (locator.URL, error) {
-	if err := lineops.CheckBOM(s); err != nil {
+// equalParse reads A or B of equal under spec (what: "A" or "B", for the message of a
+// byte-order mark, which is refused), and under whatwg the URL Standard's href is taken
+// (then read as a URI reference to be compared).
+func equalParse(s, what string, spec locator.Spec) (locator.URL, error) {
+	if err := lineops.CheckBOMOf(s, what); err != nil {
 		return locator.URL{}, err
 	}
 	if spec == locator.WHATWG {
@@ -61,17 +62,17 @@ func equalLineFor(spec locator.Spec) lineFunc {
 			st.result(false, schemeOf(line), "no-tab")
 			return appendErrorLine(dst, errNoTab)
 		}
-		err := lineops.CheckBOM(a)
+		err := lineops.CheckBOMOf(a, "A")
 		if err == nil {
-			err = lineops.CheckBOM(b)
+			err = lineops.CheckBOMOf(b, "B")
 		}
 		var ua locator.URL
 		if err == nil {
-			ua, err = equalParse(a, spec)
+			ua, err = equalParse(a, "A", spec)
 		}
 		if err == nil {
 			var ub locator.URL
-			if ub, err = equalParse(b, spec); err == nil {
+			if ub, err = equalParse(b, "B", spec); err == nil {
 				eq := equivalentFor(ua, ub, spec)
 				st.result(eq, schemeOf(a), "")
 				if eq {

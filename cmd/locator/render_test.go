@@ -366,8 +366,20 @@ func TestByteOrderMark(t *testing.T) {
 		}
 	}
 	out, _, code := runLocator(t, "\ufeffhttp://a/\thttp://a/\nhttp://a/\t\ufeffhttp://a/\n", "equal", "-")
-	if code != 1 || out != strings.Repeat("error: the line starts with a byte-order mark (U+FEFF), which is not part of a URL [byte-order-mark, RFC 3986 §2; RFC 3629 §6]\n", 2) {
+	// The message says which of A and B starts with the mark.
+	if code != 1 || out != "error: A starts with a byte-order mark (U+FEFF), which is not part of a URL [byte-order-mark, RFC 3986 §2; RFC 3629 §6]\n"+
+		"error: B starts with a byte-order mark (U+FEFF), which is not part of a URL [byte-order-mark, RFC 3986 §2; RFC 3629 §6]\n" {
 		t.Errorf("equal -: exit %d:\n%s", code, out)
+	}
+	for _, args := range [][]string{{"equal", "--json", "-"}, {"equal", "http://a/", "\ufeffhttp://a/"}} {
+		in := "http://a/\t\ufeffhttp://a/\n"
+		if args[1] != "--json" {
+			in = ""
+		}
+		out, errs, code := runLocator(t, in, args...)
+		if code != 1 || !strings.Contains(out+errs, "B starts with a byte-order mark") || strings.Contains(out+errs, "A starts") {
+			t.Errorf("%q: exit %d: %s%s", args, code, out, errs)
+		}
 	}
 	// A line that is the byte-order mark alone, and one that starts with a byte like it.
 	out, _, code = runLocator(t, "\ufeff\n\xef\xbb\n", "normalize", "-")

@@ -39,6 +39,29 @@ locator: /no/scheme:0: a URL in text starts with a scheme name and ":" (<scheme>
 	}
 }
 
+// TestWrapExtractRoundTrip: what wrap writes, extract reads back as the URL that was wrapped:
+// a URL that extract would read otherwise (RFC 1738 §5 takes a "?" before an "@" into a
+// login) is refused, and --text keeps a URL that starts with "URL:" behind its prefix.
+func TestWrapExtractRoundTrip(t *testing.T) {
+	errs := check(t, "", []string{"wrap", "http://h?q=a@b:c", "telnet://h?@[x", "http://h?q=a%40b:c"}, "<URL:http://h?q=a%40b:c>\n", 1)
+	if strings.Count(errs, "\n") != 2 || !strings.Contains(errs, "locator: http://h?q=a@b:c:15: ") ||
+		!strings.Contains(errs, "locator: telnet://h?@[x:12: ") || !strings.Contains(errs, "RFC 1738 §5") {
+		t.Errorf("wrap: stderr %q", errs)
+	}
+	extracted := func(text string) string {
+		out, _, _ := runLocator(t, text, "extract", "--format", "{url} {form}", "-")
+		return out
+	}
+	in := "see URL: URL:news:x here\n"
+	out, _, code := runLocator(t, in, "wrap", "--text")
+	if code != 0 || out != "see <URL:URL:news:x> here\n" {
+		t.Errorf("wrap --text %q: exit %d, %q", in, code, out)
+	}
+	if a, b := extracted(in), extracted(out); a != "URL:news:x prefixed\n" || b != "URL:news:x wrapped\n" {
+		t.Errorf("extract reads %q, then %q", a, b)
+	}
+}
+
 // TestWrapUsage: widths and indentations out of range, --spec, no URL, "-" among URLs.
 func TestWrapUsage(t *testing.T) {
 	for _, r := range []struct {

@@ -30,9 +30,15 @@ const CodeByteOrderMark locator.Code = "byte-order-mark"
 // relative keep it) reports it instead, at offset 0, so that a file saved with a BOM is
 // noticed rather than turned into a URL that differs from the one meant.
 func CheckBOM(s string) error {
+	return CheckBOMOf(s, "the line")
+}
+
+// CheckBOMOf is CheckBOM for an input that is not a whole line, named by what ("A", "B" of
+// equal), which the message says starts with the mark.
+func CheckBOMOf(s, what string) error {
 	if len(s) >= len(BOM) && s[:len(BOM)] == BOM {
 		return &locator.Error{Input: s, Offset: 0, Code: CodeByteOrderMark,
-			Rule: "RFC 3986 §2; RFC 3629 §6", Message: "the line starts with a byte-order mark (U+FEFF), which is not part of a URL"}
+			Rule: "RFC 3986 §2; RFC 3629 §6", Message: what + " starts with a byte-order mark (U+FEFF), which is not part of a URL"}
 	}
 	return nil
 }
@@ -80,8 +86,10 @@ func AppendHeader(b []byte, offset int, severity, msg, code, rule string) []byte
 
 // Normalizer is what normalize does to one URL: a line that starts with a byte-order mark is
 // refused (CheckBOM); with WHATWG the URL is first read by the WHATWG URL Standard (its
-// href); then it is parsed (RFC 1738, which reads a "URL:" prefix and RFC 1738 §5 logins,
-// or WHATWG) and written in SURT form, or normalized by locator.NormalizeFor.
+// href); then it is parsed as Spec writes URLs (locator.ParseAs, as equal reads A and B: under
+// RFC 1738 and the 1994 URL draft with a "URL:" prefix and RFC 1738 §5 logins, under the
+// others by the generic syntax, where "URL:" is a scheme and "?" ends the authority, RFC
+// 3986 §3.2) and written in SURT form, or normalized by locator.NormalizeFor.
 type Normalizer struct {
 	Flags  locator.NormalizeFlags
 	SURT   bool
@@ -101,7 +109,7 @@ func (n Normalizer) Normalize(s string) (string, error) {
 		}
 		s = w.Href()
 	}
-	spec := locator.RFC1738 // reads a "URL:" prefix and RFC 1738 §5 logins (locator.ParseAs)
+	spec := n.Spec // read as equal reads it, so that one normal form stands for equivalent URLs
 	if n.WHATWG {
 		spec = locator.WHATWG // the href: "URL:x:y" is the scheme url
 	}
