@@ -31,11 +31,16 @@ then QUIT (";type=AN", ";type=L8" and the other RFC 959 type codes of the 1994 U
 draft, written without the space, are sent as "TYPE A N", "TYPE L 8"); for gopher the
 selector line; for news and nntp the NNTP dialog (MODE READER, ARTICLE, or GROUP and
 the overview, or LIST for news:*; a news URL names no server: --nntp-server, else
-$NNTPSERVER); for http the request line; for file the local path. Decoded CR, LF and
-NUL that would land in a protocol line are refused (RFC 1738 §6). A URL whose scheme has
-a gateway (RFC 1738 §4: --proxy SCHEME=URL, else the environment's http_proxy,
-ftp_proxy, gopher_proxy, news_proxy, wais_proxy; no_proxy or --no-proxy excepted) is
-planned as get sends it: "GET <the whole URL> HTTP/1.0" to the gateway.
+$NNTPSERVER); for http the request line; for file the local path; for mailto the
+"RCPT TO:<address>" line. Decoded CR, LF and NUL that would land in a protocol line are
+refused (RFC 1738 §6), and so is a mailto address that would not stand alone as the
+path of RCPT TO (RFC 5321 §4.1.2): a space, TAB or other control byte, "<" or ">"
+would add SMTP parameters ("mailto:a@b%3E%20NOTIFY=SUCCESS"), and a "," outside
+quotes makes an RFC 6068 list of addresses, which "locator send" sends, not RFC 1738
+§3.5's one address. A URL whose scheme has a gateway (RFC 1738 §4: --proxy
+SCHEME=URL, else the environment's http_proxy, ftp_proxy, gopher_proxy, news_proxy,
+wais_proxy; no_proxy or --no-proxy excepted) is planned as get sends it: "GET <the
+whole URL> HTTP/1.0" to the gateway.
 
 An ftp URL without a user name logs in by the anonymous convention, "USER
 anonymous" and "PASS ADDRESS", the end user's e-mail address (RFC 1738 §3.2.1). The
