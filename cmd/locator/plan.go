@@ -86,7 +86,10 @@ With --json, each URL gives one JSON object on one line:
   ..., "steps": [{"send": ..., "note": ...}, ...], "errors": [...]}
 where host, port, path, send and note are left out when empty, and errors (the
 first 20, {"offset", "code", "rule", "message"}, offsets into input; more_errors
-counts the others) when valid is true.
+counts the others) when valid is true. JSON strings are UTF-8: a value that is not
+(a line with a decoded byte 0xFF, a local path of a file URL) is written with U+FFFD
+for each bad byte and its exact bytes are also given in base64 (RFC 4648 §4) in
+input_base64, host_base64, path_base64 or the step's send_base64, absent otherwise.
 
 A URL without a plan (unparsable, a scheme without plans, a refused control
 character) is reported on standard error and the others are still shown.
