@@ -71,7 +71,7 @@ order; the others are reported all the same):
   6  refused by locator's safety rules: a decoded CR, LF or NUL that would land in
      a protocol line (RFC 1738 §6), a well-known port of another service
      (--allow-port), a size, time or redirect limit (--max-size, --timeout,
-     --max-redirects)
+     --max-redirects), a file URL naming a FIFO, device or socket (RFC 8089 §5)
   7  no client for the scheme: wais, prospero (no server exists to test against;
      the plan is shown), a file URL on another host (RFC 1738 §3.10 names no
      protocol for it), a scheme locator does not fetch`
@@ -84,7 +84,10 @@ line, "URL<TAB>type<TAB>name", each entry with its own URL, so that a listing ca
 walked with locator alone; --raw writes it as the server sent it.
 
 A file URL (RFC 1738 §3.10) reads the local file or directory when its host is empty,
-"localhost" or this machine's name; any other host is exit status 7.
+"localhost" or this machine's name; any other host is exit status 7. A symbolic link
+is followed; what it names must be a regular file or a directory: a FIFO, a device or
+a socket, whose open or read may wait forever or have effects, is refused before it
+is opened (exit status 6, RFC 8089 §5).
 
 Output:
   -o FILE   write the object to FILE: to a temporary file in FILE's directory,
