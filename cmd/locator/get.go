@@ -84,10 +84,12 @@ line, "URL<TAB>type<TAB>name", each entry with its own URL, so that a listing ca
 walked with locator alone; --raw writes it as the server sent it.
 
 A file URL (RFC 1738 §3.10) reads the local file or directory when its host is empty,
-"localhost" or this machine's name; any other host is exit status 7. A symbolic link
-is followed; what it names must be a regular file or a directory: a FIFO, a device or
-a socket, whose open or read may wait forever or have effects, is refused before it
-is opened (exit status 6, RFC 8089 §5).
+"localhost" or this machine's name; any other host is exit status 7. An escape of a
+separator in the path ("%2F") is data in a name no local name can hold, and decoded
+it would name another file: it is refused, as "locator to-path" refuses it (exit
+status 1, RFC 8089 §5). A symbolic link is followed; what it names must be a regular
+file or a directory: a FIFO, a device or a socket, whose open or read may wait
+forever or have effects, is refused before it is opened (exit status 6, RFC 8089 §5).
 
 Output:
   -o FILE   write the object to FILE: to a temporary file in FILE's directory,

@@ -31,7 +31,8 @@ then QUIT (";type=AN", ";type=L8" and the other RFC 959 type codes of the 1994 U
 draft, written without the space, are sent as "TYPE A N", "TYPE L 8"); for gopher the
 selector line; for news and nntp the NNTP dialog (MODE READER, ARTICLE, or GROUP and
 the overview, or LIST for news:*; a news URL names no server: --nntp-server, else
-$NNTPSERVER); for http the request line; for file the local path; for mailto the
+$NNTPSERVER); for http the request line; for file the local path (an escaped
+separator, "%2F", is refused, as to-path refuses it, RFC 8089 §5); for mailto the
 "RCPT TO:<address>" line. Decoded CR, LF and NUL that would land in a protocol line are
 refused (RFC 1738 §6), and so is a mailto address that would not stand alone as the
 path of RCPT TO (RFC 5321 §4.1.2): a space, TAB or other control byte, "<" or ">"
