@@ -56,7 +56,10 @@ func init() {
 			if err != nil {
 				return p, rebase(err, u, fileBad)
 			}
-			return p, fileEncodedSeparator(u)
+			if err := fileEncodedSeparator(u); err != nil {
+				return Plan{}, err
+			}
+			return p, nil
 		},
 	})
 }

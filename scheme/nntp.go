@@ -130,8 +130,12 @@ func (n NNTP) Plan() (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	p := Plan{Scheme: "nntp", Host: host, Port: n.port(119)}
 	in := u.String()
+	port, err := planPort(n.Login, 119, in)
+	if err != nil {
+		return Plan{}, err
+	}
+	p := Plan{Scheme: "nntp", Host: host, Port: port}
 	group, err := nntpCommand("GROUP "+n.Group, in, lo+1, "group name")
 	if err != nil {
 		return Plan{}, err
