@@ -98,6 +98,9 @@ func TestFilePlanEncodedSeparator(t *testing.T) {
 		if !errors.As(err, &e) || e.Code != scheme.CodeBadPathChar || e.Rule != "RFC 8089 §5" || e.Input != c.in || e.Offset != c.off {
 			t.Errorf("PlanFor(%q) = %+v, %v; want %s at %d", c.in, p, err, scheme.CodeBadPathChar, c.off)
 		}
+		if _, wp, werr := scheme.AppendWire(nil, u); !errors.As(werr, &e) || e.Code != scheme.CodeBadPathChar {
+			t.Errorf("AppendWire(%q) (plan -) = %+v, %v", c.in, wp, werr)
+		}
 		_, perr := scheme.PathFromFileURL(u, scheme.POSIX)
 		if pe := new(locator.Error); !errors.As(perr, &pe) || pe.Code != scheme.CodeBadPathChar || pe.Rule != "RFC 8089 §5" || pe.Offset != c.off {
 			t.Errorf("PathFromFileURL(%q) = %v; PlanFor: %v", c.in, perr, err)
