@@ -61,7 +61,9 @@ order; the others are reported all the same):
   0  every URL was fetched
   1  an invalid URL (or one whose plan refuses it), or a local failure: reading
      or writing a file, standard output, an interruption
-  2  usage error: unknown flag, a bad flag value, no URL
+  2  usage error: unknown flag, a bad flag value (a news server, --nntp-server or
+     $NNTPSERVER, that is not HOST[:PORT]; a --query or --view with a TAB, CR, LF
+     or NUL), no URL
   3  cannot connect: name lookup, TCP, TLS, a timeout before the greeting
   4  refused by the server: a login, a missing file, group or article (an FTP or
      NNTP reply the plan does not expect, an HTTP status of 400 or more, a gopher
@@ -284,9 +286,16 @@ func (g *getOptions) clientOptions(cmd *cobra.Command) (fetch.Options, error) {
 		}
 	}
 	o.Form = g.form
+	if err := checkGopherOptions(g.query, g.view); err != nil {
+		return o, err
+	}
 	o.NNTPServer = g.nntp
+	source := "--nntp-server"
 	if o.NNTPServer == "" {
-		o.NNTPServer = os.Getenv(nntpEnv)
+		o.NNTPServer, source = os.Getenv(nntpEnv), nntpEnv
+	}
+	if err := checkNewsServer(o.NNTPServer, source); err != nil {
+		return o, err
 	}
 	o.SMTPServer = g.smtp
 	if o.SMTPServer == "" {

@@ -49,7 +49,11 @@ address is --email ADDR when given, else the environment variable LOCATOR_EMAIL 
 it is set and not empty, else "anonymous@" (scheme.DefaultFTPMail); the PASS line's
 note names the flag or the variable it came from. An address with a control byte
 (CR, LF, TAB, ...: it would end or split the PASS command line, RFC 959 §5.3.2
-<password>, RFC 1738 §6), or an empty --email, is a usage error.
+<password>, RFC 1738 §6), or an empty --email, is a usage error. So is, before any
+URL is planned, a news server (--nntp-server, else $NNTPSERVER) that is not
+HOST[:PORT] with a port of 1 to 65535 and no space or control byte (RFC 1738 §3.1
+hostport), and a --query or --view with a TAB, CR, LF or NUL, which would split or
+end the gopher request line (RFC 1436).
 
 An ftp URL without ";type=" leaves the transfer type to the client, which "must
 guess" from "the suffix of the name" (RFC 1738 §3.2.3). plan sends "TYPE A" (ASCII)
@@ -153,6 +157,12 @@ func newPlanCmd(opts *options) *cobra.Command {
 			}
 			ftp.Active = active
 			news := scheme.NewsServerOptions(nntpServer, "--nntp-server")
+			if err := checkNewsServer(news.Server, news.Source); err != nil {
+				return err
+			}
+			if err := checkGopherOptions(query, view); err != nil {
+				return err
+			}
 			gopherOpts := scheme.GopherPlanOptions{Literal: gopherLiteral, Query: query, View: view}
 			proxies, np, err := gateways(proxyFlags, noProxy, cmd.Flags().Changed("no-proxy"))
 			if err != nil {
@@ -274,6 +284,48 @@ func ftpPlanOptions(flag string, set bool, env string, noGuess bool) (scheme.FTP
 		return o, usageErrorf("%s %s: %s", o.MailSource, display.Quote(o.Mail), msg)
 	}
 	return o, nil
+}
+
+// checkNewsServer returns a usage error when server, the news server of source (--nntp-server
+// or $NNTPSERVER), is not HOST[:PORT] as scheme.SplitNewsServer reads it (a port of 1 to
+// 65535, no space or control byte: RFC 1738 §3.1 hostport), and nil for "" (none). plan and
+// get check it once, before any URL, rather than report it as an error of each news URL.
+func checkNewsServer(server, source string) error {
+	if server == "" {
+		return nil
+	}
+	_, _, err := scheme.SplitNewsServer(server)
+	if err == nil {
+		return nil
+	}
+	return usageErrorf("%s %s: %s", source, display.Quote(server), optionErrorText(err))
+}
+
+// checkGopherOptions returns a usage error when query (--query) or view (--view) holds a TAB,
+// CR, LF or NUL: sent in the gopher request line, a TAB would start another field and CR or LF
+// end the line (RFC 1436: Word ::= {UNASCII - ' '}, UNASCII = ASCII - [Tab CR-LF NUL];
+// gopher-plus.txt §2.6 for a view; RFC 1738 §6). plan and get check them once, before any URL.
+func checkGopherOptions(query, view string) error {
+	for _, o := range []struct{ flag, v, what, rule string }{
+		{"--query", query, "search string", "RFC 1436 (Word ::= {UNASCII - ' '}); RFC 1738 §6"},
+		{"--view", view, "view", "gopher-plus.txt §2.6; RFC 1436 (UNASCII = ASCII - [Tab CR-LF NUL])"},
+	} {
+		if i := strings.IndexAny(o.v, "\t\r\n\x00"); i >= 0 {
+			return usageErrorf("%s %s: the %s holds the control byte %s, which would split or end the gopher request line (at offset %d, %s)",
+				o.flag, display.Quote(o.v), o.what, display.Byte(o.v[i]), i, o.rule)
+		}
+	}
+	return nil
+}
+
+// optionErrorText is the text of err, an error about a flag's value, for a usage error: a
+// *locator.Error's message, offset and rule ("... (at offset 2, RFC 1738 §3.1 hostport)").
+func optionErrorText(err error) string {
+	var le *locator.Error
+	if errors.As(err, &le) {
+		return display.String(le.Message) + " (at offset " + strconv.Itoa(le.Offset) + ", " + le.Rule + ")"
+	}
+	return display.String(err.Error())
 }
 
 // planResult is what plan knows of one URL: its plan, or why there is none, and the errors
