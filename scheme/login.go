@@ -1,7 +1,6 @@
 package scheme
 
 import (
-
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/syntax"
@@ -72,7 +71,6 @@ func appendLogin(b []byte, l Login) []byte {
 	}
 	return b
 }
-
 
 // decodeAt percent-decodes s, which stands at offset off of u, reporting an illegal escape at
 // its offset in u.
