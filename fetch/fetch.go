@@ -47,7 +47,8 @@ const (
 	// closed in the middle of a transfer or a reply).
 	KindProtocol
 	// KindSafety: locator's safety rules refused the access ([Policy]; a decoded CR, LF or NUL
-	// that would land in a protocol line, RFC 1738 §6; a size, time or redirect limit).
+	// that would land in a protocol line, RFC 1738 §6; a size, time or redirect limit; a file
+	// URL naming a FIFO, device or socket, RFC 8089 §5).
 	KindSafety
 	// KindNoClient: locator has no client for the scheme (wais and prospero, for which no
 	// server exists to test against; an unregistered scheme). The plan is all there is.

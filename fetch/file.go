@@ -32,7 +32,9 @@ const fileChunk = 64 << 10
 
 // getFile reads the local file or directory u names (its plan's Path, scheme.File.Plan): a file
 // is copied to w, from Options.Offset on; a directory is listed, one entry per line (or one name
-// per line with Options.Raw), and its entries recorded in r.Entries.
+// per line with Options.Raw), and its entries recorded in r.Entries. Anything else (a FIFO, a
+// device, a socket, after symbolic links) is refused with KindSafety, code "special-file"
+// (RFC 8089 §5), before it is opened.
 func getFile(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Result) error {
 	url := u.String()
 	p, err := scheme.PlanFor(u)
@@ -50,26 +52,38 @@ func getFile(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Resu
 		name = "/" // "file://localhost": the root of this machine's files
 	}
 	d.remark("open the local file %s (RFC 1738 §3.10)", name)
-	f, err := os.Open(name)
+	// The mode first (a symbolic link followed, as open follows it): opening a FIFO waits for
+	// a writer, with no way to cancel it, and a device may wait or act when opened or read
+	// (RFC 8089 §5: merely testing a device name may "cause the operating system to pause").
+	fi, err := os.Stat(name)
+	if err != nil {
+		return fileError(url, "cannot open", name, err)
+	}
+	if err := specialFile(url, name, fi); err != nil {
+		return err
+	}
+	// Opened without blocking all the same: the name may become a FIFO between the Stat and
+	// the open; the mode of what was opened is checked again.
+	f, err := os.OpenFile(name, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
 		return fileError(url, "cannot open", name, err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
+	fi, err = f.Stat()
 	if err != nil {
 		return fileError(url, "cannot read", name, err)
+	}
+	if err := specialFile(url, name, fi); err != nil {
+		return err
 	}
 	if fi.IsDir() {
 		return listDir(ctx, c, d, url, p.Host, name, f, w, r)
 	}
 	r.Type = mime.TypeByExtension(path.Ext(name))
-	remaining := int64(-1)
-	if fi.Mode().IsRegular() {
-		r.Total = fi.Size()
-		remaining = fi.Size()
-	}
+	r.Total = fi.Size()
+	remaining := fi.Size()
 	if off := c.opts.Offset; off > 0 {
-		if remaining >= 0 && off > r.Total {
+		if off > r.Total {
 			return &Error{URL: url, Kind: KindRefused, Code: "offset", Rule: "RFC 3659 §5",
 				Message: "cannot resume at byte " + strconv.FormatInt(off, 10) + ": the file has " +
 					strconv.FormatInt(r.Total, 10) + " bytes"}
@@ -78,9 +92,7 @@ func getFile(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Resu
 			return fileError(url, "cannot resume in", name, err)
 		}
 		d.remark("resume at byte %d", off)
-		if remaining >= 0 {
-			remaining -= off
-		}
+		remaining -= off
 	}
 	b := c.newBody(w, url, remaining)
 	defer b.done(r)
@@ -102,6 +114,30 @@ func getFile(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Resu
 			return fileError(url, "cannot read", name, rerr)
 		}
 	}
+}
+
+// specialFile returns a KindSafety error when fi, the local file name, is neither a regular
+// file nor a directory: a FIFO, a device, a socket (RFC 8089 §5, "special device names"). A
+// FIFO's open waits for a writer and its reads for data, a device's may wait or have effects.
+func specialFile(url, name string, fi fs.FileInfo) error {
+	m := fi.Mode()
+	if m.IsRegular() || m.IsDir() {
+		return nil
+	}
+	what := "a special file"
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		what = "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		what = "a socket"
+	case m&fs.ModeCharDevice != 0:
+		what = "a character device"
+	case m&fs.ModeDevice != 0:
+		what = "a block device"
+	}
+	return &Error{URL: url, Kind: KindSafety, Code: "special-file", Rule: "RFC 8089 §5",
+		Message: "the local file " + display.Quote(name) + " is " + what +
+			", not a regular file or a directory: opening or reading it may wait forever or have effects"}
 }
 
 // listDir lists the directory f (named name, on host as the URL wrote it) into w and r.

@@ -196,14 +196,37 @@ func TestFileListing(t *testing.T) {
 	}
 }
 
-// A file that is not a regular one has no size to announce: Total is -1.
+// A character device is neither a regular file nor a directory: refused (RFC 8089 §5), as a
+// FIFO is (TestFileFIFO); /dev/null was read, with no size announced.
 func TestFileNotRegular(t *testing.T) {
 	if _, err := os.Stat("/dev/null"); err != nil {
 		t.Skip("no /dev/null")
 	}
 	p := &recProgress{}
-	r, err := fetch.Get(context.Background(), "file:///dev/null", &bytes.Buffer{}, fetch.Options{Progress: p})
-	if err != nil || r.Total != -1 || r.Size != 0 || p.start != -1 || p.done != 1 {
-		t.Errorf("%+v %v %+v", r, err, p)
+	_, err := fetch.Get(context.Background(), "file:///dev/null", &bytes.Buffer{}, fetch.Options{Progress: p})
+	var fe *fetch.Error
+	if !errors.As(err, &fe) || fe.Kind != fetch.KindSafety || fe.Code != "special-file" || fe.Rule != "RFC 8089 §5" ||
+		!strings.Contains(fe.Message, "character device") {
+		t.Errorf("get file:///dev/null: %v", err)
+	}
+}
+
+// An escape of "/" in the path is data in a name, which no local name can hold (RFC 8089 §5):
+// "file://DIR/p/d%2F..%2Fd%2Fa%20b.txt" read DIR/p/d/../d/a b.txt. It is refused, as
+// scheme.PathFromFileURL refuses it, and nothing is read.
+func TestFileEncodedSeparator(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "p", "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "p", "d", "a b.txt"), []byte("secret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u := fileURL(t, "", filepath.Join(dir, "p")) + "/d%2F..%2Fd%2Fa%20b.txt"
+	var out bytes.Buffer
+	_, err := fetch.Get(context.Background(), u, &out, fetch.Options{})
+	var fe *fetch.Error
+	if !errors.As(err, &fe) || fe.Kind != fetch.KindInvalid || fe.Code != string(scheme.CodeBadPathChar) || out.Len() != 0 {
+		t.Errorf("get %s: %q, %v", u, out.String(), err)
 	}
 }

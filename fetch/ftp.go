@@ -461,7 +461,11 @@ func (x *ftpRun) connErr(msg string, err error) error {
 }
 
 // pwdDir returns the directory of a 257 reply, "257 "<dir>" comment" with a quote inside
-// doubled (RFC 959 §4.1.3 PWD; Appendix II), or "" when there is none.
+// doubled (RFC 959 §4.1.3 PWD; Appendix II), or "" when there is none. The control connection
+// is Telnet (RFC 959 §4.1): a byte 0xFF of the name comes doubled, IAC IAC (RFC 854), and is
+// returned once, so that the CWD back to it (scheme.FTPPlanOptions.LoginDir, which doubles it
+// again) sends the name's bytes. An IAC followed by another byte is a Telnet command, not part
+// of a name: "" (the connection is not reused).
 func pwdDir(text string) string {
 	first, _, _ := strings.Cut(text, "\n")
 	i := strings.IndexByte(first, '"')
@@ -470,6 +474,14 @@ func pwdDir(text string) string {
 	}
 	var b strings.Builder
 	for j := i + 1; j < len(first); j++ {
+		if first[j] == 0xff {
+			if j+1 < len(first) && first[j+1] == 0xff {
+				b.WriteByte(0xff)
+				j++
+				continue
+			}
+			return ""
+		}
 		if first[j] == '"' {
 			if j+1 < len(first) && first[j+1] == '"' {
 				b.WriteByte('"')

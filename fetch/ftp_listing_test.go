@@ -129,10 +129,36 @@ func TestPWDDir(t *testing.T) {
 		`257 "/with ""quote"" at end"""`:         `/with "quote" at end"`,
 		`257 "/a" and "/b"`:                      "/a",
 		`257 "` + strings.Repeat("d", 100) + `"`: strings.Repeat("d", 100),
+		// RFC 854, RFC 959 §4.1: a byte 0xFF of the name comes doubled, IAC IAC.
+		"257 \"/a\xff\xffb\" is current": "/a\xffb",
+		"257 \"/\xff\xff\xff\xff\"":      "/\xff\xff",
+		"257 \"/a\xff\xf1b\"":            "", // IAC NOP: a Telnet command, no name
+		"257 \"/a\xff\"":                 "",
 	} {
 		if got := pwdDir(in); got != want {
 			t.Errorf("pwdDir(%q) = %q; want %q", in, got, want)
 		}
+	}
+}
+
+// TestPWDDirReuse: the login directory read from a PWD reply goes back into the CWD of a
+// reused connection as the server named it. pwdDir kept a 0xFF's IAC IAC as two bytes, and
+// PlanWith doubled each again: "CWD /a" and four 0xFF.
+func TestPWDDirReuse(t *testing.T) {
+	dir := pwdDir("257 \"/a\xff\xffb\" is the current directory")
+	p, err := scheme.FTP{Login: scheme.Login{Host: "h"}, Name: "x"}.PlanWith(scheme.FTPPlanOptions{Reuse: true, LoginDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cwd string
+	for _, s := range p.Steps {
+		if strings.HasPrefix(s.Send, "CWD ") {
+			cwd = s.Send
+			break
+		}
+	}
+	if want := "CWD /a\xff\xffb"; cwd != want { // the name's one 0xFF, doubled once on the wire
+		t.Errorf("the CWD back to the login directory: %q; want %q", cwd, want)
 	}
 }
 

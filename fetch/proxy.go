@@ -145,8 +145,8 @@ func parseGateway(url, via string) (gateway, error) {
 	}
 	if p, ok := g.Port(); ok && p != "" {
 		n, perr := strconv.Atoi(p)
-		if perr != nil || n < 0 || n > 65535 {
-			return bad("has a bad port")
+		if perr != nil || n < 1 || n > 65535 {
+			return bad("has a bad port: a port is 1 to 65535 (RFC 793 §3.1; 0 is reserved)")
 		}
 		gw.port = n
 	}

@@ -166,10 +166,19 @@ func TestSafetyHTTPPathStaysEncoded(t *testing.T) {
 // mail server).
 func TestSafetyPorts(t *testing.T) {
 	for _, u := range []string{"gopher://127.0.0.1:25/", "http://127.0.0.1:25/", "ftp://127.0.0.1:110/", "nntp://127.0.0.1:23/g/1",
-		"telnet://127.0.0.1:25/", "gopher://127.0.0.1:0/", "http://127.0.0.1:1023/"} {
+		"telnet://127.0.0.1:25/", "http://127.0.0.1:1023/"} {
 		_, err := Get(context.Background(), u, io.Discard, Options{})
 		var fe *Error
 		if !asError(err, &fe) || fe.Kind != KindSafety || fe.Code != "port" {
+			t.Errorf("%s: %v", u, err)
+		}
+	}
+	// Port 0 is no port to connect to: the plan refuses it, as a port above 65535 (RFC 793
+	// §3.1), allowed or not.
+	for _, u := range []string{"gopher://127.0.0.1:0/", "http://127.0.0.1:0/", "gopher://127.0.0.1:70000/"} {
+		_, err := Get(context.Background(), u, io.Discard, Options{Policy: Policy{AllowPorts: []int{0}}})
+		var fe *Error
+		if !asError(err, &fe) || fe.Kind != KindInvalid || fe.Code != "bad-port" {
 			t.Errorf("%s: %v", u, err)
 		}
 	}

@@ -157,7 +157,9 @@ const (
 
 // CodeNNTPArticle: an nntp article number that is not digits, or a path with more than
 // group and number (RFC 1738 §5 nntpurl = "nntp://" hostport "/" group [ "/" digits ]); under
-// locator.URLDraft1994 also a missing number (nntpaddress = "nntp:" group "/" digits).
+// locator.URLDraft1994 also a missing number (nntpaddress = "nntp:" group "/" digits). A
+// number of more than 16 digits, which an NNTP client must not send (RFC 3977 §6), is a
+// warning of the checker and an error of the plan.
 const CodeNNTPArticle locator.Code = "nntp-article"
 
 // Codes of the prospero view and checker.

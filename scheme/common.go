@@ -369,16 +369,28 @@ func planConnect(scheme string, l Login, bad pct.Set, def int, in, how string) (
 }
 
 // planPort returns the port a plan connects to: l's, or def when the URL gives none. A port
-// above 65535 (TCP ports are 16 bits, RFC 793 §3.1) gives locator.CodeBadPort: the plan does
-// not fall back to the default.
+// above 65535 (TCP ports are 16 bits, RFC 793 §3.1) or 0 (reserved: no TCP connection can be
+// made to it) gives locator.CodeBadPort, at the port in in: the plan does not fall back to the
+// default, and a Plan's Port of 0 means the URL gives none and the scheme has no default.
 func planPort(l Login, def int, in string) (int, error) {
 	if l.Port == "" {
 		return def, nil
 	}
 	n, err := strconv.Atoi(l.Port)
-	if err != nil || n < 0 || n > 65535 {
-		return 0, &locator.Error{Input: in, Code: locator.CodeBadPort, Rule: "RFC 793 §3.1 (16-bit ports)",
-			Message: "port " + shown(l.Port) + " is above 65535"}
+	if err != nil || n < 1 || n > 65535 {
+		off := 0
+		if r, perr := locator.Parse(in); perr == nil {
+			off = max(r.Offsets().Port.Start, 0)
+		}
+		msg := "port " + shown(l.Port) + " is above 65535"
+		if err == nil && n == 0 {
+			msg = "port 0 is reserved: no TCP connection can be made to it"
+			if l.Port != "0" {
+				msg = "port " + shown(l.Port) + " is 0, which is reserved: no TCP connection can be made to it"
+			}
+		}
+		return 0, &locator.Error{Input: in, Offset: off, Code: locator.CodeBadPort, Rule: "RFC 793 §3.1 (16-bit ports, 0 reserved)",
+			Message: msg}
 	}
 	return n, nil
 }

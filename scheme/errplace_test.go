@@ -45,7 +45,8 @@ func TestErrorPlacement(t *testing.T) {
 		{"news:=%41%41a%25 ", 16}, {"news:a%2Fb%20c", 10}, {"news:a/b c", 8}, {"news:%3C%20", 8},
 		{"news:a%2Fb@c%3E", 12}, {"NEWS:%61%3Eb@c", 8}, {"nntp://h/a%2Fb%20c/1", 14},
 		{"nntp://h/%61%62%20/1", 15}, {"nntp://%0D/g", 7}, {"mailto:%22a%0Db%22@h", 11},
-		{"mailto:%61%0A", 10},
+		{"mailto:%61%0A", 10}, {"mailto:%61@b%3E%20N=S", 12}, {"mailto:%61%20b@c", 10},
+		{"mailto:%61@b,c@d", 12},
 	} {
 		_, err := PlanFor(locator.MustParse(c.in))
 		var e *locator.Error

@@ -14,9 +14,11 @@ import (
 //
 // Host is as written; "" and "localhost" (any case) mean "the machine from which the URL is
 // being interpreted" (§3.10), which IsLocal reports. Path is the local path, decoded: the "/"
-// that ends the host followed by fpath, "" when the URL has no path at all. A decoded "%2F" is
-// a "/" of the local path, as on the file systems where "/" separates names; [File.URL]
-// writes it as "/".
+// that ends the host followed by fpath, "" when the URL has no path at all. The view decodes
+// a "%2F" too, so Path cannot tell it from a "/" ([File.URL] writes it as "/"); but an escape
+// of a separator is data in a name, which no local name can hold (RFC 8089 §5), and decoded
+// it would name another file ("/tmp/a%2F..%2Fb" is not under /tmp/a): the plan of such a URL
+// ([PlanFor], and so fetch.Get) refuses it, as [PathFromFileURL] does.
 //
 // ParseFile also reads "file:/path", the form RFC 8089 §2 allows without an authority; the
 // view writes it back as "file:///path" (RFC 8089 Appendix B: the same file).
@@ -51,7 +53,13 @@ func init() {
 				return Plan{}, err
 			}
 			p, err := f.Plan()
-			return p, rebase(err, u, fileBad)
+			if err != nil {
+				return p, rebase(err, u, fileBad)
+			}
+			if err := fileEncodedSeparator(u); err != nil {
+				return Plan{}, err
+			}
+			return p, nil
 		},
 	})
 }
@@ -115,7 +123,9 @@ func (f File) URL() (locator.URL, error) {
 // Plan returns the access f stands for. A file URL "does not specify an Internet protocol or
 // access method" (RFC 1738 §3.10): the plan connects nowhere, and its Path is the local path.
 // It reads Host, not IsLocal. For a host other than "" or "localhost" the path is a name on that host, which the plan
-// notes and names in Host. A path that decodes to NUL is refused (CodeLineBreak).
+// notes and names in Host. A path that decodes to NUL is refused (CodeLineBreak). f's Path
+// holds no escapes: the plan of a URL ([PlanFor]) also refuses an encoded separator in it
+// (fileEncodedSeparator), which the view has decoded to "/".
 func (f File) Plan() (Plan, error) {
 	u, err := f.URL()
 	if err != nil {
@@ -133,6 +143,20 @@ func (f File) Plan() (Plan, error) {
 	p.Steps = []Step{{Note: "the file " + strconvQuote(f.Path) + " is on host " + shown(f.Host) +
 		": RFC 1738 §3.10 names no access method, and the path means something on that host only"}}
 	return p, nil
+}
+
+// fileEncodedSeparator returns an error at the first escape of "/" in u's path ("%2F", and
+// "%5C" of "\" where this machine's paths are Windows paths), as PathFromFileURL does: the
+// escape is data in a name, which no local name can hold, and decoded it would name another
+// file, "file:///tmp/p/d%2F..%2Fd%2Fa" /tmp/p/d/../d/a (RFC 8089 §5: "/" and "\" have an
+// operational meaning in a file system).
+func fileEncodedSeparator(u locator.URL) error {
+	in := u.String()
+	if i := encodedSeparator(in, max(pathOffset(u), 0), LocalOS.resolve() == Windows); i >= 0 {
+		return pathErr(in, i, CodeBadPathChar, ruleEncodedSep,
+			"the path holds "+in[i:i+3]+", an encoded separator, which no local name can hold")
+	}
+	return nil
 }
 
 // checkFile is the Check of the registry: checkFileTo into a Sink of its own.

@@ -1,6 +1,7 @@
 package scheme_test
 
 import (
+	"errors"
 	"reflect"
 	"slices"
 	"testing"
@@ -26,7 +27,7 @@ var fileRows = []struct {
 		scheme.File{Path: "/etc/motd", IsLocal: true}, "file:///etc/motd"},
 	{"RFC 1738 §5 fsegment allows \"?\"", "file:///a?b#c",
 		scheme.File{Path: "/a?b", IsLocal: true}, "file:///a%3Fb"},
-	{"a decoded %2F is a \"/\" of the local path", "file:///a%2Fb",
+	{"the view decodes %2F to a \"/\" (its plan refuses it: TestFilePlanEncodedSeparator)", "file:///a%2Fb",
 		scheme.File{Path: "/a/b", IsLocal: true}, "file:///a/b"},
 	{"no path", "file://h.example",
 		scheme.File{Host: "h.example"}, "file://h.example"},
@@ -72,6 +73,44 @@ func TestFilePlan(t *testing.T) {
 	_, err = scheme.PlanFor(locator.MustParse("file:///etc/passwd%00.txt"))
 	if c, off := errCode(err); c != scheme.CodeLineBreak || off != 18 {
 		t.Errorf("NUL: %v", err)
+	}
+}
+
+// TestFilePlanEncodedSeparator: an escape of "/" in a file URL's path is data in a name, which
+// no local name can hold (RFC 8089 §5), and decoded it names another file: the plan refused
+// nothing and showed path "/tmp/a/../b" for "file:///tmp/a%2F..%2Fb", and get read
+// /tmp/p/d/../d/a b.txt for "file:///tmp/p/d%2F..%2Fd%2Fa%20b.txt". The plan refuses it as
+// PathFromFileURL does, with the same code, rule and offset.
+func TestFilePlanEncodedSeparator(t *testing.T) {
+	for _, c := range []struct {
+		in  string
+		off int
+	}{
+		{"file:///tmp/a%2F..%2Fb", 13},
+		{"file:///tmp/p/d%2F..%2Fd%2Fa%20b.txt", 15},
+		{"file:/tmp/a%2fb", 11},
+		{"file://localhost/%2Fetc/passwd", 17},
+		{"file://h.example/a%2Fb", 18},
+	} {
+		u := locator.MustParse(c.in)
+		p, err := scheme.PlanFor(u)
+		var e *locator.Error
+		if !errors.As(err, &e) || e.Code != scheme.CodeBadPathChar || e.Rule != "RFC 8089 §5" || e.Input != c.in || e.Offset != c.off {
+			t.Errorf("PlanFor(%q) = %+v, %v; want %s at %d", c.in, p, err, scheme.CodeBadPathChar, c.off)
+		}
+		if _, wp, werr := scheme.AppendWire(nil, u); !errors.As(werr, &e) || e.Code != scheme.CodeBadPathChar {
+			t.Errorf("AppendWire(%q) (plan -) = %+v, %v", c.in, wp, werr)
+		}
+		_, perr := scheme.PathFromFileURL(u, scheme.POSIX)
+		if pe := new(locator.Error); !errors.As(perr, &pe) || pe.Code != scheme.CodeBadPathChar || pe.Rule != "RFC 8089 §5" || pe.Offset != c.off {
+			t.Errorf("PathFromFileURL(%q) = %v; PlanFor: %v", c.in, perr, err)
+		}
+	}
+	// An escape in the fragment is not in the path; "%2E" and "%25" are no separators.
+	for _, in := range []string{"file:///tmp/a#%2F", "file:///tmp/%2E%2E/a%252Fb"} {
+		if _, err := scheme.PlanFor(locator.MustParse(in)); err != nil {
+			t.Errorf("PlanFor(%q): %v", in, err)
+		}
 	}
 }
 

@@ -367,7 +367,8 @@ type FTPPlanOptions struct {
 	// before a listing (the connection's type may be image).
 	Reuse bool
 	// LoginDir is the login directory of a reused connection (Reuse), as the reply to PWD
-	// gave it.
+	// gave it, its quotes and IAC IAC un-doubled (RFC 959 §4.1.3, RFC 854): the plan sends it
+	// with each 0xFF doubled again.
 	LoginDir string
 }
 

@@ -58,7 +58,10 @@ func fuzzView[V scheme.View](f *testing.F, name string, seeds []string, parse fu
 		}
 		p1, err1 := scheme.PlanFor(u)
 		p2, err2 := scheme.PlanFor(u2)
-		if (err1 == nil) != (err2 == nil) || (err1 == nil && !reflect.DeepEqual(p1, p2)) {
+		if c, _ := errCode(err1); name == "file" && c == scheme.CodeBadPathChar && err2 == nil {
+			// The file view decodes "%2F" to the "/" it writes (File's doc); the plan of the
+			// URL refuses the escape, data in a name no local name can hold (RFC 8089 §5).
+		} else if (err1 == nil) != (err2 == nil) || (err1 == nil && !reflect.DeepEqual(p1, p2)) {
 			t.Fatalf("%q, %q: plans differ: %+v %v / %+v %v", u, u2, p1, err1, p2, err2)
 		}
 		if c, off := errCode(err1); err1 != nil && (c == "" || off < 0 || off > u.Len()) {

@@ -617,7 +617,11 @@ func (g Gopher) PlanWith(o GopherPlanOptions) (Plan, error) {
 			"RFC 1436 (UNASCII = ASCII - [Tab CR-LF NUL]); RFC 1738 §6",
 			"the "+what+" decodes to NUL, which RFC 1436 keeps out of a gopher request")
 	}
-	p := Plan{Scheme: "gopher", Host: host, Port: g.port(70)}
+	port, err := planPort(g.Login, 70, u.String())
+	if err != nil {
+		return Plan{}, err
+	}
+	p := Plan{Scheme: "gopher", Host: host, Port: port}
 	p.Steps = append(p.Steps, connectNote(host, p.Port, " (TCP; RFC 1436; RFC 1738 §3.4.1: port 70 unless the URL gives one)"))
 	if g.Plus != nil && g.Plus.Kind == GopherPlusAsk {
 		p.Steps = append(p.Steps, Step{Note: "fetch the item's attributes; its +ASK block is the form to fill out (gopher-plus.txt §2.8)"})

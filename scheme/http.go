@@ -224,6 +224,11 @@ func GatewayPlan(u locator.URL, gwHost string, gwPort int) (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
+	if gwPort < 1 || gwPort > 65535 {
+		// As planPort: no TCP connection can be made to port 0 or above 65535.
+		return Plan{}, &locator.Error{Input: u.String(), Code: locator.CodeBadPort, Rule: "RFC 793 §3.1 (16-bit ports, 0 reserved)",
+			Message: "the gateway's port " + strconv.Itoa(gwPort) + " is not 1 to 65535"}
+	}
 	target := u.WithoutFragment().String()
 	p := Plan{Scheme: own.Scheme, Host: gwHost, Port: gwPort, Steps: []Step{
 		connectNote(gwHost, gwPort, " (the gateway for "+strconvQuote(own.Scheme)+" URLs, RFC 1738 §4)"),

@@ -1,8 +1,6 @@
 package scheme
 
 import (
-	"strconv"
-
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/syntax"
@@ -72,18 +70,6 @@ func appendLogin(b []byte, l Login) []byte {
 		b = append(b, l.Port...)
 	}
 	return b
-}
-
-// port returns the login's port as a number, or def when absent.
-func (l Login) port(def int) int {
-	if l.Port == "" {
-		return def
-	}
-	n, err := strconv.Atoi(l.Port)
-	if err != nil {
-		return def
-	}
-	return n
 }
 
 // decodeAt percent-decodes s, which stands at offset off of u, reporting an illegal escape at

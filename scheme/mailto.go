@@ -63,7 +63,13 @@ func (m Mailto) URL() (locator.URL, error) {
 		return locator.URL{}, &locator.Error{Code: locator.CodeEmpty, Rule: "RFC 1738 §5 encoded822addr",
 			Message: "a mailto URL needs an address"}
 	}
-	return locator.Parse(string(pct.AppendEncode([]byte("mailto:"), m.Addr, mailtoKeep)))
+	return locator.Parse(m.text())
+}
+
+// text is the URL that URL returns, as text: Plan places its errors in it even where
+// locator.Parse reads it otherwise ("mailto://%20" has an authority there).
+func (m Mailto) text() string {
+	return string(pct.AppendEncode([]byte("mailto:"), m.Addr, mailtoKeep))
 }
 
 // Plan returns the access plan of m. A mailto URL "does not represent a data object to be
@@ -71,23 +77,28 @@ func (m Mailto) URL() (locator.URL, error) {
 // and gives the one SMTP command line the URL determines, "RCPT TO:<addr>" (RFC 821 §4.1.1,
 // RFC 5321 §4.1.1.3); the sender (MAIL FROM), the message (DATA) and the server (the
 // domain's mail exchanger, RFC 5321 §5) come from elsewhere, so Plan.Host is empty and
-// Plan.Wire is that line alone, not a whole session. An address holding CR, LF or NUL is
-// refused (CodeLineBreak; RFC 1738 §6).
+// Plan.Wire is that line alone, not a whole session.
+//
+// The address must stand as the path of that line (RFC 5321 §4.1.2 Path = "<" Mailbox ">")
+// and nothing more: an encoded delimiter must not "simulate an extra operation or parameter"
+// (RFC 1738 §6). Plan refuses an address holding CR, LF or NUL, which would end the line, a
+// space, TAB or other control byte, which would end the path and start SMTP parameters
+// (RFC 5321 §4.1.2 Rcpt-parameters: "mailto:a@b%3E%20NOTIFY=SUCCESS"), or "<" or ">", which
+// would open or close the path (all CodeLineBreak, even inside a quoted local-part, as a
+// server that reads no quotes would split there); and a "," outside a quoted local-part
+// (CodeAddrSpec): RFC 1738 §3.5 names one address, and RFC 6068 §2 reads "a@b,c@d" as a list
+// of two, which [fetch.SubmitPlan] (locator send) sends one RCPT TO each. The error is placed
+// in m's URL at the byte's escape.
 func (m Mailto) Plan() (Plan, error) {
 	if m.Addr == "" {
 		return Plan{}, &locator.Error{Code: locator.CodeEmpty, Rule: "RFC 1738 §5 encoded822addr",
 			Message: "a mailto URL needs an address"}
 	}
-	if i := strings.IndexAny(m.Addr, "\r\n\x00"); i >= 0 {
+	if i, code, rule, msg := mailtoPathProblem(m.Addr); i >= 0 {
 		// Placed in m's URL, at the escape of the byte (as nntpArg places its errors).
-		u, err := m.URL()
-		if err != nil {
-			return Plan{}, err
-		}
-		in := u.String()
+		in := m.text()
 		return Plan{}, &locator.Error{Input: in, Offset: len("mailto:") + gopherRawIndex(in[len("mailto:"):], i),
-			Code: CodeLineBreak, Rule: "RFC 1738 §6",
-			Message: "the address holds CR, LF or NUL, which would end the SMTP command line"}
+			Code: code, Rule: rule, Message: msg}
 	}
 	return Plan{Scheme: "mailto", Steps: []Step{
 		{Note: "compose a message to " + strconvQuote(m.Addr) + " (RFC 1738 §3.5: a mailto URL designates an Internet mailing address)"},
@@ -95,6 +106,38 @@ func (m Mailto) Plan() (Plan, error) {
 		{Send: "RCPT TO:<" + m.Addr + ">"},
 		{Note: "DATA with the message the user writes; QUIT"},
 	}}, nil
+}
+
+// mailtoPathProblem returns the index in addr of the first byte that cannot stand in the path
+// of "RCPT TO:<addr>" (see Mailto.Plan), with the error's code, rule and message; -1 when
+// there is none. A quoted-string local-part (RFC 5321 §4.1.2 Quoted-string, with its
+// quoted-pairs) may hold a ","; nothing may hold a space, a control byte, "<" or ">".
+func mailtoPathProblem(addr string) (int, locator.Code, string, string) {
+	quoted := false
+	for i := 0; i < len(addr); i++ {
+		switch c := addr[i]; {
+		case c == '\r' || c == '\n' || c == 0:
+			return i, CodeLineBreak, "RFC 1738 §6",
+				"the address holds CR, LF or NUL, which would end the SMTP command line"
+		case c == ' ' || c == '\t':
+			return i, CodeLineBreak, "RFC 1738 §6; RFC 5321 §4.1.2",
+				"the address holds a space or TAB, which would end the path of RCPT TO and start SMTP parameters"
+		case c < 0x20 || c == 0x7f:
+			return i, CodeLineBreak, "RFC 1738 §6; RFC 5321 §4.1.2",
+				"the address holds the control byte " + display.Byte(c) + ", which no path of RCPT TO holds"
+		case c == '<' || c == '>':
+			return i, CodeLineBreak, "RFC 1738 §6; RFC 5321 §4.1.2",
+				"the address holds " + display.Byte(c) + ", which would open or close the path of RCPT TO"
+		case c == '"':
+			quoted = !quoted
+		case c == '\\' && quoted && i+1 < len(addr) && (addr[i+1] == '"' || addr[i+1] == '\\'):
+			i++ // a quoted-pair (RFC 5321 §4.1.2 quoted-pairSMTP): the quote does not end the string
+		case c == ',' && !quoted:
+			return i, CodeAddrSpec, "RFC 1738 §3.5; RFC 5321 §4.1.2",
+				"the address holds \",\": a mailto URL names one address (RFC 1738 §3.5); for a list of addresses (RFC 6068 §2) use locator send, which gives each its own RCPT TO"
+		}
+	}
+	return -1, "", "", ""
 }
 
 // checkMailto is the Check of the registry: checkMailtoTo into a Sink of its own.
@@ -247,9 +290,7 @@ func init() {
 			p, err := m.Plan()
 			if err != nil {
 				// Placed in m's URL: placed in u instead (inParsedURL).
-				if r, rerr := m.URL(); rerr == nil {
-					err = inParsedURL(err, r.String(), len("mailto:"), u.String(), len(u.Scheme())+1)
-				}
+				err = inParsedURL(err, m.text(), len("mailto:"), u.String(), len(u.Scheme())+1)
 			}
 			return p, err
 		},

@@ -23,8 +23,9 @@ const (
 
 // TestMailtoQuotedStringAndDomainLiteral: the quoted-string and domain-literal of RFC 822
 // §3.3, both sides of each rule, through the checker (RFC 1738 §3.5: the address is "further
-// defined in RFC822"; CodeAddrSpec, a warning) and the plan (which refuses CR, LF and NUL
-// anywhere, RFC 1738 §6):
+// defined in RFC822"; CodeAddrSpec, a warning) and the plan (which refuses a control byte,
+// a space, "<" and ">" anywhere, even where RFC 822 allows them: the address is the path of
+// RCPT TO, RFC 1738 §6, RFC 5321 §4.1.2):
 //
 //	quoted-string  = <"> *(qtext/quoted-pair) <">
 //	qtext          = <any CHAR excepting <">, "\" & CR, and including linear-white-space>
@@ -105,18 +106,13 @@ func TestMailtoQuotedStringAndDomainLiteral(t *testing.T) {
 		case r.problem != "" && (len(got) != 1 || !strings.HasSuffix(got[0], ": "+r.problem) && !strings.Contains(got[0], ": "+r.problem)):
 			t.Errorf("%s: Check(%q) says %q; want %q", r.rule, in, got, r.problem)
 		}
-		// The plan sends the address in RCPT TO unless it holds CR, LF or NUL (RFC 1738 §6); the
-		// error is at the byte's escape in the URL.
+		// The plan sends the address in RCPT TO unless it holds a control byte, a space, "<" or
+		// ">" (RFC 1738 §6, RFC 5321 §4.1.2); the error is at the byte's escape in the URL.
 		p, err := scheme.PlanFor(u)
-		if strings.ContainsAny(r.addr, "\r\n\x00") {
-			at := len(in)
-			for _, esc := range []string{"%0D", "%0A", "%00"} {
-				if i := strings.Index(in, esc); i >= 0 {
-					at = min(at, i)
-				}
-			}
+		if i := strings.IndexFunc(r.addr, func(c rune) bool { return c <= ' ' || c == 0x7f || c == '<' || c == '>' }); i >= 0 {
+			at := len("mailto:") + len(pct.Encode(r.addr[:i], pct.RFC1738Xchar.Without("?")))
 			if c, off := errCode(err); c != scheme.CodeLineBreak || off != at {
-				t.Errorf("%s: PlanFor(%q) = %v; want %s", r.rule, in, err, scheme.CodeLineBreak)
+				t.Errorf("%s: PlanFor(%q) = %v; want %s at %d", r.rule, in, err, scheme.CodeLineBreak, at)
 			}
 		} else if err != nil || string(p.Wire()) != "RCPT TO:<"+r.addr+">\r\n" {
 			t.Errorf("%s: PlanFor(%q) = %q, %v", r.rule, in, p.Wire(), err)

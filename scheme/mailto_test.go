@@ -12,13 +12,14 @@ func TestMailtoRows(t *testing.T) {
 	rows := []struct {
 		src, in, addr string
 		exact         bool
+		noPlan        bool // the address holds a byte no RCPT TO path may hold (TestMailtoPlanPath)
 	}{
-		{"RFC 1738 §3.5 (libwww)", "mailto:connolly@hal.com", "connolly@hal.com", true},
-		{"RFC 1738 §3.5: a dotted local-part and a dotted quad (libwww)", "mailto:foo.bar@193.2.45.2", "foo.bar@193.2.45.2", true},
-		{"RFC 1738 §3.5 and the 1994 draft: % of a gatewayed address is %25", "mailto:user%25relay@gw.example", "user%relay@gw.example", true},
-		{"RFC 822 §6.1: a quoted-string local-part, encoded", "mailto:%22a%20b%22@host.example", "\"a b\"@host.example", true},
+		{"RFC 1738 §3.5 (libwww)", "mailto:connolly@hal.com", "connolly@hal.com", true, false},
+		{"RFC 1738 §3.5: a dotted local-part and a dotted quad (libwww)", "mailto:foo.bar@193.2.45.2", "foo.bar@193.2.45.2", true, false},
+		{"RFC 1738 §3.5 and the 1994 draft: % of a gatewayed address is %25", "mailto:user%25relay@gw.example", "user%relay@gw.example", true, false},
+		{"RFC 822 §6.1: a quoted-string local-part, encoded", "mailto:%22a%20b%22@host.example", "\"a b\"@host.example", true, true},
 		{"RFC 1738 §3.5: no reserved characters; ? is part of the address (RFC 6068 headers not read)",
-			"mailto:a@b.example?subject=hi", "a@b.example?subject=hi", false},
+			"mailto:a@b.example?subject=hi", "a@b.example?subject=hi", false, false},
 	}
 	for _, r := range rows {
 		u := locator.MustParse(r.in)
@@ -35,6 +36,12 @@ func TestMailtoRows(t *testing.T) {
 			t.Errorf("%s: %q → %q → %+v, %v", r.src, r.in, v, m2, err)
 		}
 		p, err := scheme.PlanFor(u)
+		if r.noPlan {
+			if err == nil {
+				t.Errorf("%s: plan %q, want a refusal", r.src, p.Wire())
+			}
+			continue
+		}
 		if err != nil || string(p.Wire()) != "RCPT TO:<"+r.addr+">\r\n" || p.Host != "" {
 			t.Errorf("%s: plan %q %q, %v", r.src, p.Host, p.Wire(), err)
 		}
@@ -59,6 +66,47 @@ func TestMailtoErrors(t *testing.T) {
 	// RFC 1738 §6: a decoded CR LF would end the RCPT command and start another.
 	if _, err := scheme.PlanFor(locator.MustParse("mailto:a@b%0D%0ADATA")); !errors.As(err, &e) || e.Code != scheme.CodeLineBreak {
 		t.Errorf("PlanFor(CR LF) = %v", err)
+	}
+}
+
+// TestMailtoPlanPath: the address is the path of "RCPT TO:<addr>" (RFC 5321 §4.1.2) and
+// nothing more. An encoded ">" and space added an SMTP parameter ("mailto:a@b%3E%20NOTIFY=
+// SUCCESS" sent "RCPT TO:<a@b> NOTIFY=SUCCESS>", RFC 1738 §6: "simulate an extra operation or
+// parameter"), a space split the path, and "a@b,c@d" (an RFC 6068 §2 list, which RFC 1738
+// §3.5 does not have) was sent as one path. Each is refused, placed at the byte's escape.
+func TestMailtoPlanPath(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		code locator.Code
+		off  int
+	}{
+		{"mailto:a@b%3E%20NOTIFY=SUCCESS", scheme.CodeLineBreak, 10},
+		{"mailto:a%20b@c", scheme.CodeLineBreak, 8},
+		{"mailto:a%09b@c", scheme.CodeLineBreak, 8},
+		{"mailto:a%1Bb@c", scheme.CodeLineBreak, 8},
+		{"mailto:a%7Fb@c", scheme.CodeLineBreak, 8},
+		{"mailto:%3Ca@b", scheme.CodeLineBreak, 7},
+		{"mailto:%22a%3Eb%22@c", scheme.CodeLineBreak, 11},
+		{"mailto:%22a%20b%22@c", scheme.CodeLineBreak, 11},
+		{"mailto:a@b,c@d", scheme.CodeAddrSpec, 10},
+		{"mailto:%61@b%2Cc@d", scheme.CodeAddrSpec, 12},
+		{"mailto:%22a%5C%22%22,b@c", scheme.CodeAddrSpec, 20},
+		{"mailto:a@b%0D%0ADATA", scheme.CodeLineBreak, 10},
+	} {
+		p, err := scheme.PlanFor(locator.MustParse(c.in))
+		var e *locator.Error
+		if !errors.As(err, &e) || e.Code != c.code || e.Input != c.in || e.Offset != c.off || e.Rule == "" {
+			t.Errorf("PlanFor(%q) = %q, %v; want %s at %d", c.in, p.Wire(), err, c.code, c.off)
+		}
+	}
+	// A "," in a quoted local-part is part of the one address (RFC 5321 §4.1.2 Quoted-string).
+	for in, wire := range map[string]string{
+		"mailto:%22a,b%22@c":       "RCPT TO:<\"a,b\"@c>\r\n",
+		"mailto:%22a%5C%22,b%22@c": "RCPT TO:<\"a\\\",b\"@c>\r\n",
+	} {
+		if p, err := scheme.PlanFor(locator.MustParse(in)); err != nil || string(p.Wire()) != wire {
+			t.Errorf("PlanFor(%q) = %q, %v; want %q", in, p.Wire(), err, wire)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package scheme
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/locator-url/locator"
@@ -113,7 +114,8 @@ func (n NNTP) URL() (locator.URL, error) {
 // and "XOVER 1-" when OVER is unknown, as [News.PlanWith] lists a group; then "QUIT" (RFC 3977
 // §5.4). A group holding a space, TAB, CR, LF or NUL is refused (RFC 977 §2.3), and so is a
 // group or article number that would make its line longer than the 510 characters before CR
-// LF that RFC 977 §2.3 allows (CodeLineTooLong).
+// LF that RFC 977 §2.3 allows (CodeLineTooLong), and an article number of more than 16 digits,
+// which a client "MUST NOT use" (CodeNNTPArticle, RFC 3977 §6; the checker warns of it).
 func (n NNTP) Plan() (Plan, error) {
 	if err := n.validate(); err != nil {
 		return Plan{}, err
@@ -130,8 +132,12 @@ func (n NNTP) Plan() (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	p := Plan{Scheme: "nntp", Host: host, Port: n.port(119)}
 	in := u.String()
+	port, err := planPort(n.Login, 119, in)
+	if err != nil {
+		return Plan{}, err
+	}
+	p := Plan{Scheme: "nntp", Host: host, Port: port}
 	group, err := nntpCommand("GROUP "+n.Group, in, lo+1, "group name")
 	if err != nil {
 		return Plan{}, err
@@ -141,6 +147,10 @@ func (n NNTP) Plan() (Plan, error) {
 	connect.Expect = slices.Clone(nntpGreeting)
 	p.Steps = append(p.Steps, connect, nntpStep(nntpModeReader), group)
 	if n.Article != "" {
+		if len(n.Article) > nntpMaxDigits {
+			return Plan{}, &locator.Error{Input: in, Offset: hi - len(n.Article), Code: CodeNNTPArticle, Rule: "RFC 3977 §6",
+				Message: "the article number has " + strconv.Itoa(len(n.Article)) + " digits; an NNTP client must not send more than 16"}
+		}
 		s, err := nntpCommand("ARTICLE "+n.Article, in, hi-len(n.Article), "article number")
 		if err != nil {
 			return Plan{}, err
@@ -154,6 +164,11 @@ func (n NNTP) Plan() (Plan, error) {
 	p.Steps = append(p.Steps, nntpStep(nntpQuit))
 	return p, nil
 }
+
+// nntpMaxDigits is the most digits of an article number on an NNTP command line: "The client
+// and server MAY use leading zeroes in specifying article numbers but MUST NOT use more than
+// 16 digits" (RFC 3977 §6).
+const nntpMaxDigits = 16
 
 // checkNNTP is the Check of the registry: checkNNTPTo into a Sink of its own.
 func checkNNTP(u locator.URL) []locator.Finding {
@@ -190,6 +205,10 @@ func checkNNTPTo(sk *syntax.Sink, u locator.URL) {
 		} else if i := pct.Digit.IndexNotIn(art); i >= 0 {
 			sk.Add(locator.Finding{Offset: aoff + i, Code: CodeNNTPArticle, Rule: rule,
 				Message: "the article number is digits, the last part of the path"})
+		} else if len(art) > nntpMaxDigits {
+			// RFC 1738 §5 digits has no limit; the ARTICLE command has (the plan refuses it).
+			sk.Add(locator.Finding{Offset: aoff, Code: CodeNNTPArticle, Rule: "RFC 3977 §6", Severity: locator.SeverityWarning,
+				Message: "the article number has " + strconv.Itoa(len(art)) + " digits; an NNTP client must not send more than 16, so it cannot be retrieved"})
 		}
 	}
 }

@@ -27,10 +27,9 @@ func TestNNTPLineLimit(t *testing.T) {
 		{"news:%3C" + a(499) + "@h%3E", 0, 5},    // the brackets of the URL are not sent twice
 		{"nntp://h/" + a(504), 510, 0},           // GROUP
 		{"nntp://h/" + a(505), 0, 9},             // 511
-		{"nntp://h/g/" + d(502), 510, 0},         // ARTICLE n
-		{"nntp://h/g/" + d(503), 0, 11},          // 511, at the article number
 		{"nntp://h:119/" + a(505) + "/1", 0, 13}, // the group's line comes first
-		{"nntp://h/" + a(504) + "/" + d(502), 510, 0},
+		{"nntp://h/" + a(504) + "/" + d(16), 510, 0},
+		// ARTICLE n is at most 24: 16 digits (RFC 3977 §6, TestNNTPArticleDigits).
 	} {
 		p, err := scheme.PlanFor(locator.MustParse(r.in))
 		if r.line > 0 {
@@ -55,10 +54,52 @@ func TestNNTPLineLimit(t *testing.T) {
 	if _, err := (scheme.News{Group: a(505)}).Plan(); func() bool { c, _ := errCode(err); return c != scheme.CodeLineTooLong }() {
 		t.Errorf("News.Plan(long group) = %v", err)
 	}
-	if _, err := (scheme.NNTP{Login: scheme.Login{Host: "h"}, Group: "g", Article: d(503)}).Plan(); func() bool {
+	if _, err := (scheme.NNTP{Login: scheme.Login{Host: "h"}, Group: a(505), Article: "1"}).Plan(); func() bool {
 		c, _ := errCode(err)
 		return c != scheme.CodeLineTooLong
 	}() {
-		t.Errorf("NNTP.Plan(long article) = %v", err)
+		t.Errorf("NNTP.Plan(long group) = %v", err)
+	}
+}
+
+// TestNNTPArticleDigits: "The client and server MAY use leading zeroes in specifying article
+// numbers but MUST NOT use more than 16 digits" (RFC 3977 §6). "nntp://h/g/" and 23 digits
+// planned "ARTICLE" with them, exit 0; the plan refuses more than 16 (CodeNNTPArticle, at the
+// number) and the checker warns of it.
+func TestNNTPArticleDigits(t *testing.T) {
+	d := func(n int) string { return strings.Repeat("9", n) }
+	for _, r := range []struct {
+		in  string
+		off int // where CodeNNTPArticle is, or -1: planned
+	}{
+		{"nntp://h/g/" + d(16), -1},
+		{"nntp://h/g/0000000000000001", -1},
+		{"nntp://h/g/" + d(17), 11},
+		{"nntp://h/g/99999999999999999999999", 11},
+		{"nntp://%41:119/%61.b/" + d(17), 21},
+	} {
+		u := locator.MustParse(r.in)
+		p, err := scheme.PlanFor(u)
+		warned := false
+		for _, f := range scheme.Check(u, locator.RFC1738) {
+			if f.Code == scheme.CodeNNTPArticle && f.Rule == "RFC 3977 §6" && f.Severity == locator.SeverityWarning && f.Offset == r.off {
+				warned = true
+			}
+		}
+		if r.off < 0 {
+			if err != nil || !strings.Contains(string(p.Wire()), "ARTICLE "+r.in[strings.LastIndexByte(r.in, '/')+1:]+"\r\n") {
+				t.Errorf("PlanFor(%q) = %q, %v", r.in, p.Wire(), err)
+			}
+			continue
+		}
+		if c, off := errCode(err); c != scheme.CodeNNTPArticle || off != r.off || !warned {
+			t.Errorf("PlanFor(%q) = %q, %v (warned %v); want %s at %d", r.in, p.Wire(), err, warned, scheme.CodeNNTPArticle, r.off)
+		}
+	}
+	if _, err := (scheme.NNTP{Login: scheme.Login{Host: "h"}, Group: "g", Article: d(17)}).Plan(); func() bool {
+		c, _ := errCode(err)
+		return c != scheme.CodeNNTPArticle
+	}() {
+		t.Errorf("NNTP.Plan(17 digits) = %v", err)
 	}
 }

@@ -123,7 +123,7 @@ type Step struct {
 type Plan struct {
 	Scheme string `json:"scheme"`         // the URL's scheme, in lower case
 	Host   string `json:"host,omitempty"` // decoded host name or address; "" for none
-	Port   int    `json:"port,omitempty"` // the URL's port, or the scheme's default
+	Port   int    `json:"port,omitempty"` // the URL's port (1 to 65535: a plan refuses 0), or the scheme's default; 0 when neither
 	Path   string `json:"path,omitempty"` // for file: the local path, decoded
 	Steps  []Step `json:"steps"`          // in order; see Wire for the bytes sent
 }

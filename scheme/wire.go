@@ -93,7 +93,7 @@ func appendHTTPWire(dst []byte, u locator.URL, name string, def int) ([]byte, Pl
 	portText, _ := u.Port()
 	port := def
 	if portText != "" {
-		// planPort: at most 65535 (RFC 793 §3.1); more digits than five go through PlanFor.
+		// planPort: 1 to 65535 (RFC 793 §3.1); more digits than five go through PlanFor.
 		if len(portText) > 5 {
 			return dst, Plan{}, false
 		}
@@ -105,7 +105,7 @@ func appendHTTPWire(dst []byte, u locator.URL, name string, def int) ([]byte, Pl
 			}
 			port = port*10 + int(c-'0')
 		}
-		if port > 65535 {
+		if port == 0 || port > 65535 {
 			return dst, Plan{}, false
 		}
 	}
@@ -176,6 +176,9 @@ func fileWire(u locator.URL) (Plan, bool) {
 	}
 	if s != "" && s[0] != '/' {
 		return Plan{}, false
+	}
+	if encodedSeparator(s, 0, true) >= 0 {
+		return Plan{}, false // PlanFor refuses "%2F" (fileEncodedSeparator, RFC 8089 §5)
 	}
 	d, err := pct.Decode(s)
 	if err != nil || hasByte(d, fileBad) {

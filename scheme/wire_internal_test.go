@@ -56,7 +56,8 @@ func TestAppendWireMatch(t *testing.T) {
 		"http://h:000080/", "https://h/a b?c d", "http://h/%zz", "http://h/a?%", "http://ü.example/ä", "http://[::1]/",
 		"http://u@h/", "http://h%41/", "HTTP://H/", "URL:http://h/x", "http:///x", "http:x", "http://h/\x7f",
 		"file:", "file:/a", "file:///a%20b", "file:///a%00", "file://localhost/x", "file://LOCALHOST/x", "file://h:/x",
-		"file://u@h/x", "file://h", "file://hx", "file://h/a?b", "file:a", "URL:file:///x", "FILE:///x", "file://h%41/x"} {
+		"file://u@h/x", "file://h", "file://hx", "file://h/a?b", "file:a", "URL:file:///x", "FILE:///x", "file://h%41/x",
+		"http://h:0/", "http://h:00000/", "https://h:0", "file:///a%2Fb", "file:///a%2f..%2fb", "file:///a%5Cb", "file:///a%252Fb"} {
 		wireDiff(t, s)
 	}
 }

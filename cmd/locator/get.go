@@ -61,7 +61,9 @@ order; the others are reported all the same):
   0  every URL was fetched
   1  an invalid URL (or one whose plan refuses it), or a local failure: reading
      or writing a file, standard output, an interruption
-  2  usage error: unknown flag, a bad flag value, no URL
+  2  usage error: unknown flag, a bad flag value (a news server, --nntp-server or
+     $NNTPSERVER, that is not HOST[:PORT]; a --query or --view with a TAB, CR, LF
+     or NUL), no URL
   3  cannot connect: name lookup, TCP, TLS, a timeout before the greeting
   4  refused by the server: a login, a missing file, group or article (an FTP or
      NNTP reply the plan does not expect, an HTTP status of 400 or more, a gopher
@@ -71,7 +73,7 @@ order; the others are reported all the same):
   6  refused by locator's safety rules: a decoded CR, LF or NUL that would land in
      a protocol line (RFC 1738 §6), a well-known port of another service
      (--allow-port), a size, time or redirect limit (--max-size, --timeout,
-     --max-redirects)
+     --max-redirects), a file URL naming a FIFO, device or socket (RFC 8089 §5)
   7  no client for the scheme: wais, prospero (no server exists to test against;
      the plan is shown), a file URL on another host (RFC 1738 §3.10 names no
      protocol for it), a scheme locator does not fetch`
@@ -84,7 +86,12 @@ line, "URL<TAB>type<TAB>name", each entry with its own URL, so that a listing ca
 walked with locator alone; --raw writes it as the server sent it.
 
 A file URL (RFC 1738 §3.10) reads the local file or directory when its host is empty,
-"localhost" or this machine's name; any other host is exit status 7.
+"localhost" or this machine's name; any other host is exit status 7. An escape of a
+separator in the path ("%2F") is data in a name no local name can hold, and decoded
+it would name another file: it is refused, as "locator to-path" refuses it (exit
+status 1, RFC 8089 §5). A symbolic link is followed; what it names must be a regular
+file or a directory: a FIFO, a device or a socket, whose open or read may wait
+forever or have effects, is refused before it is opened (exit status 6, RFC 8089 §5).
 
 Output:
   -o FILE   write the object to FILE: to a temporary file in FILE's directory,
@@ -279,9 +286,16 @@ func (g *getOptions) clientOptions(cmd *cobra.Command) (fetch.Options, error) {
 		}
 	}
 	o.Form = g.form
+	if err := checkGopherOptions(g.query, g.view); err != nil {
+		return o, err
+	}
 	o.NNTPServer = g.nntp
+	source := "--nntp-server"
 	if o.NNTPServer == "" {
-		o.NNTPServer = os.Getenv(nntpEnv)
+		o.NNTPServer, source = os.Getenv(nntpEnv), nntpEnv
+	}
+	if err := checkNewsServer(o.NNTPServer, source); err != nil {
+		return o, err
 	}
 	o.SMTPServer = g.smtp
 	if o.SMTPServer == "" {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"os/exec"
@@ -65,6 +66,60 @@ func TestPlanFTPJSON(t *testing.T) {
 		if p.Scheme != "ftp" || p.Host != "host.dom" || p.Port != 21 || !reflect.DeepEqual(sent, tt.sent) {
 			t.Errorf("plan --json %s:\n got %s %s %d %q\nwant ftp host.dom 21 %q", tt.url, p.Scheme, p.Host, p.Port, sent, tt.sent)
 		}
+	}
+}
+
+// plan --json gives a value that is not valid UTF-8 exactly, in base64, beside the value with
+// U+FFFD (README, "Many URLs"): "gopher://h/0%FE" and "gopher://h/0%FF" both sent "\ufffd",
+// and an ftp user name, a file URL's local path and a host lost their bytes the same way.
+func TestPlanJSONBase64(t *testing.T) {
+	for _, c := range []struct {
+		url, field string // field: "host", "path" or the n-th line sent ("send1")
+		want       string // the exact bytes
+	}{
+		{"gopher://h/0%FE", "send0", "\xfe"},
+		{"gopher://h/0%FF", "send0", "\xff"},
+		{"ftp://u%FF@h/x", "send0", "USER u\xff\xff"}, // IAC IAC (RFC 854)
+		{"file:///tmp/a%FFb", "path", "/tmp/a\xffb"},
+		{"http://%FF/x", "host", "\xff"},
+	} {
+		out, _, _ := runLocator(t, "", "plan", "--json", c.url)
+		var p struct {
+			HostBase64 string `json:"host_base64"`
+			PathBase64 string `json:"path_base64"`
+			Steps      []struct {
+				Send       string `json:"send"`
+				SendBase64 string `json:"send_base64"`
+			} `json:"steps"`
+		}
+		if err := json.Unmarshal([]byte(out), &p); err != nil {
+			t.Fatalf("plan --json %s: %v\n%s", c.url, err, out)
+		}
+		var got string
+		switch c.field {
+		case "host":
+			got = p.HostBase64
+		case "path":
+			got = p.PathBase64
+		default:
+			var sent []string
+			for _, s := range p.Steps {
+				if s.Send != "" {
+					sent = append(sent, s.SendBase64)
+				}
+			}
+			if len(sent) > 0 {
+				got = sent[0]
+			}
+		}
+		if b, err := base64.StdEncoding.DecodeString(got); err != nil || got == "" || string(b) != c.want {
+			t.Errorf("plan --json %s: %s_base64 %q (%q); want %q\n%s", c.url, c.field, got, b, c.want, out)
+		}
+	}
+	// A UTF-8 value has no base64 field.
+	out, _, _ := runLocator(t, "", "plan", "--json", "file:///tmp/caf%C3%A9")
+	if strings.Contains(out, "_base64") {
+		t.Errorf("plan --json of a UTF-8 path: %s", out)
 	}
 }
 

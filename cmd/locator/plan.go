@@ -31,11 +31,17 @@ then QUIT (";type=AN", ";type=L8" and the other RFC 959 type codes of the 1994 U
 draft, written without the space, are sent as "TYPE A N", "TYPE L 8"); for gopher the
 selector line; for news and nntp the NNTP dialog (MODE READER, ARTICLE, or GROUP and
 the overview, or LIST for news:*; a news URL names no server: --nntp-server, else
-$NNTPSERVER); for http the request line; for file the local path. Decoded CR, LF and
-NUL that would land in a protocol line are refused (RFC 1738 §6). A URL whose scheme has
-a gateway (RFC 1738 §4: --proxy SCHEME=URL, else the environment's http_proxy,
-ftp_proxy, gopher_proxy, news_proxy, wais_proxy; no_proxy or --no-proxy excepted) is
-planned as get sends it: "GET <the whole URL> HTTP/1.0" to the gateway.
+$NNTPSERVER); for http the request line; for file the local path (an escaped
+separator, "%2F", is refused, as to-path refuses it, RFC 8089 §5); for mailto the
+"RCPT TO:<address>" line. Decoded CR, LF and NUL that would land in a protocol line are
+refused (RFC 1738 §6), and so is a mailto address that would not stand alone as the
+path of RCPT TO (RFC 5321 §4.1.2): a space, TAB or other control byte, "<" or ">"
+would add SMTP parameters ("mailto:a@b%3E%20NOTIFY=SUCCESS"), and a "," outside
+quotes makes an RFC 6068 list of addresses, which "locator send" sends, not RFC 1738
+§3.5's one address. A URL whose scheme has a gateway (RFC 1738 §4: --proxy
+SCHEME=URL, else the environment's http_proxy, ftp_proxy, gopher_proxy, news_proxy,
+wais_proxy; no_proxy or --no-proxy excepted) is planned as get sends it: "GET <the
+whole URL> HTTP/1.0" to the gateway.
 
 An ftp URL without a user name logs in by the anonymous convention, "USER
 anonymous" and "PASS ADDRESS", the end user's e-mail address (RFC 1738 §3.2.1). The
@@ -43,7 +49,11 @@ address is --email ADDR when given, else the environment variable LOCATOR_EMAIL 
 it is set and not empty, else "anonymous@" (scheme.DefaultFTPMail); the PASS line's
 note names the flag or the variable it came from. An address with a control byte
 (CR, LF, TAB, ...: it would end or split the PASS command line, RFC 959 §5.3.2
-<password>, RFC 1738 §6), or an empty --email, is a usage error.
+<password>, RFC 1738 §6), or an empty --email, is a usage error. So is, before any
+URL is planned, a news server (--nntp-server, else $NNTPSERVER) that is not
+HOST[:PORT] with a port of 1 to 65535 and no space or control byte (RFC 1738 §3.1
+hostport), and a --query or --view with a TAB, CR, LF or NUL, which would split or
+end the gopher request line (RFC 1436).
 
 An ftp URL without ";type=" leaves the transfer type to the client, which "must
 guess" from "the suffix of the name" (RFC 1738 §3.2.3). plan sends "TYPE A" (ASCII)
@@ -81,7 +91,10 @@ With --json, each URL gives one JSON object on one line:
   ..., "steps": [{"send": ..., "note": ...}, ...], "errors": [...]}
 where host, port, path, send and note are left out when empty, and errors (the
 first 20, {"offset", "code", "rule", "message"}, offsets into input; more_errors
-counts the others) when valid is true.
+counts the others) when valid is true. JSON strings are UTF-8: a value that is not
+(a line with a decoded byte 0xFF, a local path of a file URL) is written with U+FFFD
+for each bad byte and its exact bytes are also given in base64 (RFC 4648 §4) in
+input_base64, host_base64, path_base64 or the step's send_base64, absent otherwise.
 
 A URL without a plan (unparsable, a scheme without plans, a refused control
 character) is reported on standard error and the others are still shown.
@@ -144,6 +157,12 @@ func newPlanCmd(opts *options) *cobra.Command {
 			}
 			ftp.Active = active
 			news := scheme.NewsServerOptions(nntpServer, "--nntp-server")
+			if err := checkNewsServer(news.Server, news.Source); err != nil {
+				return err
+			}
+			if err := checkGopherOptions(query, view); err != nil {
+				return err
+			}
 			gopherOpts := scheme.GopherPlanOptions{Literal: gopherLiteral, Query: query, View: view}
 			proxies, np, err := gateways(proxyFlags, noProxy, cmd.Flags().Changed("no-proxy"))
 			if err != nil {
@@ -265,6 +284,48 @@ func ftpPlanOptions(flag string, set bool, env string, noGuess bool) (scheme.FTP
 		return o, usageErrorf("%s %s: %s", o.MailSource, display.Quote(o.Mail), msg)
 	}
 	return o, nil
+}
+
+// checkNewsServer returns a usage error when server, the news server of source (--nntp-server
+// or $NNTPSERVER), is not HOST[:PORT] as scheme.SplitNewsServer reads it (a port of 1 to
+// 65535, no space or control byte: RFC 1738 §3.1 hostport), and nil for "" (none). plan and
+// get check it once, before any URL, rather than report it as an error of each news URL.
+func checkNewsServer(server, source string) error {
+	if server == "" {
+		return nil
+	}
+	_, _, err := scheme.SplitNewsServer(server)
+	if err == nil {
+		return nil
+	}
+	return usageErrorf("%s %s: %s", source, display.Quote(server), optionErrorText(err))
+}
+
+// checkGopherOptions returns a usage error when query (--query) or view (--view) holds a TAB,
+// CR, LF or NUL: sent in the gopher request line, a TAB would start another field and CR or LF
+// end the line (RFC 1436: Word ::= {UNASCII - ' '}, UNASCII = ASCII - [Tab CR-LF NUL];
+// gopher-plus.txt §2.6 for a view; RFC 1738 §6). plan and get check them once, before any URL.
+func checkGopherOptions(query, view string) error {
+	for _, o := range []struct{ flag, v, what, rule string }{
+		{"--query", query, "search string", "RFC 1436 (Word ::= {UNASCII - ' '}); RFC 1738 §6"},
+		{"--view", view, "view", "gopher-plus.txt §2.6; RFC 1436 (UNASCII = ASCII - [Tab CR-LF NUL])"},
+	} {
+		if i := strings.IndexAny(o.v, "\t\r\n\x00"); i >= 0 {
+			return usageErrorf("%s %s: the %s holds the control byte %s, which would split or end the gopher request line (at offset %d, %s)",
+				o.flag, display.Quote(o.v), o.what, display.Byte(o.v[i]), i, o.rule)
+		}
+	}
+	return nil
+}
+
+// optionErrorText is the text of err, an error about a flag's value, for a usage error: a
+// *locator.Error's message, offset and rule ("... (at offset 2, RFC 1738 §3.1 hostport)").
+func optionErrorText(err error) string {
+	var le *locator.Error
+	if errors.As(err, &le) {
+		return display.String(le.Message) + " (at offset " + strconv.Itoa(le.Offset) + ", " + le.Rule + ")"
+	}
+	return display.String(err.Error())
 }
 
 // planResult is what plan knows of one URL: its plan, or why there is none, and the errors

@@ -186,21 +186,49 @@ func NewCheck(r *scheme.Report) *Check {
 	return c
 }
 
-// Plan is the object of locator plan --json for a URL with a plan.
+// Plan is the object of locator plan --json for a URL with a plan: the fields of scheme.Plan,
+// with the exact bytes of a host, path or step's send that is not valid UTF-8 in base64
+// (host_base64, path_base64, send_base64; InputBase64): JSON strings hold Unicode text only,
+// and encoding/json writes each invalid byte as U+FFFD, so "gopher://h/0%FE" and
+// "gopher://h/0%FF" would both send "\ufffd".
 type Plan struct {
-	Input       string `json:"input"`
-	InputBase64 string `json:"input_base64,omitempty"`
-	Valid       bool   `json:"valid"`
-	scheme.Plan
-	Errors     []Diag `json:"errors,omitempty"`
-	MoreErrors int    `json:"more_errors,omitempty"`
+	Input       string     `json:"input"`
+	InputBase64 string     `json:"input_base64,omitempty"`
+	Valid       bool       `json:"valid"`
+	Scheme      string     `json:"scheme"`
+	Host        string     `json:"host,omitempty"`
+	HostBase64  string     `json:"host_base64,omitempty"`
+	Port        int        `json:"port,omitempty"`
+	Path        string     `json:"path,omitempty"`
+	PathBase64  string     `json:"path_base64,omitempty"`
+	Steps       []PlanStep `json:"steps"`
+	Errors      []Diag     `json:"errors,omitempty"`
+	MoreErrors  int        `json:"more_errors,omitempty"`
+}
+
+// PlanStep is a step of Plan: scheme.Step's fields, with the line's exact bytes in base64
+// when it is not valid UTF-8 (SendBase64, InputBase64). A note is always UTF-8: it shows
+// decoded bytes in their display form (internal/display).
+type PlanStep struct {
+	Send       string   `json:"send,omitempty"`
+	SendBase64 string   `json:"send_base64,omitempty"`
+	Note       string   `json:"note,omitempty"`
+	When       []string `json:"when,omitempty"`
+	Expect     []string `json:"expect,omitempty"`
+	Data       bool     `json:"data,omitempty"`
 }
 
 // NewPlan returns the object of plan --json for the plan p of input: valid when errs holds
 // no error and omitted is 0; the first max errors of errs (its warnings are skipped) and the
 // number of the others, with omitted (those the report left out).
 func NewPlan(input string, p scheme.Plan, errs []locator.Finding, omitted, max int) Plan {
-	j := Plan{Input: input, InputBase64: InputBase64(input), Plan: p}
+	j := Plan{Input: input, InputBase64: InputBase64(input), Scheme: p.Scheme,
+		Host: p.Host, HostBase64: InputBase64(p.Host), Port: p.Port, Path: p.Path, PathBase64: InputBase64(p.Path),
+		Steps: make([]PlanStep, len(p.Steps))}
+	for i, s := range p.Steps {
+		j.Steps[i] = PlanStep{Send: s.Send, SendBase64: InputBase64(s.Send), Note: s.Note, When: s.When,
+			Expect: s.Expect, Data: s.Data}
+	}
 	n := 0
 	for _, f := range errs {
 		if f.Severity != locator.SeverityError {
