@@ -282,9 +282,10 @@ func rsCompatRootless(target URL, m Mode, err error) bool {
 // from an authority with an empty path, directories with dot-segments, "?q" to the base's
 // directory (RFC 2396), "." and ".." to a directory without its "/" (the 1993 URL draft), and
 // RFC 1808's "?" and "//".
-func TestRelativeShortest(t *testing.T) {
-	const alpha = "ab/.?#:;"
-	all := []string{""} // every string over alpha of up to 5 bytes, shortest first
+// shortRefs returns every string over alpha of up to 5 bytes, shortest first, each parsed,
+// and whether it parses to itself.
+func shortRefs(alpha string) ([]string, []URL, []bool) {
+	all := []string{""}
 	for start := 0; len(all[start]) < 5; start++ {
 		for i := 0; i < len(alpha); i++ {
 			all = append(all, all[start]+alpha[i:i+1])
@@ -296,6 +297,11 @@ func TestRelativeShortest(t *testing.T) {
 		refs[i], _ = Parse(s)
 		ok[i] = refs[i].s == s
 	}
+	return all, refs, ok
+}
+
+func TestRelativeShortest(t *testing.T) {
+	all, refs, ok := shortRefs("ab/.?#:;")
 	r := rand.New(rand.NewPCG(1738, 3986))
 	small := func(n int) string {
 		b := make([]byte, r.IntN(n+1))
@@ -356,19 +362,7 @@ func TestRelativeShortest(t *testing.T) {
 // "sc:/.//b/" (the guard taken for a segment to reach), "a_b:c" written without "./" under
 // RFC 3986, and "./_:a" where RFC 1808 reads no scheme.
 func TestRelativeShortestTargeted(t *testing.T) {
-	const alpha = "a/.:_1"
-	all := []string{""}
-	for start := 0; len(all[start]) < 5; start++ {
-		for i := 0; i < len(alpha); i++ {
-			all = append(all, all[start]+alpha[i:i+1])
-		}
-	}
-	refs := make([]URL, len(all))
-	ok := make([]bool, len(all))
-	for i, s := range all {
-		refs[i], _ = Parse(s)
-		ok[i] = refs[i].s == s
-	}
+	all, refs, ok := shortRefs("a/.:_1")
 	bases := []string{"http://a/b/c/d", "http://a", "sc:/a/b/c", "sc:a/b/", "sc://h/a/b/", "sc:a/..//b/c"}
 	prefixes := []string{"//", "/", "/b/c/", "/b/c//", "/.//", "/a/b/", ""}
 	r := rand.New(rand.NewPCG(1808, 1993))
