@@ -47,7 +47,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
-		s.render(w, http.StatusNotFound, "error", &Page{Title: "Not found", Data: "no such page: " + r.URL.Path})
+		s.render(w, http.StatusNotFound, "error", &Page{Title: "Not found", Data: "no such page: " + display.Quote(r.URL.Path)})
 		return
 	}
 	if r.Method == http.MethodPost {
@@ -376,7 +376,7 @@ type gwFailure struct {
 	Message string
 	Reply   string
 	Plan    *scheme.Plan // the access plan, for a scheme without a client
-	Detail  string       // err.Error(), for an error that is not a *fetch.Error
+	Detail  string       // the wrapped error's text (display.Clip: bounded), or err.Error() for an error that is not a *fetch.Error
 	// AsDir is the page of the URL with a final "/", offered when an FTP server refuses to
 	// send a file (550) whose URL may name a directory (RFC 1738 §3.2.2: a client may try
 	// the listing; the gateway lets the person choose).
@@ -409,10 +409,10 @@ func (s *Server) gwFail(w http.ResponseWriter, r *http.Request, q gwRequest, err
 			f.AsDir = gatewayLink(q.url + "/")
 		}
 		if fe.Err != nil && !strings.Contains(fe.Message, fe.Err.Error()) {
-			f.Detail = fe.Err.Error()
+			f.Detail = display.Clip(fe.Err.Error()) // a library's message may quote the whole URL
 		}
 	} else {
-		f.Detail = err.Error()
+		f.Detail = display.Clip(err.Error())
 	}
 	s.render(w, status, "gateway-error", &Page{Title: http.StatusText(status), Self: gwSelfURL(r, q), Original: q.url, Data: f})
 }
@@ -430,8 +430,8 @@ func gwSelfURL(r *http.Request, q gwRequest) string {
 }
 
 // gatewayLink is the path, through the gateway, of the page of the URL u: the path form
-// "/" + u when a browser keeps it as it is, "/gateway?url=…" otherwise (a URL with a dot
-// segment, which a browser removes, or with a "#", which would end the path).
+// "/" + u when a browser keeps it as it is (safeInPath), "/gateway?url=…" otherwise (a URL
+// with a dot segment, which a browser removes, or with a "#", which would end the path).
 func gatewayLink(u string) string {
 	if safeInPath(u) {
 		return "/" + u
@@ -447,23 +447,47 @@ func rawLink(u string) string {
 	return rawPath + "?url=" + url.QueryEscape(u)
 }
 
-// safeInPath reports whether u can follow "/" in a link unchanged: no "#", no byte a
-// browser would encode or drop (controls, space, non-ASCII, '"', '<', '>', '\', '^', '`', '{',
-// '|', '}'), and no "." or ".." segment (RFC 3986 §5.2.4 removes them).
+// safeInPath reports whether u can follow "/" in a link unchanged, so that the request a
+// browser sends for the link names u again, byte for byte:
+//
+//   - u begins with a scheme and ":" (RFC 3986 §3.1), as the path form reads it: "/" + a
+//     string beginning with "/" would be "//host…", a link to another origin (RFC 3986 §4.2,
+//     a network-path reference);
+//   - no "#" and no byte a browser would encode or drop: controls, space, non-ASCII and the
+//     WHATWG URL Standard's path percent-encode set ('"', '<', '>', '^', '`', '{', '}', '\',
+//     which a special URL reads as '/', and '|'), and "'", which a special URL's query
+//     encodes (the special-query percent-encode set: the gateway's own URL is http or https);
+//   - every "%" begins a percent-encoded byte (RFC 3986 §2.1, pct-encoded): Go's net/http
+//     refuses a request path with a "%" that does not (400 Bad Request, before the handler);
+//   - no single-dot or double-dot path segment: ".", "..", or their spellings with "%2e"
+//     (WHATWG URL, "single-dot URL path segment", "double-dot URL path segment": the path
+//     state removes them, as RFC 3986 §5.2.4 removes "." and "..").
 func safeInPath(u string) bool {
+	if !gwHasScheme(u) {
+		return false
+	}
 	for i := 0; i < len(u); i++ {
 		c := u[i]
-		if c <= ' ' || c >= 0x7f || strings.IndexByte("#\"<>\\^`{|}", c) >= 0 {
+		if c <= ' ' || c >= 0x7f || strings.IndexByte("#\"'<>\\^`{|}", c) >= 0 {
+			return false
+		}
+		if c == '%' && (i+2 >= len(u) || !isHex(u[i+1]) || !isHex(u[i+2])) {
 			return false
 		}
 	}
 	path, _, _ := strings.Cut(u, "?")
 	for _, seg := range strings.Split(path, "/") {
-		if seg == "." || seg == ".." {
+		switch strings.ToLower(seg) {
+		case ".", "%2e", "..", ".%2e", "%2e.", "%2e%2e":
 			return false
 		}
 	}
 	return true
+}
+
+// isHex reports whether c is a hexadecimal digit (RFC 3986 §2.1: HEXDIG).
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // expectListing reports whether the URL u names a listing (a gopher menu or search, an FTP

@@ -68,7 +68,12 @@ func (s *Server) renderListing(w http.ResponseWriter, r *http.Request, q gwReque
 				it.TypeName = n
 			}
 			it.Info = e.Type == "i" || e.Type == "3"
-			it.Search = e.Type == "7" && e.URL != ""
+			// A search item is a form whose hidden field sends the item's URL back; a URL
+			// with bytes display would escape (a host of invalid UTF-8, a control) cannot
+			// make the trip through a browser's form, which replaces invalid UTF-8 with
+			// U+FFFD (WHATWG Encoding, UTF-8 decode): such an item is a plain link, whose
+			// "/gateway?url=…" carries every byte percent-encoded.
+			it.Search = e.Type == "7" && e.URL != "" && display.String(e.URL) == e.URL
 		case "news", "nntp":
 			if e.Type == "group" {
 				p.Kind = "news groups"

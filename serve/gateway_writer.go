@@ -121,8 +121,10 @@ func gwFileName(u string) string {
 // gwContentType is the Content-Type of an object: a gopher item's type (RFC 1436 §3.8), an
 // FTP text transfer, an HTTP server's type, or the type http.DetectContentType finds in its
 // first bytes. A type a browser would run (HTML, XML, SVG, script) is sent as text/plain:
-// upstream content must not become a page of the gateway's own origin. The proxy form gets
-// the same types.
+// upstream content must not become a page of the gateway's own origin. XML includes
+// text/xsl, an XSLT stylesheet (an XML document, W3C XSLT 1.0), whose name says no "xml" but
+// which browsers render as one (Chromium shows an XHTML body sent as text/xsl as a page).
+// The proxy form gets the same types.
 func gwContentType(r *fetch.Result, head []byte, proxy bool) string {
 	t := ""
 	switch {
@@ -140,7 +142,7 @@ func gwContentType(r *fetch.Result, head []byte, proxy bool) string {
 	if err != nil {
 		return "application/octet-stream"
 	}
-	if mt == "text/html" || strings.Contains(mt, "xml") || strings.Contains(mt, "script") ||
+	if mt == "text/html" || strings.Contains(mt, "xml") || strings.Contains(mt, "xsl") || strings.Contains(mt, "script") ||
 		strings.Contains(mt, "svg") || strings.HasPrefix(mt, "multipart/") {
 		return "text/plain; charset=utf-8"
 	}

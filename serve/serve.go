@@ -325,7 +325,8 @@ func (l *logWriter) Flush() {
 
 // logRequest writes r's line of the access log: the Combined Log Format of Apache httpd
 // (host ident user [time] "request" status bytes "referer" "user-agent"), every field from the
-// client shown through internal/display, with '"' written as \".
+// client shown through internal/display, with '"' written as \" and '\' as \\ (as httpd's
+// mod_log_config escapes them), so that no field can end its quotes early.
 func (s *Server) logRequest(r *http.Request, l *logWriter, start time.Time) {
 	if s.opts.AccessLog == nil {
 		return
@@ -334,7 +335,8 @@ func (s *Server) logRequest(r *http.Request, l *logWriter, start time.Time) {
 		if v == "" {
 			return "-"
 		}
-		return strings.ReplaceAll(display.String(clip(v)), `"`, `\"`)
+		q := display.AppendQuoted(nil, clip(v)) // `"` and `\` escaped, the rest as display shows it
+		return string(q[1 : len(q)-1])
 	}
 	size := "-"
 	if l.size > 0 {
