@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -14,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/locator-url/locator/fetch"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/testserver"
 	"github.com/locator-url/locator/whatwg"
 )
@@ -190,5 +192,33 @@ func TestSearchItemHostileURL(t *testing.T) {
 		&fetch.Result{Scheme: "gopher", Listing: true, Entries: []fetch.Entry{{Type: "7", Name: "x", URL: "gopher://h\xff/7/x"}}})
 	if !utf8.ValidString(rec.Body.String()) || strings.Contains(rec.Body.String(), `class="gw-search"`) {
 		t.Errorf("a search item whose URL is not UTF-8:\n%s", rec.Body.String())
+	}
+}
+
+// TestFormHostileDefaults: a Gopher+ ASK form's defaults and choices (gopher-plus.txt §2.8) go
+// into the page through display.String, as every other byte the gateway shows: no control,
+// bidirectional control or invalid UTF-8 reaches the page raw, and a plain default is kept as
+// it is, so that the form sends back what it shows.
+func TestFormHostileDefaults(t *testing.T) {
+	hostile := "a\x1b[31m\u202e\xff"
+	rec := httptest.NewRecorder()
+	New(Options{}).renderForm(rec, httptest.NewRequest("GET", "/gopher://h/1/", nil), gwRequest{url: "gopher://h/1/"},
+		&fetch.Result{Scheme: "gopher", Form: []fetch.Question{
+			{Kind: "Ask", Prompt: "Name?", Default: "nobody"},
+			{Kind: "Ask", Prompt: "Text?", Default: hostile},
+			{Kind: "AskP", Prompt: "Password?", Default: hostile},
+			{Kind: "AskL", Prompt: "Lines?", Default: hostile},
+			{Kind: "Choose", Prompt: "Colour?", Choices: []string{"red", hostile}},
+		}})
+	body := rec.Body.String()
+	if rec.Code != http.StatusOK || !utf8.ValidString(body) || strings.ContainsAny(body, "\x1b\u202e") {
+		t.Fatalf("form: %d, a raw control, bidirectional control or invalid UTF-8 in the page:\n%q", rec.Code, body)
+	}
+	if !strings.Contains(body, `value="nobody"`) || !strings.Contains(body, `<option value="red">`) {
+		t.Errorf("a plain default or choice is not kept as it is:\n%s", body)
+	}
+	shown := html.EscapeString(display.String(hostile))
+	if n := strings.Count(body, shown); n != 5 { // two defaults, the textarea, the option's value and label
+		t.Errorf("the escaped default %q is in the page %d times, want 5:\n%s", shown, n, body)
 	}
 }
