@@ -358,6 +358,12 @@ func draftGopher(sk *syntax.Sink, u locator.URL) {
 	}
 	p, off := rest[1:], off+1
 	if p == "" {
+		// The BNF's "/" is followed by gtype, which is not optional ("[ / gtype [ gcommand ] ]";
+		// "gopher://host [port]/T[gopher_selector]...", the draft's Gopher section): unlike RFC
+		// 1738 §5 gopherurl, [ "/" [ gtype ... ] ], "gopher://host/" is no gopheraddress. The
+		// 1993 draft's checker reads the same production alike.
+		sk.Add(locator.Finding{Offset: off - 1, Code: CodeGopherType, Rule: rule, Severity: locator.SeverityError,
+			Message: "\"/\" with no gtype after it: gopheraddress is hostport [ \"/\" gtype [ gcommand ] ] (write \"gopher://host\" or \"gopher://host/1\")"})
 		return
 	}
 	n := 1

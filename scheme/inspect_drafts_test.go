@@ -55,6 +55,15 @@ func TestInspectDocuments(t *testing.T) {
 		{"gopher://h?search", r38, true, false, []ruled{{10, miss, errSev, "RFC 1738 §5"}}},
 		{"gopher://h?search", d94, true, false, []ruled{{10, miss, errSev, "1994 URL draft"}}},
 		{"gopher://h?search", r86, true, true, []ruled{{10, miss, warnSev, "RFC 1738 §3.1"}}},
+		// A "/" with no gtype: both drafts' gopheraddress is hostport [ "/" gtype [ ... ] ],
+		// the gtype not optional after the "/" (the 1994 draft: "gopher://host [port]/T...");
+		// RFC 1738 §5 gopherurl has [ "/" [ gtype ... ] ].
+		{"gopher://h/", d94, true, false, []ruled{{10, scheme.CodeGopherType, errSev, "1994 URL draft, BNF gopheraddress"}}},
+		{"gopher://h/#f", d94, true, false, []ruled{{10, scheme.CodeGopherType, errSev, "1994 URL draft, BNF gopheraddress"}}},
+		{"gopher://h/", d93, true, false, []ruled{{10, scheme.CodeDraft1993Production, errSev, "1993 URL draft, BNF: gopheraddress"}}},
+		{"gopher://h/", r38, true, true, nil},
+		{"gopher://h", d94, true, true, nil},
+		{"gopher://h/1", d94, true, true, nil},
 		// Prospero's "%00" before the version: the drafts' separator, no note; RFC 1738 and
 		// RFC 3986 keep the note. A "%00" outside the path (the fragment) keeps it everywhere.
 		{"prospero://h/x%001", d93, true, true, nil},

@@ -105,6 +105,11 @@ func (n News) validate() error {
 		return &locator.Error{Input: n.MessageID, Code: CodeNewsArticle, Rule: "RFC 1738 §3.6",
 			Message: "a message-id has an \"@\", which tells it from a group name"}
 	}
+	if name := n.Group + n.MessageID; strings.ContainsAny(name, "\r\n\x00") {
+		// ParseNews refuses these (RFC 1738 §6): the URL would stand for no view.
+		return &locator.Error{Input: name, Offset: strings.IndexAny(name, "\r\n\x00"), Code: CodeLineBreak,
+			Rule: "RFC 1738 §6", Message: "a CR, LF or NUL would end the NNTP command line"}
+	}
 	if m := n.MessageID; len(m) >= 2 && m[0] == '<' && m[len(m)-1] == '>' {
 		// RFC 1738 §3.6: "without the enclosing "<" and ">"" (ParseNews drops them).
 		return &locator.Error{Input: n.MessageID, Code: CodeNewsArticle, Rule: "RFC 1738 §3.6",
@@ -116,6 +121,8 @@ func (n News) validate() error {
 // URL returns the news URL n stands for. A group name keeps only RFC 1738 §5 group's
 // characters unencoded (so an "@" in it is "%40" and it stays a group); a message-id keeps
 // the article characters and "@" (but "?", see newsIDKeep).
+// A group or message-id that holds a CR, LF or NUL, which ParseNews refuses, gives
+// CodeLineBreak (RFC 1738 §6).
 func (n News) URL() (locator.URL, error) {
 	if err := n.validate(); err != nil {
 		return locator.URL{}, err

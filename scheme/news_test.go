@@ -3,6 +3,7 @@ package scheme_test
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/locator-url/locator"
@@ -167,4 +168,42 @@ func bHasFinding(fs []locator.Finding, code locator.Code, off int, sev locator.S
 		}
 	}
 	return false
+}
+
+// A view's URL is one its parse function reads back (the View contract): ParseNews and
+// ParseNNTP refuse a name that decodes to CR, LF or NUL (RFC 1738 §6), so News.URL and
+// NNTP.URL refuse such a field too, with CodeLineBreak, rather than write "news:a%0Ab", which
+// stands for no view.
+func TestNewsNNTPURLLineBreak(t *testing.T) {
+	for _, bad := range []string{"\r", "\n", "\x00", "a\nb", "comp.x\r\n"} {
+		views := []scheme.View{
+			scheme.News{Group: bad},
+			scheme.News{MessageID: "a" + bad + "@h.example"},
+			scheme.News{MessageID: "a@h.example" + bad},
+			scheme.NNTP{Login: scheme.Login{Host: "h"}, Group: bad},
+			scheme.NNTP{Login: scheme.Login{Host: "h"}, Group: bad, Article: "12"},
+		}
+		for _, v := range views {
+			u, err := v.URL()
+			var e *locator.Error
+			if !errors.As(err, &e) || e.Code != scheme.CodeLineBreak || e.Rule != "RFC 1738 §6" {
+				t.Errorf("%#v.URL() = %q, %v; want a CodeLineBreak error", v, u, err)
+				continue
+			}
+			if e.Offset < 0 || e.Offset >= len(e.Input) || !strings.ContainsRune("\r\n\x00", rune(e.Input[e.Offset])) {
+				t.Errorf("%#v.URL(): error at %d of %q, not at the bad byte", v, e.Offset, e.Input)
+			}
+		}
+	}
+	// The neighbours stay: a TAB or space is no line break of the URL's (the plan refuses them).
+	for _, v := range []scheme.View{scheme.News{Group: "a\tb"}, scheme.NNTP{Login: scheme.Login{Host: "h"}, Group: "a b"}} {
+		u, err := v.URL()
+		if err != nil {
+			t.Errorf("%#v.URL(): %v", v, err)
+			continue
+		}
+		if back, err := scheme.ParseView(u); err != nil || !reflect.DeepEqual(back, v) {
+			t.Errorf("%#v.URL() = %q, read back as %#v, %v", v, u, back, err)
+		}
+	}
 }

@@ -82,6 +82,11 @@ func (n NNTP) validate() error {
 	if n.Group == "" {
 		return &locator.Error{Code: CodeNewsGroup, Rule: "RFC 1738 §5 nntpurl", Message: "an nntp URL needs a group name"}
 	}
+	if i := strings.IndexAny(n.Group, "\x00\r\n"); i >= 0 {
+		// ParseNNTP refuses these (RFC 1738 §6): the URL would stand for no view.
+		return &locator.Error{Input: n.Group, Offset: i, Code: CodeLineBreak, Rule: "RFC 1738 §6",
+			Message: "the group name holds a CR, LF or NUL, which would end the GROUP command line"}
+	}
 	if i := pct.Digit.IndexNotIn(n.Article); i >= 0 {
 		return &locator.Error{Input: n.Article, Offset: i, Code: CodeNNTPArticle, Rule: "RFC 1738 §5 nntpurl",
 			Message: "the article number is digits"}
@@ -90,7 +95,8 @@ func (n NNTP) validate() error {
 }
 
 // URL returns the nntp URL n stands for; the group keeps only RFC 1738 §5 group's characters
-// unencoded.
+// unencoded. A group that holds a CR, LF or NUL, which ParseNNTP refuses, gives CodeLineBreak
+// (RFC 1738 §6).
 func (n NNTP) URL() (locator.URL, error) {
 	if err := n.validate(); err != nil {
 		return locator.URL{}, err

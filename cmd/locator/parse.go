@@ -6,7 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -43,7 +46,8 @@ reading, "a_b (url-draft-1993's scheme; RFC 3986 reads it as part of the path)",
 and --json adds the field spec_scheme ("scheme" stays null).
 
 The typed view (ftp's cwd, name and type, gopher's type, selector and search, ...)
-is shown field by field, each value in JSON, decoded. Under url-draft-1993 and
+is shown field by field, each value in JSON, decoded (a decoded byte that is not
+UTF-8 is shown \xHH, where JSON would write U+FFFD). Under url-draft-1993 and
 rfc1630 it is RFC 1738's reading, shown for information: its failure is no finding,
 since those documents have grammars of their own. Then come the findings (as "locator help check" says of each --spec; under
 url-draft-1993 and rfc1630 a URL locator cannot parse gets the document's findings
@@ -351,6 +355,14 @@ func appendView(b []byte, v scheme.View) []byte {
 	if err == nil {
 		fields, err = viewFields(js)
 	}
+	if err == nil && bytes.Contains(js, []byte(`\ufffd`)) {
+		// encoding/json writes each byte of a string that is not UTF-8 as U+FFFD (and a real
+		// U+FFFD as it is), so that %FE and %FF would both be shown "\ufffd": the fields are
+		// written again with such bytes as \xHH, the escape of internal/display.
+		if tf, ok := viewTextFields(reflect.ValueOf(v)); ok {
+			fields = tf
+		}
+	}
 	if err != nil {
 		b = fmt.Appendf(b, "  %-10s ", "view")
 		b = display.Append(b, v.Scheme())
@@ -370,4 +382,172 @@ func appendView(b []byte, v scheme.View) []byte {
 // appendCompact appends the one-line form of a report (parse - without --json) and "\n".
 func appendCompact(b []byte, r *scheme.Report) []byte {
 	return append(lineops.AppendCompact(b, r), '\n')
+}
+
+// viewTextFields returns the top-level fields of the view v as viewFields does from its JSON,
+// each value laid out as encoding/json writes it, but with each byte of a string that is not
+// UTF-8 as \xHH (as internal/display shows it) rather than U+FFFD; ok is false for a view
+// whose type holds what appendViewText does not write (it is then shown from its JSON).
+func viewTextFields(v reflect.Value) (fields []viewField, ok bool) {
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return nil, false
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return nil, false
+	}
+	ok = walkViewFields(v, func(name string, f reflect.Value) bool {
+		b, ok := appendViewText(nil, f)
+		fields = append(fields, viewField{name, string(b)})
+		return ok
+	})
+	return fields, ok
+}
+
+// walkViewFields calls fn with the JSON name and value of each field of the struct v that
+// encoding/json writes, in its order (the fields of an embedded struct in its place; a
+// field tagged "-", an unexported one and an empty "omitempty" one left out); it reports
+// false, and stops, when fn does or a field has a tag option other than omitempty.
+func walkViewFields(v reflect.Value, fn func(name string, f reflect.Value) bool) bool {
+	t := v.Type()
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		tag := sf.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
+			if !walkViewFields(v.Field(i), fn) {
+				return false
+			}
+			continue
+		}
+		if !sf.IsExported() {
+			continue
+		}
+		if opts != "" && opts != "omitempty" {
+			return false
+		}
+		if name == "" {
+			name = sf.Name
+		}
+		f := v.Field(i)
+		if opts == "omitempty" && viewEmpty(f) {
+			continue
+		}
+		if !fn(name, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// viewEmpty reports whether encoding/json's omitempty leaves f out.
+func viewEmpty(f reflect.Value) bool {
+	switch f.Kind() {
+	case reflect.String, reflect.Slice, reflect.Map, reflect.Array:
+		return f.Len() == 0
+	case reflect.Bool:
+		return !f.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return f.Int() == 0
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return f.Uint() == 0
+	case reflect.Pointer, reflect.Interface:
+		return f.IsNil()
+	}
+	return false
+}
+
+var (
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+	textMarshalerIfc  = reflect.TypeFor[interface{ MarshalText() ([]byte, error) }]()
+)
+
+// appendViewText appends v in compact JSON, as encoding/json writes it with
+// SetEscapeHTML(false), but with each byte of a string that is not UTF-8 as \xHH; ok is
+// false for a value it does not write so (a type with its own MarshalJSON or MarshalText, a
+// map, a float, a byte slice, a struct field with the "string" option).
+func appendViewText(b []byte, v reflect.Value) (_ []byte, ok bool) {
+	if t := v.Type(); t.Implements(jsonMarshalerType) || t.Implements(textMarshalerIfc) ||
+		reflect.PointerTo(t).Implements(jsonMarshalerType) || reflect.PointerTo(t).Implements(textMarshalerIfc) {
+		return b, false
+	}
+	switch v.Kind() {
+	case reflect.String:
+		return appendTextString(b, v.String()), true
+	case reflect.Bool:
+		return strconv.AppendBool(b, v.Bool()), true
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.AppendInt(b, v.Int(), 10), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return strconv.AppendUint(b, v.Uint(), 10), true
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return append(b, "null"...), true
+		}
+		return appendViewText(b, v.Elem())
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return b, false
+		}
+		if v.IsNil() {
+			return append(b, "null"...), true
+		}
+		b = append(b, '[')
+		for i := range v.Len() {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, ok = appendViewText(b, v.Index(i)); !ok {
+				return b, false
+			}
+		}
+		return append(b, ']'), true
+	case reflect.Struct:
+		b = append(b, '{')
+		first := true
+		ok := walkViewFields(v, func(name string, f reflect.Value) bool {
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = append(appendJSONStd(b, name), ':')
+			var ok bool
+			b, ok = appendViewText(b, f)
+			return ok
+		})
+		return append(b, '}'), ok
+	}
+	return b, false
+}
+
+// appendTextString appends s as a JSON string, as encoding/json writes it, but with each byte
+// that is not UTF-8 as \xHH instead of U+FFFD.
+func appendTextString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for s != "" {
+		i := 0
+		for i < len(s) {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				break
+			}
+			i += n
+		}
+		if i > 0 {
+			q := appendJSONStd(nil, s[:i])
+			b = append(b, q[1:len(q)-1]...)
+		}
+		if i < len(s) {
+			b = append(b, `\x`...)
+			b = append(b, "0123456789abcdef"[s[i]>>4], "0123456789abcdef"[s[i]&15])
+			i++
+		}
+		s = s[i:]
+	}
+	return append(b, '"')
 }
