@@ -39,10 +39,13 @@ import (
 func init() { register("ftp", getFTP) }
 
 // Limits of an FTP reply (RFC 959 §4.2): each line at most MaxLine bytes, a multi-line reply
-// at most ftpMaxReplyLines lines and ftpMaxReply bytes.
+// at most ftpMaxReplyLines lines and ftpMaxReply bytes; at most ftpMaxPreliminary preliminary
+// replies (1yz) before the reply to one command, so that a server cannot keep the client
+// reading (and recording) "150 wait" lines for ever.
 const (
-	ftpMaxReplyLines = 1000
-	ftpMaxReply      = 4 * MaxLine
+	ftpMaxReplyLines  = 1000
+	ftpMaxReply       = 4 * MaxLine
+	ftpMaxPreliminary = 16
 )
 
 // ftpConn is an FTP control connection.
@@ -127,14 +130,15 @@ func readFTPReply(r *textproto.Reader) (code, text string, err error) {
 }
 
 var (
-	errBadReply  = errors.New("not an FTP reply: it does not start with three digits and a space or a hyphen")
+	errBadReply  = errors.New("not an FTP reply: it does not start with a reply code (three digits, the first 1 to 5) and a space or a hyphen")
 	errLongReply = errors.New("a multi-line reply of more than " + strconv.Itoa(ftpMaxReplyLines) + " lines or " + strconv.Itoa(ftpMaxReply) + " bytes")
 )
 
-// ftpReplyStart reports whether line starts an FTP reply: three digits, then the end, a space
-// or a hyphen (RFC 959 §4.2).
+// ftpReplyStart reports whether line starts an FTP reply: three digits, the first of them 1
+// to 5 (RFC 959 §4.2: "There are five values for the first digit of the reply code"), then
+// the end, a space or a hyphen (RFC 959 §4.2).
 func ftpReplyStart(line string) bool {
-	if len(line) < 3 {
+	if len(line) < 3 || line[0] < '1' || line[0] > '5' {
 		return false
 	}
 	for i := range 3 {
@@ -401,7 +405,15 @@ func (x *ftpRun) send(line string) error {
 // expect reads the reply to what (a line sent, or the greeting), skipping preliminary 1yz
 // replies that expect does not list (RFC 959 §4.2), and fails on a reply outside expect.
 func (x *ftpRun) expect(what string, expect []string) (code, text string, err error) {
-	for {
+	for n := 0; ; n++ {
+		if n > ftpMaxPreliminary {
+			// RFC 959 §4.2: a 1yz reply says "expect another reply"; one command has one
+			// final reply, and a server that sends only preliminary ones never gives it.
+			first, _, _ := strings.Cut(text, "\n")
+			return "", "", &Error{URL: x.url, Kind: KindProtocol, Code: "ftp-preliminary", Rule: "RFC 959 §4.2",
+				Message: "the server sent more than " + strconv.Itoa(ftpMaxPreliminary) + " preliminary replies (1yz) to " +
+					display.Quote(what) + " and no final one; the last: " + display.Quote(first), Reply: text}
+		}
 		code, text, err = readFTPReply(x.fc.r)
 		if err != nil {
 			if text != "" {
@@ -443,6 +455,12 @@ func (x *ftpRun) replyErr(what, text string, err error) error {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return &Error{URL: x.url, Kind: KindProtocol, Code: "closed", Rule: "RFC 959 §4.2",
 			Message: "the server closed the connection instead of answering " + display.Quote(what)}
+	}
+	if what == "the greeting" && errors.Is(err, os.ErrDeadlineExceeded) {
+		// A server that accepts the connection and never greets is one that cannot be
+		// reached: KindConnect, "a timeout before the greeting" (README, Exit status 3).
+		return &Error{URL: x.url, Kind: KindConnect, Code: "timeout", Rule: "RFC 959 §5.4",
+			Message: "the server sent no greeting", Err: err}
 	}
 	return x.connErr("no reply to "+display.Quote(what), err)
 }

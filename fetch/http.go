@@ -253,19 +253,48 @@ func (c *Client) httpExchange(u locator.URL, conn net.Conn, p scheme.Plan, r *Re
 	}
 	lim := &headerLimit{r: conn, n: maxHeaderBytes}
 	br := bufio.NewReaderSize(lim, 4096)
-	resp, err := http.ReadResponse(br, &http.Request{Method: "GET"})
-	if err != nil {
-		if lim.n <= 0 {
-			return nil, &Error{URL: u.String(), Kind: KindProtocol, Code: "http-header", Rule: "RFC 1945 §6",
-				Message: "the response head is longer than " + strconv.Itoa(maxHeaderBytes) + " bytes"}
+	for interim := 0; ; interim++ {
+		resp, err := http.ReadResponse(br, &http.Request{Method: "GET"})
+		if err != nil {
+			if lim.n <= 0 {
+				return nil, &Error{URL: u.String(), Kind: KindProtocol, Code: "http-header", Rule: "RFC 1945 §6",
+					Message: "the response head is longer than " + strconv.Itoa(maxHeaderBytes) + " bytes"}
+			}
+			return nil, &Error{URL: u.String(), Kind: KindProtocol, Code: "http-response", Rule: "RFC 1945 §6",
+				Message: "no valid HTTP response", Err: err}
 		}
-		return nil, &Error{URL: u.String(), Kind: KindProtocol, Code: "http-response", Rule: "RFC 1945 §6",
-			Message: "no valid HTTP response", Err: err}
+		d.reply(responseHead(resp))
+		switch {
+		case resp.StatusCode < 100 || resp.StatusCode > 599:
+			// RFC 1945 §6.1.1: "There are 5 values for the first digit" (1 to 5).
+			return nil, &Error{URL: u.String(), Kind: KindProtocol, Code: "http-status", Rule: "RFC 1945 §6.1.1",
+				Message: "the status code " + strconv.Itoa(resp.StatusCode) + " is not one of the five classes 1xx to 5xx: " + display.Quote(resp.Status),
+				Reply:   display.String(resp.Proto + " " + resp.Status)}
+		case resp.StatusCode == http.StatusSwitchingProtocols:
+			// RFC 2068 §10.1.2: the server switches to the protocol an Upgrade field asked
+			// for; locator asks for none, and what follows is not the object.
+			return nil, &Error{URL: u.String(), Kind: KindProtocol, Code: "http-101", Rule: "RFC 2068 §10.1.2",
+				Message: "the server switches protocols (101), which the request did not ask for",
+				Reply:   display.String(resp.Proto + " " + resp.Status)}
+		case resp.StatusCode < 200:
+			// RFC 2068 §10.1: "A client MUST be prepared to accept one or more 1xx status
+			// responses prior to a regular response … Unexpected 1xx status responses MAY be
+			// ignored"; the final response follows (the head limit counts them all).
+			if interim >= maxInterim {
+				return nil, &Error{URL: u.String(), Kind: KindProtocol, Code: "http-interim", Rule: "RFC 2068 §10.1",
+					Message: "more than " + strconv.Itoa(maxInterim) + " interim (1xx) responses and no final one",
+					Reply:   display.String(resp.Proto + " " + resp.Status)}
+			}
+			d.remark("an interim response (RFC 2068 §10.1): the final response follows")
+			continue
+		}
+		lim.off = true
+		return resp, nil
 	}
-	lim.off = true
-	d.reply(responseHead(resp))
-	return resp, nil
 }
+
+// maxInterim is the most interim (1xx) responses read before the final one (RFC 2068 §10.1).
+const maxInterim = 16
 
 // responseHead is the status line and the header fields of resp, one per line, the fields
 // in name order.

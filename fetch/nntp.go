@@ -215,7 +215,13 @@ func (s *nntpSession) readError(send string, err error) error {
 	}
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
-		return &Error{URL: s.url, Kind: KindConnect, Code: "timeout", Message: "no answer: " + what, Err: err}
+		// KindConnect is "a timeout before the greeting" (Kind's doc, get --help); a server
+		// that greeted and then falls silent broke off the dialog, as for ftp and gopher.
+		k := KindConnect
+		if send != "" {
+			k = KindProtocol
+		}
+		return &Error{URL: s.url, Kind: k, Code: "timeout", Rule: "RFC 3977 §3.1", Message: "no answer: " + what, Err: err}
 	}
 	return s.protocolError("the connection ended before "+what, err)
 }

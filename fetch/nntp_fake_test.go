@@ -210,7 +210,8 @@ func TestNNTPSafety(t *testing.T) {
 
 func TestNNTPSilentServer(t *testing.T) {
 	// A server that greets and then says nothing: the idle timeout ends the access
-	// (KindConnect, "timeout"), and so does canceling the context.
+	// (KindProtocol, "timeout": KindConnect is a timeout before the greeting), and so does
+	// canceling the context.
 	f := newFakeNNTP(t, "200 ok\r\n", func(l string) string {
 		if l == "MODE READER" {
 			return "200 ok\r\n"
@@ -246,7 +247,7 @@ func TestNNTPSilentServer(t *testing.T) {
 	start := time.Now()
 	_, _, err = nntpGet(t, fetch.Options{NNTPServer: l.Addr().String(), Timeout: 200 * time.Millisecond}, "news:a@b.example")
 	var fe *fetch.Error
-	if !errors.As(err, &fe) || fe.Kind != fetch.KindConnect || fe.Code != "timeout" || time.Since(start) > 5*time.Second {
+	if !errors.As(err, &fe) || fe.Kind != fetch.KindProtocol || fe.Code != "timeout" || time.Since(start) > 5*time.Second {
 		t.Errorf("idle timeout: %v after %v", err, time.Since(start))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)

@@ -413,6 +413,12 @@ func readSMTPReply(br *bufio.Reader, url string) (string, string, error) {
 			return "", "", &Error{URL: url, Kind: KindProtocol, Code: "smtp-reply", Rule: "RFC 5321 §4.2",
 				Message: "not an SMTP reply: " + display.Quote(s)}
 		}
+		if len(lines) > 1 && s[:3] != lines[0][:3] {
+			// RFC 5321 §4.2.1: "In a multiline reply, the reply code on each of the lines
+			// MUST be the same": a reply that begins "550-" and ends "250 " says both.
+			return "", "", &Error{URL: url, Kind: KindProtocol, Code: "smtp-reply", Rule: "RFC 5321 §4.2.1",
+				Message: "a multi-line reply whose lines have different codes: " + display.Quote(lines[0]) + " then " + display.Quote(s)}
+		}
 		if len(s) == 3 || s[3] == ' ' {
 			return s[:3], strings.Join(lines, "\n"), nil
 		}

@@ -65,7 +65,14 @@ type telnetSession struct {
 	us   [256]bool  // the options enabled on this side
 	him  [256]bool  // the options enabled on the server's side
 	cr   bool       // the last data byte was CR (RFC 854: CR NUL is a bare CR)
+	negs int        // the negotiations received (telnetMaxRecorded of them go in the dialog)
 }
+
+// telnetMaxRecorded is how many of the server's negotiations (and their answers) Result.Dialog
+// records. A server may send them without end (WILL 200 refused again and again, or WILL and
+// WONT ECHO in turn: RFC 854 asks an answer to each change of mode), and the dialog stays
+// bounded: the later ones are answered and shown on the transcript, not kept.
+const telnetMaxRecorded = 1000
 
 // write sends p on the connection.
 func (s *telnetSession) write(p []byte) error {
@@ -79,7 +86,16 @@ func (s *telnetSession) write(p []byte) error {
 // acknowledges a request to change a mode only when the mode changes, so that two parties
 // cannot loop).
 func (s *telnetSession) negotiate(cmd, opt byte) error {
-	s.d.reply(telName(cmd, opt))
+	s.negs++
+	record := s.negs <= telnetMaxRecorded
+	if s.negs == telnetMaxRecorded+1 {
+		s.d.remark("more than %d negotiations: the next ones are answered, shown here, and not recorded", telnetMaxRecorded)
+	}
+	if record {
+		s.d.reply(telName(cmd, opt))
+	} else {
+		s.d.show("< ", telName(cmd, opt))
+	}
 	var answer byte
 	switch cmd {
 	case telWILL:
@@ -111,7 +127,11 @@ func (s *telnetSession) negotiate(cmd, opt byte) error {
 		}
 		s.us[opt], answer = false, telWONT
 	}
-	s.d.sent(telName(answer, opt))
+	if record {
+		s.d.sent(telName(answer, opt))
+	} else {
+		s.d.show("> ", telName(answer, opt))
+	}
 	return s.write([]byte{telIAC, answer, opt})
 }
 
