@@ -40,8 +40,9 @@ const (
 	KindInvalid Kind = iota + 1
 	// KindConnect: no connection (name lookup, TCP, TLS, or a timeout before the greeting).
 	KindConnect
-	// KindRefused: the server refused (a login, a missing file or group: an FTP or NNTP reply
-	// outside the step's Expect, an HTTP status of 400 or above, a gopher error item).
+	// KindRefused: the server refused (a login, a missing file or group: an FTP or NNTP 4xx or
+	// 5xx reply outside the step's Expect, an HTTP status of 400 or above, a gopher error
+	// item). A 2xx or 3xx reply outside the step's Expect is KindProtocol.
 	KindRefused
 	// KindProtocol: the server broke its protocol (a malformed or overlong reply, a connection
 	// closed in the middle of a transfer or a reply).
@@ -53,7 +54,9 @@ const (
 	// KindNoClient: locator has no client for the scheme (wais and prospero, for which no
 	// server exists to test against; an unregistered scheme). The plan is all there is.
 	KindNoClient
-	// KindLocal: a local failure (writing the output, reading a local file or mailbox).
+	// KindLocal: a local failure (writing the output, reading a local file or mailbox), or an
+	// interruption: the context given to Get or Send canceled or past its deadline (code
+	// "canceled"; locator get exits 1 for it, as for any interruption).
 	KindLocal
 )
 
@@ -366,14 +369,34 @@ func (c *Client) Get(ctx context.Context, rawURL string, w io.Writer) (*Result, 
 	}
 	if via, ok := c.proxyFor(u); ok {
 		r.Via = via
-		return r, c.getViaProxy(ctx, via, u, w, r)
+		return r, canceled(ctx, rawURL, c.getViaProxy(ctx, via, u, w, r))
 	}
 	f, ok := clients[name]
 	if !ok {
 		return r, &Error{URL: rawURL, Kind: KindNoClient, Code: "no-client", Rule: "RFC 1738 §3",
 			Message: "locator has no client for scheme " + display.Quote(name) + "; locator plan shows what the access would be"}
 	}
-	return r, f(ctx, c, u, w, r)
+	return r, canceled(ctx, rawURL, f(ctx, c, u, w, r))
+}
+
+// canceled returns err, or, when err ended an access because ctx did (which closes the
+// connection, so that a read or the dial fails), the error that says so: KindLocal, code
+// "canceled", whatever the failed read looked like, so that an interruption is one kind of
+// failure for every scheme. A write error of the output stays what it is. The timeouts of
+// Options are deadlines of the connection, not of ctx: they are not this.
+func canceled(ctx context.Context, url string, err error) error {
+	if err == nil || ctx.Err() == nil {
+		return err
+	}
+	var fe *Error
+	if errors.As(err, &fe) && fe.Kind == KindLocal {
+		return err
+	}
+	msg := "the access was canceled"
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		msg = "the access was canceled: the context's deadline passed"
+	}
+	return &Error{URL: url, Kind: KindLocal, Code: "canceled", Message: msg, Err: ctx.Err()}
 }
 
 // checkURL applies Options.CheckURL to u.

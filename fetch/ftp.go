@@ -313,7 +313,7 @@ func (x *ftpRun) run(ctx context.Context, p scheme.Plan) error {
 		}
 		err := x.step(s)
 		if err != nil && ctx.Err() != nil {
-			err = &Error{URL: x.url, Kind: KindConnect, Code: "canceled", Message: "the access was canceled", Err: ctx.Err()}
+			err = canceled(ctx, x.url, err)
 		}
 		if err != nil {
 			if x.done {
@@ -433,10 +433,16 @@ func (x *ftpRun) expect(what string, expect []string) (code, text string, err er
 	}
 }
 
-// refused is the error of a reply outside a step's Expect: RFC 959 §4.2.
+// refused is the error of a reply outside a step's Expect (RFC 959 §4.2): a 4yz or 5yz reply
+// (550 no such file, 530 not logged in) is the server's refusal (KindRefused); a 2yz or 3yz
+// reply that the plan does not list (a 200 to USER) is a protocol error, as for NNTP.
 func (x *ftpRun) refused(what, code, text string) error {
 	first, _, _ := strings.Cut(text, "\n")
-	return &Error{URL: x.url, Kind: KindRefused, Code: "ftp-" + code, Rule: "RFC 959 §4.2",
+	k := KindProtocol
+	if code[0] == '4' || code[0] == '5' {
+		k = KindRefused
+	}
+	return &Error{URL: x.url, Kind: k, Code: "ftp-" + code, Rule: "RFC 959 §4.2",
 		Message: "the server answered " + display.Quote(what) + " with " + display.Quote(first), Reply: text}
 }
 

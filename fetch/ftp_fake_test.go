@@ -250,7 +250,7 @@ func TestFTPCancelTransfer(t *testing.T) {
 	start := time.Now()
 	var out strings.Builder
 	res, err := Get(ctx, base+"/f", &out, Options{})
-	if KindOf(err) != KindConnect || time.Since(start) > 10*time.Second || out.String() != "first bytes" || res.Size != 11 || res.Total != 100 {
+	if KindOf(err) != KindLocal || time.Since(start) > 10*time.Second || out.String() != "first bytes" || res.Size != 11 || res.Total != 100 {
 		t.Errorf("canceled transfer: %v after %v, %q, %+v", err, time.Since(start), out.String(), res)
 	}
 }

@@ -139,7 +139,7 @@ func (c *Client) gopherGet(ctx context.Context, u locator.URL, g scheme.Gopher, 
 // read fails), an error that says so.
 func gopherCancelled(ctx context.Context, url string, err error) error {
 	if err != nil && ctx.Err() != nil {
-		return &Error{URL: url, Kind: KindLocal, Code: "cancelled", Message: "the transfer was cancelled", Err: ctx.Err()}
+		return canceled(ctx, url, err)
 	}
 	return err
 }

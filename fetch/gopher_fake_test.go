@@ -116,7 +116,7 @@ func TestGopherErrors(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	_, err = fetch.Get(ctx, base+"/9/x", io.Discard, fetch.Options{})
 	cancel()
-	wantErr(t, "cancelled", err, fetch.KindLocal, "cancelled")
+	wantErr(t, "cancelled", err, fetch.KindLocal, "canceled")
 
 	// The size limit.
 	base = fakeGopher(t, reply(strings.Repeat("y", 5000)))

@@ -101,6 +101,26 @@ func TestFTPReplyCodeClass(t *testing.T) {
 	}
 }
 
+// TestFTPReplyOutsideExpect: a reply outside a step's Expect is the server's refusal (exit
+// status 4) when it is of class 4 or 5 (RFC 959 §4.2: "transient" and "permanent negative
+// completion"), and a protocol error (5) when it is a positive reply the command cannot have
+// (a 200 or a 350 to USER, whose replies RFC 959 §5.4 lists as 230, 530, 500, 501, 421, 331,
+// 332), as for NNTP (RFC 3977 §3.2).
+func TestFTPReplyOutsideExpect(t *testing.T) {
+	for code, want := range map[string]Kind{"200": KindProtocol, "350": KindProtocol, "421": KindRefused, "530": KindRefused} {
+		base, _ := fakeFTP(t, func(r *bufio.Reader, w io.Writer) {
+			io.WriteString(w, "220 hi\r\n")
+			answer(r, w, code+" odd\r\n") // USER
+			r.ReadString('\n')
+		})
+		_, _, err := get(t, base+"/f", Options{Timeout: 5 * time.Second})
+		var fe *Error
+		if !errors.As(err, &fe) || fe.Kind != want || fe.Code != "ftp-"+code {
+			t.Errorf("USER answered %s: %v; want %v ftp-%s", code, err, want, code)
+		}
+	}
+}
+
 // TestFTPSilentGreeting: a server that accepts the connection and never greets is a timeout
 // before the greeting: KindConnect (exit status 3), as Kind's doc and get --help say.
 func TestFTPSilentGreeting(t *testing.T) {

@@ -180,7 +180,7 @@ func (c *Client) httpRoundTrip(ctx context.Context, u locator.URL, r *Result) (*
 	// One of the host's connection slots (Options.PerHost) for the time of the transfer.
 	release, err := c.acquire(ctx, net.JoinHostPort(p.Host, strconv.Itoa(p.Port)))
 	if err != nil {
-		return nil, nil, &Error{URL: u.String(), Kind: KindConnect, Code: "canceled", Message: "canceled", Err: err}
+		return nil, nil, canceled(ctx, u.String(), err)
 	}
 	conn, err := c.dial(ctx, u, dialScheme, p.Host, p.Port)
 	if err != nil {

@@ -77,7 +77,7 @@ func getNNTP(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Resu
 		br: newNNTPReader(conn), d: dialog{c: c, r: r}, w: w, r: r}
 	err = s.run()
 	if err != nil && ctx.Err() != nil {
-		return &Error{URL: url, Kind: KindConnect, Code: "canceled", Message: "the access was canceled", Err: ctx.Err()}
+		return canceled(ctx, url, err)
 	}
 	return err
 }

@@ -254,7 +254,7 @@ func TestNNTPSilentServer(t *testing.T) {
 	defer cancel()
 	start = time.Now()
 	_, err = fetch.Get(ctx, "news:a@b.example", &bytes.Buffer{}, fetch.Options{NNTPServer: l.Addr().String()})
-	if !errors.As(err, &fe) || fe.Kind != fetch.KindConnect || fe.Code != "canceled" || time.Since(start) > 5*time.Second {
+	if !errors.As(err, &fe) || fe.Kind != fetch.KindLocal || fe.Code != "canceled" || time.Since(start) > 5*time.Second {
 		t.Errorf("canceled: %v after %v", err, time.Since(start))
 	}
 	// The fake that closes after MODE READER: the connection ends before ARTICLE's reply.

@@ -254,13 +254,13 @@ func Send(ctx context.Context, mailtoURL string, message io.Reader, o Options) (
 	}
 	conn, err := c.dial(ctx, u, "smtp", p.Host, p.Port)
 	if err != nil {
-		return r, err
+		return r, canceled(ctx, mailtoURL, err)
 	}
 	defer conn.Close()
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
 	if err := c.runSMTP(conn, mailtoURL, p, msg, r); err != nil {
-		return r, err
+		return r, canceled(ctx, mailtoURL, err)
 	}
 	r.Size = int64(len(msg))
 	return r, nil

@@ -278,7 +278,7 @@ func getTelnet(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Re
 	switch {
 	case err == nil, errors.Is(err, io.EOF), errors.As(err, &ne) && ne.Timeout(), errors.Is(err, os.ErrDeadlineExceeded):
 		if ctx.Err() != nil {
-			return &Error{URL: u.String(), Kind: KindConnect, Code: "canceled", Message: "canceled", Err: ctx.Err()}
+			return canceled(ctx, u.String(), ctx.Err())
 		}
 		return nil
 	}

@@ -66,10 +66,11 @@ order; the others are reported all the same):
      or NUL), no URL
   3  cannot connect: name lookup, TCP, TLS, a timeout before the greeting
   4  refused by the server: a login, a missing file, group or article (an FTP or
-     NNTP reply the plan does not expect, an HTTP status of 400 or more, a gopher
-     error item); for file URLs, a missing or unreadable local file
-  5  protocol error: a malformed or overlong reply, a connection closed in the
-     middle of a reply or a transfer
+     NNTP 4xx or 5xx reply the plan does not expect, an HTTP status of 400 or
+     more, a gopher error item); for file URLs, a missing or unreadable local file
+  5  protocol error: a malformed or overlong reply, a 2xx or 3xx FTP or NNTP reply
+     the plan does not expect, a connection closed in the middle of a reply or a
+     transfer
   6  refused by locator's safety rules: a decoded CR, LF or NUL that would land in
      a protocol line (RFC 1738 §6), a well-known port of another service
      (--allow-port), a size, time or redirect limit (--max-size, --timeout,
