@@ -203,20 +203,6 @@ func (c countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// ctxReader fails every read once ctx is done, so that a scan stops on an interrupt
-// between two reads (extract.Scanner reads 64 KiB at a time).
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
-}
-
 // fileFinding is the JSON of a finding with the file it was found in.
 type fileFinding struct {
 	File string `json:"file,omitempty"`
@@ -248,7 +234,7 @@ func (x *extractor) scan(r io.Reader) error {
 		// strings, 5 to 7 of them on 25 MB of text, each stopping the workers.
 		defer debug.SetGCPercent(debug.SetGCPercent(bulkGCPercent))
 	}
-	r = ctxReader{x.ctx, r}
+	r = interruptible(x.ctx, r) // stream.go: an interrupt stops a read that waits for input
 	var err error
 	if x.jobs > 1 {
 		err = x.scanParallel(r)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -54,19 +55,21 @@ const formatHelp = `--format TEMPLATE writes each result by a template: {NAME} i
 NAME (the JSON field names; an absent one is empty), \t and \\ are a tab and a
 backslash, and anything else is written as it is. A template without "{" is a field
 name alone: "--format href" is "{href}". Every result is one line: a template cannot
-hold a line break or another control character, and in a value a tab is written as
+hold a line break or another control character, an invisible or format character or
+invalid UTF-8 (in its text or its names), and in a value a tab is written as
 \t, a control byte or a byte of invalid UTF-8 as \xHH, and an invisible or format
 character (a byte-order mark, a bidirectional control) as \uHHHH.
 --output tsv or --output csv writes a table with a header row of field names: the
-fields of --format if it is given, all fields otherwise. Values are escaped as in a
+fields of --format if it is given, all fields otherwise. Names and values are escaped as in a
 template, and TSV also writes a backslash as \\ (so a value can be read back: the
 escapes are Go's); CSV then quotes as RFC 4180 does (encoding/csv).
 
 In JSON, strings are UTF-8: an input that is not valid UTF-8 is written in "input"
 with each invalid byte as U+FFFD, and its exact bytes, which byte offsets count,
 are given in base64 in an extra field "input_base64" (absent for a UTF-8 input);
-so are base, a, b, and a result made of their bytes (result, and each mode's field
-of resolve --all-specs: "result_base64", "rfc2396_base64").
+so is every other string (base, a, b, and a result made of their bytes: result,
+normalized, each mode's field of resolve --all-specs: "result_base64",
+"normalized_base64", "rfc2396_base64").
 
 ` + qualHelp
 
@@ -85,6 +88,7 @@ const (
 type outputFormat struct {
 	kind   outKind
 	fields []field
+	base64 []bool       // for each field: JSON adds NAME_base64 when it is not UTF-8 (base64Fields)
 	parts  []tmplPart   // the template
 	cols   []int        // the columns of tsv and csv: indices into fields
 	colq   []*qualified // for each column, its qualified name, or nil for the field as it is
@@ -106,7 +110,7 @@ type tmplPart struct {
 
 // compile checks the flags against the fields of a command.
 func (o *outputOptions) compile(fields []field) (*outputFormat, error) {
-	f := &outputFormat{fields: fields, urlField: urlFieldOf(fields), qsep: "&"}
+	f := &outputFormat{fields: fields, base64: base64Fields(fields), urlField: urlFieldOf(fields), qsep: "&"}
 	for i := range f.compField {
 		f.compField[i] = -1
 		for j, fl := range fields {
@@ -193,6 +197,19 @@ func (f *outputFormat) parseTemplate(t string) ([]tmplPart, error) {
 		}
 		t = "{" + t + "}"
 	}
+	// Every byte of a template, in a literal or in a name (which a table's header row
+	// shows), is written as it is: so a template may hold only what display shows as it is,
+	// and tabs. Not a control character (C0, DEL, C1: U+0085 is a line break, Unicode §5.8),
+	// the line and paragraph separators, a format character (a bidirectional control, a
+	// byte-order mark) or a byte of invalid UTF-8; inside a name too, where "{query:a\nb}"
+	// split the header row of --output tsv.
+	for i := 0; i < len(t); {
+		_, n := utf8.DecodeRuneInString(t[i:])
+		if c := t[i : i+n]; c != "\t" && display.String(c) != c {
+			return nil, usageErrorf("--format %s: a template cannot hold a control character, a line break, an invisible character or invalid UTF-8 (%s): each result is one line, shown as it is", display.Quote(t), display.Quote(c))
+		}
+		i += n
+	}
 	var parts []tmplPart
 	var lit []byte
 	flush := func() {
@@ -239,8 +256,6 @@ func (f *outputFormat) parseTemplate(t string) ([]tmplPart, error) {
 			flush()
 			parts = append(parts, tmplPart{field: idx, q: q})
 			i += end
-		case c < 0x20 && c != '\t' || c == 0x7f:
-			return nil, usageErrorf("--format %s: a template cannot hold a control character (%s): each result is one line", display.Quote(t), display.Byte(c))
 		default:
 			lit = append(lit, c)
 		}
@@ -287,10 +302,22 @@ func (f *outputFormat) header() []byte {
 		}
 		names = append(names, f.fields[c].name)
 	}
+	// A name is escaped as a value is: a tab in {query:NAME} made the header row one
+	// column longer than the rows.
 	switch f.kind {
 	case outTSV:
-		return []byte(strings.Join(names, "\t") + "\n")
+		var b []byte
+		for i, n := range names {
+			if i > 0 {
+				b = append(b, '\t')
+			}
+			b = appendTSV(b, n)
+		}
+		return append(b, '\n')
 	case outCSV:
+		for i, n := range names {
+			names[i] = display.String(n)
+		}
 		var b bytes.Buffer
 		w := csv.NewWriter(&b)
 		_ = w.Write(names) // writes to a bytes.Buffer: no error
@@ -338,7 +365,7 @@ func (fw *formatWorker) appendRecord(dst []byte, vals []string, present uint64) 
 				dst = append(dst, vals[i]...)
 			default:
 				dst = appendJSONString(dst, vals[i])
-				if b64 := records.InputBase64(vals[i]); b64 != "" && inputField(fl.name) {
+				if b64 := records.InputBase64(vals[i]); b64 != "" && f.base64[i] {
 					dst = append(dst, ',')
 					dst = appendJSONString(dst, fl.name+"_base64")
 					dst = append(dst, ':')
@@ -444,21 +471,28 @@ func appendTSV(dst []byte, s string) []byte {
 	}
 }
 
-// inputField reports whether a field named name holds an input as given (whose byte
-// offsets other fields count), or a result made of an input's bytes (resolve's and
-// relative's "result", and the column of each mode under resolve --all-specs, which are
-// named after the modes), which JSON completes with NAME_base64 when it is not UTF-8.
-func inputField(name string) bool {
-	switch name {
-	case "input", "base", "a", "b", "result":
-		return true
-	}
-	if name != "" {
-		if _, err := locator.ParseMode(name); err == nil {
-			return true
+// base64Fields returns, for each field, whether JSON completes it with NAME_base64 when its
+// value is not UTF-8: every string field (README, "Many URLs": "a value that is not valid
+// UTF-8 is written with U+FFFD for the bad bytes and also given exactly in base64"), an
+// input as given (whose byte offsets other fields count) as a result made of an input's
+// bytes (resolve's "result", normalize's "normalized", the column of each mode under resolve
+// --all-specs), unless the command has a field of that name already (to-path's
+// "path_base64", always there). Only "input" and the like had it: normalize --json wrote
+// "http://a/\ufffd" for both "http://a/\xfe" and "http://a/\xff".
+func base64Fields(fields []field) []bool {
+	b := make([]bool, len(fields))
+	for i, fl := range fields {
+		if fl.kind != fieldString && fl.kind != fieldComponent {
+			continue
+		}
+		b[i] = true
+		for _, o := range fields {
+			if o.name == fl.name+"_base64" {
+				b[i] = false
+			}
 		}
 	}
-	return false
+	return b
 }
 
 // appendJSONString appends s as a JSON string (RFC 8259 §7) as encoding/json writes it with

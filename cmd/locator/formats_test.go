@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"encoding/csv"
 	"encoding/json"
 	"os"
@@ -149,3 +150,69 @@ func helpOf(t *testing.T, cmd string) string {
 }
 
 func writeFile(name, s string) error { return os.WriteFile(name, []byte(s), 0o644) }
+
+// JSON gives every string value that is not UTF-8 exactly in base64 too (README, "Many URLs":
+// "a value that is not valid UTF-8 is written with U+FFFD for the bad bytes and also given
+// exactly in base64"): normalize's "normalized" wrote "\ufffd" alone, the same for "\xfe"
+// and "\xff". to-path keeps its own path_base64, written once.
+func TestJSONBase64EveryValue(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		args []string
+		key  string
+		want string
+	}{
+		{"http://a\xfe/\nhttp://a\xff/\n", []string{"normalize", "--json", "-"}, "normalized", "http://a\xfe/\nhttp://a\xff/"},
+		{"http://[\x80::1]/\n", []string{"normalize", "--surt", "--json", "-"}, "normalized", "[\x80::1])/"},
+		{"file:///a%FF\n", []string{"to-path", "--json", "-"}, "path", "/a\xff"},
+	} {
+		out, errs, _ := runLocator(t, c.in, c.args...)
+		var got []string
+		for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			var m map[string]any
+			if err := json.Unmarshal([]byte(line), &m); err != nil {
+				t.Fatalf("%q: %v: %q", c.args, err, line)
+			}
+			b64, _ := m[c.key+"_base64"].(string)
+			raw, err := base64.StdEncoding.DecodeString(b64)
+			if err != nil || b64 == "" {
+				t.Errorf("%q: no %s_base64 in %s (stderr %q)", c.args, c.key, line, errs)
+			}
+			if strings.Count(line, `"`+c.key+`_base64"`) != 1 {
+				t.Errorf("%q: %s_base64 not once in %s", c.args, c.key, line)
+			}
+			got = append(got, string(raw))
+		}
+		if g := strings.Join(got, "\n"); g != c.want {
+			t.Errorf("%q: %s_base64 holds %q, want %q", c.args, c.key, g, c.want)
+		}
+	}
+}
+
+// A template holds only what is written as it is: no C1 control (U+0085 is a line break), no
+// line or paragraph separator, no format character, no invalid UTF-8, and no control inside
+// a name either ("{query:a\nb}" split the header row of --output tsv). A name is escaped in
+// the header row as a value is: a tab in it made the header one column longer than the rows.
+func TestFormatTemplateBytes(t *testing.T) {
+	for _, tmpl := range []string{"{host}\u0085", "{host}\u2028", "{host}\u2029", "{host}\xff", "{host}\u202e", "{host}\ufeff",
+		"{query:a\nb}", "{query:\x1b[31mx}", "{query:\xff}", "host\u0085"} {
+		for _, output := range []string{"", "tsv", "csv"} {
+			args := []string{"parse", "--format", tmpl, "-"}
+			if output != "" {
+				args = append(args, "--output", output)
+			}
+			out, errs, code := runLocator(t, "http://a/?x=1\n", args...)
+			if code != 2 || out != "" || !strings.Contains(errs, "one line") {
+				t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errs)
+			}
+			if _, bad := shownBadRune(errs); bad {
+				t.Errorf("%q: stderr %q", args, errs)
+			}
+		}
+	}
+	check(t, "http://a/?a%09b=1&c\\d=2\n", []string{"parse", "--output", "tsv", "--format", "{query:a\tb}{host}{query:c\\d}", "-"},
+		"query:a\\tb\thost\tquery:c\\\\d\n1\ta\t2\n", 1) // "\\" is unsafe in RFC 1738 §2.2
+	check(t, "http://a/?a%09b=1\n", []string{"parse", "--output", "csv", "--format", "{query:a\tb}{host}", "-"},
+		"query:a\\tb,host\n1,a\n", 0)
+	check(t, "http://a/\n", []string{"parse", "--format", "{host}\té|", "-"}, "a\té|\n", 0)
+}

@@ -9,7 +9,7 @@ import (
 // lineReader reads lines of any length: a line ends at "\n", and one "\r" before it (or
 // before the end of the input) is removed. Nothing else is stripped; a byte-order mark
 // stays part of the first line. A last line without "\n" counts; an empty input has no
-// lines.
+// lines. A line that a read error ends, without its "\n", is dropped.
 type lineReader struct {
 	r   *bufio.Reader
 	buf []byte // holds a line longer than r's buffer
@@ -37,7 +37,9 @@ func (l *lineReader) next() ([]byte, bool) {
 	}
 	if err != nil {
 		l.err = err
-		if len(line) == 0 {
+		if len(line) == 0 || err != io.EOF {
+			// A line cut by a read error (or an interrupt) is not a line of the input:
+			// its start gives no result.
 			return nil, false
 		}
 	}

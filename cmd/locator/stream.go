@@ -83,7 +83,8 @@ const bulkHelp = `With "-", the lines are processed on --jobs cores (default: al
 are written in input order, in constant memory. --progress shows lines/s, bytes read
 and elapsed time on standard error when it is a terminal (nothing otherwise).
 --stats writes a summary at the end on standard error: the number of lines, of
-valid and invalid results, and counts per scheme and per error code.`
+valid and invalid results, and counts per scheme and per error code. An interrupt
+(Ctrl-C) stops at once, also while waiting for input, with exit status 1.`
 
 // stats are the counts of --stats. Each worker has its own; they are merged at the end.
 // The maps count through pointers: an assignment to an existing key would store the new key
@@ -211,6 +212,7 @@ func streamLines(ctx context.Context, in io.Reader, out io.Writer, errw io.Write
 		wsize = parallelWriteSize
 	}
 	w := bufio.NewWriterSize(out, wsize)
+	in = interruptible(ctx, in)
 	prog := newProgress(errw, opt.progress)
 	var st *stats
 	var err error
@@ -250,9 +252,93 @@ func streamInline(ctx context.Context, in io.Reader, w *bufio.Writer, prog *prog
 		prog.add(1, len(line)+1)
 	}
 	if err := lr.Err(); err != nil {
-		return st, errors.New("reading standard input: " + err.Error())
+		return st, readError(ctx, err)
 	}
 	return st, nil
+}
+
+// readError is the error of the bulk path for err, which stopped the reading of standard
+// input: the context's own error for an interrupt (as extract says it), or err named.
+func readError(ctx context.Context, err error) error {
+	if cerr := ctx.Err(); cerr != nil && errors.Is(err, cerr) {
+		return cerr
+	}
+	return errors.New("reading standard input: " + err.Error())
+}
+
+// interruptible returns in, whose reads fail with the context's error once ctx is done.
+// A read that waits for input (a pipe, a terminal: "locator parse -" typed at the keyboard)
+// is made on a goroutine of its own, which the read gives up on when ctx is done: without
+// it an interrupt (SIGINT) waited for the next line or the end of the input, and the
+// command then went on to the end and exited 0 (README, "Exit status": 1 when "the command
+// was interrupted"). A regular file never waits: its reads are made as they are.
+func interruptible(ctx context.Context, in io.Reader) io.Reader {
+	if ctx.Done() == nil {
+		return in // a context that is never done
+	}
+	if f, ok := in.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			return ctxReader{ctx, in}
+		}
+	}
+	return &waitReader{ctx: ctx, r: in, done: make(chan readResult, 1)}
+}
+
+// ctxReader fails every read once ctx is done, so that a scan stops on an interrupt
+// between two reads.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
+// waitReader reads r on a goroutine, into a buffer of its own, and stops waiting for the
+// read when ctx is done; the read given up on goes on (a read cannot be cancelled), and
+// every later Read fails with the context's error.
+type waitReader struct {
+	ctx     context.Context
+	r       io.Reader
+	buf     []byte
+	done    chan readResult
+	waiting bool // a read of buf is under way
+}
+
+type readResult struct {
+	n   int
+	err error
+}
+
+func (w *waitReader) Read(p []byte) (int, error) {
+	if err := w.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if !w.waiting {
+		if cap(w.buf) < len(p) {
+			w.buf = make([]byte, len(p))
+		}
+		buf := w.buf[:len(p)]
+		w.waiting = true
+		go func() {
+			n, err := w.r.Read(buf)
+			w.done <- readResult{n, err}
+		}()
+	}
+	select {
+	case res := <-w.done:
+		w.waiting = false
+		return copy(p, w.buf[:res.n]), res.err
+	case <-w.ctx.Done():
+		return 0, w.ctx.Err() // waiting stays true: buf is the goroutine's
+	}
 }
 
 // parallel is the state the workers of streamParallel share: the reading of the input in
@@ -406,7 +492,10 @@ func (p *parallel) read(s *slot[batch]) bool {
 		b.data = b.data[:len(b.data)+n]
 		if err != nil {
 			if err != io.EOF {
-				p.readErr = errors.New("reading standard input: " + err.Error())
+				p.readErr = readError(p.ctx, err)
+				// The line the error cut is not a line of the input: no result is
+				// written for its start (as lineReader does).
+				b.data = b.data[:bytes.LastIndexByte(b.data, '\n')+1]
 			}
 			p.eof = true
 			break

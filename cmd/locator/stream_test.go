@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -79,6 +80,76 @@ func TestStreamParallelReadError(t *testing.T) {
 		}
 		if !bytes.Equal(out.Bytes(), data) {
 			t.Errorf("--jobs %d: %d bytes written of %d read", jobs, out.Len(), len(data))
+		}
+	}
+}
+
+// An interrupt (a cancelled context) stops the bulk path while it waits for input (a pipe, a
+// terminal), at once and with the context's error (exit status 1, README "Exit status"):
+// the read that waits is given up on. It waited for the next line or the end of the input,
+// went on to the end, and exited 0.
+func TestStreamInterruptWhileWaiting(t *testing.T) {
+	for _, jobs := range []int{1, 2} {
+		pr, pw := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() {
+			pw.Write([]byte("http://a/\nhttp://b/\n"))
+			cancel() // the next read waits: no more input comes before the interrupt
+			time.Sleep(3 * time.Second)
+			pw.Write([]byte("http://c/\n"))
+			pw.Close()
+		}()
+		var out bytes.Buffer
+		start := time.Now()
+		_, err := streamLines(ctx, pr, &out, nil, bulkOptions{jobs: jobs}, func() lineFunc {
+			return func(dst []byte, line string, st *stats) []byte {
+				st.result(true, "", "")
+				return append(append(dst, line...), '\n')
+			}
+		})
+		if !errors.Is(err, context.Canceled) || err.Error() != "context canceled" {
+			t.Errorf("--jobs %d: error %v, want the interrupt", jobs, err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("--jobs %d: took %v after the interrupt", jobs, d)
+		}
+		if strings.Contains(out.String(), "http://c/") {
+			t.Errorf("--jobs %d: went on after the interrupt: %q", jobs, out.String())
+		}
+		if jobs == 1 && out.String() != "http://a/\nhttp://b/\n" {
+			t.Errorf("--jobs 1: %q, want the lines read before the interrupt", out.String())
+		}
+	}
+	// Through the command: exit status 1 and the interrupt on standard error.
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	time.AfterFunc(3*time.Second, func() { pw.Close() }) // the end of the input, long after
+	var out, errb strings.Builder
+	code := run(ctx, []string{"parse", "--jobs", "1", "-"}, pr, &out, &errb)
+	if code != exitInvalid || errb.String() != "locator: context canceled\n" {
+		t.Errorf("parse - interrupted: exit %d, stderr %q", code, errb.String())
+	}
+}
+
+// A read error cuts the line it ends: no result is written for the start of that line
+// (it is not a line of the input), whatever --jobs; the lines before it are written.
+func TestStreamReadErrorCutLine(t *testing.T) {
+	data := []byte(strings.Repeat("http://a/\n", 5000) + "http://example.com/pa")
+	for _, jobs := range []int{1, 2} {
+		var out bytes.Buffer
+		st, err := streamLines(context.Background(), &errReader{data: data, err: errors.New("device gone")}, &out, nil, bulkOptions{jobs: jobs},
+			func() lineFunc {
+				return func(dst []byte, line string, st *stats) []byte {
+					st.result(true, "", "")
+					return append(append(dst, line...), '\n')
+				}
+			})
+		if err == nil || err.Error() != "reading standard input: device gone" {
+			t.Errorf("--jobs %d: error %v", jobs, err)
+		}
+		if want := strings.Repeat("http://a/\n", 5000); out.String() != want || st.lines != 5000 {
+			t.Errorf("--jobs %d: %d lines, output ends %q", jobs, st.lines, out.Bytes()[max(0, out.Len()-30):])
 		}
 	}
 }
