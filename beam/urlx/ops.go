@@ -152,7 +152,7 @@ func Compile(c Config) (LineFunc, error) {
 				return nil, err
 			}
 			return func(line string) (Result, *Invalid) {
-				res, err := r.resolve(line)
+				res, err := r.resolve(line, "the line")
 				return result(line, res, err)
 			}, nil
 		}
@@ -170,8 +170,14 @@ func Compile(c Config) (LineFunc, error) {
 				}
 				last = r
 			}
-			res, err := last.resolve(ref)
-			return result(line, res, err)
+			res, err := last.resolve(ref, "the reference")
+			out, bad := result(line, res, err)
+			if bad != nil {
+				// The error's offset counts in the reference; Invalid.Offset counts in the
+				// line, where the reference starts after the base and the tab.
+				bad.Offset += len(base) + 1
+			}
+			return out, bad
 		}, nil
 	}
 	return nil, fmt.Errorf("op %s: unknown; want parse, check, normalize, surt, whatwg or resolve", display.Quote(string(c.Op)))
@@ -220,9 +226,11 @@ func newResolver(base string, mode locator.Mode) (*resolver, error) {
 	return r, nil
 }
 
-// resolve resolves ref; a reference the mode's checker calls invalid is an error.
-func (r *resolver) resolve(ref string) (string, error) {
-	if err := lineops.CheckBOM(ref); err != nil {
+// resolve resolves ref; a reference the mode's checker calls invalid is an error, and so is
+// one that starts with a byte-order mark, which the message calls what ("the line", "the
+// reference").
+func (r *resolver) resolve(ref, what string) (string, error) {
+	if err := lineops.CheckBOMOf(ref, what); err != nil {
 		return "", err
 	}
 	res, warn, err := r.ResolveChecked(ref, r.mode, false)

@@ -64,3 +64,34 @@ func TestWHATWGKeepsOutputs(t *testing.T) {
 		t.Errorf("only %d of %d hrefs differ from their input: the Parser's blocks are hardly used", built, len(lines))
 	}
 }
+
+// TestResolveBaseColumnOffsets: the offset of a dead letter of a "BASE<TAB>REF" line counts
+// in the line (Invalid.Offset, "the byte offset in Input"), not in the reference: "g h"
+// after "http://a/b\t" was at offset 1, a byte of the base.
+func TestResolveBaseColumnOffsets(t *testing.T) {
+	for _, c := range []struct {
+		mode, line, at string // at: the text at the offset
+	}{
+		{"", "http://a/b\tg h", " h"},
+		{"", "http://a/b\thttp://[::1", "["},
+		{"whatwg", "http://a/b\thttp://[::1", "["},
+		{"", "http://a/b\t\ufeffg", "\ufeffg"},
+		{"", "ht tp://a\tg", " tp"}, // an error in the base: counted from the line's start already
+	} {
+		f, err := urlx.Compile(urlx.Config{Op: urlx.OpResolve, Spec: c.mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, bad := f(c.line)
+		if bad == nil {
+			t.Errorf("%q: no error", c.line)
+			continue
+		}
+		if bad.Offset > len(c.line) || !strings.HasPrefix(c.line[bad.Offset:], c.at) {
+			t.Errorf("%q (%s): offset %d, want that of %q", c.line, bad.Code, bad.Offset, c.at)
+		}
+		if bad.Code == "byte-order-mark" && !strings.HasPrefix(bad.Message, "the reference starts") {
+			t.Errorf("%q: %q, want the reference named", c.line, bad.Message)
+		}
+	}
+}

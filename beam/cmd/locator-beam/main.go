@@ -24,8 +24,14 @@
 // dataflow, universal), --endpoint, --environment_type, --project, --region and the others
 // of the runner.
 //
+// Every shard is written, an empty one too, each under a temporary name renamed when it is
+// complete (urlx.Write). An input file is read as the bytes it holds (a *.gz file is not
+// decompressed), and an --input that matches no file fails the run.
+//
 // Exit status: 0 when the pipeline ran (whether or not some inputs were invalid: see the
-// counts and the dead letters), 1 when it failed, 2 on a usage error.
+// counts and the dead letters), 1 when it failed (an --input that matches no file, a file
+// that cannot be read or written), 2 on a usage error (a flag's value; an argument that is not
+// a flag; --invalid the same as --output).
 package main
 
 import (
@@ -34,6 +40,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -63,7 +70,7 @@ func init() {
 	flag.StringVar(&opts.level, "level", "", "normalize: the steps: safe (default), usually, aggressive, none or a list")
 	flag.StringVar(&opts.base, "base", "", "resolve: the base `URL` (without it, each line is BASE<TAB>REF)")
 	flag.StringVar(&opts.format, "format", urlx.FormatText, "the output format: text, jsonl or csv")
-	flag.IntVar(&opts.shards, "shards", 1, "the number of output files, `N` ≥ 1")
+	flag.IntVar(&opts.shards, "shards", 1, "the number of output files, `N` from 1 to 99999 (urlx.MaxShards)")
 }
 
 // usageError is an error in the flags: exit status 2.
@@ -80,7 +87,21 @@ func main() {
 		*runners.Runner = "direct"
 	}
 	beam.Init()
+	if err := noArgs(flag.Args()); err != nil {
+		fmt.Fprintf(os.Stderr, "locator-beam: %s\n", display.Clip(err.Error()))
+		os.Exit(2)
+	}
 	os.Exit(run(context.Background(), opts, os.Stderr))
+}
+
+// noArgs returns a usage error when args, the arguments after the flags, are not empty. The
+// flag package stops at the first argument that is not a flag: in "--input a.txt b.txt
+// --shards 8", b.txt would be left unread and --shards ignored.
+func noArgs(args []string) error {
+	if len(args) > 0 {
+		return usageError{fmt.Sprintf("%s: an argument that is not a flag; the input is one --input PATH_OR_GLOB (a glob for several files)", display.Quote(args[0]))}
+	}
+	return nil
 }
 
 // clipLines writes each line of what it is given through display.Clip: a line stays short
@@ -141,9 +162,15 @@ func build(s beam.Scope, o options) error {
 		return usageError{"--output is required"}
 	case o.shards < 1:
 		return usageError{"--shards: want 1 or more"}
+	case o.shards > urlx.MaxShards:
+		return usageError{fmt.Sprintf("--shards: want at most %d", urlx.MaxShards)}
 	}
 	if o.invalid == "" {
 		o.invalid = o.output + "-invalid"
+	}
+	if samePrefix(o.invalid, o.output) && o.op != "findings" {
+		// The two would write the same files, the dead letters over the results.
+		return usageError{"--invalid: the same prefix as --output; the dead letters would replace the results"}
 	}
 	if err := urlx.CheckPath(o.input); err != nil {
 		return usageError{"--input: " + err.Error()}
@@ -175,6 +202,18 @@ func build(s beam.Scope, o options) error {
 		return usageError{err.Error()}
 	}
 	return urlx.Write(s, o.format, o.invalid, o.shards, dead)
+}
+
+// samePrefix reports whether the output prefixes a and b name the same files: equal, or
+// local paths equal once cleaned ("out/x" and "out/./x").
+func samePrefix(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if strings.Contains(a, "://") || strings.Contains(b, "://") {
+		return false
+	}
+	return filepath.Clean(a) == filepath.Clean(b)
 }
 
 // writeCounts writes the counters of namespace urlx.Namespace, "NAME<TAB>COUNT" sorted by

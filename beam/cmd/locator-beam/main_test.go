@@ -259,10 +259,56 @@ func TestUsage(t *testing.T) {
 		{options{input: "x", output: "x", op: "check", format: "xml", shards: 1}, `format "xml"`},
 		{options{input: "nofs://b/x", output: "x", op: "check", shards: 1}, `--input: file system scheme "nofs" not registered`},
 		{options{input: "x", output: "nofs://b/x", op: "check", format: "text", shards: 1}, `file system scheme "nofs" not registered`},
+		// 1<<32 shards was a division by zero while the pipeline ran (exit status 1).
+		{options{input: "x", output: "x", op: "check", format: "text", shards: 1 << 32}, "--shards: want at most 99999"},
+		{options{input: "x", output: "x", op: "check", format: "text", shards: urlx.MaxShards + 1}, "--shards: want at most 99999"},
+		// The dead letters were written over the results (exit status 0).
+		{options{input: "x", output: "d/x", invalid: "d/./x", op: "check", format: "text", shards: 1}, "--invalid: the same prefix as --output"},
 	} {
 		var errw bytes.Buffer
 		if code := run(context.Background(), c.o, &errw); code != 2 || !strings.Contains(errw.String(), c.want) {
 			t.Errorf("%+v: exit status %d, %q; want 2 and %q", c.o, code, errw.String(), c.want)
 		}
+	}
+}
+
+// TestNoArgs: an argument after the flags is a usage error; "--input a.txt b.txt" read a.txt
+// alone, with exit status 0.
+func TestNoArgs(t *testing.T) {
+	if err := noArgs(nil); err != nil {
+		t.Errorf("no arguments: %v", err)
+	}
+	err := noArgs([]string{"b.txt", "--shards", "8"})
+	if _, ok := err.(usageError); !ok || !strings.Contains(err.Error(), `"b.txt": an argument that is not a flag`) {
+		t.Errorf("an argument: %v, want a usage error", err)
+	}
+}
+
+// TestCommandRerun: a second run with the same --output replaces every file of the first,
+// the results' and the dead letters', even when this run has fewer lines, none invalid, or
+// none at all; an --input that matches no file is exit status 1 and writes nothing.
+func TestCommandRerun(t *testing.T) {
+	dir := t.TempDir()
+	o := options{input: userbait, output: filepath.Join(dir, "out"), op: "check", format: urlx.FormatText, shards: 3}
+	if code := run(context.Background(), o, new(bytes.Buffer)); code != 0 {
+		t.Fatalf("first run: exit status %d", code)
+	}
+	one := filepath.Join(dir, "one.txt")
+	os.WriteFile(one, []byte("http://only.example/\n"), 0o644)
+	o.input = one
+	if code := run(context.Background(), o, new(bytes.Buffer)); code != 0 {
+		t.Fatalf("second run: exit status %d", code)
+	}
+	got, n := readShards(t, filepath.Join(dir, "out-*-of-00003.txt"))
+	if !slices.Equal(got, []string{"ok http://only.example/"}) || n != 6 {
+		t.Errorf("after the second run, %d files hold %d lines (%q…), want 6 files and the one line", n, len(got), got[:min(3, len(got))])
+	}
+	o.input, o.output = filepath.Join(dir, "missing.txt"), filepath.Join(dir, "none")
+	var errw bytes.Buffer
+	if code := run(context.Background(), o, &errw); code != 1 || !strings.Contains(errw.String(), "no file matches") {
+		t.Errorf("an input that matches no file: exit status %d, %q", code, errw.String())
+	}
+	if names, _ := filepath.Glob(o.output + "*"); len(names) > 0 {
+		t.Errorf("an input that matches no file wrote %q", names)
 	}
 }
