@@ -120,16 +120,24 @@ var adversarialOps = []struct {
 		}
 		return n
 	}},
-	{"SearchParams", 8, "input", func(in string) int {
+	{"SearchParams", 11, "input", func(in string) int {
 		sp := NewSearchParams(in)
 		sp.Sort()
+		// By value: the list of the "pairs" shape is all "a" (the value was converted
+		// once a pair, quadratic).
+		sp.Has("a", in)
+		sp.Delete("a", in)
 		sink += len(sp.String())
 		u := advSpecial
 		sp = u.SearchParams()
 		sp.Append(in, in)
 		sp.Sort()
 		sink += len(sp.String()) + len(u.href)
-		return 3 * len(in)
+		// The held query object reads the query the search setter sets (§6.1).
+		u.SetSearch(in)
+		sp.Set(in, in)
+		sink += len(u.href)
+		return 8 * len(in)
 	}},
 	{"Relative", 3, "input userinfo special-host opaque-host path query fragment relative", func(in string) int {
 		t, err := Parse(in, &advBase)

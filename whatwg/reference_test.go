@@ -22,7 +22,9 @@ import (
 // with tr46 7.0.0, pinned in testdata/reference/package.json and package-lock.json (install
 // with `npm ci` in that directory; .ci/run does). Generated inputs (refgen_test.go) are run
 // through testdata/reference/ref.js, one Node process speaking JSON lines, and through this
-// package; the test compares failure, href and every getter. The differences it expects are
+// package; the test compares failure, href and every getter, and for URLSearchParams cases
+// (a script of its methods, on a URL's query object or a constructed one) what the methods
+// returned. The differences it expects are
 // listed, with reasons, in testdata/expected-failures/whatwg-reference.txt, and the list is
 // enforced both ways: an unlisted difference fails the test, and so does a listed input on
 // which the two agree (remove its row when a fix lands).
@@ -71,6 +73,10 @@ type refResult struct {
 	Hash         string `json:"hash"`
 	Origin       string `json:"origin"`
 	SearchParams string `json:"searchParams"`
+	// Results are what get, getAll, has and size returned in a "searchParams" or
+	// "URLSearchParams" case, in order: nil (get's null), a string, a []any of strings, a
+	// bool, a float64 (as JSON gives them).
+	Results []any `json:"results"`
 }
 
 // fields returns the getters' names and values, href first.
@@ -78,11 +84,100 @@ func (r refResult) fields() [][2]string {
 	return [][2]string{{"href", r.Href}, {"protocol", r.Protocol}, {"username", r.Username},
 		{"password", r.Password}, {"host", r.Host}, {"hostname", r.Hostname}, {"port", r.Port},
 		{"pathname", r.Pathname}, {"search", r.Search}, {"hash", r.Hash}, {"origin", r.Origin},
-		{"searchParams", r.SearchParams}}
+		{"searchParams", r.SearchParams}, {"results", renderResults(r.Results)}}
+}
+
+// renderResults writes results as Go-quoted text, one way for both sides.
+func renderResults(results []any) string {
+	var b strings.Builder
+	var put func(v any)
+	put = func(v any) {
+		switch v := v.(type) {
+		case nil:
+			b.WriteString("null")
+		case string:
+			b.WriteString(strconv.Quote(v))
+		case bool:
+			b.WriteString(strconv.FormatBool(v))
+		case float64:
+			b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+		case []any:
+			b.WriteByte('[')
+			for i, x := range v {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				put(x)
+			}
+			b.WriteByte(']')
+		default:
+			fmt.Fprintf(&b, "%T?", v)
+		}
+	}
+	for i, v := range results {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		put(v)
+	}
+	return b.String()
+}
+
+// runParams runs a "searchParams" or "URLSearchParams" case's script (ref.js says how it is
+// written) on sp, tied to u or to no URL (u nil), and returns what its queries returned.
+func runParams(sp *SearchParams, u *URL, script string) []any {
+	var results []any
+	for _, op := range strings.Split(script, refOpSep) {
+		f := strings.Split(op, refArgSep)
+		arg := func(i int) string {
+			if i < len(f) {
+				return f[i]
+			}
+			return ""
+		}
+		switch f[0] {
+		case "append":
+			sp.Append(arg(1), arg(2))
+		case "delete":
+			sp.Delete(arg(1), f[min(2, len(f)):]...)
+		case "set":
+			sp.Set(arg(1), arg(2))
+		case "get":
+			if v, ok := sp.Get(arg(1)); ok {
+				results = append(results, v)
+			} else {
+				results = append(results, nil)
+			}
+		case "getAll":
+			all := []any{}
+			for _, v := range sp.GetAll(arg(1)) {
+				all = append(all, v)
+			}
+			results = append(results, all)
+		case "has":
+			results = append(results, sp.Has(arg(1), f[min(2, len(f)):]...))
+		case "sort":
+			sp.Sort()
+		case "size":
+			results = append(results, float64(sp.Size()))
+		case "search":
+			_ = u.SetSearch(arg(1))
+		case "href":
+			_ = u.SetHref(arg(1))
+		default:
+			panic("unknown operation " + strconv.Quote(f[0]))
+		}
+	}
+	return results
 }
 
 // runLocal runs c through this package as ref.js runs it through whatwg-url.
 func runLocal(c refCase) refResult {
+	if c.Setter == "URLSearchParams" {
+		sp := NewSearchParams(c.Input)
+		res := runParams(sp, nil, c.Value)
+		return refResult{OK: true, SearchParams: sp.String(), Results: res}
+	}
 	var base *URL
 	if c.Base != "" {
 		b, err := Parse(c.Base, nil)
@@ -97,7 +192,12 @@ func runLocal(c refCase) refResult {
 	}
 	// A setter that rejects its value returns an error and leaves the URL as the standard
 	// says; the reference ignores the failure the same way, so both compare the getters.
+	var res []any
 	switch c.Setter {
+	case "href":
+		_ = u.SetHref(c.Value)
+	case "searchParams":
+		res = runParams(u.SearchParams(), &u, c.Value)
 	case "protocol":
 		_ = u.SetProtocol(c.Value)
 	case "username":
@@ -120,7 +220,7 @@ func runLocal(c refCase) refResult {
 	return refResult{OK: true, Href: u.Href(), Protocol: u.Protocol(), Username: u.Username(),
 		Password: u.Password(), Host: u.Host(), Hostname: u.Hostname(), Port: u.Port(),
 		Pathname: u.Pathname(), Search: u.Search(), Hash: u.Hash(), Origin: u.Origin(),
-		SearchParams: u.SearchParams().String()}
+		SearchParams: u.SearchParams().String(), Results: res}
 }
 
 // refDiff describes how got (this package) differs from want (the reference), "" when not.
@@ -197,7 +297,7 @@ func parseRefKey(k string) (refCase, error) {
 			c.Setter, c.Value = word, v
 		}
 	}
-	if c.Setter != "" && !contains(refSetters, c.Setter) {
+	if c.Setter != "" && !contains(refSetters, c.Setter) && c.Setter != "searchParams" && c.Setter != "URLSearchParams" {
 		return c, fmt.Errorf("unknown setter %q", c.Setter)
 	}
 	return c, nil
@@ -343,6 +443,10 @@ func runReference(t *testing.T, dir string, cases []refCase) []refResult {
 		w := bufio.NewWriter(in)
 		enc := json.NewEncoder(w)
 		for _, c := range cases {
+			// The reference takes scalar value strings (USVString): invalid UTF-8 goes to it
+			// as this package reads it, each maximal subpart one U+FFFD (encoding/json
+			// would write one U+FFFD a byte).
+			c.Input, c.Base, c.Value = toScalar(c.Input), toScalar(c.Base), toScalar(c.Value)
 			if err := enc.Encode(c); err != nil {
 				werr <- err
 				in.Close()
@@ -436,10 +540,12 @@ func TestReference(t *testing.T) {
 	failed, agreed, known := 0, 0, map[string]int{}
 	// The mix of inputs: absolute, relative (with a base), setter; and how many of each the
 	// reference rejects, so that a generator that drifts into all-failures shows.
-	var kinds, rejected [3]int
+	var kinds, rejected [4]int
 	for i, c := range cases {
 		kind := 0
 		switch {
+		case c.Setter == "searchParams" || c.Setter == "URLSearchParams":
+			kind = 3
 		case c.Setter != "":
 			kind = 2
 		case c.Base != "":
@@ -481,8 +587,8 @@ func TestReference(t *testing.T) {
 	}
 	t.Logf("seed %d: %d inputs (%d generated, %d listed), %d agree, %d differ (%d listed); reference took %v",
 		*refSeed, len(cases), len(cases)-listed, listed, agreed, failed, len(want), refTime.Round(time.Millisecond))
-	t.Logf("absolute %d (%d rejected by the reference), relative %d (%d), setters %d (%d)",
-		kinds[0], rejected[0], kinds[1], rejected[1], kinds[2], rejected[2])
+	t.Logf("absolute %d (%d rejected by the reference), relative %d (%d), setters %d (%d), URLSearchParams %d (%d)",
+		kinds[0], rejected[0], kinds[1], rejected[1], kinds[2], rejected[2], kinds[3], rejected[3])
 	for i, n := range kinds {
 		if n == 0 || rejected[i]*10 > n*9 {
 			t.Errorf("input kind %d: %d inputs, %d rejected: the generator no longer reaches the parser", i, n, rejected[i])

@@ -21,7 +21,7 @@ type refCase struct {
 // IPv6 with and without compression and embedded IPv4, UTS #46 mapping, xn-- labels, bidi and
 // CONTEXTJ, percent-encoded hosts, forbidden code points), the path (dot segments in every
 // spelling, backslashes, Windows drive letters), special and non-special schemes, relative
-// references against bases, and the setters.
+// references against bases, the setters (with hostile values too), and URLSearchParams.
 type refGen struct{ r *rand.Rand }
 
 func newRefGen(seed uint64) *refGen {
@@ -88,26 +88,139 @@ var (
 		"/\\g", "http:g", "http:/g", "http:", "file:g", "file:..", "file:/", "C:", "C|/x", "/C:",
 		"//C:/x", "foo:g", "FOO:g", " g ", "\tg\n", "%2e%2e/g", "?", "#", "//", "///", "\\",
 		"https:g", "ws:", "sc:", "HTTP:\\\\a"}
-	refSetters = []string{"protocol", "username", "password", "host", "hostname", "port",
+	refSetters = []string{"href", "protocol", "username", "password", "host", "hostname", "port",
 		"pathname", "search", "hash"}
 	refProtocols = []string{"http", "https", "file", "ftp", "ws", "foo", "HTTPS", "h:", "http:x",
 		"", "1a", "a+b", "data", "javascript:", " http", "http\t"}
 )
 
+var (
+	// Pieces of hostile values (hostile): percent runs good and broken, non-ASCII, invalid
+	// UTF-8 (lone bytes, which may follow a percent-encoded lead byte, a surrogate's encoding,
+	// a cut sequence, an overlong one), a BOM,
+	// numbers at the limits of ports and IPv4 parts, IPv6 forms, and the delimiters.
+	refHostile = []string{"%", "%%", "%2", "%zz", "%41", "%2e", "%2E", "%00", "%ff", "%3A", "%25",
+		"%E2%82", "%C3", "é", "😀", "\ufffd", "\u200d", "\uff45", "ß", "İ", "\xff", "\x80", "\xa9",
+		"\xed\xa0\x80", "\xe2\x82", "\xc0\xaf", "\ufeff", "\u00a0", "\u3002", "0", "1", "255", "256",
+		"4294967295", "4294967296", "0x", "0xff", "65535", "65536", "99999", "[", "]", "::", "::1",
+		"[::1]", "[::ffff:1.2.3.4]", "1.2.3.4", "0x7f.1", "xn--", "xn--tda", ".", "..", "/", "\\",
+		"?", "#", "@", ":", "=", "&", "+", "http://a/", "file:", "blob:", "C:", "c|", "localhost"}
+	// Names and values for URLSearchParams, few so that they repeat: code points on both
+	// sides of the surrogates in UTF-16 order (U+FFFD and U+FF45 sort after U+10000).
+	refParamNames = []string{"a", "b", "", "a b", "é", "😀", "\ufffd", "+", "%", "=", "&",
+		"\xff", "A", "\uff45", "\U00010000", "\uffff", "z", "%41"}
+	refParamOps = []string{"append", "delete", "set", "get", "getAll", "has", "sort", "size"}
+)
+
+// refOpSep and refArgSep separate the operations of a URLSearchParams script and the fields of
+// one (ref.js). The generator keeps them out of names and values.
+const (
+	refOpSep  = "\x1e"
+	refArgSep = "\x1f"
+)
+
 // next returns the next case.
 func (g *refGen) next() refCase {
 	switch n := g.r.IntN(20); {
-	case n < 12:
+	case n < 11:
 		return refCase{Input: g.url()}
-	case n < 17:
+	case n < 16:
 		base := g.pick(refBases)
 		if g.chance(0.3) {
 			base = g.url()
 		}
 		return refCase{Input: g.relative(), Base: base}
-	default:
+	case n < 19:
 		return g.setter()
+	default:
+		return g.params()
 	}
+}
+
+// hostile returns up to 5 pieces: any ASCII byte, a piece of refHostile, or a letter.
+func (g *refGen) hostile() string {
+	var b strings.Builder
+	for range g.r.IntN(6) {
+		switch g.r.IntN(3) {
+		case 0:
+			c := byte(g.r.IntN(128))
+			if c == refOpSep[0] || c == refArgSep[0] {
+				c = 'x'
+			}
+			b.WriteByte(c)
+		case 1:
+			b.WriteString(g.pick(refHostile))
+		default:
+			b.WriteByte(byte('a' + g.r.IntN(26)))
+		}
+	}
+	return b.String()
+}
+
+// param returns a name or value for URLSearchParams: mostly one that repeats, so that the
+// methods find what they look for.
+func (g *refGen) param() string {
+	if g.chance(0.3) {
+		return g.hostile()
+	}
+	return g.pick(refParamNames)
+}
+
+// params generates a URLSearchParams case: a query string (for a URL, or for the
+// constructor, sometimes with a leading "?") and a script of 1 to 6 operations, with the
+// URL's search and href set in between now and then, while its query object is held.
+func (g *refGen) params() refCase {
+	var q strings.Builder
+	for i := range g.r.IntN(6) {
+		if i > 0 {
+			q.WriteString(g.pick([]string{"&", "&", "&&", ";"}))
+		}
+		if g.chance(0.3) {
+			q.WriteString(g.hostile())
+		} else {
+			q.WriteString(g.param() + "=" + g.param())
+		}
+	}
+	c := refCase{Setter: "URLSearchParams", Input: q.String()}
+	if g.chance(0.2) {
+		c.Input = "?" + c.Input
+	}
+	ops := refParamOps
+	if g.chance(0.6) {
+		c.Setter = "searchParams"
+		c.Input = g.pick(refBases)
+		if g.chance(0.3) {
+			c.Input = g.url()
+		}
+		if g.chance(0.7) {
+			c.Input = strings.SplitN(c.Input, "#", 2)[0] + "?" + q.String()
+		}
+		ops = append(ops[:len(ops):len(ops)], "search", "href")
+	}
+	script := make([]string, 1+g.r.IntN(6))
+	for i := range script {
+		op := g.pick(ops)
+		f := []string{op}
+		switch op {
+		case "append", "set":
+			f = append(f, g.param(), g.param())
+		case "delete", "has":
+			f = append(f, g.param())
+			if g.chance(0.5) {
+				f = append(f, g.param())
+			}
+		case "get", "getAll":
+			f = append(f, g.param())
+		case "search":
+			f = append(f, g.pick([]string{"", "?", "?" + q.String(), g.hostile() + "=" + g.param()}))
+		case "href":
+			href := g.pick([]string{g.url(), g.pick(refBases), g.hostile()})
+			f = append(f, strings.NewReplacer(refOpSep, "", refArgSep, "").Replace(href))
+		}
+		script[i] = strings.Join(f, refArgSep)
+	}
+	c.Value = strings.Join(script, refOpSep)
+	return c
 }
 
 // url generates an absolute URL: scheme, the text after it, an authority (most of the time),
@@ -248,6 +361,11 @@ func (g *refGen) setter() refCase {
 		c.Input = g.pick(refBases)
 	}
 	switch c.Setter {
+	case "href":
+		c.Value = g.url()
+		if g.chance(0.3) {
+			c.Value = g.pick(refBases)
+		}
 	case "protocol":
 		c.Value = g.pick(refProtocols)
 	case "username", "password":
@@ -267,6 +385,14 @@ func (g *refGen) setter() refCase {
 		c.Value = g.pick(refQueries)
 	case "hash":
 		c.Value = g.pick(refFragments)
+	}
+	// Hostile values: every ASCII byte, invalid UTF-8 and the rest of refHostile, alone or
+	// around a value of the setter's own kind.
+	switch n := g.r.IntN(8); {
+	case n == 0:
+		c.Value = g.hostile()
+	case n == 1:
+		c.Value = g.hostile() + c.Value + g.hostile()
 	}
 	return c
 }

@@ -162,36 +162,75 @@ func appendForm(b []byte, s string) []byte {
 }
 
 // SearchParams is a list of name-value pairs in order, with the methods of the URLSearchParams
-// class (§6.2). One made by [URL.SearchParams] is tied to that URL: every change rewrites the
-// URL's query (the "update" steps). The zero value is an empty list tied to no URL.
+// class (§6.2). One made by [URL.SearchParams] is tied to that URL, as the URL's query object
+// is: every change rewrites the URL's query (the "update" steps), and when the URL's query was
+// set since (by [URL.SetSearch], [URL.SetHref], or by assigning the URL), the list is that
+// query parsed again, as the search and href setters set the query object's list (§6.1). The
+// zero value is an empty list tied to no URL.
 type SearchParams struct {
 	list []Pair
 	url  *URL
+	// seen is the URL's href when the list was last read from it or written to it: the URL
+	// changed when its href is another string (an unchanged href is the same string, which
+	// compares at once).
+	seen string
 }
 
 // NewSearchParams returns the pairs of init, parsed as a query string with one leading "?"
-// removed (§6.2 "new URLSearchParams(init)" with a string).
+// removed (§6.2 "new URLSearchParams(init)" with a string). The constructor takes a scalar
+// value string (USVString), so invalid UTF-8 in init is read as U+FFFD first, as the setters
+// and Append read it: a raw byte never joins the bytes of a percent-encoded sequence before it
+// ("%E2%82\xAC" is two U+FFFD, not "€").
 func NewSearchParams(init string) *SearchParams {
-	init = strings.TrimPrefix(init, "?")
+	init = toScalar(strings.TrimPrefix(init, "?"))
 	return &SearchParams{list: ParseForm(init)}
 }
 
 // SearchParams returns the URL's query object (§6.1 searchParams getter): its query parsed as
-// application/x-www-form-urlencoded, tied to u so that changes to it set u's query. The zero
-// URL's is an empty list tied to no URL: the zero URL is not a URL, and has no query to set.
+// application/x-www-form-urlencoded, tied to u so that changes to it set u's query, and that
+// reads u's query again when it was set since ([URL.SetSearch], [URL.SetHref]), as the
+// standard's query object does. The zero URL's is an empty list tied to no URL: the zero URL
+// is not a URL, and has no query to set.
 func (u *URL) SearchParams() *SearchParams {
 	if u.href == "" {
 		return &SearchParams{}
 	}
 	q, _ := u.query()
-	return &SearchParams{list: ParseForm(q), url: u}
+	return &SearchParams{list: ParseForm(q), url: u, seen: u.href}
+}
+
+// sync makes the list the URL's query parsed, when the URL changed since the list was last
+// read from it or written to it. The standard's search and href setters set the URL's query
+// object's list to the query they set (§6.1 "search setter", "href setter"); here the URL is a
+// value that the setters replace, so the list follows it when it is next used. The list is
+// the query parsed whenever the two were last in step, since parsing a serialized list gives
+// the list back (§5.1, §5.2), so parsing the query again changes nothing else. (The search
+// setter's text parses its value, which differs from the query it sets only by the tabs and
+// newlines the basic URL parser removes; the reference implementation, whatwg-url, parses the
+// query, as here.) A URL set to the zero URL, which is not a URL, has an empty list.
+func (s *SearchParams) sync() {
+	if s.url == nil || s.url.href == s.seen {
+		return
+	}
+	s.seen = s.url.href
+	q, _ := s.url.query()
+	s.list = ParseForm(q)
+}
+
+// scalarArg returns the optional value argument of Delete and Has as a scalar value string,
+// converted once for the whole list, and whether it was given.
+func scalarArg(value []string) (string, bool) {
+	if len(value) == 0 {
+		return "", false
+	}
+	return toScalar(value[0]), true
 }
 
 // update implements the URLSearchParams "update" steps (§6.2): the serialization becomes the
 // URL's query, or null when it is empty.
 func (s *SearchParams) update() {
-	if s.url == nil {
-		return
+	if s.url == nil || s.url.href == "" {
+		return // no URL, or the zero URL, which has no query to set
 	}
 	var r record
 	r.fromURL(s.url)
@@ -199,16 +238,24 @@ func (s *SearchParams) update() {
 	r.hasQuery = q != ""
 	r.query = append(r.query[:0], q...)
 	s.url.store(&r, q)
+	s.seen = s.url.href
 }
 
 // Size returns the number of pairs (§6.2 size getter).
-func (s *SearchParams) Size() int { return len(s.list) }
+func (s *SearchParams) Size() int {
+	s.sync()
+	return len(s.list)
+}
 
 // Pairs returns a copy of the list, in order (§6.2 "value pairs to iterate over").
-func (s *SearchParams) Pairs() []Pair { return append([]Pair(nil), s.list...) }
+func (s *SearchParams) Pairs() []Pair {
+	s.sync()
+	return append([]Pair(nil), s.list...)
+}
 
 // Append adds the pair at the end (§6.2 append(name, value)).
 func (s *SearchParams) Append(name, value string) {
+	s.sync()
 	s.list = append(s.list, Pair{toScalar(name), toScalar(value)})
 	s.update()
 }
@@ -216,10 +263,12 @@ func (s *SearchParams) Append(name, value string) {
 // Delete removes every pair named name; given a value too, only those with that value (§6.2
 // delete(name, value)).
 func (s *SearchParams) Delete(name string, value ...string) {
+	s.sync()
 	name = toScalar(name)
+	v, byValue := scalarArg(value)
 	out := s.list[:0]
 	for _, p := range s.list {
-		if p.Name == name && (len(value) == 0 || p.Value == toScalar(value[0])) {
+		if p.Name == name && (!byValue || p.Value == v) {
 			continue
 		}
 		out = append(out, p)
@@ -232,6 +281,7 @@ func (s *SearchParams) Delete(name string, value ...string) {
 // Get returns the value of the first pair named name, and false when there is none (§6.2
 // get(name): null).
 func (s *SearchParams) Get(name string) (string, bool) {
+	s.sync()
 	name = toScalar(name)
 	for _, p := range s.list {
 		if p.Name == name {
@@ -243,6 +293,7 @@ func (s *SearchParams) Get(name string) (string, bool) {
 
 // GetAll returns the values of all pairs named name, in order (§6.2 getAll(name)).
 func (s *SearchParams) GetAll(name string) []string {
+	s.sync()
 	name = toScalar(name)
 	var out []string
 	for _, p := range s.list {
@@ -256,9 +307,11 @@ func (s *SearchParams) GetAll(name string) []string {
 // Has reports whether a pair is named name; given a value too, whether one has that value (§6.2
 // has(name, value)).
 func (s *SearchParams) Has(name string, value ...string) bool {
+	s.sync()
 	name = toScalar(name)
+	v, byValue := scalarArg(value)
 	for _, p := range s.list {
-		if p.Name == name && (len(value) == 0 || p.Value == toScalar(value[0])) {
+		if p.Name == name && (!byValue || p.Value == v) {
 			return true
 		}
 	}
@@ -268,6 +321,7 @@ func (s *SearchParams) Has(name string, value ...string) bool {
 // Set gives the first pair named name the value and removes the others named name, or appends
 // the pair when there is none (§6.2 set(name, value)).
 func (s *SearchParams) Set(name, value string) {
+	s.sync()
 	name, value = toScalar(name), toScalar(value)
 	out := s.list[:0]
 	found := false
@@ -292,6 +346,7 @@ func (s *SearchParams) Set(name, value string) {
 // Sort sorts the pairs by name, comparing UTF-16 code units as the standard does ("code unit less
 // than"), keeping the order of pairs with equal names (§6.2 sort()).
 func (s *SearchParams) Sort() {
+	s.sync()
 	slices.SortStableFunc(s.list, func(a, b Pair) int {
 		switch {
 		case codeUnitLess(a.Name, b.Name):
@@ -329,4 +384,7 @@ func utf16Key(r rune) uint32 {
 
 // String returns the pairs serialized as application/x-www-form-urlencoded (§6.2 stringification
 // behavior).
-func (s *SearchParams) String() string { return SerializeForm(s.list) }
+func (s *SearchParams) String() string {
+	s.sync()
+	return SerializeForm(s.list)
+}

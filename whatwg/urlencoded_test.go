@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -146,5 +147,103 @@ func TestUTF8Decode(t *testing.T) {
 	}
 	if u := MustParse("https://example.com/\xff\xe2\x82x"); u.Pathname() != "/%EF%BF%BD%EF%BF%BDx" {
 		t.Errorf("invalid UTF-8 in a path: %q", u.Pathname())
+	}
+}
+
+// TestSearchParamsFollowsURL: the URL's query object follows the URL when its query is set
+// by the search or href setter (§6.1 "search setter", "href setter": the query object's list
+// becomes the new query parsed), so that a change made through a query object held from before
+// keeps the new query rather than writing the old pairs back over it.
+func TestSearchParamsFollowsURL(t *testing.T) {
+	u := MustParse("https://example.com/?a=1&b=2#f")
+	sp := u.SearchParams()
+	if err := u.SetSearch("?x=1&x=2"); err != nil {
+		t.Fatal(err)
+	}
+	if got := sp.GetAll("x"); !slices.Equal(got, []string{"1", "2"}) || sp.Has("a") || sp.Size() != 2 {
+		t.Errorf("after SetSearch: GetAll(x) = %q, Has(a) = %v, Size = %d", got, sp.Has("a"), sp.Size())
+	}
+	sp.Append("y", "3")
+	if u.Href() != "https://example.com/?x=1&x=2&y=3#f" {
+		t.Errorf("Append after SetSearch: %q, want the new query kept", u.Href())
+	}
+	if err := u.SetHref("http://h/p?k=v"); err != nil {
+		t.Fatal(err)
+	}
+	sp.Set("k", "w")
+	if u.Href() != "http://h/p?k=w" || sp.String() != "k=w" {
+		t.Errorf("Set after SetHref: %q, %q", u.Href(), sp.String())
+	}
+	_ = u.SetSearch("")
+	if sp.Size() != 0 || sp.String() != "" {
+		t.Errorf("after SetSearch(\"\"): %d pairs, %q", sp.Size(), sp.String())
+	}
+	sp.Sort()
+	if u.Href() != "http://h/p" {
+		t.Errorf("Sort of an empty list: %q", u.Href())
+	}
+	// Another setter leaves the query, and the list, as they were.
+	_ = u.SetSearch("b=1&a=2")
+	_ = u.SetPathname("/q")
+	sp.Sort()
+	if u.Href() != "http://h/q?a=2&b=1" {
+		t.Errorf("Sort after SetPathname: %q", u.Href())
+	}
+	// The URL assigned as a whole, and the zero URL, which has no query to write.
+	u = MustParse("foo:op?z=9")
+	if v, ok := sp.Get("z"); !ok || v != "9" {
+		t.Errorf("after assigning the URL: Get(z) = %q, %v", v, ok)
+	}
+	u = URL{}
+	sp.Append("n", "1")
+	if u.Href() != "" || sp.String() != "n=1" {
+		t.Errorf("zero URL: href %q, list %q", u.Href(), sp.String())
+	}
+}
+
+// TestNewSearchParamsScalar: the constructor takes a scalar value string (§6.2 USVString), so
+// an invalid byte is U+FFFD before percent-decoding, as the setters and Append read it, and
+// never completes a sequence begun by a percent-encoded byte before it.
+func TestNewSearchParamsScalar(t *testing.T) {
+	for _, c := range []struct{ in, name string }{
+		{"%E2%82\xac=1", "\ufffd\ufffd"}, // not "€"
+		{"%C3\xa9", "\ufffd\ufffd"},      // not "é"
+		{"?%E2\x82", "\ufffd\ufffd"},
+		{"\xed\xa0\x80", "\ufffd\ufffd\ufffd"},
+		{"%E2%82%AC", "€"},
+	} {
+		sp := NewSearchParams(c.in)
+		u := MustParse("http://h/")
+		_ = u.SetSearch(c.in)
+		if got := sp.Pairs(); len(got) != 1 || got[0].Name != c.name {
+			t.Errorf("NewSearchParams(%+q): %+q, want the name %+q", c.in, got, c.name)
+		}
+		if got := u.SearchParams().Pairs(); len(got) != 1 || got[0].Name != c.name {
+			t.Errorf("SetSearch(%+q), SearchParams: %+q, want the name %+q", c.in, got, c.name)
+		}
+	}
+}
+
+// TestSearchParamsValueOnce: Delete and Has read their value argument as a scalar value string
+// once, not once a pair with the name: with invalid UTF-8 in it, that was an allocation of
+// the value's size a pair (time and memory the pairs times the value, quadratic in the input).
+func TestSearchParamsValueOnce(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector changes allocations")
+	}
+	sp := NewSearchParams(strings.Repeat("a=b&", 10000))
+	value := "\xff" + strings.Repeat("v", 1000)
+	if n := testing.AllocsPerRun(5, func() { sp.Has("a", value) }); n > 2 {
+		t.Errorf("Has with a value: %.0f allocations for 10,000 pairs, want at most 2", n)
+	}
+	if n := testing.AllocsPerRun(5, func() { sp.Delete("a", value) }); n > 2 {
+		t.Errorf("Delete with a value: %.0f allocations for 10,000 pairs, want at most 2", n)
+	}
+	if sp.Size() != 10000 {
+		t.Errorf("Delete removed pairs of another value: %d left", sp.Size())
+	}
+	sp.Delete("a", "b")
+	if sp.Size() != 0 {
+		t.Errorf("Delete(a, b): %d left", sp.Size())
 	}
 }
