@@ -1,6 +1,9 @@
 package scheme
 
 import (
+	"fmt"
+	"unicode/utf8"
+
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/syntax"
@@ -10,6 +13,9 @@ import (
 // ParseView returns the typed view of u by its scheme's registered View function, which is
 // given the URL behind a "URL:" prefix (see [locator.ParseAs]); the offset of an error is u's.
 func ParseView(u locator.URL) (View, error) {
+	if !u.HasScheme() {
+		return nil, noScheme(u, CodeNoView, "typed view")
+	}
 	s, ok := Lookup(u.Scheme())
 	if !ok || s.View == nil {
 		return nil, &locator.Error{Input: u.String(), Code: CodeNoView, Rule: "RFC 1738 §3",
@@ -23,6 +29,9 @@ func ParseView(u locator.URL) (View, error) {
 // PlanFor returns the access plan of u by its scheme's registered Plan function, which is
 // given the URL behind a "URL:" prefix (see [locator.ParseAs]): a prefix changes no plan.
 func PlanFor(u locator.URL) (Plan, error) {
+	if !u.HasScheme() {
+		return Plan{}, noScheme(u, CodeNoPlan, "access plan")
+	}
 	s, ok := Lookup(u.Scheme())
 	if !ok || s.Plan == nil {
 		return Plan{}, &locator.Error{Input: u.String(), Code: CodeNoPlan, Rule: "RFC 1738 §3",
@@ -31,6 +40,25 @@ func PlanFor(u locator.URL) (Plan, error) {
 	b, off := behind(u)
 	p, err := s.Plan(b)
 	return p, shiftErr(err, u, off)
+}
+
+// noScheme is the error of ParseView and PlanFor for u without a scheme (a relative reference,
+// RFC 1738 §2.1 <scheme>:<scheme-specific-part>), which has no view or plan: it says so, and
+// when u starts with a non-ASCII character, which no scheme name holds (a byte-order mark, a
+// letter such as "é"), it names that character, so that a line read with a mark before its URL
+// says why.
+func noScheme(u locator.URL, code locator.Code, what string) *locator.Error {
+	msg := "no scheme: a relative reference has no " + what
+	if in := u.String(); in != "" && in[0] >= utf8.RuneSelf {
+		r, n := utf8.DecodeRuneInString(in)
+		c := in[:n]
+		if r == utf8.RuneError && n <= 1 {
+			msg += "; it starts with " + display.Byte(in[0]) + ", not a character of a scheme name"
+		} else {
+			msg += fmt.Sprintf("; it starts with %s (U+%04X), not a character of a scheme name", display.Quote(c), r)
+		}
+	}
+	return &locator.Error{Input: u.String(), Code: code, Rule: "RFC 1738 §2.1", Message: msg}
 }
 
 // Check runs the strict checker of spec on u and returns its findings in offset order, at
