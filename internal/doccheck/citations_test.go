@@ -98,6 +98,11 @@ var externalCitations = map[string]string{
 	"RFC 5321 §4.1.1.3": "SMTP RCPT; RFC 5321 is not in the shared specification set",
 	"RFC 5321 §5":       "SMTP address resolution (the mail exchanger); RFC 5321 is not in the shared specification set",
 	"RFC 8259 §7":       "JSON strings; RFC 8259 is not in the shared specification set",
+	"RFC 8259 §8.1":     "JSON text is UTF-8 (character encoding); RFC 8259 is not in the shared specification set",
+	"RFC 5321 §4.2.1":   "SMTP reply codes: every line of a multiline reply has the same code; RFC 5321 is not in the shared specification set",
+	"RFC 1945 §6.1.1":   "HTTP/1.0 status code and reason phrase: five classes of status; RFC 1945 is not in the shared specification set",
+	"RFC 2068 §10.1":    "HTTP/1.1 informational 1xx responses, which a client must accept before the final one; RFC 2068 is not in the shared specification set",
+	"RFC 2068 §10.1.2":  "HTTP/1.1 101 Switching Protocols; RFC 2068 is not in the shared specification set",
 	// fetch's http, smtp and mail clients (issue 11).
 	"RFC 1945 §6":         "HTTP/1.0 Response; RFC 1945 is not in the shared specification set",
 	"RFC 1945 §7.2":       "HTTP/1.0 Entity Body and its length; RFC 1945 is not in the shared specification set",
