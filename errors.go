@@ -234,8 +234,16 @@ func (s Severity) String() string {
 	return "error"
 }
 
-// MarshalText implements encoding.TextMarshaler ("error" or "warning").
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+// MarshalText implements encoding.TextMarshaler ("error" or "warning"). A value out of range
+// is an [*Error] with code [CodeUnknownName], not written as "error": that would read back as
+// [SeverityError], another value.
+func (s Severity) MarshalText() ([]byte, error) {
+	if s > SeverityWarning {
+		return nil, &Error{Input: "severity(" + strconv.Itoa(int(s)) + ")", Code: CodeUnknownName,
+			Rule: "locator severity names", Message: "no such severity"}
+	}
+	return []byte(s.String()), nil
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler: "error" or "warning", as MarshalText
 // writes them, so that a Finding read back from JSON is the Finding written. Any other text is

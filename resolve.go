@@ -77,8 +77,16 @@ func (m Mode) String() string {
 	return "mode(" + strconv.Itoa(int(m)) + ")"
 }
 
-// MarshalText implements encoding.TextMarshaler: the mode's name.
-func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+// MarshalText implements encoding.TextMarshaler: the mode's name. A value out of range has
+// none ("mode(8)" would not read back with [Mode.UnmarshalText]): it is an [*Error] with code
+// [CodeUnknownMode], as [Spec.MarshalText] refuses a Spec out of range.
+func (m Mode) MarshalText() ([]byte, error) {
+	if int(m) >= len(modeNames) {
+		return nil, &Error{Input: m.String(), Code: CodeUnknownMode, Rule: "locator modes",
+			Message: "no such resolution mode"}
+	}
+	return []byte(modeNames[m]), nil
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler with [ParseMode].
 func (m *Mode) UnmarshalText(text []byte) error {
