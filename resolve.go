@@ -511,6 +511,13 @@ func resolve3986Fast(base, ref URL, compat bool) (URL, bool) {
 		}
 		return URL{}, false
 	}
+	if compat && ref.flags&(hasScheme|hasAuthority) == hasScheme|hasAuthority &&
+		ref.s[:ref.schemeEnd] == base.s[:base.schemeEnd] && !hasDotSeg(ref.Path()) {
+		// §5.2.2 for a non-strict parser, the scheme written as the base's: T.scheme =
+		// Base.scheme, then T.authority = R.authority, T.path = remove_dot_segments(R.path),
+		// T.query = R.query: the reference itself, as the strict rule gives it.
+		return ref, true
+	}
 	if ref.s == "" || (compat && ref.flags&hasScheme != 0 && len(ref.s) == int(ref.schemeEnd)+1) {
 		// RFC 3986 §5.2.2: R.path == "" and R.query undefined: T.path = Base.path,
 		// T.query = Base.query; T.fragment = R.fragment (undefined).
