@@ -68,6 +68,12 @@ func TestCanonical(t *testing.T) {
 		{"http://example.com:/", "http://example.com/", "RFC 3986 §6.2.3 empty port"},
 		{"http://example.com:80/", "http://example.com/", "RFC 3986 §6.2.3 default port"},
 		{"http://example.com:0080/", "http://example.com/", "default port, as a number"},
+		// More than five digits, leading zeros: still the number 80 (RFC 1738 §5 port =
+		// digits; RFC 3986 §3.2.3 port = *DIGIT). PortNumber gave up past five digits, and
+		// Canonical kept the port.
+		{"http://example.com:000080/", "http://example.com/", "default port, as a number, leading zeros"},
+		{"ftp://h:00000000000000000000021/a", "ftp://h/a", "default port 21, leading zeros"},
+		{"http://example.com:0000008080/", "http://example.com:0000008080/", "other port kept as written"},
 		{"http://example.com:8080", "http://example.com:8080/", "other port kept"},
 		{"https://h:443", "https://h/", "RFC 2818 default port"},
 		{"ftp://h:21/a", "ftp://h/a", "RFC 1738 §3.2 default port 21"},
@@ -232,6 +238,10 @@ func TestCompareNoAllocs(t *testing.T) {
 		"https://h:8443/a/b?q=%20#f",
 		"mailto:joe@example.com",
 		"a/../b",
+		// An experimental "x-" name (RFC 1738 §4): its encoding level was computed, and
+		// allocated, on each call.
+		"x-foo:",
+		"x-foo://h/a",
 	} {
 		u := MustParse(s)
 		if Canonical(u) != u || EncodingLevel(u) != u {

@@ -39,9 +39,10 @@ import "unsafe"
 //     in Fielding's 1998 test pages ("/s//a/b/../../" → "/s//a/../"), and what HTSimplify
 //     does after the last "://".
 //
-// RemoveDotSegments returns path itself, without allocating, when it has no dot-segment to
-// remove, and otherwise allocates the result once (no rule makes a path longer). An unknown
-// mode is treated as ModeRFC3986.
+// RemoveDotSegments returns path itself, without allocating, when it has no dot-segment (no
+// segment "." or ".."), and otherwise allocates the result once (no rule makes a path longer),
+// also when the mode keeps every one it has ("../g" under ModeRFC2396, "./" under
+// ModeURLDraft). An unknown mode is treated as ModeRFC3986.
 func RemoveDotSegments(path string, mode Mode) string {
 	if !hasDotSeg(path) {
 		return path

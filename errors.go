@@ -3,6 +3,8 @@ package locator
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/locator-url/locator/internal/display"
 )
 
 // Code names a kind of problem, so that programs and tests compare codes, not messages.
@@ -187,7 +189,8 @@ type Error struct {
 // Error formats e as `locator: "input": message (at offset N, rule)`, an input longer than 200
 // bytes cut to about 200 of them: its first 200 when the offset is among its first 150, else
 // the 200 around the offset (each cut between characters, "…" on each cut side), so that the
-// message shows the problem in a long input too.
+// message shows the problem in a long input too. The input is shown as package display shows
+// bytes to a person (controls, invalid UTF-8 and format characters escaped), in double quotes.
 func (e *Error) Error() string {
 	in := e.Input
 	if len(in) > 200 {
@@ -213,8 +216,18 @@ func (e *Error) Error() string {
 		}
 		in = cut
 	}
-	return "locator: " + strconv.Quote(in) + ": " + e.Message + " (at offset " +
-		strconv.Itoa(e.Offset) + ", " + e.Rule + ")"
+	// The input goes through package display, the one escaping of bytes shown to a person
+	// (controls, invalid UTF-8, format characters), as a Go string literal.
+	b := make([]byte, 0, len(in)+len(e.Message)+len(e.Rule)+48)
+	b = append(b, "locator: "...)
+	b = display.AppendQuoted(b, in)
+	b = append(b, ": "...)
+	b = append(b, e.Message...)
+	b = append(b, " (at offset "...)
+	b = strconv.AppendInt(b, int64(e.Offset), 10)
+	b = append(b, ", "...)
+	b = append(b, e.Rule...)
+	return string(append(b, ')'))
 }
 
 // Severity says how bad a [Finding] is. The zero value is SeverityError.
@@ -234,8 +247,16 @@ func (s Severity) String() string {
 	return "error"
 }
 
-// MarshalText implements encoding.TextMarshaler ("error" or "warning").
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+// MarshalText implements encoding.TextMarshaler ("error" or "warning"). A value out of range
+// is an [*Error] with code [CodeUnknownName], not written as "error": that would read back as
+// [SeverityError], another value.
+func (s Severity) MarshalText() ([]byte, error) {
+	if s > SeverityWarning {
+		return nil, &Error{Input: "severity(" + strconv.Itoa(int(s)) + ")", Code: CodeUnknownName,
+			Rule: "locator severity names", Message: "no such severity"}
+	}
+	return []byte(s.String()), nil
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler: "error" or "warning", as MarshalText
 // writes them, so that a Finding read back from JSON is the Finding written. Any other text is

@@ -67,7 +67,7 @@ func ExampleURL_Hostname() {
 }
 
 func ExampleURL_PortNumber() {
-	for _, s := range []string{"http://h:8080/", "http://h:/", "http://h/", "http://h:99999/"} {
+	for _, s := range []string{"http://h:8080/", "http://h:/", "http://h/", "http://h:99999/", "http://h:000080/"} {
 		n, ok := locator.MustParse(s).PortNumber()
 		fmt.Println(s, n, ok)
 	}
@@ -76,6 +76,7 @@ func ExampleURL_PortNumber() {
 	// http://h:/ 0 false
 	// http://h/ 0 false
 	// http://h:99999/ 0 false
+	// http://h:000080/ 80 true
 }
 
 func ExampleURL_URLPath() {

@@ -17,6 +17,11 @@ const netRule = "Go net/url (RFC 3986 as net/url implements it)"
 // [CodeNetURLLossy], with the offset of the first byte that would change, when the result's
 // String would differ from u.String() other than by the case of the scheme.
 //
+// A URL that [ParseAs] read with a "URL:" prefix or a login holding "?" (RFC 1738 §5) is
+// converted as [Resolve] and [Normalize] take it: without the prefix, the "?" written "%3F"
+// ("ftp://a?b@h/" gives User "a?b" and String "ftp://a%3Fb@h/"), the same components; the
+// Error's Input and Offset are then those of that form.
+//
 // A net/url URL stores decoded components in fields, with RawPath, RawFragment, ForceQuery
 // and OmitHost as hints for re-encoding; a locator URL stores the serialization. The two agree
 // on most URLs, but not all. Where they cannot represent the same URL:

@@ -110,9 +110,12 @@ const (
 	// NormalizeRemoveDuplicateSlashes replaces a run of slashes in the path with one
 	// ("/a//b" → "/a/b"). Changes meaning: empty segments are segments.
 	NormalizeRemoveDuplicateSlashes
-	// NormalizeRemoveDirectoryIndex removes a last segment "index" or "default" with an
-	// extension of one to four letters ("/a/index.html" → "/a/"), as purell does. Changes
-	// meaning unless the server maps the directory to that file.
+	// NormalizeRemoveDirectoryIndex removes a last segment "index" or "default" (any case)
+	// with an extension of one to four letters or digits ("/a/index.html" → "/a/",
+	// "/a/Default.php5" → "/a/"), as purell does. Changes meaning unless the server maps the
+	// directory to that file. A relative reference that is only the file keeps "./", its
+	// base's directory ("index.html?x" → "./?x"): the empty reference would be the base
+	// document itself (RFC 3986 §4.4).
 	NormalizeRemoveDirectoryIndex
 	// NormalizeRemoveWWW removes a leading "www." from the host. Unsafe: www.example.com
 	// and example.com are different hosts that often, not always, serve the same content.
@@ -947,7 +950,15 @@ func pathSteps(u URL, p string, opts NormalizeFlags, hier bool, w *pathBuf) stri
 		}
 	}
 	if opts&(NormalizeRemoveDirectoryIndex|NormalizeRemoveTrailingSlash) != 0 {
-		p = tailSteps(p, opts)
+		q := tailSteps(p, opts)
+		if q == "" && p != "" && u.flags&(hasScheme|hasAuthority) == 0 {
+			// A relative reference "index.html" names its base's directory, which the empty
+			// reference does not: it is the base itself (RFC 3986 §4.4, same-document
+			// reference; §5.2.2 keeps the base's path). "./" is the directory (§5.4.1
+			// "./" → "http://a/b/c/"), and "." too once trailing slashes are removed.
+			q = tailSteps("./", opts)
+		}
+		p = q
 	}
 	if opts&NormalizeEmptyPathSlash != 0 && p == "" && hasAuth && hier {
 		p = "/" // RFC 3986 §6.2.3; RFC 1738 §3.3

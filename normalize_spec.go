@@ -139,6 +139,9 @@ var (
 var (
 	levelCache   [len(specNames)]map[string]*encLevel
 	unknownLevel [len(specNames)]*encLevel
+	// experimentalLevel is the level of every "x-" name that LookupScheme answers for (RFC
+	// 1738 §4): their facts differ only in the name, which no level depends on.
+	experimentalLevel [len(specNames)]*encLevel
 )
 
 func init() {
@@ -150,6 +153,9 @@ func init() {
 		}
 		lv := levelFor(Spec(i), SchemeInfo{}, false)
 		unknownLevel[i] = &lv
+		x, _ := LookupScheme("x-x")
+		xl := levelFor(Spec(i), x, true)
+		experimentalLevel[i] = &xl
 	}
 }
 
@@ -164,6 +170,9 @@ func levelOf(spec Spec, info SchemeInfo, known bool) *encLevel {
 	}
 	if lv, ok := levelCache[spec][info.Name]; ok && definedSchemes[info.Name].Reserved == info.Reserved {
 		return lv
+	}
+	if x, ok := LookupScheme(info.Name); ok && x == info && x.Status == SchemeExperimental {
+		return experimentalLevel[spec] // no allocation for "x-foo:" either (see Canonical)
 	}
 	lv := levelFor(spec, info, known)
 	return &lv

@@ -108,6 +108,14 @@ func TestNormalizeSteps(t *testing.T) {
 		{"http://h/a/index.html", NormalizeRemoveDirectoryIndex, "http://h/a/"},
 		{"http://h/a/Default.aspx?x", NormalizeRemoveDirectoryIndex, "http://h/a/?x"},
 		{"http://h/a/index.tar.gz", NormalizeRemoveDirectoryIndex, "http://h/a/index.tar.gz"},
+		{"http://h/a/INDEX.php5", NormalizeRemoveDirectoryIndex, "http://h/a/"},
+		// A relative reference "index.html" is its base's directory, "./", not "": the empty
+		// reference is the base document itself (RFC 3986 §4.4), "?x" a query of it (§5.2.2).
+		{"index.html", NormalizeRemoveDirectoryIndex, "./"},
+		{"index.html?x#f", NormalizeRemoveDirectoryIndex, "./?x#f"},
+		{"Default.asp?x", NormalizeRemoveDirectoryIndex | NormalizeRemoveTrailingSlash, ".?x"},
+		{"a/index.html", NormalizeRemoveDirectoryIndex, "a/"},
+		{"x:index.html", NormalizeRemoveDirectoryIndex, "x:"},
 		{"http://www.h.com/", NormalizeRemoveWWW, "http://h.com/"},
 		{"http://Www.h.com/", NormalizeRemoveWWW, "http://h.com/"},
 		{"http://WWW.h.com./", NormalizeRemoveWWW, "http://h.com./"},

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/locator-url/locator/internal/display"
 )
 
 // loadJSON reads testdata/name into v, the one JSON loader of the package's tests.
@@ -385,6 +387,22 @@ func TestErrorMessageWindow(t *testing.T) {
 		}
 		if msg := err.Error(); !strings.Contains(msg, c.want) || len(msg) > 1200 || !utf8.ValidString(msg) {
 			t.Errorf("the message of %.20q… (%d bytes): %.300q…; want %.60q in it", c.in, len(c.in), msg, c.want)
+		}
+	}
+}
+
+// TestErrorMessageDisplay: an Error's message shows its input as package display shows every
+// byte to a person (the one escaping function: README, "The library"), not by strconv.Quote's
+// rules of its own ("\a", "\v" for the controls display writes "\x07", "\x0b").
+func TestErrorMessageDisplay(t *testing.T) {
+	for _, in := range []string{"http://h/\a", "http://h/\v\b\f", "http://h/\u202e%zz\xff", "\ufeffhttp://h/\x7f"} {
+		_, err := Parse(in)
+		if err == nil {
+			t.Fatalf("Parse(%q): no error", in)
+		}
+		want := `locator: ` + string(display.AppendQuoted(nil, in)) + ": "
+		if msg := err.Error(); !strings.HasPrefix(msg, want) {
+			t.Errorf("Parse(%q): message %q; want it to start %q", in, msg, want)
 		}
 	}
 }

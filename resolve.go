@@ -77,8 +77,16 @@ func (m Mode) String() string {
 	return "mode(" + strconv.Itoa(int(m)) + ")"
 }
 
-// MarshalText implements encoding.TextMarshaler: the mode's name.
-func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+// MarshalText implements encoding.TextMarshaler: the mode's name. A value out of range has
+// none ("mode(8)" would not read back with [Mode.UnmarshalText]): it is an [*Error] with code
+// [CodeUnknownMode], as [Spec.MarshalText] refuses a Spec out of range.
+func (m Mode) MarshalText() ([]byte, error) {
+	if int(m) >= len(modeNames) {
+		return nil, &Error{Input: m.String(), Code: CodeUnknownMode, Rule: "locator modes",
+			Message: "no such resolution mode"}
+	}
+	return []byte(modeNames[m]), nil
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler with [ParseMode].
 func (m *Mode) UnmarshalText(text []byte) error {
@@ -502,6 +510,13 @@ func resolve3986Fast(base, ref URL, compat bool) (URL, bool) {
 			return ref, true
 		}
 		return URL{}, false
+	}
+	if compat && ref.flags&(hasScheme|hasAuthority) == hasScheme|hasAuthority &&
+		ref.s[:ref.schemeEnd] == base.s[:base.schemeEnd] && !hasDotSeg(ref.Path()) {
+		// §5.2.2 for a non-strict parser, the scheme written as the base's: T.scheme =
+		// Base.scheme, then T.authority = R.authority, T.path = remove_dot_segments(R.path),
+		// T.query = R.query: the reference itself, as the strict rule gives it.
+		return ref, true
 	}
 	if ref.s == "" || (compat && ref.flags&hasScheme != 0 && len(ref.s) == int(ref.schemeEnd)+1) {
 		// RFC 3986 §5.2.2: R.path == "" and R.query undefined: T.path = Base.path,

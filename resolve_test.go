@@ -637,6 +637,12 @@ func TestResolveNoAllocs(t *testing.T) {
 		{"../g", ModeRFC1630, 1},
 		{"/g", ModeRFC1630Published, 1},
 		{"../g", ModeURLDraft, 1},
+		// RFC 3986 §5.2.2 non-strict: the base's scheme is ignored, and the result is the
+		// reference with the base's scheme, written the same: the reference itself.
+		{"http://x/y?z", ModeRFC3986Compat, 0},
+		{"http:", ModeRFC3986Compat, 0},
+		{"HTTP://x/y", ModeRFC3986Compat, 1},
+		{"http://x/./y", ModeRFC3986Compat, 1},
 	}
 	for _, tt := range tests {
 		ref := MustParse(tt.ref)

@@ -78,3 +78,30 @@ func TestTextRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalTextOutOfRange: a Severity or Mode out of range has no name, and MarshalText
+// says so with an *Error, as Spec's does, rather than write a name that reads back as another
+// value (Severity(7) was written "error", which reads back as SeverityError) or does not read
+// back at all (Mode(8) was written "mode(8)").
+func TestMarshalTextOutOfRange(t *testing.T) {
+	var e *locator.Error
+	if b, err := locator.Severity(7).MarshalText(); !errors.As(err, &e) || e.Code != locator.CodeUnknownName {
+		t.Errorf("Severity(7).MarshalText() = %q, %v", b, err)
+	}
+	if b, err := locator.Mode(8).MarshalText(); !errors.As(err, &e) || e.Code != locator.CodeUnknownMode {
+		t.Errorf("Mode(8).MarshalText() = %q, %v", b, err)
+	}
+	if b, err := locator.Spec(6).MarshalText(); !errors.As(err, &e) || e.Code != locator.CodeUnknownSpec {
+		t.Errorf("Spec(6).MarshalText() = %q, %v", b, err)
+	}
+	for _, m := range locator.Modes() {
+		b, err := m.MarshalText()
+		var back locator.Mode = 99
+		if err != nil || back.UnmarshalText(b) != nil || back != m {
+			t.Errorf("Mode %v: %q, %v reads back as %v", m, b, err, back)
+		}
+	}
+	if _, err := json.Marshal(locator.Finding{Severity: 9}); err == nil {
+		t.Errorf("a Finding of severity 9 marshals")
+	}
+}

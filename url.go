@@ -251,9 +251,19 @@ func (u URL) Port() (string, bool) {
 }
 
 // PortNumber returns the port as a number, and false when it is absent, empty or above 65535.
+// Leading zeros do not count: RFC 1738 §5 port = digits and RFC 3986 §3.2.3 port = *DIGIT
+// are decimal numbers of any length, so "http://h:000080/" has the port 80.
 func (u URL) PortNumber() (int, bool) {
 	p, ok := u.Port()
-	if !ok || p == "" || len(p) > 5 {
+	if !ok || p == "" {
+		return 0, false
+	}
+	i := 0
+	for i < len(p)-1 && p[i] == '0' {
+		i++
+	}
+	p = p[i:]
+	if len(p) > 5 {
 		return 0, false
 	}
 	n, err := strconv.Atoi(p)

@@ -166,8 +166,13 @@ func TestPortNumber(t *testing.T) {
 		{"http://h:80/", 80, true}, // RFC 1738 §3.3
 		{"http://h:0/", 0, true},   // digits
 		{"http://h:65535/", 65535, true},
-		{"http://h:65536/", 0, false},  // above 16 bits
-		{"http://h:000080/", 0, false}, // more than five digits
+		{"http://h:65536/", 0, false}, // above 16 bits
+		// Leading zeros do not count (RFC 1738 §5 port = digits; RFC 3986 §3.2.3 *DIGIT): the
+		// port of "http://h:000080/" is 80, as Canonical's "compared as a number" reads it.
+		{"http://h:000080/", 80, true},
+		{"http://h:00000000000000000000065535/", 65535, true},
+		{"http://h:00000000000000000000065536/", 0, false},
+		{"http://h:000000/", 0, true},
 		{"http://h:99999999999999999999/", 0, false},
 	} {
 		n, ok := MustParse(tt.in).PortNumber()

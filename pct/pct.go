@@ -14,6 +14,7 @@ package pct
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/locator-url/locator/internal/display"
 )
@@ -133,7 +134,7 @@ const Rule = "RFC 1738 §2.2 escape"
 
 // Error formats e as `pct: illegal escape in "input" at offset N: reason (RFC 1738 §2.2
 // escape)`. The input is shown as package display shows bytes to a person (controls and invalid
-// UTF-8 escaped), and a long one only around the offset (display.Window: at most
+// UTF-8 escaped, a double quote as \"), and a long one only around the offset (display.Window: at most
 // display.MaxQuote bytes of it): the message of a 1 MB input is as short as a 20-byte one's.
 func (e *Error) Error() string {
 	msg := "\"%\" not followed by two hex digits"
@@ -143,7 +144,8 @@ func (e *Error) Error() string {
 	in := display.Quote(e.Input)
 	if len(e.Input) > display.MaxQuote && e.Offset >= 0 {
 		w, _ := display.Window(e.Input, e.Offset, display.MaxQuote)
-		in = `"` + w + `"`
+		// A double quote inside is \", as display.Quote writes it for a short input.
+		in = `"` + strings.ReplaceAll(w, `"`, `\"`) + `"`
 	}
 	return "pct: illegal escape in " + in + " at offset " +
 		strconv.Itoa(e.Offset) + ": " + msg + " (" + Rule + ")"

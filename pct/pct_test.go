@@ -289,6 +289,15 @@ func TestErrorMessage(t *testing.T) {
 	if msg := pct.Validate("a%").Error(); msg != `pct: illegal escape in "a%" at offset 1: "%" at end of input, not followed by two hex digits (RFC 1738 §2.2 escape)` {
 		t.Errorf("Validate(\"a%%\"): %q", msg)
 	}
+	// A double quote of the input is \" in a long input's window as in a short input's quote:
+	// the window wrote it raw, so that the quoted input seemed to end at it.
+	for _, in := range []string{`a"%zz`, strings.Repeat(`"`, 100000) + "%zz"} {
+		msg := pct.Validate(in).Error()
+		q := msg[len("pct: illegal escape in "):strings.Index(msg, " at offset ")]
+		if strings.Contains(strings.ReplaceAll(q[1:len(q)-1], `\"`, ""), `"`) {
+			t.Errorf("Validate(%.20q…): a raw double quote in %q", in, q)
+		}
+	}
 }
 
 func TestAppendDecodeExcept(t *testing.T) {
