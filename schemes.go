@@ -213,6 +213,17 @@ var definedSchemes = func() map[string]SchemeInfo {
 	return schemes
 }()
 
+// schemeName reports whether every byte of name is one of RFC 1738 §5 scheme = 1*[ lowalpha |
+// digit | "+" | "-" | "." ] (upper case accepted, §2.1).
+func schemeName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if !pct.RFC1738SchemeChars.Contains(name[i]) {
+			return false
+		}
+	}
+	return name != ""
+}
+
 func lowerASCII(s string) string {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; 'A' <= c && c <= 'Z' {
@@ -230,15 +241,16 @@ func lowerASCII(s string) string {
 
 // LookupScheme returns the facts of the scheme name (any case) as the documents define it:
 // the table that [Normalize], [Canonical] and [Equivalent] use. An unknown name that starts
-// with "x-" gives an experimental scheme (RFC 1738 §4: "x-" names are for experiments by
-// mutual agreement); any other unknown name gives false. Schemes a program registers live in
+// with "x-" and is a scheme name (RFC 1738 §5 scheme: letters, digits, "+", "-", ".") gives an
+// experimental scheme (RFC 1738 §4: "x-" names are for experiments by mutual agreement); any
+// other unknown name gives false. Schemes a program registers live in
 // package scheme's registry (scheme.Register, scheme.Lookup), not here.
 func LookupScheme(name string) (SchemeInfo, bool) {
 	name = lowerASCII(name)
 	if s, ok := knownScheme(name); ok {
 		return s, true
 	}
-	if len(name) > 2 && name[:2] == "x-" {
+	if len(name) > 2 && name[:2] == "x-" && schemeName(name) {
 		return SchemeInfo{Name: name, Status: SchemeExperimental, Reserved: reservedDefault,
 			Source: "RFC 1738 §4 (experimental x- prefix)"}, true
 	}

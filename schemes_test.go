@@ -47,6 +47,10 @@ func TestLookupScheme(t *testing.T) {
 		{"x-demo", true, 0, false, locator.SchemeExperimental, false}, // RFC 1738 §4 x-
 		{"X-Demo", true, 0, false, locator.SchemeExperimental, false},
 		{"x-", false, 0, false, 0, false},
+		{"x-\u00c4", false, 0, false, 0, false}, // RFC 1738 §5 scheme: no "Ä" in a scheme name
+		{"x-a b", false, 0, false, 0, false},
+		{"x-a_b", false, 0, false, 0, false},
+		{"x-a+b.c-1", true, 0, false, locator.SchemeExperimental, false},
 		{"gorp", false, 0, false, 0, false},
 	}
 	for _, tt := range tests {
