@@ -124,6 +124,9 @@ func (u URL) AppendText(b []byte) ([]byte, error) { return append(b, u.s...), ni
 func (u URL) MarshalText() ([]byte, error) { return []byte(u.s), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler with [Parse]. Empty text gives the zero URL.
+// The text is the serialization alone: a URL that [ParseAs] read by RFC 1738's own rules (a
+// "URL:" prefix, a login with "?" before its "@", [URL.LoginRFC1738]) reads back as Parse reads
+// that text, with the same serialization but not always the same components.
 func (u *URL) UnmarshalText(text []byte) error {
 	v, err := Parse(string(text))
 	if err != nil {
