@@ -42,7 +42,9 @@ Options after trurl's (see "From trurl" in the README):
                            for display
   --json                   one JSON object per URL: input, spec, valid, url, the components
                            of url as written (null when absent), errors as parse --json
-                           writes them ({offset, code, rule, message})
+                           writes them ({offset, code, rule, message}); a value that is
+                           not UTF-8 is followed by NAME_base64, its exact bytes
+                           (input_base64, url_base64, host_base64, ...)
   --format, --output       a template or a table of the fields input, spec, valid, url,
                            scheme ... fragment (the edited URL's) and error; see parse --help
 
@@ -287,9 +289,15 @@ var editJSONObject = newJSONObject([]jsonField[editJSON]{
 		}
 		return appendJSONStd(b, d.out)
 	}},
-	editComponentField("scheme", 0), editComponentField("user", 1), editComponentField("password", 2),
-	editComponentField("host", 3), editComponentField("port", 4), editComponentField("path", 5),
-	editComponentField("query", 6), editComponentField("fragment", 7),
+	base64Field("url", func(d *editJSON) (string, bool) { return d.out, d.err == nil }),
+	editComponentField("scheme", 0), editComponentBase64Field("scheme", 0),
+	editComponentField("user", 1), editComponentBase64Field("user", 1),
+	editComponentField("password", 2), editComponentBase64Field("password", 2),
+	editComponentField("host", 3), editComponentBase64Field("host", 3),
+	editComponentField("port", 4), editComponentBase64Field("port", 4),
+	editComponentField("path", 5), editComponentBase64Field("path", 5),
+	editComponentField("query", 6), editComponentBase64Field("query", 6),
+	editComponentField("fragment", 7), editComponentBase64Field("fragment", 7),
 	{name: "errors", value: func(b []byte, d *editJSON) []byte {
 		b = append(b, '[')
 		if d.err != nil {
@@ -331,6 +339,12 @@ func editComponentField(name string, i int) jsonField[editJSON] {
 		}
 		return appendJSONStd(b, d.comps[i].Value)
 	}}
+}
+
+// editComponentBase64Field is the field NAME_base64 after component i's field: its exact
+// bytes when they are not UTF-8 (base64Field).
+func editComponentBase64Field(name string, i int) jsonField[editJSON] {
+	return base64Field(name, func(d *editJSON) (string, bool) { return d.comps[i].Value, d.ok && d.comps[i].Present })
 }
 
 // append appends the line of edit --json for one URL: the object and "\n".

@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -162,7 +161,8 @@ func newExtractCmd() *cobra.Command {
 		},
 	}
 	addOutputFlags(cmd, &out, "finding")
-	cmd.Flags().IntVar(&jobs, "jobs", runtime.NumCPU(), "search `N` chunks of the text (cut at blank lines) at once (1: one streaming pass, no goroutines)")
+	jobs = defaultJobs()
+	cmd.Flags().Var((*jobsValue)(&jobs), "jobs", "search `N` chunks of the text (cut at blank lines) at once, 1 to 256 (1: one streaming pass, no goroutines)")
 	cmd.Flags().BoolVar(&withStats, "stats", false, "write counts of valid and invalid URLs, of skipped candidates and of schemes to standard error at the end")
 	cmd.Flags().BoolVar(&withProgress, "progress", false, "show lines/s, bytes read and elapsed time on standard error when it is a terminal")
 	return cmd

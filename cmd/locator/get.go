@@ -209,7 +209,7 @@ func newGetCmd() *cobra.Command {
 	f.BoolVar(&g.json, "json", false, "write one JSON object a line for each URL (the object itself only to -o or -O)")
 	f.BoolVar(&g.transcript, "transcript", false, "show the dialog on standard error, as curl -v does")
 	g.jobs = 4
-	f.Var((*jobsValue)(&g.jobs), "jobs", "fetch `N` URLs at once (several URLs or -)")
+	f.Var((*jobsValue)(&g.jobs), "jobs", "fetch `N` URLs at once, 1 to 256 (several URLs or -)")
 	g.perHost = fetch.DefaultPerHost
 	f.Var((*jobsValue)(&g.perHost), "per-host", "at most `N` connections at once to one host")
 	addFetchFlags(cmd, g)
@@ -471,12 +471,16 @@ func runGet(cmd *cobra.Command, g *getOptions, args []string) error {
 			status = exitFor(fetch.KindOf(out.err))
 		}
 	}
-	urls := urlSource(args, run.stdin)
+	// stream.go: an interrupt stops a read of "-" that waits for input; the command then
+	// says it was interrupted (below), not that the read failed.
+	urls := urlSource(args, interruptible(ctx, run.stdin))
 	if jobs <= 1 {
 		for {
 			u, ok, err := urls()
 			if err != nil {
-				werr = errors.Join(werr, err)
+				if ctx.Err() == nil {
+					werr = errors.Join(werr, err)
+				}
 				break
 			}
 			if !ok || ctx.Err() != nil {
@@ -557,7 +561,7 @@ func (run *getRun) parallel(ctx context.Context, next func() (string, bool, erro
 		it.body.close()
 	}
 	wg.Wait()
-	if readErr != nil {
+	if readErr != nil && ctx.Err() == nil { // an interrupt: run says so
 		*werr = errors.Join(*werr, readErr)
 	}
 }

@@ -181,6 +181,25 @@ func componentField(name string, i int) jsonField[parseJSON] {
 	}}
 }
 
+// componentBase64Field is the field NAME_base64 after component i's field: its exact bytes
+// when they are not UTF-8 (base64Field).
+func componentBase64Field(name string, i int) jsonField[parseJSON] {
+	return base64Field(name, func(d *parseJSON) (string, bool) {
+		return d.comps[i].Value, d.r.Parsed && d.comps[i].Present
+	})
+}
+
+// base64Field is the field NAME_base64 that follows the string field NAME of a JSON object:
+// the exact bytes of the value (RFC 4648 §4 base64), present only when value reports one
+// (ok) that is not valid UTF-8, which NAME writes with U+FFFD for the bad bytes (README,
+// "Many URLs": "a value that is not valid UTF-8 is written with U+FFFD for the bad bytes and
+// also given exactly in base64"; RFC 8259 §8.1 wants JSON text in UTF-8).
+func base64Field[T any](name string, value func(d *T) (string, bool)) jsonField[T] {
+	return jsonField[T]{name: name + "_base64",
+		omit:  func(d *T) bool { s, ok := value(d); return !ok || utf8.ValidString(s) },
+		value: func(b []byte, d *T) []byte { s, _ := value(d); return appendBase64JSON(b, s) }}
+}
+
 // parseJSONObject is the object of parse --json (the --spec rfc1738 and rfc3986 family),
 // field by field in order; parseLong documents it. A new field is one line here.
 var parseJSONObject = newJSONObject([]jsonField[parseJSON]{
@@ -191,21 +210,30 @@ var parseJSONObject = newJSONObject([]jsonField[parseJSON]{
 	{name: "valid", value: func(b []byte, d *parseJSON) []byte { return strconv.AppendBool(b, d.valid) }},
 	{name: "prefix", omit: func(d *parseJSON) bool { _, ok := d.r.URL.Prefix(); return !d.r.Parsed || !ok },
 		value: func(b []byte, d *parseJSON) []byte { p, _ := d.r.URL.Prefix(); return appendJSONStd(b, p) }},
-	componentField("scheme", 0),
+	componentField("scheme", 0), componentBase64Field("scheme", 0),
 	{name: "spec_scheme", omit: func(d *parseJSON) bool { return !d.r.Parsed || d.r.SpecScheme == "" },
 		value: func(b []byte, d *parseJSON) []byte { return appendJSONStd(b, d.r.SpecScheme) }},
-	componentField("user", 1),
-	componentField("password", 2),
-	componentField("host", 3),
-	componentField("port", 4),
-	componentField("path", 5),
-	componentField("query", 6),
-	componentField("fragment", 7),
+	base64Field("spec_scheme", func(d *parseJSON) (string, bool) { return d.r.SpecScheme, d.r.Parsed && d.r.SpecScheme != "" }),
+	componentField("user", 1), componentBase64Field("user", 1),
+	componentField("password", 2), componentBase64Field("password", 2),
+	componentField("host", 3), componentBase64Field("host", 3),
+	componentField("port", 4), componentBase64Field("port", 4),
+	componentField("path", 5), componentBase64Field("path", 5),
+	componentField("query", 6), componentBase64Field("query", 6),
+	componentField("fragment", 7), componentBase64Field("fragment", 7),
 	{name: "parts", value: func(b []byte, d *parseJSON) []byte {
 		if d.r.View == nil || d.viewErr != nil {
 			return append(b, "null"...)
 		}
 		return append(b, d.parts...)
+	}},
+	// parts_base64: the typed view again with every string in base64 (its decoded bytes
+	// exactly), when a string of parts is not UTF-8 (parts then holds \ufffd).
+	{name: "parts_base64", omit: func(d *parseJSON) bool {
+		return d.r.View == nil || d.viewErr != nil || !hasReplacement(d.parts) ||
+			viewBase64PlanOf(reflect.TypeOf(d.r.View)) == nil
+	}, value: func(b []byte, d *parseJSON) []byte {
+		return viewBase64PlanOf(reflect.TypeOf(d.r.View))(b, reflect.ValueOf(d.r.View))
 	}},
 	{name: "errors", value: func(b []byte, d *parseJSON) []byte {
 		b = append(b, '[')
@@ -323,9 +351,40 @@ func viewPlanOf(t reflect.Type) valuePlan {
 	if p, ok := viewPlans.Load(t); ok {
 		return p.(valuePlan)
 	}
-	p, _ := jsonPlanOf(t)
+	p, _ := jsonPlanOf(t, false)
 	viewPlans.Store(t, p)
 	return p
+}
+
+// viewBase64Plans holds the base64 plan of each view type seen (jsonPlanOf with b64).
+var viewBase64Plans sync.Map // reflect.Type → valuePlan
+
+// viewBase64PlanOf returns the base64 plan of type t (the plan of viewPlanOf with every
+// string written in base64), made on first use, or nil when t has no plan.
+func viewBase64PlanOf(t reflect.Type) valuePlan {
+	if p, ok := viewBase64Plans.Load(t); ok {
+		return p.(valuePlan)
+	}
+	p, _ := jsonPlanOf(t, true)
+	viewBase64Plans.Store(t, p)
+	return p
+}
+
+// hasReplacement reports whether the JSON js holds the escape \ufffd, which appendJSONText
+// and encoding/json write for a byte that is not UTF-8 only (a U+FFFD of the text is
+// written as it is): escapes are read in order, so "\\ufffd" (a reverse solidus, then
+// "ufffd") is not one.
+func hasReplacement(js []byte) bool {
+	for i := 0; i < len(js); i++ {
+		if js[i] != '\\' {
+			continue
+		}
+		if bytes.HasPrefix(js[i+1:], []byte("ufffd")) {
+			return true
+		}
+		i++ // the escaped character
+	}
+	return false
 }
 
 var (
@@ -337,14 +396,20 @@ var (
 // for a type whose JSON the plans do not write as encoding/json does: a type with its own
 // MarshalJSON or MarshalText, a map, an interface, a float, a byte slice (base64), an
 // embedded pointer, two fields of one name, a field with the "string" or "omitzero"
-// option. Such a type is encoded by encoding/json (appendViewJSON).
-func jsonPlanOf(t reflect.Type) (valuePlan, func(reflect.Value) bool) {
+// option. Such a type is encoded by encoding/json (appendViewJSON). With b64, the plan
+// writes every string in base64 (RFC 4648 §4), the rest as it is: parse --json's
+// parts_base64.
+func jsonPlanOf(t reflect.Type, b64 bool) (valuePlan, func(reflect.Value) bool) {
 	if t.Implements(marshalerType) || t.Implements(textMarshalerType) ||
 		reflect.PointerTo(t).Implements(marshalerType) || reflect.PointerTo(t).Implements(textMarshalerType) {
 		return nil, nil
 	}
 	switch t.Kind() {
 	case reflect.String:
+		if b64 {
+			return func(b []byte, v reflect.Value) []byte { return appendBase64JSON(b, v.String()) },
+				func(v reflect.Value) bool { return v.Len() == 0 }
+		}
 		return func(b []byte, v reflect.Value) []byte { return appendJSONStd(b, v.String()) },
 			func(v reflect.Value) bool { return v.Len() == 0 }
 	case reflect.Bool:
@@ -357,7 +422,7 @@ func jsonPlanOf(t reflect.Type) (valuePlan, func(reflect.Value) bool) {
 		return func(b []byte, v reflect.Value) []byte { return strconv.AppendUint(b, v.Uint(), 10) },
 			func(v reflect.Value) bool { return v.Uint() == 0 }
 	case reflect.Pointer:
-		elem, _ := jsonPlanOf(t.Elem())
+		elem, _ := jsonPlanOf(t.Elem(), b64)
 		if elem == nil {
 			return nil, nil
 		}
@@ -372,7 +437,7 @@ func jsonPlanOf(t reflect.Type) (valuePlan, func(reflect.Value) bool) {
 		if t.Elem().Kind() == reflect.Uint8 {
 			return nil, nil
 		}
-		elem, _ := jsonPlanOf(t.Elem())
+		elem, _ := jsonPlanOf(t.Elem(), b64)
 		if elem == nil {
 			return nil, nil
 		}
@@ -391,7 +456,7 @@ func jsonPlanOf(t reflect.Type) (valuePlan, func(reflect.Value) bool) {
 			},
 			func(v reflect.Value) bool { return v.Len() == 0 }
 	case reflect.Struct:
-		p := structPlan(t)
+		p := structPlan(t, b64)
 		if p == nil {
 			return nil, nil
 		}
@@ -412,9 +477,9 @@ type fieldPlan struct {
 }
 
 // structPlan returns the plan of a struct type, or nil (see jsonPlanOf).
-func structPlan(t reflect.Type) valuePlan {
+func structPlan(t reflect.Type, b64 bool) valuePlan {
 	var fields []fieldPlan
-	if !structFields(t, nil, &fields) {
+	if !structFields(t, nil, &fields, b64) {
 		return nil
 	}
 	seen := map[string]bool{}
@@ -447,7 +512,7 @@ func structPlan(t reflect.Type) valuePlan {
 // structFields adds the JSON fields of struct type t, whose fields are at index within the
 // outer value, to out in encoding/json's order. It reports false when t has what the plans
 // leave to encoding/json.
-func structFields(t reflect.Type, index []int, out *[]fieldPlan) bool {
+func structFields(t reflect.Type, index []int, out *[]fieldPlan, b64 bool) bool {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -462,7 +527,7 @@ func structFields(t reflect.Type, index []int, out *[]fieldPlan) bool {
 				return false
 			}
 			if ft.Kind() == reflect.Struct {
-				if !structFields(ft, at, out) {
+				if !structFields(ft, at, out, b64) {
 					return false
 				}
 				continue
@@ -488,7 +553,7 @@ func structFields(t reflect.Type, index []int, out *[]fieldPlan) bool {
 		} else if !plainJSONName(name) {
 			return false
 		}
-		value, empty := jsonPlanOf(f.Type)
+		value, empty := jsonPlanOf(f.Type, b64)
 		if value == nil {
 			return false
 		}

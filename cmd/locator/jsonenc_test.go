@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -32,7 +33,36 @@ func oldParseJSONLine(r *scheme.Report, spec locator.Spec) string {
 	return b.String()
 }
 
-// The append-based parse --json writes the bytes encoding/json wrote, over the benchmark
+// componentBase64 matches the fields parse --json adds to what records.Parse holds: a
+// component's NAME_base64 (TestJSONComponentsBase64 checks them).
+var componentBase64 = regexp.MustCompile(`,"(scheme|spec_scheme|user|password|host|port|path|query|fragment)_base64":"[A-Za-z0-9+/=]*"`)
+
+// dropComponentBase64 returns line without the NAME_base64 fields of the components and
+// without parts_base64 (an object of base64 strings, null, booleans, numbers, arrays and
+// objects: no brace in a string).
+func dropComponentBase64(line string) string {
+	line = componentBase64.ReplaceAllString(line, "")
+	const key = `,"parts_base64":`
+	i := strings.Index(line, key)
+	if i < 0 {
+		return line
+	}
+	depth := 0
+	for j := i + len(key); j < len(line); j++ {
+		switch line[j] {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return line[:i] + line[j+1:]
+			}
+		}
+	}
+	return line
+}
+
+// The append-based parse --json writes the bytes encoding/json wrote (but for the NAME_base64
+// fields of the components and parts_base64, which records.Parse has not), over the benchmark
 // files and the adversarial inputs, under every specification of the family.
 func TestParseJSONSameAsEncodingJSON(t *testing.T) {
 	lines := adversarialLines(t)
@@ -56,7 +86,7 @@ func TestParseJSONSameAsEncodingJSON(t *testing.T) {
 				views[r.View.Scheme()]++
 			}
 			b = pj.append(b[:0], &r, spec)
-			if want := oldParseJSONLine(&r, spec); string(b) != want {
+			if want := oldParseJSONLine(&r, spec); dropComponentBase64(string(b)) != want {
 				if bad++; bad <= 5 {
 					t.Errorf("--spec %s %q:\n got %s\nwant %s", spec, line, b, want)
 				}

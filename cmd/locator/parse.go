@@ -64,13 +64,18 @@ With --json, each URL gives one JSON object on one line:
   prefix     the "URL:" prefix as written (only when there is one)
   scheme, user, password, host, port, path, query, fragment
              the components as written; null when absent, "" when empty
-             (all null when the URL could not be parsed)
+             (all null when the URL could not be parsed); one that is not
+             UTF-8 is followed by NAME_base64, its exact bytes in base64
+             (path_base64, ...; absent otherwise)
   spec_scheme
              the scheme the document of --spec reads where scheme is null
              (url-draft-1993, url-draft-1994, rfc1630: "a_b" in "a_b:x");
-             only when there is one
-  parts      the typed view's fields, or null when the scheme has none or the
-             view failed (the failure is then in errors)
+             only when there is one (spec_scheme_base64 as for the components)
+  parts      the typed view's fields, decoded, or null when the scheme has none
+             or the view failed (the failure is then in errors)
+  parts_base64
+             when a string of parts is not UTF-8 (written with U+FFFD): the
+             same object with every string in base64, its exact bytes
   errors, warnings
              arrays of {"offset", "code", "rule", "message"}; offset is a byte
              offset into input; at most 100 findings in all, the first by offset

@@ -63,7 +63,7 @@ func newSendCmd() *cobra.Command {
 			if transcript {
 				o.Transcript = cmd.ErrOrStderr()
 			}
-			res, err := sendMail(cmd.Context(), args[0], cmd.InOrStdin(), o)
+			res, err := sendMail(cmd.Context(), args[0], interruptible(cmd.Context(), cmd.InOrStdin()), o)
 			if res == nil {
 				res = &fetch.Result{URL: args[0], Scheme: "mailto", Total: -1}
 			}

@@ -97,7 +97,9 @@ func newWrapCmd() *cobra.Command {
 			case text:
 				err = wrapTexts(cmd, w, o, args)
 			case isStdin(args):
-				lr := newLineReader(cmd.InOrStdin())
+				// stream.go: an interrupt stops a read that waits for input (README, "Exit
+				// status": 1 when "the command was interrupted"); wrap - read on and exited 0.
+				lr := newLineReader(interruptible(cmd.Context(), cmd.InOrStdin()))
 				for {
 					line, ok := lr.next()
 					if !ok {
@@ -161,7 +163,7 @@ func wrapTexts(cmd *cobra.Command, w *bufio.Writer, o extract.WrapOptions, args 
 		var data []byte
 		var err error
 		if name == "-" {
-			data, err = io.ReadAll(cmd.InOrStdin())
+			data, err = io.ReadAll(interruptible(cmd.Context(), cmd.InOrStdin())) // as wrap -
 		} else {
 			data, err = os.ReadFile(name)
 			if err != nil {
