@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -205,24 +206,14 @@ func TestSafetyPorts(t *testing.T) {
 // newRedirector serves one redirect to target on a loopback port and returns its URL.
 func newRedirector(t *testing.T, target string) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	go func() {
+	return "http://" + hostileServer(t, func(c net.Conn, r *bufio.Reader) {
 		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
+			if l, err := r.ReadString('\n'); err != nil || l == "\r\n" {
+				break
 			}
-			buf := make([]byte, 4096)
-			c.Read(buf)
-			io.WriteString(c, "HTTP/1.0 302 Found\r\nLocation: "+target+"\r\n\r\n")
-			c.Close()
 		}
-	}()
-	return "http://" + l.Addr().String() + "/"
+		io.WriteString(c, "HTTP/1.0 302 Found\r\nLocation: "+target+"\r\n\r\n")
+	}) + "/"
 }
 
 // TestSafetyStrict: Policy.Strict refuses loopback on the address actually dialled: the name

@@ -351,12 +351,12 @@ func viewPlanOf(t reflect.Type) valuePlan {
 	if p, ok := viewPlans.Load(t); ok {
 		return p.(valuePlan)
 	}
-	p, _ := jsonPlanOf(t, false)
+	p, _ := jsonPlanOf(t, strJSON)
 	viewPlans.Store(t, p)
 	return p
 }
 
-// viewBase64Plans holds the base64 plan of each view type seen (jsonPlanOf with b64).
+// viewBase64Plans holds the base64 plan of each view type seen (jsonPlanOf with strBase64).
 var viewBase64Plans sync.Map // reflect.Type → valuePlan
 
 // viewBase64PlanOf returns the base64 plan of type t (the plan of viewPlanOf with every
@@ -365,7 +365,7 @@ func viewBase64PlanOf(t reflect.Type) valuePlan {
 	if p, ok := viewBase64Plans.Load(t); ok {
 		return p.(valuePlan)
 	}
-	p, _ := jsonPlanOf(t, true)
+	p, _ := jsonPlanOf(t, strBase64)
 	viewBase64Plans.Store(t, p)
 	return p
 }
@@ -396,21 +396,23 @@ var (
 // for a type whose JSON the plans do not write as encoding/json does: a type with its own
 // MarshalJSON or MarshalText, a map, an interface, a float, a byte slice (base64), an
 // embedded pointer, two fields of one name, a field with the "string" or "omitzero"
-// option. Such a type is encoded by encoding/json (appendViewJSON). With b64, the plan
-// writes every string in base64 (RFC 4648 §4), the rest as it is: parse --json's
-// parts_base64.
-func jsonPlanOf(t reflect.Type, b64 bool) (valuePlan, func(reflect.Value) bool) {
+// option. Such a type is encoded by encoding/json (appendViewJSON). The mode says how
+// strings are written (strJSON, strBase64, strText); the rest is written as it is.
+func jsonPlanOf(t reflect.Type, mode strMode) (valuePlan, func(reflect.Value) bool) {
 	if t.Implements(marshalerType) || t.Implements(textMarshalerType) ||
 		reflect.PointerTo(t).Implements(marshalerType) || reflect.PointerTo(t).Implements(textMarshalerType) {
 		return nil, nil
 	}
 	switch t.Kind() {
 	case reflect.String:
-		if b64 {
-			return func(b []byte, v reflect.Value) []byte { return appendBase64JSON(b, v.String()) },
-				func(v reflect.Value) bool { return v.Len() == 0 }
+		str := appendJSONStd
+		switch mode {
+		case strBase64:
+			str = appendBase64JSON
+		case strText:
+			str = appendTextString
 		}
-		return func(b []byte, v reflect.Value) []byte { return appendJSONStd(b, v.String()) },
+		return func(b []byte, v reflect.Value) []byte { return str(b, v.String()) },
 			func(v reflect.Value) bool { return v.Len() == 0 }
 	case reflect.Bool:
 		return func(b []byte, v reflect.Value) []byte { return strconv.AppendBool(b, v.Bool()) },
@@ -422,7 +424,7 @@ func jsonPlanOf(t reflect.Type, b64 bool) (valuePlan, func(reflect.Value) bool) 
 		return func(b []byte, v reflect.Value) []byte { return strconv.AppendUint(b, v.Uint(), 10) },
 			func(v reflect.Value) bool { return v.Uint() == 0 }
 	case reflect.Pointer:
-		elem, _ := jsonPlanOf(t.Elem(), b64)
+		elem, _ := jsonPlanOf(t.Elem(), mode)
 		if elem == nil {
 			return nil, nil
 		}
@@ -437,7 +439,7 @@ func jsonPlanOf(t reflect.Type, b64 bool) (valuePlan, func(reflect.Value) bool) 
 		if t.Elem().Kind() == reflect.Uint8 {
 			return nil, nil
 		}
-		elem, _ := jsonPlanOf(t.Elem(), b64)
+		elem, _ := jsonPlanOf(t.Elem(), mode)
 		if elem == nil {
 			return nil, nil
 		}
@@ -456,7 +458,7 @@ func jsonPlanOf(t reflect.Type, b64 bool) (valuePlan, func(reflect.Value) bool) 
 			},
 			func(v reflect.Value) bool { return v.Len() == 0 }
 	case reflect.Struct:
-		p := structPlan(t, b64)
+		p := structPlan(t, mode)
 		if p == nil {
 			return nil, nil
 		}
@@ -476,18 +478,40 @@ type fieldPlan struct {
 	empty     func(reflect.Value) bool
 }
 
-// structPlan returns the plan of a struct type, or nil (see jsonPlanOf).
-func structPlan(t reflect.Type, b64 bool) valuePlan {
+// strMode is how a plan writes strings: as encoding/json does (strJSON), in base64 (strBase64,
+// RFC 4648 §4: parse --json's parts_base64), or as JSON with each byte that is not UTF-8 as
+// \xHH, the escape of internal/display, not U+FFFD (strText: parse's text view of the typed
+// view, viewTextFields).
+type strMode uint8
+
+const (
+	strJSON strMode = iota
+	strBase64
+	strText
+)
+
+// structPlanFields returns the JSON fields of struct type t in encoding/json's order, with strings
+// written by mode, or false when t has what the plans leave to encoding/json (see jsonPlanOf).
+func structPlanFields(t reflect.Type, mode strMode) ([]fieldPlan, bool) {
 	var fields []fieldPlan
-	if !structFields(t, nil, &fields, b64) {
-		return nil
+	if !structFields(t, nil, &fields, mode) {
+		return nil, false
 	}
 	seen := map[string]bool{}
 	for _, f := range fields {
 		if seen[f.name] {
-			return nil // encoding/json's rules of dominance: left to it
+			return nil, false // encoding/json's rules of dominance: left to it
 		}
 		seen[f.name] = true
+	}
+	return fields, true
+}
+
+// structPlan returns the plan of a struct type, or nil (see jsonPlanOf).
+func structPlan(t reflect.Type, mode strMode) valuePlan {
+	fields, ok := structPlanFields(t, mode)
+	if !ok {
+		return nil
 	}
 	return func(b []byte, v reflect.Value) []byte {
 		b = append(b, '{')
@@ -512,7 +536,7 @@ func structPlan(t reflect.Type, b64 bool) valuePlan {
 // structFields adds the JSON fields of struct type t, whose fields are at index within the
 // outer value, to out in encoding/json's order. It reports false when t has what the plans
 // leave to encoding/json.
-func structFields(t reflect.Type, index []int, out *[]fieldPlan, b64 bool) bool {
+func structFields(t reflect.Type, index []int, out *[]fieldPlan, mode strMode) bool {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -527,7 +551,7 @@ func structFields(t reflect.Type, index []int, out *[]fieldPlan, b64 bool) bool 
 				return false
 			}
 			if ft.Kind() == reflect.Struct {
-				if !structFields(ft, at, out, b64) {
+				if !structFields(ft, at, out, mode) {
 					return false
 				}
 				continue
@@ -553,7 +577,7 @@ func structFields(t reflect.Type, index []int, out *[]fieldPlan, b64 bool) bool 
 		} else if !plainJSONName(name) {
 			return false
 		}
-		value, empty := jsonPlanOf(f.Type, b64)
+		value, empty := jsonPlanOf(f.Type, mode)
 		if value == nil {
 			return false
 		}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"reflect"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/locator-url/locator"
@@ -391,8 +390,9 @@ func appendCompact(b []byte, r *scheme.Report) []byte {
 
 // viewTextFields returns the top-level fields of the view v as viewFields does from its JSON,
 // each value laid out as encoding/json writes it, but with each byte of a string that is not
-// UTF-8 as \xHH (as internal/display shows it) rather than U+FFFD; ok is false for a view
-// whose type holds what appendViewText does not write (it is then shown from its JSON).
+// UTF-8 as \xHH (as internal/display shows it) rather than U+FFFD: the fields of the JSON
+// plan (structPlanFields) with strings in strText; ok is false for a view whose type the plans
+// leave to encoding/json (it is then shown from its JSON).
 func viewTextFields(v reflect.Value) (fields []viewField, ok bool) {
 	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
 		if v.IsNil() {
@@ -403,131 +403,19 @@ func viewTextFields(v reflect.Value) (fields []viewField, ok bool) {
 	if v.Kind() != reflect.Struct {
 		return nil, false
 	}
-	ok = walkViewFields(v, func(name string, f reflect.Value) bool {
-		b, ok := appendViewText(nil, f)
-		fields = append(fields, viewField{name, string(b)})
-		return ok
-	})
-	return fields, ok
-}
-
-// walkViewFields calls fn with the JSON name and value of each field of the struct v that
-// encoding/json writes, in its order (the fields of an embedded struct in its place; a
-// field tagged "-", an unexported one and an empty "omitempty" one left out); it reports
-// false, and stops, when fn does or a field has a tag option other than omitempty.
-func walkViewFields(v reflect.Value, fn func(name string, f reflect.Value) bool) bool {
-	t := v.Type()
-	for i := range t.NumField() {
-		sf := t.Field(i)
-		tag := sf.Tag.Get("json")
-		if tag == "-" {
+	plan, ok := structPlanFields(v.Type(), strText)
+	if !ok {
+		return nil, false
+	}
+	for i := range plan {
+		f := &plan[i]
+		fv := v.FieldByIndex(f.index)
+		if f.omitEmpty && f.empty(fv) {
 			continue
 		}
-		name, opts, _ := strings.Cut(tag, ",")
-		if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
-			if !walkViewFields(v.Field(i), fn) {
-				return false
-			}
-			continue
-		}
-		if !sf.IsExported() {
-			continue
-		}
-		if opts != "" && opts != "omitempty" {
-			return false
-		}
-		if name == "" {
-			name = sf.Name
-		}
-		f := v.Field(i)
-		if opts == "omitempty" && viewEmpty(f) {
-			continue
-		}
-		if !fn(name, f) {
-			return false
-		}
+		fields = append(fields, viewField{f.name, string(f.value(nil, fv))})
 	}
-	return true
-}
-
-// viewEmpty reports whether encoding/json's omitempty leaves f out.
-func viewEmpty(f reflect.Value) bool {
-	switch f.Kind() {
-	case reflect.String, reflect.Slice, reflect.Map, reflect.Array:
-		return f.Len() == 0
-	case reflect.Bool:
-		return !f.Bool()
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return f.Int() == 0
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return f.Uint() == 0
-	case reflect.Pointer, reflect.Interface:
-		return f.IsNil()
-	}
-	return false
-}
-
-var (
-	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
-	textMarshalerIfc  = reflect.TypeFor[interface{ MarshalText() ([]byte, error) }]()
-)
-
-// appendViewText appends v in compact JSON, as encoding/json writes it with
-// SetEscapeHTML(false), but with each byte of a string that is not UTF-8 as \xHH; ok is
-// false for a value it does not write so (a type with its own MarshalJSON or MarshalText, a
-// map, a float, a byte slice, a struct field with the "string" option).
-func appendViewText(b []byte, v reflect.Value) (_ []byte, ok bool) {
-	if t := v.Type(); t.Implements(jsonMarshalerType) || t.Implements(textMarshalerIfc) ||
-		reflect.PointerTo(t).Implements(jsonMarshalerType) || reflect.PointerTo(t).Implements(textMarshalerIfc) {
-		return b, false
-	}
-	switch v.Kind() {
-	case reflect.String:
-		return appendTextString(b, v.String()), true
-	case reflect.Bool:
-		return strconv.AppendBool(b, v.Bool()), true
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return strconv.AppendInt(b, v.Int(), 10), true
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return strconv.AppendUint(b, v.Uint(), 10), true
-	case reflect.Pointer, reflect.Interface:
-		if v.IsNil() {
-			return append(b, "null"...), true
-		}
-		return appendViewText(b, v.Elem())
-	case reflect.Slice:
-		if v.Type().Elem().Kind() == reflect.Uint8 {
-			return b, false
-		}
-		if v.IsNil() {
-			return append(b, "null"...), true
-		}
-		b = append(b, '[')
-		for i := range v.Len() {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if b, ok = appendViewText(b, v.Index(i)); !ok {
-				return b, false
-			}
-		}
-		return append(b, ']'), true
-	case reflect.Struct:
-		b = append(b, '{')
-		first := true
-		ok := walkViewFields(v, func(name string, f reflect.Value) bool {
-			if !first {
-				b = append(b, ',')
-			}
-			first = false
-			b = append(appendJSONStd(b, name), ':')
-			var ok bool
-			b, ok = appendViewText(b, f)
-			return ok
-		})
-		return append(b, '}'), ok
-	}
-	return b, false
+	return fields, true
 }
 
 // appendTextString appends s as a JSON string, as encoding/json writes it, but with each byte
