@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/locator-url/locator/fetch"
+	"github.com/locator-url/locator/internal/testserver"
 )
 
 // fakeGopher is an in-process gopher server for the error paths: for each connection it reads
@@ -20,25 +21,10 @@ import (
 // URL.
 func fakeGopher(t *testing.T, serve func(c *net.TCPConn, req string)) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				req, _ := bufio.NewReader(c).ReadString('\n')
-				serve(c.(*net.TCPConn), strings.TrimSuffix(req, "\r\n"))
-			}()
-		}
-	}()
-	return "gopher://" + l.Addr().String()
+	return "gopher://" + testserver.Fake(t, func(c net.Conn) {
+		req, _ := bufio.NewReader(c).ReadString('\n')
+		serve(c.(*net.TCPConn), strings.TrimSuffix(req, "\r\n"))
+	})
 }
 
 // reply is a fake server that sends s.

@@ -10,31 +10,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/locator-url/locator/internal/testserver"
 )
 
 // hostileServer serves each connection of a listener on 127.0.0.1 with serve (the error paths
 // no real server shows: replies that break the protocol); it returns the listener's address.
 func hostileServer(t *testing.T, serve func(c net.Conn, r *bufio.Reader)) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				_ = c.SetDeadline(time.Now().Add(10 * time.Second))
-				serve(c, bufio.NewReader(c))
-			}()
-		}
-	}()
-	return l.Addr().String()
+	return testserver.Fake(t, func(c net.Conn) { serve(c, bufio.NewReader(c)) })
 }
 
 // TestFTPEndlessPreliminary: a server that answers a command with preliminary replies (1yz)

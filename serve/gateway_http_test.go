@@ -72,26 +72,13 @@ func TestGatewayHTTP(t *testing.T) {
 // gateway has sent the announced Content-Length before the first byte, so it cuts the
 // connection: the client sees a body that ends early, never a complete-looking object.
 func TestGatewayShortBody(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				_, _ = c.Read(make([]byte, 4096))
-				_, _ = c.Write([]byte("HTTP/1.0 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: " + strconv.Itoa(bigSize) + "\r\n\r\n"))
-				_, _ = c.Write(gwRandomBytes(bigSize*2/3, 7))
-			}()
-		}
-	}()
-	port := l.Addr().(*net.TCPAddr).Port
+	addr := testserver.Fake(t, func(c net.Conn) {
+		_, _ = c.Read(make([]byte, 4096))
+		_, _ = c.Write([]byte("HTTP/1.0 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: " + strconv.Itoa(bigSize) + "\r\n\r\n"))
+		_, _ = c.Write(gwRandomBytes(bigSize*2/3, 7))
+	})
+	_, ps, _ := net.SplitHostPort(addr)
+	port, _ := strconv.Atoi(ps)
 	ts, _ := gatewayServer(t, Options{AllowPrivate: true, AllowPorts: []int{port}})
 	resp, err := ts.Client().Get(ts.URL + "/raw/http://127.0.0.1:" + strconv.Itoa(port) + "/big.bin")
 	if err != nil {
