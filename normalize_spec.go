@@ -69,8 +69,9 @@ type encLevel struct {
 	hostAsWritten                 bool
 	// noPathSlash: the spec's production for the scheme has no "/" after the host, so
 	// [NormalizeEmptyPathSlash] must not add one: telnet, rlogin and tn3270 under the 1994
-	// and 1993 URL drafts (telnetaddress ends with the hostport), gopher under the 1993 draft
-	// (gopheraddress = hostport [ "/" gtype [ selector ] ]: a "/" needs a gtype after it).
+	// and 1993 URL drafts (telnetaddress ends with the hostport), gopher under both drafts
+	// (the 1993 draft's gopheraddress = hostport [ "/" gtype [ selector ] ], the 1994 draft's
+	// hostport [ "/" gtype [ gcommand ] ]: a "/" needs a gtype after it).
 	noPathSlash bool
 	// firstElement: the spec's production for the scheme needs a first path element after
 	// the host's "/": the 1993 URL draft's waisaddress ("/ database", database = xalphas, at
@@ -193,7 +194,7 @@ func levelFor(spec Spec, info SchemeInfo, known bool) encLevel {
 		case "telnet", "rlogin", "tn3270":
 			lv.noPathSlash = known
 		case "gopher":
-			lv.noPathSlash = known && spec == URLDraft1993
+			lv.noPathSlash = known
 		case "wais":
 			lv.firstElement = known && spec == URLDraft1993
 		}
