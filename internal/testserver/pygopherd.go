@@ -41,9 +41,10 @@ type PygopherdOptions struct {
 // port, serving root (a directory the test fills; pygopherd reads "NAME.abstract" and
 // "NAME.ask" files as a file's +ABSTRACT and +ASK attribute blocks, and a "gophermap" file as
 // a directory's menu). Its menus point back to 127.0.0.1 and the port clients connect to.
-// It returns once the server answers its root menu with something: pygopherd sometimes
-// answers the first requests after it starts listening with nothing (the connection closed
-// at once), which a test would read as an empty menu.
+// It returns once the server answers its root menu with something three times in a row:
+// pygopherd sometimes answers the first requests after it starts listening with nothing (the
+// connection closed at once), which a test would read as an empty menu; one answer was not
+// always enough (TestGetThroughServe's first get saw an empty menu once in CI).
 func PyGopherd(t testing.TB, root string, o PygopherdOptions) *GopherServer {
 	t.Helper()
 	const bin = "/usr/sbin/pygopherd"
@@ -99,11 +100,12 @@ func PyGopherd(t testing.TB, root string, o PygopherdOptions) *GopherServer {
 }
 
 // waitGopherReply waits, for at most d, until the gopher server on 127.0.0.1:port answers
-// the empty selector (its root menu, RFC 1436 §2) with at least one byte.
+// the empty selector (its root menu, RFC 1436 §2) with at least one byte, three times in a
+// row.
 func waitGopherReply(port int, d time.Duration) error {
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	deadline := time.Now().Add(d)
-	for {
+	for good := 0; ; {
 		c, err := net.DialTimeout("tcp", addr, time.Second)
 		if err == nil {
 			_ = c.SetDeadline(time.Now().Add(3 * time.Second))
@@ -114,12 +116,16 @@ func waitGopherReply(port int, d time.Duration) error {
 			}
 			c.Close()
 			if n > 0 {
-				return nil
+				if good++; good == 3 {
+					return nil
+				}
+				continue
 			}
 			if err == io.EOF {
 				err = errors.New("an empty reply")
 			}
 		}
+		good = 0
 		if time.Now().After(deadline) {
 			return err
 		}
