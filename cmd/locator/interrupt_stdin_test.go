@@ -18,7 +18,9 @@ func interruptWhileWaiting(t *testing.T, input string, args ...string) (int, str
 	var at time.Time
 	go func() {
 		pw.Write([]byte(input))
-		time.Sleep(50 * time.Millisecond)
+		// Time for the command to handle the input it has (a loaded CI machine needs more
+		// than a few milliseconds): the interrupt is to come while it waits for more.
+		time.Sleep(500 * time.Millisecond)
 		at = time.Now()
 		cancel()
 		time.Sleep(3 * time.Second)

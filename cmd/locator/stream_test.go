@@ -92,9 +92,20 @@ func TestStreamInterruptWhileWaiting(t *testing.T) {
 	for _, jobs := range []int{1, 2} {
 		pr, pw := io.Pipe()
 		ctx, cancel := context.WithCancel(context.Background())
+		seenB := make(chan struct{}, 1) // the second line is being handled
 		go func() {
 			pw.Write([]byte("http://a/\nhttp://b/\n"))
-			cancel() // the next read waits: no more input comes before the interrupt
+			// With one job, both lines handled, the next read waits: no more input comes
+			// before the interrupt. (Cancelling as soon as the pipe had given them away
+			// raced the handling of the lines the reader held: CI once saw none written.)
+			// More jobs handle lines in batches, when the read has more or the input ends.
+			if jobs == 1 {
+				select {
+				case <-seenB:
+				case <-time.After(10 * time.Second):
+				}
+			}
+			cancel()
 			time.Sleep(3 * time.Second)
 			pw.Write([]byte("http://c/\n"))
 			pw.Close()
@@ -104,6 +115,12 @@ func TestStreamInterruptWhileWaiting(t *testing.T) {
 		_, err := streamLines(ctx, pr, &out, nil, bulkOptions{jobs: jobs}, func() lineFunc {
 			return func(dst []byte, line string, st *stats) []byte {
 				st.result(true, "", "")
+				if line == "http://b/" {
+					select {
+					case seenB <- struct{}{}:
+					default:
+					}
+				}
 				return append(append(dst, line...), '\n')
 			}
 		})
