@@ -2,6 +2,7 @@ package locator
 
 import (
 	"sort"
+	"strconv"
 
 	"github.com/locator-url/locator/pct"
 )
@@ -57,8 +58,16 @@ func (s SchemeStatus) String() string {
 	return "registered"
 }
 
-// MarshalText implements encoding.TextMarshaler.
-func (s SchemeStatus) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+// MarshalText implements encoding.TextMarshaler: the status's name. A value out of range has
+// none (String's "registered" would read back as SchemeRegistered): it is an [*Error] with code
+// [CodeUnknownName], as [Severity.MarshalText] refuses a Severity out of range.
+func (s SchemeStatus) MarshalText() ([]byte, error) {
+	if s > SchemeListed {
+		return nil, &Error{Input: "scheme-status(" + strconv.Itoa(int(s)) + ")", Code: CodeUnknownName,
+			Rule: "locator scheme statuses", Message: "no such scheme status"}
+	}
+	return []byte(s.String()), nil
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler: the names String returns, so that a
 // SchemeInfo read back from JSON (locator schemes --json) has its status. Any other text is an

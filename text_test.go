@@ -94,6 +94,16 @@ func TestMarshalTextOutOfRange(t *testing.T) {
 	if b, err := locator.Spec(6).MarshalText(); !errors.As(err, &e) || e.Code != locator.CodeUnknownSpec {
 		t.Errorf("Spec(6).MarshalText() = %q, %v", b, err)
 	}
+	if b, err := locator.SchemeStatus(9).MarshalText(); !errors.As(err, &e) || e.Code != locator.CodeUnknownName {
+		t.Errorf("SchemeStatus(9).MarshalText() = %q, %v", b, err)
+	}
+	for st := locator.SchemeDefined; st <= locator.SchemeListed; st++ {
+		b, err := st.MarshalText()
+		var back locator.SchemeStatus = 99
+		if err != nil || back.UnmarshalText(b) != nil || back != st {
+			t.Errorf("SchemeStatus %v: %q, %v reads back as %v", st, b, err, back)
+		}
+	}
 	for _, m := range locator.Modes() {
 		b, err := m.MarshalText()
 		var back locator.Mode = 99

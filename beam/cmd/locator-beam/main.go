@@ -15,7 +15,8 @@
 // errors together. At the end the counts (Beam metrics: valid, invalid, per scheme, per
 // error code) are written to standard error.
 //
-// The ops: parse, check, findings (every error and warning of each line, no dead letters),
+// The ops: parse, check, findings (every error and warning of each line, no dead letters:
+// --invalid is a usage error with it),
 // normalize, surt, whatwg, resolve (against --base, or lines "BASE<TAB>REF" without it),
 // extract, group-host and group-scheme (the valid URLs counted per host or scheme). --spec is the specification (parse, check, normalize, extract,
 // group-*) or the resolution mode (resolve), as the CLI's --spec.
@@ -164,6 +165,11 @@ func build(s beam.Scope, o options) error {
 		return usageError{"--shards: want 1 or more"}
 	case o.shards > urlx.MaxShards:
 		return usageError{fmt.Sprintf("--shards: want at most %d", urlx.MaxShards)}
+	}
+	if o.op == "findings" && o.invalid != "" {
+		// findings writes every finding of every line as a result: there are no dead letters,
+		// and an --invalid given for them would be ignored without a word.
+		return usageError{"--invalid: --op findings writes no dead letters (every line's findings are its results)"}
 	}
 	if o.invalid == "" {
 		o.invalid = o.output + "-invalid"

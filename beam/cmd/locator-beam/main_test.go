@@ -264,6 +264,8 @@ func TestUsage(t *testing.T) {
 		{options{input: "x", output: "x", op: "check", format: "text", shards: urlx.MaxShards + 1}, "--shards: want at most 99999"},
 		// The dead letters were written over the results (exit status 0).
 		{options{input: "x", output: "d/x", invalid: "d/./x", op: "check", format: "text", shards: 1}, "--invalid: the same prefix as --output"},
+		// --invalid was ignored without a word: findings has no dead letters.
+		{options{input: "x", output: "d/x", invalid: "d/y", op: "findings", format: "text", shards: 1}, "--invalid: --op findings writes no dead letters"},
 	} {
 		var errw bytes.Buffer
 		if code := run(context.Background(), c.o, &errw); code != 2 || !strings.Contains(errw.String(), c.want) {
