@@ -132,16 +132,7 @@ func (c *Client) gopherGet(ctx context.Context, u locator.URL, g scheme.Gopher, 
 		return err
 	}
 	defer gc.Close()
-	return gopherCancelled(ctx, u.String(), c.gopherReply(u.String(), g, gc.br, w, r, d))
-}
-
-// gopherCancelled returns err, or, when ctx ended (which closes the connection, so that the
-// read fails), an error that says so.
-func gopherCancelled(ctx context.Context, url string, err error) error {
-	if err != nil && ctx.Err() != nil {
-		return canceled(ctx, url, err)
-	}
-	return err
+	return canceled(ctx, u.String(), c.gopherReply(u.String(), g, gc.br, w, r, d))
 }
 
 // gopherReply reads the reply to g's request from br.
@@ -796,7 +787,7 @@ func (c *Client) gopherForm(ctx context.Context, u locator.URL, g scheme.Gopher,
 		return err
 	}
 	defer gc.Close()
-	return gopherCancelled(ctx, url, c.gopherReply(url, filled, gc.br, w, r, d))
+	return canceled(ctx, url, c.gopherReply(url, filled, gc.br, w, r, d))
 }
 
 // gopherQuestions reads the lines of a +ASK block: "Kind: prompt", then TAB-separated fields,

@@ -75,11 +75,7 @@ func getNNTP(ctx context.Context, c *Client, u locator.URL, w io.Writer, r *Resu
 	defer stop()
 	s := &nntpSession{c: c, url: url, u: u, plan: p, group: group, conn: conn,
 		br: newNNTPReader(conn), d: dialog{c: c, r: r}, w: w, r: r}
-	err = s.run()
-	if err != nil && ctx.Err() != nil {
-		return canceled(ctx, url, err)
-	}
-	return err
+	return s.run() // a read failed by ctx's end: Client.Get says so (canceled)
 }
 
 // newNNTPReader returns the reader of an NNTP connection: its buffer holds one line of

@@ -231,9 +231,9 @@ var parseJSONObject = newJSONObject([]jsonField[parseJSON]{
 	// exactly), when a string of parts is not UTF-8 (parts then holds \ufffd).
 	{name: "parts_base64", omit: func(d *parseJSON) bool {
 		return d.r.View == nil || d.viewErr != nil || !hasReplacement(d.parts) ||
-			viewBase64PlanOf(reflect.TypeOf(d.r.View)) == nil
+			viewPlanFor(reflect.TypeOf(d.r.View), strBase64) == nil
 	}, value: func(b []byte, d *parseJSON) []byte {
-		return viewBase64PlanOf(reflect.TypeOf(d.r.View))(b, reflect.ValueOf(d.r.View))
+		return viewPlanFor(reflect.TypeOf(d.r.View), strBase64)(b, reflect.ValueOf(d.r.View))
 	}},
 	{name: "errors", value: func(b []byte, d *parseJSON) []byte {
 		b = append(b, '[')
@@ -341,34 +341,30 @@ func appendJSONValue[T any](b []byte, v *T) ([]byte, error) {
 // A valuePlan appends the JSON of a value of the type it was made for.
 type valuePlan func(b []byte, v reflect.Value) []byte
 
-// viewPlans holds the plan of each type seen (typed views, plan --json), nil for a type
-// that has none.
-var viewPlans sync.Map // reflect.Type → valuePlan
+// viewPlans holds the plan of each type seen (typed views, plan --json) in each string mode
+// asked for, nil for a type that has none.
+var viewPlans sync.Map // planKey → valuePlan
 
-// viewPlanOf returns the plan of type t, made on first use, or nil when t holds what the
-// plans leave to encoding/json.
-func viewPlanOf(t reflect.Type) valuePlan {
-	if p, ok := viewPlans.Load(t); ok {
+// planKey is a type and a string mode: the key of viewPlans.
+type planKey struct {
+	t    reflect.Type
+	mode strMode
+}
+
+// viewPlanFor returns the plan of type t with strings written by mode (jsonPlanOf), made on
+// first use, or nil when t holds what the plans leave to encoding/json.
+func viewPlanFor(t reflect.Type, mode strMode) valuePlan {
+	k := planKey{t, mode}
+	if p, ok := viewPlans.Load(k); ok {
 		return p.(valuePlan)
 	}
-	p, _ := jsonPlanOf(t, strJSON)
-	viewPlans.Store(t, p)
+	p, _ := jsonPlanOf(t, mode)
+	viewPlans.Store(k, p)
 	return p
 }
 
-// viewBase64Plans holds the base64 plan of each view type seen (jsonPlanOf with strBase64).
-var viewBase64Plans sync.Map // reflect.Type → valuePlan
-
-// viewBase64PlanOf returns the base64 plan of type t (the plan of viewPlanOf with every
-// string written in base64), made on first use, or nil when t has no plan.
-func viewBase64PlanOf(t reflect.Type) valuePlan {
-	if p, ok := viewBase64Plans.Load(t); ok {
-		return p.(valuePlan)
-	}
-	p, _ := jsonPlanOf(t, strBase64)
-	viewBase64Plans.Store(t, p)
-	return p
-}
+// viewPlanOf is viewPlanFor with strings as encoding/json writes them.
+func viewPlanOf(t reflect.Type) valuePlan { return viewPlanFor(t, strJSON) }
 
 // hasReplacement reports whether the JSON js holds the escape \ufffd, which appendJSONText
 // and encoding/json write for a byte that is not UTF-8 only (a U+FFFD of the text is
