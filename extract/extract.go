@@ -28,11 +28,15 @@
 // accepted after "URL:", and a known one after a plain "<", so that mail addresses and
 // Message-IDs in "<...>" are not taken for URLs. The "URL:" prefix is matched in any case.
 //
-// Every reported URL parses with locator.Parse; [Finding.Valid] tells whether it also passes
-// the strict check (scheme.Check) of RFC 1738, or of RFC 3986 with [Options.Spec]. A candidate
-// that locator.Parse rejects (a bad escape such as "%zz", a port that is not digits, an
-// unclosed IP literal) is not a URL and is not reported, and neither is any piece of the
-// wrapper that held it.
+// Every reported URL parses with locator.ParseAs under [Options.Spec] (RFC 1738 unless chosen
+// otherwise: "ftp://a:p?q@host/f" is the password "p?q", RFC 1738 §5, where locator.Parse
+// would see the port "p"); [Finding.Valid] tells whether it also passes the strict check
+// (scheme.Check) of that document. A candidate that it rejects (a bad escape such as "%zz", a
+// port that is not digits, an unclosed IP literal) is not a URL and is not reported, and
+// neither is any piece of the wrapper that held it. Whatever Options.Spec, the URLs are read
+// from the text by the rules of RFC 1738 Appendix (which RFC 3986 Appendix C repeats; the 1994
+// URL draft's appendix recommends the angle brackets only, and the 1993 draft and the URI
+// draft give no rules for finding URLs in text).
 //
 // A URL longer than [MaxLength] (64 KiB) is not reported as a Finding, so that a [Scanner]
 // works in bounded memory: its run of URL characters is skipped whole and reported as a [Skip]
@@ -170,9 +174,10 @@ func (s Skip) Error() string {
 // and [NewScanner].
 type Options struct {
 	// Spec is the specification that Finding.Valid follows, through scheme.Check(u, Spec):
-	// locator.RFC1738 (the zero value; RFC 1738 with its companion drafts) or
-	// locator.RFC3986. scheme.Check has no strict checker for locator.WHATWG, so under it
-	// no finding is valid.
+	// locator.RFC1738 (the zero value), locator.URLDraft1994, locator.URLDraft1993,
+	// locator.RFC1630 or locator.RFC3986; a reading is parsed with locator.ParseAs under
+	// it. scheme.Check has no strict checker for locator.WHATWG, so under it no finding is
+	// valid.
 	Spec locator.Spec
 }
 

@@ -113,10 +113,11 @@ func (o WrapOptions) check(url string) (int, error) {
 // width, and so is a URL with no place to break.
 //
 // [Find] reads the result back as url, whatever the options. So url must be something a
-// wrapper can hold: it must parse with locator.Parse (whose error Wrap returns), and as Find
-// reads a URL in text, with locator.ParseAs under locator.RFC1738, where a "?" before an "@"
-// in the authority is part of a login (RFC 1738 §5: "http://h?q=a@b:c" would have the host
-// "b" and the port "c", and is refused with that error), have a scheme
+// wrapper can hold: it must parse as Find reads a URL in text, with locator.ParseAs under
+// locator.RFC1738 (whose error Wrap returns), where a "?" before an "@" in the authority is
+// part of a login (RFC 1738 §5: "ftp://a:p?q@host/f" has the password "p?q" and is wrapped;
+// "http://h?q=a@b:c" would have the host "b" and the port "c", and is refused with that
+// error, though locator.Parse reads the host "h" and the query "q=a@b:c"), have a scheme
 // name of at most 64 bytes (locator.CodeNoScheme, CodeTooLong) and at least one byte after
 // its ":" (CodeEmpty), and hold no byte that RFC 1738 §2.2 says must be encoded in text: a
 // control (CodeControl), a space, "<" or ">" (CodeUnsafeChar; "<" and ">" delimit URLs in
@@ -176,16 +177,19 @@ func wrappable(input, url string, off int) (head int, err error) {
 				"the byte "+display.Byte(c)+" is not US-ASCII and must be encoded (%"+hex2(c)+")")
 		}
 	}
-	u, err := locator.Parse(url)
-	if err == nil {
-		// Find reads a URL in text as RFC 1738 writes it (parseReading): a "URL:" prefix
-		// (RFC 1738 Appendix), and a "?" before an "@" in the authority as part of a login
-		// (RFC 1738 §5 user, password = *[ uchar | ";" | "?" | "&" | "=" ]), so that
-		// "http://h?q=a@b:c" has the host "b" and the port "c" there, and Find would not read
-		// it back. A URL that does not parse that way is refused.
-		if _, err1 := parseReading(url, locator.RFC1738); err1 != nil {
-			err = err1
-			if e, ok := err1.(*locator.Error); ok {
+	// Find reads a URL in text as RFC 1738 writes it (parseReading): a "URL:" prefix (RFC
+	// 1738 Appendix), and a "?" before an "@" in the authority as part of a login (RFC 1738
+	// §5 user, password = *[ uchar | ";" | "?" | "&" | "=" ]). So "ftp://a:p?q@host/f", the
+	// password "p?q", is wrapped (locator.Parse, which ends the authority at the "?" as RFC
+	// 3986 does, would see the port "p"), and "http://h?q=a@b:c", the host "b" and the port
+	// "c" there, is refused: Find would not read it back.
+	u, err := parseReading(url, locator.RFC1738)
+	if err != nil {
+		// An error that locator.Parse gives too (a bad escape, a control, a broken IP
+		// literal, a port that is not digits in every reading) is given as it is; one of
+		// the RFC 1738 reading alone is said to be so.
+		if _, err0 := locator.Parse(url); err0 == nil {
+			if e, ok := err.(*locator.Error); ok {
 				c := *e
 				c.Rule = "RFC 1738 §5, Appendix; " + e.Rule
 				c.Message = "read as a URL in text is read (RFC 1738: a \"?\" before an \"@\" is part of a login; a \"URL:\" prefix is no part of the URL), " +

@@ -31,7 +31,9 @@ tab-separated, where URL is the likelier reading, START and END the byte offsets
 its first and last byte in the input (END is inclusive, and the span may cross
 lines), FORM how it was written (wrapped: <URL:...>; prefixed: URL:... without
 brackets; bracketed: <...>; bare), valid whether it passes the strict check of
---spec (rfc1738, the default, or rfc3986; whatwg has no strict check and is refused),
+--spec (rfc1738, the default; url-draft-1994, url-draft-1993, rfc1630 or rfc3986;
+whatwg has no strict check and is refused; the URLs are read from the text by the
+rules of RFC 1738 Appendix whatever --spec),
 and the alternatives the other readings (a line break after a hyphen gives the
 reading without the hyphen first, then the one with it). URL, the alternatives and
 the FILE are escaped: a tab, line break or other control byte is shown as \t, \n,
@@ -90,7 +92,7 @@ func newExtractCmd() *cobra.Command {
 	var jobs int
 	var out outputOptions
 	cmd := &cobra.Command{
-		Use:     "extract [--json | --format T | --output tsv|csv] [--spec rfc1738|rfc3986] [--stats] [--progress] [FILE...]",
+		Use:     "extract [--json | --format T | --output tsv|csv] [--spec rfc1738|url-draft-1994|url-draft-1993|rfc1630|rfc3986] [--stats] [--progress] [FILE...]",
 		Short:   "Find the URLs in running text",
 		Long:    extractLong,
 		Example: extractExample,
@@ -98,10 +100,13 @@ func newExtractCmd() *cobra.Command {
 			if len(args) == 0 {
 				args = []string{"-"}
 			}
-			// --spec is the root's persistent flag, which rejects whatwg for extract.
+			// --spec is the root's persistent flag, which rejects whatwg for extract. Every
+			// other document has a strict checker (scheme.Check), which "valid" follows, as
+			// the README says: "parse, check, plan and extract take --spec rfc1738, --spec
+			// url-draft-1994, --spec url-draft-1993, --spec rfc1630 or --spec rfc3986".
 			spec, err := locator.ParseSpec(cmd.Flag("spec").Value.String())
-			if err != nil || (spec != locator.RFC1738 && spec != locator.RFC3986) {
-				return usageErrorf("--spec %s: extract checks URLs by rfc1738 or rfc3986 only", display.Quote(cmd.Flag("spec").Value.String()))
+			if err != nil || spec == locator.WHATWG {
+				return usageErrorf("--spec %s: extract checks URLs by rfc1738, url-draft-1994, url-draft-1993, rfc1630 or rfc3986 only", display.Quote(cmd.Flag("spec").Value.String()))
 			}
 			f, err := out.compile(extractFields)
 			if err != nil {

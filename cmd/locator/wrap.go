@@ -33,10 +33,11 @@ examples use 0). A "URL:" prefix before a URL is dropped (it is not part of the 
 
 A URL that text cannot hold as it is, is refused with its offset: a control byte, a
 space, "<" or ">" (RFC 1738 §2.2: they must be encoded, and "<" and ">" delimit URLs
-in text), a byte 80-FF, a URL that does not parse or has no scheme, one that does
-not parse as extract reads a URL in text (RFC 1738 §5: a "?" before an "@" is part of
-a login, so "http://h?q=a@b:c" would have the port "c"), and one whose wrapped form
-is longer than 64 KiB, more than extract reads in one wrapper.
+in text), a byte 80-FF, a URL that does not parse as extract reads a URL in text
+(RFC 1738 §5: a "?" before an "@" is part of a login, so "http://h?q=a@b:c" would
+have the port "c", while "ftp://a:p?q@host/f", the password "p?q", is wrapped) or has
+no scheme, and one whose wrapped form is longer than 64 KiB, more than extract reads
+in one wrapper.
 
 Input:
   locator wrap URL...          each URL, wrapped, one after the other

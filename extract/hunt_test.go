@@ -1,0 +1,118 @@
+package extract
+
+import (
+	"errors"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/locator-url/locator"
+)
+
+// huntURL returns a random URL of a known scheme: its scheme-specific part is printable ASCII
+// but space, "<" and ">" (RFC 1738 §2.2: what text can hold unencoded), with escapes, and
+// sometimes a login that holds a "?" (RFC 1738 §5 user, password = *[ uchar | ";" | "?" | "&"
+// | "=" ]).
+func huntURL(rnd *rand.Rand) string {
+	schemes := locator.Schemes()
+	info := schemes[rnd.Intn(len(schemes))]
+	var b strings.Builder
+	name := info.Name
+	if rnd.Intn(4) == 0 {
+		name = strings.ToUpper(name)
+	}
+	b.WriteString(name + ":")
+	if info.Hierarchical && rnd.Intn(5) > 0 {
+		b.WriteString("//")
+		if rnd.Intn(3) == 0 {
+			b.WriteString([]string{"a:p?q@", "a?b@", "u;x=y:p?&=@", "a:p?q@h?r@"}[rnd.Intn(4)])
+			b.WriteString("host.example")
+		}
+	}
+	const chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+$!*,'();/?:@=&~#[]{}|\\^`\"%"
+	const hex = "0123456789ABCDEFabcdef"
+	for n := 1 + rnd.Intn(120); n > 0; n-- {
+		if rnd.Intn(10) == 0 {
+			b.WriteString("%" + string(hex[rnd.Intn(len(hex))]) + string(hex[rnd.Intn(len(hex))]))
+			continue
+		}
+		b.WriteByte(chars[rnd.Intn(len(chars))])
+	}
+	return b.String()
+}
+
+// RFC 1738 §5: "ftp://a:p?q@host/f" is the password "p?q", and Find reads it so in text (and
+// "locator check" finds it valid). Wrap wrote no such URL: it refused it with locator.Parse's
+// error, "port is not decimal digits [bad-port, RFC 1738 §3.1 port]", as if the port were "p",
+// and WrapText left it as written with that message.
+func TestWrapLoginWithQuestionMark(t *testing.T) {
+	for _, u := range []string{"ftp://a:p?q@host/f", "ftp://a?b@host/x", "ftp://u;x=y:p?&=@h.example:21/a;type=d"} {
+		w, err := Wrap(u)
+		if err != nil {
+			t.Errorf("Wrap(%q): %v", u, err)
+			continue
+		}
+		if want := "<URL:" + u + ">"; w != want {
+			t.Errorf("Wrap(%q) = %q, want %q", u, w, want)
+		}
+		if got := FindString(w); len(got) != 1 || got[0].URL != u || !got[0].Valid {
+			t.Errorf("Find(%q) = %+v", w, got)
+		}
+		text := "see " + u + " now\n"
+		out, kept := WrapText([]byte(text))
+		if want := "see <URL:" + u + "> now\n"; string(out) != want || len(kept) != 0 {
+			t.Errorf("WrapText(%q) = %q, %v; want %q", text, out, kept, want)
+		}
+	}
+	// Still refused: what Find would read otherwise ("http://h?q=a@b:c", the port "c"), and
+	// a port that is not digits in the RFC 1738 reading (offset 17, "x", not 8, "p").
+	for _, r := range []struct {
+		url string
+		off int
+	}{{"http://h?q=a@b:c", 15}, {"ftp://a:p?q@host:x/f", 17}, {"URL:ftp://a:p?q@host:x/f", 21}} {
+		_, err := Wrap(r.url)
+		var e *locator.Error
+		if !errors.As(err, &e) || e.Code != locator.CodeBadPort || e.Offset != r.off || e.Input != r.url {
+			t.Errorf("Wrap(%q) = %v; want bad-port at %d", r.url, err, r.off)
+		}
+	}
+}
+
+// Wrap writes every URL that a wrapper can hold, and Find reads it back: a random URL that
+// Find reads whole from "<URL:" url ">" on one line is wrapped without an error, at every
+// width from 1 to 200 and every indent, never broken after a hyphen or inside an escape, and
+// Find reads the wrapped text back as the URL, with no other reading.
+func TestWrapWhatFindReads(t *testing.T) {
+	rnd := rand.New(rand.NewSource(14))
+	n := 20000
+	if testing.Short() {
+		n = 5000
+	}
+	wrapped := 0
+	for i := 0; i < n; i++ {
+		u := huntURL(rnd)
+		width := 1 + rnd.Intn(200)
+		o := WrapOptions{Width: width, Indent: rnd.Intn(width/2 + 1)}
+		got := FindString("<URL:" + u + ">")
+		reads := len(got) == 1 && got[0].URL == u && got[0].Form == Wrapped
+		s, err := o.Wrap(u)
+		if err != nil {
+			if reads {
+				t.Fatalf("Wrap(%q) with %+v: %v; but Find reads it from <URL:...>", u, o, err)
+			}
+			continue
+		}
+		wrapped++
+		for k := 0; k+1 < len(s); k++ {
+			if s[k+1] == '\n' && (s[k] == '-' || s[k] == '%' || k > 0 && s[k-1] == '%') {
+				t.Fatalf("Wrap(%q) with %+v = %q: a break after byte %d %q", u, o, s, k, s[k])
+			}
+		}
+		if back := FindString(s); len(back) != 1 || back[0].URL != u || back[0].Form != Wrapped || len(back[0].Alternatives) != 0 {
+			t.Fatalf("Wrap(%q) with %+v = %q, read back as %+v", u, o, s, back)
+		}
+	}
+	if wrapped < n/3 {
+		t.Errorf("only %d of %d random URLs wrapped", wrapped, n)
+	}
+}
