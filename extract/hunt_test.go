@@ -116,3 +116,33 @@ func TestWrapWhatFindReads(t *testing.T) {
 		t.Errorf("only %d of %d random URLs wrapped", wrapped, n)
 	}
 }
+
+// WrapText reports every URL it leaves as written, in text order (its documentation: "a URL
+// that Wrap refuses (... a wrapped form longer than MaxLength)"). One longer than MaxLength,
+// which Find does not report (Search skips it), was left without a word: a bare URL of
+// MaxLength-5 bytes was reported as refused (CodeTooLong), one of MaxLength+10 not at all.
+func TestWrapTextTooLong(t *testing.T) {
+	long := "http://y.example/" + strings.Repeat("a", MaxLength)
+	text := "a http://x/b-\nc b\n\nsee " + long + " c\nd news:z e URL:" + long + "\n"
+	out, kept := WrapText([]byte(text))
+	want := "a http://x/b-\nc b\n\nsee " + long + " c\nd <URL:news:z> e URL:" + long + "\n"
+	if string(out) != want {
+		t.Errorf("WrapText: %.200q", out)
+	}
+	_, skips := Search([]byte(text))
+	if len(kept) != 3 || len(skips) != 2 {
+		t.Fatalf("WrapText kept %d, Search skipped %d: %+v", len(kept), len(skips), kept)
+	}
+	if e, ok := kept[0].Err.(*locator.Error); !ok || e.Code != CodeHyphenBreak {
+		t.Errorf("kept[0]: %v", kept[0].Err)
+	}
+	for i, k := range kept[1:] {
+		s := skips[i]
+		var e *locator.Error
+		if !errors.As(k.Err, &e) || e.Code != locator.CodeTooLong || k.Start != s.Start ||
+			k.End != s.Start+s.Length-1 || k.Form != s.Form || k.URL != s.Prefix || k.Alternatives == nil ||
+			text[k.Start:k.End+1] != long || len(e.Error()) > 512 {
+			t.Errorf("kept[%d] = %+v, %v; want the skip %+v", i+1, k.Finding, k.Err, s)
+		}
+	}
+}

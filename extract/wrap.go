@@ -293,7 +293,7 @@ func (o WrapOptions) appendWrapped(dst []byte, input string, col int, nl, quote 
 
 // Unwrapped is a URL that [WrapOptions.WrapText] found in the text and left as written.
 type Unwrapped struct {
-	Finding       // the URL as Find reports it
+	Finding       // the URL as Find reports it (for one longer than MaxLength: its Skip's span, form and Prefix)
 	Err     error // why, a *locator.Error: CodeHyphenBreak, CodeAcrossLines, or Wrap's error
 }
 
@@ -311,22 +311,41 @@ type Unwrapped struct {
 // result in text order: a URL with a line break after a hyphen, which has two readings
 // (CodeHyphenBreak); a bracketed or prefixed URL with whitespace inside (CodeAcrossLines);
 // a URL that would need a line break on a line whose quote markers and the indentation take
-// more than half the width (CodeQuoteTooWide); and a URL that Wrap refuses (a non-ASCII
+// more than half the width (CodeQuoteTooWide); a URL that Wrap refuses (a non-ASCII
 // letter, a wrapped form longer than MaxLength), with Wrap's error, whose offsets are into
-// the URL.
+// the URL; and a candidate longer than MaxLength, which Find does not report ([Search]
+// skips it), with locator.CodeTooLong, its span, and its first MaxPrefix bytes (the
+// [Skip]'s Prefix) as its URL.
 //
 // The time and memory are linear in the length of text.
 func (o WrapOptions) WrapText(text []byte) ([]byte, []Unwrapped) {
-	found := Find(text)
+	found, skips := Search(text)
+	var kept []Unwrapped
+	// tooLong reports the candidates longer than MaxLength that Find leaves out before the
+	// offset at: Wrap would refuse them (CodeTooLong), and they are left as written, said so
+	// like the others rather than silently.
+	tooLong := func(at int) {
+		for len(skips) > 0 && skips[0].Start < at {
+			k := skips[0]
+			skips = skips[1:]
+			kept = append(kept, Unwrapped{
+				Finding: Finding{URL: k.Prefix, Alternatives: []string{}, Start: k.Start,
+					End: k.Start + k.Length - 1, Form: k.Form},
+				Err: wrapError(k.Prefix, 0, locator.CodeTooLong, "extract.MaxLength",
+					"a URL of "+strconv.Itoa(k.Length)+" bytes, longer than "+strconv.Itoa(MaxLength)+
+						", more than a reader of text reads (extract does not report it)"),
+			})
+		}
+	}
 	nl := "\n"
 	if i := bytes.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
 		nl = "\r\n"
 	}
 	out := make([]byte, 0, len(text)+len(text)/8)
-	var kept []Unwrapped
 	var lc lineCursor
 	last := 0 // text[:last] is in out
 	for _, f := range found {
+		tooLong(f.Start)
 		if f.Form == Wrapped {
 			continue
 		}
@@ -382,6 +401,7 @@ func (o WrapOptions) WrapText(text []byte) ([]byte, []Unwrapped) {
 		}
 		last = to
 	}
+	tooLong(len(text))
 	out = append(out, text[last:]...)
 	return out, kept
 }

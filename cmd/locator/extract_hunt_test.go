@@ -54,3 +54,16 @@ func TestWrapLoginQuestionMarkCommand(t *testing.T) {
 		t.Errorf("wrap --text: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// wrap --text says which URL longer than 64 KiB it left as written (extract skips it, and wrap
+// would refuse it): it said nothing.
+func TestWrapTextTooLongCommand(t *testing.T) {
+	long := "http://y.example/" + strings.Repeat("a", 70000)
+	text := "see " + long + " and http://x/\n"
+	out, errs, code := runLocator(t, text, "wrap", "--text")
+	wantErr := "locator: standard input: byte 4: left as written: " + long[:64] + ": a URL of " +
+		strconv.Itoa(len(long)) + " bytes, longer than 65536, more than a reader of text reads (extract does not report it) [too-long, extract.MaxLength]\n"
+	if out != "see "+long+" and <URL:http://x/>\n" || errs != wantErr || code != 0 {
+		t.Errorf("wrap --text: exit %d, stdout %.80q, stderr %q; want stderr %q", code, out, errs, wantErr)
+	}
+}

@@ -58,7 +58,8 @@ line on standard error, "locator: FILE: byte START: left as written: MESSAGE [CO
 RULE]", are: a URL broken after a hyphen (it has two readings), a bracketed or
 prefixed URL written across lines, a URL that would need a break on a line whose
 quote markers and indentation take more than half the width, and a URL wrap refuses
-(such as one with a non-ASCII letter). URLs already in the form <URL:...> are left as
+(such as one with a non-ASCII letter, or one longer than 64 KiB, which extract skips:
+the line shows its first 64 bytes). URLs already in the form <URL:...> are left as
 they are, silently.
 
 Exit status: 0 when every URL was wrapped (with --text: when the text could be read
