@@ -15,7 +15,8 @@ import (
 // memory of a [Scanner]. A URL whose run of URL characters (up to white space or another
 // delimiter) is longer is not reported as a [Finding]: the whole run is skipped, with nothing
 // reported from its middle, and reported as a [Skip] instead (see [Search] and
-// [Scanner.Skipped]). A "<" with no ">" within MaxLength bytes opens no wrapper: the text
+// [Scanner.Skipped]). The sentence punctuation after a URL is not part of it and does not
+// count, up to 64 bytes of it: a longer run of it skips the URL too. A "<" with no ">" within MaxLength bytes opens no wrapper: the text
 // after it is searched as if the "<" were not there.
 const MaxLength = 64 << 10
 
@@ -31,10 +32,15 @@ const (
 	maxGap = 256
 	// lookBehind bounds how far back the quote prefix of a mail line is looked for.
 	lookBehind = 1024
+	// maxTrail bounds the sentence punctuation read after a bare URL of MaxLength bytes (RFC
+	// 1738 Appendix: punctuation is not part of the URL), so that "see " url "." with a URL
+	// of MaxLength bytes is reported, as MaxLength says, and not skipped.
+	maxTrail = 64
 	// lookahead bounds the bytes after a candidate position the matcher may read: a
 	// wrapper's MaxLength bytes, or a "URL:" prefix, its gaps, a scheme name and a bare URL
-	// with the gap of a last line break. A Scanner's window always has room for it.
-	lookahead = MaxLength + 4*maxGap + 2*maxScheme + 64
+	// with the gap of a last line break or the punctuation after it. A Scanner's window
+	// always has room for it.
+	lookahead = MaxLength + 4*maxGap + 2*maxScheme + 64 + maxTrail
 )
 
 var (

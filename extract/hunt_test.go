@@ -1,10 +1,13 @@
 package extract
 
 import (
+	"bytes"
 	"errors"
 	"math/rand"
+	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/locator-url/locator"
 )
@@ -143,6 +146,53 @@ func TestWrapTextTooLong(t *testing.T) {
 			k.End != s.Start+s.Length-1 || k.Form != s.Form || k.URL != s.Prefix || k.Alternatives == nil ||
 			text[k.Start:k.End+1] != long || len(e.Error()) > 512 {
 			t.Errorf("kept[%d] = %+v, %v; want the skip %+v", i+1, k.Finding, k.Err, s)
+		}
+	}
+}
+
+// MaxLength: "the longest URL text the extractor reports, in bytes of the input from the first
+// byte of the URL to its last" (locator extract --help: "A URL longer than 64 KiB (65536
+// bytes, from its first byte to its last) is not reported"). A URL of MaxLength bytes and a
+// period was skipped as "a URL of 65537 bytes" (the period, which RFC 1738 Appendix keeps out
+// of the URL, counted), and one of MaxLength+1 bytes at the very end of the input was
+// reported. Both sides of the limit, with punctuation after the URL or not, at the end of the
+// input or not, by Search and by a Scanner reading in small pieces.
+func TestMaxLengthBoundary(t *testing.T) {
+	for _, n := range []int{MaxLength - 1, MaxLength, MaxLength + 1} {
+		u := "http://a.example/" + strings.Repeat("a", n-len("http://a.example/"))
+		for _, after := range []string{"", ".", "...", ".\n", "?!", "'", ":;,", " and", ")", "\"",
+			strings.Repeat(".", maxTrail), strings.Repeat(".", maxTrail+2) + " and", ".x", "-\nx"} {
+			for _, before := range []string{"", "see ", "URL: ", "(see "} {
+				text := before + u + after
+				found, skips := Search([]byte(text))
+				// Reported: a URL of at most MaxLength bytes from its first byte to its last,
+				// with at most maxTrail bytes of punctuation after it. (Across a line break
+				// after a hyphen, the span counts the "-\n" too.)
+				report := n <= MaxLength && after != ".x" && (after != "-\nx" || n+3 <= MaxLength) &&
+					!strings.HasPrefix(after, strings.Repeat(".", maxTrail+1))
+				if report {
+					if len(found) != 1 || found[0].URL != u || found[0].Start != len(before) || len(skips) != 0 {
+						t.Errorf("%d bytes, %q before, %.10q after: %d found, %d skipped; want %s", n, before, after, len(found), len(skips), "the URL")
+					}
+				} else {
+					// The skip runs to white space or another byte of stop, across the
+					// line break after a hyphen.
+					run := len(u) + len(after)
+					if i := strings.IndexAny(after, " \""); i >= 0 {
+						run = len(u) + i
+					} else if after == ".\n" || after == "-\nx" && n >= MaxLength {
+						run = len(u) + 1 // the hyphen past MaxLength: the skip ends at the line break
+					}
+					if len(found) != 0 || len(skips) != 1 || skips[0].Start != len(before) || skips[0].Length != run {
+						t.Errorf("%d bytes, %q before, %.10q after: found %d, skips %+v; want a skip of %d bytes", n, before, after, len(found), skips, run)
+					}
+				}
+				sc := NewScanner(iotest.HalfReader(bytes.NewReader([]byte(text))))
+				f2, s2 := drainScanner(sc)
+				if !reflect.DeepEqual(f2, found) || !reflect.DeepEqual(s2, skips) {
+					t.Errorf("%d bytes, %q before, %.10q after: Scanner %d found %d skipped, Search %d %d", n, before, after, len(f2), len(s2), len(found), len(skips))
+				}
+			}
 		}
 	}
 }

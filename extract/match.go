@@ -524,17 +524,13 @@ func (m *matcher) bare(s, p int, form Form, f *Finding) (int, bool) {
 	i := s
 loop:
 	for m.has(i) {
-		if i-s > MaxLength {
+		if i-s > MaxLength+maxTrail || i-s > MaxLength && !trailing[b[i-1]] {
 			// Too long to report (MaxLength bounds a Scanner's memory): next skips the rest
-			// of the run and reports it as a Skip, so that nothing is lost silently.
-			m.skipping = true
-			m.skipStart, m.skipForm = m.base+s, form
-			n := MaxPrefix
-			for n > MaxPrefix-utf8.UTFMax && !utf8.RuneStart(b[s+n]) {
-				n--
-			}
-			m.skipPrefix = append(m.skipPrefix[:0], b[s:s+n]...)
-			return i, false
+			// of the run and reports it as a Skip, so that nothing is lost silently. (Past
+			// MaxLength bytes only sentence punctuation may follow, up to maxTrail bytes of
+			// it, which the URL does not end on: a URL of MaxLength bytes and a period is
+			// reported.)
+			return m.tooLong(s, i, form)
 		}
 		m.steps++
 		c := b[i]
@@ -594,6 +590,10 @@ loop:
 		n--
 	}
 	m.text = m.text[:n]
+	if n > 0 && m.rawAt(n-1)-s >= MaxLength {
+		// Longer than MaxLength without the punctuation after it, which the loop let pass.
+		return m.tooLong(s, i, form)
+	}
 	for len(m.hyph) > 0 && m.hyph[len(m.hyph)-1] >= n-1 {
 		m.hyph = m.hyph[:len(m.hyph)-1]
 	}
@@ -611,6 +611,20 @@ loop:
 		return i, false
 	}
 	return i, m.emit(f, 0, form)
+}
+
+// tooLong starts the skip of the run of URL characters that starts at s, longer than
+// MaxLength, whose scan stopped at i: next skips the rest of it and reports it as a Skip.
+func (m *matcher) tooLong(s, i int, form Form) (int, bool) {
+	b := m.buf
+	m.skipping = true
+	m.skipStart, m.skipForm = m.base+s, form
+	n := MaxPrefix
+	for n > MaxPrefix-utf8.UTFMax && !utf8.RuneStart(b[s+n]) {
+		n--
+	}
+	m.skipPrefix = append(m.skipPrefix[:0], b[s:s+n]...)
+	return i, false
 }
 
 // continuesAt reports whether the text at j, which exists, may continue a URL on a new line.
