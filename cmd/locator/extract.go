@@ -32,12 +32,11 @@ its first and last byte in the input (END is inclusive, and the span may cross
 lines), FORM how it was written (wrapped: <URL:...>; prefixed: URL:... without
 brackets; bracketed: <...>; bare), valid whether it passes the strict check of
 --spec (rfc1738, the default; url-draft-1994, url-draft-1993, rfc1630 or rfc3986;
-whatwg has no strict check and is refused; the URLs are read from the text by the
-rules of RFC 1738 Appendix whatever --spec),
-and the alternatives the other readings (a line break after a hyphen gives the
-reading without the hyphen first, then the one with it). URL, the alternatives and
-the FILE are escaped: a tab, line break or other control byte is shown as \t, \n,
-\xHH, a format character as \uHHHH.
+whatwg has no strict check and is refused; whatever --spec, the URLs are read from
+the text by the rules of RFC 1738 Appendix), and the alternatives the other readings
+(a line break after a hyphen gives the reading without the hyphen first, then the
+one with it). URL, the alternatives and the FILE are escaped: a tab, line break or
+other control byte is shown as \t, \n, \xHH, a format character as \uHHHH.
 
 With --json each finding is one JSON object on one line: {"url", "alternatives",
 "start", "end", "form", "valid"} (extract.Finding), and "file" when there are several
@@ -54,8 +53,8 @@ valid and invalid URLs, of skipped candidates and of schemes to standard error a
 the end; --progress shows lines/s, bytes read and elapsed time on standard error
 when it is a terminal.
 
-A URL longer than 64 KiB (65536 bytes, from its first byte to its last) is not
-reported: it would need memory in proportion to its length. Its whole run of URL
+A URL longer than 64 KiB (65536 bytes, from its first byte to its last; the
+punctuation after it does not count) is not reported: it would need memory in proportion to its length. Its whole run of URL
 characters is skipped, nothing from its middle is reported, and a line on standard
 error says so, with the FILE ("standard input" for "-"), the byte offset, the length
 and the first 64 bytes, escaped:
