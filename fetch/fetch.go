@@ -522,14 +522,20 @@ func (c *Client) dial(ctx context.Context, u locator.URL, scheme, host string, p
 	return &idleConn{Conn: conn, idle: c.timeout()}, nil
 }
 
-// idleConn is a connection that fails when a read or a write waits longer than idle.
+// idleConn is a connection that fails when a read or a write waits longer than idle, or a
+// read past until when it is set (a shorter wait, see gopherConn.endAfterLast).
 type idleConn struct {
 	net.Conn
-	idle time.Duration
+	idle  time.Duration
+	until time.Time
 }
 
 func (c *idleConn) Read(p []byte) (int, error) {
-	_ = c.Conn.SetReadDeadline(time.Now().Add(c.idle))
+	d := time.Now().Add(c.idle)
+	if !c.until.IsZero() && c.until.Before(d) {
+		d = c.until
+	}
+	_ = c.Conn.SetReadDeadline(d)
 	return c.Conn.Read(p)
 }
 

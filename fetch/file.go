@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/locator-url/locator"
@@ -219,11 +220,13 @@ func isThisHost(host string) bool {
 
 // fileError turns an error opening or reading the local file name into an *Error: a missing
 // file or a denied permission is the file system's refusal (KindRefused, as an FTP server's
-// 550, RFC 959 §4.2), anything else a local failure (KindLocal).
+// 550, RFC 959 §4.2), anything else a local failure (KindLocal). A path through a file that
+// is not a directory ("/etc/passwd/x", "a.txt/": ENOTDIR) names no file either: missing, as
+// the 550 an FTP server gives "CWD a.txt" for ftp://h/a.txt/.
 func fileError(url, what, name string, err error) error {
 	k, code := KindLocal, "file"
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
 		k, code = KindRefused, "not-found"
 	case errors.Is(err, fs.ErrPermission):
 		k, code = KindRefused, "permission"

@@ -95,6 +95,9 @@ func TestFileErrors(t *testing.T) {
 		code string
 	}{
 		{fileURL(t, "", filepath.Join(dir, "missing")), fetch.Options{}, fetch.KindRefused, "not-found"},
+		// A path through a file (ENOTDIR) names no file: missing, exit 4, as ftp's 550.
+		{fileURL(t, "", big) + "/", fetch.Options{}, fetch.KindRefused, "not-found"},
+		{fileURL(t, "", big) + "/x", fetch.Options{}, fetch.KindRefused, "not-found"},
 		{"file://" + dir + "/a%00b", fetch.Options{}, fetch.KindSafety, string(scheme.CodeLineBreak)},
 		{fileURL(t, "", big), fetch.Options{MaxSize: 99}, fetch.KindSafety, "too-large"},
 		{fileURL(t, "", big), fetch.Options{Offset: 101}, fetch.KindRefused, "offset"},

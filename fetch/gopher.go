@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -19,7 +20,9 @@ import (
 // The gopher client (RFC 1738 §3.4; RFC 1436; Gopher+, gopher-plus.txt). One connection per
 // item: the client sends the bytes of the scheme package's plan (scheme.Gopher.PlanWith, with
 // Options.Query and Options.View applied by scheme.Gopher.With, so that `locator plan` shows
-// the very bytes), then reads the reply until the server closes the connection.
+// the very bytes), then reads the reply until the server closes the connection, or, after a
+// "." line that can end a menu or a text, until the server has sent nothing for
+// gopherEndGrace (RFC 1436 Appendix: "Connection is closed by either client or server").
 
 func init() { register("gopher", getGopher) }
 
@@ -56,6 +59,60 @@ type gopherConn struct {
 	br      *bufio.Reader
 	stop    func() bool
 	release func()
+}
+
+// gopherEndGrace is how long the client waits, after a "." line that can end a reply, for
+// the server to close the connection or to send more. RFC 1436 §2 has the server close ("The
+// server responds with a block of text terminated with a period on a line by itself, and
+// closes the connection"), but its Appendix lets either side do it ("Connection is closed by either
+// client or server (typically server)"): a server that sends nothing more in that time has
+// ended its reply with the Lastline, and the client closes the connection, where it waited
+// for the close until its timeout and failed.
+const gopherEndGrace = time.Second
+
+// endCheck reports, after a "." line, whether the reply ends there: end is true when nothing
+// follows; quiet is true when the connection is still open (the server sent nothing for
+// gopherEndGrace), false when the server closed it.
+type endCheck func(src *bufio.Reader) (end, quiet bool, err error)
+
+// atEnd is the endCheck of a reply whose end is the end of src: it waits for the next byte
+// or the end.
+func atEnd(br *bufio.Reader) (end, quiet bool, err error) {
+	_, err = br.Peek(1)
+	if err == io.EOF {
+		return true, false, nil
+	}
+	return false, false, err
+}
+
+// endCheck returns the endCheck of the connection's reply read from gc.br: at most
+// gopherEndGrace (or the client's timeout, when shorter) for a byte or the close; a quiet
+// connection ends the reply, with a remark in the dialog.
+func (gc *gopherConn) endCheck(d dialog) endCheck {
+	ic, _ := gc.conn.(*idleConn)
+	if ic == nil {
+		return atEnd
+	}
+	return func(br *bufio.Reader) (bool, bool, error) {
+		if br.Buffered() > 0 {
+			return false, false, nil
+		}
+		grace := min(gopherEndGrace, ic.idle)
+		ic.until = time.Now().Add(grace)
+		_, err := br.Peek(1)
+		ic.until = time.Time{}
+		var fe *Error
+		switch {
+		case err == nil:
+			return false, false, nil
+		case err == io.EOF:
+			return true, false, nil
+		case errors.As(err, &fe) && fe.Code == "timeout":
+			d.remark("the server sent nothing for %s after the line \".\" and kept the connection open: the reply ends there and the client closes the connection (RFC 1436 Appendix: \"Connection is closed by either client or server\")", grace)
+			return true, true, nil
+		}
+		return false, false, err
+	}
 }
 
 func (gc *gopherConn) Close() {
@@ -132,11 +189,12 @@ func (c *Client) gopherGet(ctx context.Context, u locator.URL, g scheme.Gopher, 
 		return err
 	}
 	defer gc.Close()
-	return canceled(ctx, u.String(), c.gopherReply(u.String(), g, gc.br, w, r, d))
+	return canceled(ctx, u.String(), c.gopherReply(u.String(), g, gc.br, gc.endCheck(d), w, r, d))
 }
 
-// gopherReply reads the reply to g's request from br.
-func (c *Client) gopherReply(url string, g scheme.Gopher, br *bufio.Reader, w io.Writer, r *Result, d dialog) error {
+// gopherReply reads the reply to g's request from br; end tells whether the reply ends after
+// a "." line.
+func (c *Client) gopherReply(url string, g scheme.Gopher, br *bufio.Reader, end endCheck, w io.Writer, r *Result, d dialog) error {
 	plus := g.Plus != nil || (g.GopherPlus != nil && *g.GopherPlus != "")
 	if plus && g.Plus != nil && (g.Plus.Kind == scheme.GopherPlusAttributes || g.Plus.Kind == scheme.GopherPlusDirectoryAttributes) {
 		blocks, raw, err := c.gopherAttributes(url, br, d)
@@ -174,7 +232,7 @@ func (c *Client) gopherReply(url string, g scheme.Gopher, br *bufio.Reader, w io
 			if !success {
 				return gopherPlusError(url, br, transfer, head)
 			}
-			return c.gopherPlusData(url, g, br, transfer, w, r, d)
+			return c.gopherPlusData(url, g, br, end, transfer, w, r, d)
 		}
 		// gopher-plus.txt §2: a server of the original protocol answers the original way.
 		d.remark("the reply has no Gopher+ header (gopher-plus.txt §2.3): read as an RFC 1436 reply of type %s", display.Quote(g.Type))
@@ -196,9 +254,9 @@ func (c *Client) gopherReply(url string, g scheme.Gopher, br *bufio.Reader, w io
 	switch g.Type {
 	case "1", "7":
 		// RFC 1436 Appendix: Menu ::= {DirEntity} Lastline (a type 7 search's reply too).
-		return c.gopherMenu(url, br, b, r, d, false)
+		return c.gopherMenu(url, br, end, b, r, d, false)
 	case "0":
-		return gopherText(url, br, b, d, false)
+		return gopherText(url, br, end, b, d, false)
 	}
 	// RFC 1436 Appendix, "Binary file Transaction": the server "closes connection when done";
 	// and so for every type without a transaction of its own.
@@ -298,8 +356,9 @@ func gopherPlusError(url string, br *bufio.Reader, transfer int64, head string) 
 }
 
 // gopherPlusData reads a Gopher+ item's data after its head: transfer bytes, or up to a
-// period line (-1), or to the end of the connection (-2) (gopher-plus.txt §2.3).
-func (c *Client) gopherPlusData(url string, g scheme.Gopher, br *bufio.Reader, transfer int64, w io.Writer, r *Result, d dialog) error {
+// period line (-1), or to the end of the connection (-2) (gopher-plus.txt §2.3); end tells
+// whether the reply ends after a "." line of br.
+func (c *Client) gopherPlusData(url string, g scheme.Gopher, br *bufio.Reader, end endCheck, transfer int64, w io.Writer, r *Result, d dialog) error {
 	total := int64(-1)
 	if transfer >= 0 {
 		total = transfer
@@ -317,13 +376,14 @@ func (c *Client) gopherPlusData(url string, g scheme.Gopher, br *bufio.Reader, t
 	if transfer >= 0 {
 		counted = &countReader{r: io.LimitReader(br, transfer)}
 		src = bufio.NewReaderSize(counted, 32<<10)
+		end = atEnd // the end of the announced bytes
 	}
 	var err error
 	switch {
 	case menu:
-		err = c.gopherMenu(url, src, b, r, d, transfer == -1)
+		err = c.gopherMenu(url, src, end, b, r, d, transfer == -1)
 	case transfer == -1:
-		err = gopherText(url, src, b, d, true)
+		err = gopherText(url, src, end, b, d, true)
 	default:
 		err = gopherCopy(src, b)
 	}
@@ -377,15 +437,6 @@ func trimEOL(line []byte) []byte {
 // isLastLine reports whether line is RFC 1436's Lastline, "." CR LF (a bare LF accepted).
 func isLastLine(line []byte) bool { return string(trimEOL(line)) == "." }
 
-// atEnd reports whether br has nothing more to read.
-func atEnd(br *bufio.Reader) (bool, error) {
-	_, err := br.Peek(1)
-	if err == io.EOF {
-		return true, nil
-	}
-	return false, err
-}
-
 // gopherText copies a text reply (RFC 1436 Appendix: TextFile ::= {TextBlock} Lastline; "Lines
 // beginning with periods must be prepended with an extra period … The client should strip
 // extra periods at the beginning of the line") from src to b.
@@ -399,7 +450,7 @@ func atEnd(br *bufio.Reader) (bool, error) {
 // is then written as sent. Lines "..x" are held back until the reply tells (at most
 // gopherPendingMax bytes; beyond, the RFC's reading is taken, and an error says so if the
 // reply later contradicts it): no byte is dropped or changed on a guess.
-func gopherText(url string, src *bufio.Reader, b *body, d dialog, strict bool) error {
+func gopherText(url string, src *bufio.Reader, atEnd endCheck, b *body, d dialog, strict bool) error {
 	const (
 		unknown = iota
 		asSent  // the server does not stuff: write lines as sent
@@ -460,7 +511,7 @@ func gopherText(url string, src *bufio.Reader, b *body, d dialog, strict bool) e
 			if strict {
 				return flush(stuffed)
 			}
-			end, err := atEnd(src)
+			end, quiet, err := atEnd(src)
 			if err != nil {
 				return err
 			}
@@ -479,6 +530,10 @@ func gopherText(url string, src *bufio.Reader, b *body, d dialog, strict bool) e
 			}
 			if err := writeLine(line, asSent); err != nil {
 				return err
+			}
+			if quiet {
+				// As when the server closes after the line: the text is as sent.
+				return nil
 			}
 		case len(t) >= 1 && t[0] == '.' && (len(t) < 2 || t[1] != '.') && mode != stuffed:
 			if mode == unknown {
@@ -513,7 +568,7 @@ func gopherText(url string, src *bufio.Reader, b *body, d dialog, strict bool) e
 // gopher-plus.txt §2.2) into r.Entries, and writes one entry per line to b ("URL<TAB>type<TAB>
 // name"), or the lines as sent with Options.Raw. strict requires the period line (a Gopher+
 // "+-1" reply); otherwise the server may close without it (RFC 1436 Appendix).
-func (c *Client) gopherMenu(url string, src *bufio.Reader, b *body, r *Result, d dialog, strict bool) error {
+func (c *Client) gopherMenu(url string, src *bufio.Reader, atEnd endCheck, b *body, r *Result, d dialog, strict bool) error {
 	r.Listing = true
 	var buf []byte
 	primary := ""
@@ -537,7 +592,7 @@ func (c *Client) gopherMenu(url string, src *bufio.Reader, b *body, r *Result, d
 			}
 		}
 		if isLastLine(line) {
-			end, err := atEnd(src)
+			end, _, err := atEnd(src)
 			if err != nil {
 				return err
 			}
@@ -787,7 +842,7 @@ func (c *Client) gopherForm(ctx context.Context, u locator.URL, g scheme.Gopher,
 		return err
 	}
 	defer gc.Close()
-	return canceled(ctx, url, c.gopherReply(url, filled, gc.br, w, r, d))
+	return canceled(ctx, url, c.gopherReply(url, filled, gc.br, gc.endCheck(d), w, r, d))
 }
 
 // gopherQuestions reads the lines of a +ASK block: "Kind: prompt", then TAB-separated fields,

@@ -13,7 +13,7 @@ func textOf(in []byte, strict bool) ([]byte, error) {
 	c := NewClient(Options{})
 	r := &Result{}
 	b := c.newBody(&out, "gopher://h/0x", -1)
-	err := gopherText("gopher://h/0x", bufio.NewReader(bytes.NewReader(in)), b, dialog{c: c, r: r}, strict)
+	err := gopherText("gopher://h/0x", bufio.NewReader(bytes.NewReader(in)), atEnd, b, dialog{c: c, r: r}, strict)
 	return out.Bytes(), err
 }
 
@@ -96,7 +96,7 @@ func FuzzGopherMenu(f *testing.F) {
 		c := NewClient(Options{})
 		r := &Result{}
 		b := c.newBody(&out, "gopher://h/1", -1)
-		err := c.gopherMenu("gopher://h/1", bufio.NewReader(bytes.NewReader(in)), b, r, dialog{c: c, r: r}, false)
+		err := c.gopherMenu("gopher://h/1", bufio.NewReader(bytes.NewReader(in)), atEnd, b, r, dialog{c: c, r: r}, false)
 		if err != nil {
 			if KindOf(err) != KindProtocol {
 				t.Fatalf("%q: %v", in, err)

@@ -50,6 +50,14 @@ type Submission struct {
 var submissionHeaders = map[string]string{"subject": "Subject", "keywords": "Keywords", "in-reply-to": "In-Reply-To",
 	"references": "References", "comments": "Comments"}
 
+// submissionOnce are the fields of submissionHeaders that a message holds at most once (RFC
+// 5322 §3.6, the table's "max number": subject, in-reply-to and references 1, keywords and
+// comments unlimited), and "body", one text: a URL that gives one of them twice is refused
+// (RFC 6068 §2: "creators of 'mailto' URIs MUST NOT include other message header fields
+// multiple times if these header fields can only be used once in a message"; with two, a
+// message would break RFC 5322 §3.6 or lose one of the values without a word).
+var submissionOnce = map[string]bool{"subject": true, "in-reply-to": true, "references": true, "body": true}
+
 // safetyError is a KindSafety refusal of a decoded CR, LF or NUL in a line of the dialog or a
 // header field of the message (RFC 1738 §6; RFC 6068 §7).
 func safetyError(url, what string) *Error {
@@ -60,7 +68,9 @@ func safetyError(url, what string) *Error {
 // ParseSubmission reads a mailto URL as RFC 6068 §2 does: "mailto:" addresses separated by
 // ",", then "?" and "name=value" fields separated by "&", each percent-decoded. Each address
 // must be an addr-spec (RFC 5321 §4.1.2 Mailbox, as net/mail reads it); a decoded CR, LF or
-// NUL anywhere is a KindSafety error (RFC 1738 §6, RFC 6068 §7).
+// NUL anywhere, a field that is not used included, is a KindSafety error (RFC 1738 §6, RFC
+// 6068 §7); "subject", "in-reply-to", "references" or "body" given twice is a KindInvalid
+// error, code "mailto-repeated" (a message holds one, RFC 5322 §3.6; RFC 6068 §2).
 func ParseSubmission(mailtoURL string) (Submission, error) {
 	var s Submission
 	bad := func(msg string, err error) (Submission, error) {
@@ -101,6 +111,7 @@ func ParseSubmission(mailtoURL string) (Submission, error) {
 		return Submission{}, err
 	}
 	if query != "" {
+		seen := map[string]bool{}
 		for _, f := range strings.Split(query, "&") {
 			name, value, _ := strings.Cut(f, "=")
 			n, err1 := pct.Decode(name)
@@ -111,6 +122,13 @@ func ParseSubmission(mailtoURL string) (Submission, error) {
 			n = strings.ToLower(n)
 			if strings.ContainsAny(n, "\r\n\x00") {
 				return Submission{}, safetyError(mailtoURL, "header field name")
+			}
+			if submissionOnce[n] {
+				if seen[n] {
+					return Submission{}, &Error{URL: mailtoURL, Kind: KindInvalid, Code: "mailto-repeated", Rule: "RFC 6068 §2; RFC 5322 §3.6",
+						Message: "the field " + display.Quote(n) + " is given twice, and a message holds one"}
+				}
+				seen[n] = true
 			}
 			switch n {
 			case "to":
@@ -127,12 +145,17 @@ func ParseSubmission(mailtoURL string) (Submission, error) {
 				s.Body = &v
 			default:
 				canon, ok := submissionHeaders[n]
+				if strings.ContainsAny(v, "\r\n\x00") {
+					// Refused even in a field that is not used: a CR, LF or NUL anywhere
+					// (RFC 6068 §5: "Line breaks in other <hfield>s SHOULD NOT be used").
+					if !ok {
+						canon = display.Quote(n)
+					}
+					return Submission{}, safetyError(mailtoURL, canon+" header field")
+				}
 				if !ok {
 					s.Ignored = append(s.Ignored, n)
 					continue
-				}
-				if strings.ContainsAny(v, "\r\n\x00") {
-					return Submission{}, safetyError(mailtoURL, canon+" header field")
 				}
 				s.Headers = append(s.Headers, [2]string{canon, v})
 			}
@@ -242,6 +265,10 @@ func Send(ctx context.Context, mailtoURL string, message io.Reader, o Options) (
 	o.Policy.AllowPorts = append(slices.Clone(o.Policy.AllowPorts), 25, 587)
 	c := NewClient(o)
 	defer c.Close()
+	for _, n := range s.Ignored {
+		// RFC 6068 §3: "the MUA MAY choose to show them to the user"; not a silent loss.
+		dialog{c, r}.remark("the URL's field %s is not put in the message (RFC 6068 §3, §4: only safe fields are)", display.Quote(n))
+	}
 	// The message is composed before connecting: its size is bounded (MaxSize) and its lines
 	// checked, so that a bad message fails with no connection made.
 	msg, err := composeMessage(mailtoURL, s, o, message, c.maxSize())

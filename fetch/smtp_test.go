@@ -17,12 +17,17 @@ import (
 // and the server's log of commands is the plan.
 func TestSendAiosmtpd(t *testing.T) {
 	srv := testserver.SMTPD(t)
-	o := Options{SMTPServer: srv.Addr, Mail: "sender@example.com"}
+	var tr strings.Builder
+	o := Options{SMTPServer: srv.Addr, Mail: "sender@example.com", Transcript: &tr}
 	url := "mailto:one@example.com,two@example.com?cc=three@example.com&bcc=hidden@example.com&subject=Caf%C3%A9%20menu&X-Evil=1"
 	body := "first line\n.a line with a dot\n..two dots\nlast\n"
 	res, err := Send(context.Background(), url, strings.NewReader(body), o)
 	if err != nil {
 		t.Fatalf("%v\n%+v\n%s", err, res, srv.Commands())
+	}
+	// The field left out is said (RFC 6068 §3), not dropped without a word.
+	if !strings.Contains(tr.String(), `field "x-evil" is not put in the message`) {
+		t.Errorf("no remark of the field left out:\n%s", tr.String())
 	}
 	msgs := srv.Messages(t)
 	if len(msgs) != 1 {
@@ -97,6 +102,15 @@ func TestSendRefusals(t *testing.T) {
 		{"mailto:a@example.com?%0d%0aX=y", KindSafety},
 		{"mailto:not%20an%20address", KindInvalid},
 		{"mailto:?subject=nobody", KindInvalid},
+		// A field that is not used (RFC 6068 §3) is refused all the same.
+		{"mailto:a@example.com?X-Evil=a%0Ab", KindSafety},
+		{"mailto:a@example.com?from=x%0D%0ABcc:b@example.com", KindSafety},
+		// A field a message holds once, given twice (RFC 6068 §2; RFC 5322 §3.6).
+		{"mailto:a@example.com?subject=one&subject=two", KindInvalid},
+		{"mailto:a@example.com?Subject=one&SUBJECT=two", KindInvalid},
+		{"mailto:a@example.com?in-reply-to=%3Ca@b%3E&in-reply-to=%3Cc@d%3E", KindInvalid},
+		{"mailto:a@example.com?references=%3Ca@b%3E&References=%3Cc@d%3E", KindInvalid},
+		{"mailto:a@example.com?body=one&body=two", KindInvalid},
 	} {
 		_, err := Send(context.Background(), c.url, strings.NewReader("x\n"), o)
 		if KindOf(err) != c.kind {

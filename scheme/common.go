@@ -1,7 +1,9 @@
 package scheme
 
 import (
+	"net"
 	"strconv"
+	"strings"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -144,7 +146,8 @@ func rebase(err error, u locator.URL, bad pct.Set) error {
 			c.Offset = max(0, decodedIndex(c.Input, 0, fragmentStart(u), 0, bad))
 		}
 		return &c
-	case CodeNoHost:
+	case CodeNoHost, locator.CodeBadIPv6, locator.CodeNotImplemented:
+		// planHost's errors of the host (planIPLiteral's too) are at its start.
 		c := *e
 		c.Input, c.Offset = u.String(), max(u.Offsets().Host.Start, 0)
 		return &c
@@ -198,12 +201,17 @@ func slashFinding(off int, rule string) locator.Finding {
 }
 
 // planHost returns the host of l for an access plan: decoded, without the brackets of an IP
-// literal. An empty host gives CodeNoHost; a decoded byte of bad, CodeLineBreak. The error's
-// Input is in, and its Offset the first bad escape of the host in in (or 0).
+// literal. An empty host gives CodeNoHost; a decoded byte of bad, CodeLineBreak; an IP literal
+// that is not an IPv6 address, locator.CodeNotImplemented (IPvFuture) or locator.CodeBadIPv6
+// (anything else), where the plan would look its text up as a name. The error's Input is in,
+// and its Offset the first bad escape of the host in in (or 0; the host's, for a literal).
 func planHost(l Login, bad pct.Set, in string) (string, error) {
 	h := l.Host
 	if len(h) >= 2 && h[0] == '[' && h[len(h)-1] == ']' {
 		h = h[1 : len(h)-1]
+		if err := planIPLiteral(h, in); err != nil {
+			return "", err
+		}
 	}
 	d, err := pct.Decode(h)
 	if err != nil {
@@ -217,6 +225,32 @@ func planHost(l Login, bad pct.Set, in string) (string, error) {
 		return "", decodedControlError(in, partHost, bad, "host")
 	}
 	return d, nil
+}
+
+// planIPLiteral checks the text between the brackets of an IP literal host: RFC 3986 §3.2.2
+// IP-literal = "[" ( IPv6address / IPvFuture ) "]". An IPvFuture ("v" and a version) is an
+// address mechanism locator does not know ("the application should return an appropriate
+// error for 'address mechanism not supported'"), and "[example.org]" or "[192.0.2.1]" is no
+// address at all: the plan would connect to the name or address inside, which the URL does
+// not designate. A zone ("%25lo", RFC 6874 §2) is left to the connection.
+func planIPLiteral(lit, in string) error {
+	off := 0
+	if u, err := locator.Parse(in); err == nil {
+		off = max(u.Offsets().Host.Start, 0)
+	}
+	if lit != "" && (lit[0] == 'v' || lit[0] == 'V') {
+		return &locator.Error{Input: in, Offset: off, Code: locator.CodeNotImplemented, Rule: "RFC 3986 §3.2.2 IPvFuture",
+			Message: "the IP literal has a version flag: address mechanism not supported"}
+	}
+	addr := lit
+	if i := strings.IndexByte(addr, '%'); i >= 0 {
+		addr = addr[:i]
+	}
+	if !strings.Contains(addr, ":") || net.ParseIP(addr) == nil {
+		return &locator.Error{Input: in, Offset: off, Code: locator.CodeBadIPv6, Rule: "RFC 3986 §3.2.2 IP-literal",
+			Message: "the IP literal " + display.Quote("["+lit+"]") + " is not an IPv6 address"}
+	}
+	return nil
 }
 
 // decodedControlError returns a CodeLineBreak error for the URL in, at the first escape of a

@@ -200,9 +200,15 @@ func (h HTTP) PlanWith(o HTTPOptions) (Plan, error) {
 }
 
 // httpHostHeader is the value of a Host header (RFC 2068 §14.23): host, in brackets when it
-// is an IPv6 address, and ":port" when the URL gives a port.
+// is an IPv6 address, without its zone ("%lo", which only the connection uses: RFC 6874 §4,
+// "An HTTP client, proxy, or other intermediary MUST remove any ZoneID attached to an
+// outgoing URI, as it has only local significance at the sending host"), and ":port" when
+// the URL gives a port.
 func httpHostHeader(host, port string) string {
 	if strings.IndexByte(host, ':') >= 0 {
+		if i := strings.IndexByte(host, '%'); i >= 0 {
+			host = host[:i]
+		}
 		host = "[" + host + "]"
 	}
 	if port != "" {
@@ -211,10 +217,36 @@ func httpHostHeader(host, port string) string {
 	return host
 }
 
+// withoutZone returns the URL s without the zone of an IPv6 literal host ("[fe80::1%25lo]" →
+// "[fe80::1]"): RFC 6874 §4, "An HTTP client, proxy, or other intermediary MUST remove any
+// ZoneID attached to an outgoing URI, as it has only local significance at the sending host".
+func withoutZone(s string) string {
+	i := strings.Index(s, "://")
+	if i < 0 {
+		return s
+	}
+	auth := s[i+3:]
+	if e := strings.IndexAny(auth, "/?#"); e >= 0 {
+		auth = auth[:e]
+	}
+	open := strings.IndexByte(auth, '[')
+	shut := strings.IndexByte(auth, ']')
+	if open < 0 || shut < open {
+		return s
+	}
+	z := strings.IndexByte(auth[open:shut], '%')
+	if z < 0 {
+		return s
+	}
+	at := i + 3 + open + z
+	return s[:at] + s[i+3+shut:]
+}
+
 // GatewayPlan returns the request that fetches u through an HTTP gateway at gwHost:gwPort
 // (RFC 1738 §4: a gateway locator; the CERN proxy convention that libwww and lynx follow for
 // http_proxy, ftp_proxy, gopher_proxy, …): connect to the gateway, send "GET <the whole URL>
-// HTTP/1.0" with the URL's fragment removed and the bytes a request line cannot carry
+// HTTP/1.0" with the URL's fragment and an IPv6 zone (RFC 6874 §4) removed and the bytes a
+// request line cannot carry
 // percent-encoded (RFC 1945 §5.1), a "Host:" header naming the URL's own host when it has one
 // (RFC 2068 §14.23), and an empty line. The URL's own plan is checked first, so that a URL
 // whose access locator refuses (a decoded CR or LF bound for a protocol line, RFC 1738 §6) is
@@ -229,7 +261,7 @@ func GatewayPlan(u locator.URL, gwHost string, gwPort int) (Plan, error) {
 		return Plan{}, &locator.Error{Input: u.String(), Code: locator.CodeBadPort, Rule: "RFC 793 §3.1 (16-bit ports, 0 reserved)",
 			Message: "the gateway's port " + strconv.Itoa(gwPort) + " is not 1 to 65535"}
 	}
-	target := u.WithoutFragment().String()
+	target := withoutZone(u.WithoutFragment().String())
 	p := Plan{Scheme: own.Scheme, Host: gwHost, Port: gwPort, Steps: []Step{
 		connectNote(gwHost, gwPort, " (the gateway for "+strconvQuote(own.Scheme)+" URLs, RFC 1738 §4)"),
 		{Send: "GET " + pct.Encode(target, httpTargetKeep) + " HTTP/1.0", Note: "the whole URL in the request line (RFC 1945 §5.1; RFC 1738 §4)"},

@@ -17,7 +17,9 @@ status 2) rather than guess a server. Standard input is the body of the message
 allows), with From the sender --email ADDR (else $LOCATOR_EMAIL), which must be given.
 The dialog is EHLO (HELO if refused), MAIL FROM, one RCPT TO per address, DATA with
 the message dot-stuffed, QUIT. A decoded CR, LF or NUL in an address or a header
-field is refused before any connection (exit status 6).
+field (one that is not used too) is refused before any connection (exit status 6),
+and so is a "subject=", "in-reply-to=", "references=" or "body=" given twice, which
+a message holds once (RFC 5322 §3.6; exit status 1).
 
 --transcript shows the SMTP dialog on standard error as curl -v does; --json writes
 one JSON object, as get --json does ({"input", "url", "scheme", "size", "dialog",
