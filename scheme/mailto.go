@@ -287,6 +287,17 @@ func init() {
 			if err != nil {
 				return Plan{}, err
 			}
+			if i := strings.IndexByte(u.SchemePart(), '?'); i >= 0 {
+				// An unencoded "?": RFC 1738 §3.5 reads it as part of the one address, RFC 6068
+				// §2 as the start of header fields, which locator send reads (and sends
+				// "RCPT TO:<a@b>" for "mailto:a@b?subject=x"). A plan that picked one reading
+				// would not say what the other sends: refused, as a "," is (Mailto.Plan). The
+				// view decodes, so only here is "?" told from "%3F", which every reader takes
+				// as part of the address.
+				return Plan{}, &locator.Error{Input: u.String(), Offset: len(u.Scheme()) + 1 + i,
+					Code: CodeMailtoHeaders, Rule: "RFC 1738 §3.5; RFC 6068 §2",
+					Message: "the URL holds \"?\", part of the address for RFC 1738 §3.5 but the start of header fields for RFC 6068 §2; encode it as %3F for the first, use locator send for the second"}
+			}
 			p, err := m.Plan()
 			if err != nil {
 				// Placed in m's URL: placed in u instead (inParsedURL).

@@ -12,14 +12,14 @@ func TestMailtoRows(t *testing.T) {
 	rows := []struct {
 		src, in, addr string
 		exact         bool
-		noPlan        bool // the address holds a byte no RCPT TO path may hold (TestMailtoPlanPath)
+		noPlan        bool // the address holds a byte no RCPT TO path may hold, or a "?" (TestMailtoPlanPath)
 	}{
 		{"RFC 1738 §3.5 (libwww)", "mailto:connolly@hal.com", "connolly@hal.com", true, false},
 		{"RFC 1738 §3.5: a dotted local-part and a dotted quad (libwww)", "mailto:foo.bar@193.2.45.2", "foo.bar@193.2.45.2", true, false},
 		{"RFC 1738 §3.5 and the 1994 draft: % of a gatewayed address is %25", "mailto:user%25relay@gw.example", "user%relay@gw.example", true, false},
 		{"RFC 822 §6.1: a quoted-string local-part, encoded", "mailto:%22a%20b%22@host.example", "\"a b\"@host.example", true, true},
-		{"RFC 1738 §3.5: no reserved characters; ? is part of the address (RFC 6068 headers not read)",
-			"mailto:a@b.example?subject=hi", "a@b.example?subject=hi", false, false},
+		{"RFC 1738 §3.5: no reserved characters; ? is part of the address (RFC 6068 headers not read); no plan: RFC 6068 readers send another RCPT TO",
+			"mailto:a@b.example?subject=hi", "a@b.example?subject=hi", false, true},
 	}
 	for _, r := range rows {
 		u := locator.MustParse(r.in)
@@ -92,6 +92,11 @@ func TestMailtoPlanPath(t *testing.T) {
 		{"mailto:%61@b%2Cc@d", scheme.CodeAddrSpec, 12},
 		{"mailto:%22a%5C%22%22,b@c", scheme.CodeAddrSpec, 20},
 		{"mailto:a@b%0D%0ADATA", scheme.CodeLineBreak, 10},
+		// An unencoded "?": RFC 1738 §3.5's address, RFC 6068 §2's header fields (which
+		// locator send reads, sending "RCPT TO:<a@b>"); "%3F" is the address's for both.
+		{"mailto:a@b?subject=x", scheme.CodeMailtoHeaders, 10},
+		{"mailto:a?b@c", scheme.CodeMailtoHeaders, 8},
+		{"mailto:%22a?b%22@c", scheme.CodeMailtoHeaders, 11},
 	} {
 		p, err := scheme.PlanFor(locator.MustParse(c.in))
 		var e *locator.Error
@@ -103,6 +108,7 @@ func TestMailtoPlanPath(t *testing.T) {
 	for in, wire := range map[string]string{
 		"mailto:%22a,b%22@c":       "RCPT TO:<\"a,b\"@c>\r\n",
 		"mailto:%22a%5C%22,b%22@c": "RCPT TO:<\"a\\\",b\"@c>\r\n",
+		"mailto:a%3Fb@c":           "RCPT TO:<a?b@c>\r\n",
 	} {
 		if p, err := scheme.PlanFor(locator.MustParse(in)); err != nil || string(p.Wire()) != wire {
 			t.Errorf("PlanFor(%q) = %q, %v; want %q", in, p.Wire(), err, wire)
