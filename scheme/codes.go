@@ -9,7 +9,7 @@ import "github.com/locator-url/locator"
 
 // Codes of Register.
 const (
-	CodeBadScheme   locator.Code = "bad-scheme"   // not a valid scheme name (RFC 1738 §5 scheme)
+	CodeBadScheme   locator.Code = "bad-scheme"   // not a valid scheme name (RFC 1738 §5 scheme), or "x-" alone (RFC 1738 §4)
 	CodeSchemeTaken locator.Code = "scheme-taken" // the name belongs to a scheme locator defines (RFC 1738 §4)
 	// CodeIncompleteScheme: a scheme other than an "x-" experiment registered without a syntax
 	// (Check) or an access algorithm (Plan), and without an Exemption that says why: RFC 1738
