@@ -174,7 +174,10 @@ var normalizeNames = []struct {
 }
 
 // String returns the names of the steps in f joined by ",", or a group's name ("safe",
-// "usually", "aggressive") when f is exactly that group, or "none".
+// "usually", "aggressive") when f is exactly that group, or "none": [ParseNormalizeFlags]
+// reads each back. Bits that name no step are written last as one hexadecimal number
+// ("0x80000000"), a form for debugging that names nothing and that ParseNormalizeFlags refuses;
+// [NormalizeFlags.MarshalText] refuses such a value.
 func (f NormalizeFlags) String() string {
 	switch f {
 	case 0:
@@ -203,6 +206,37 @@ func (f NormalizeFlags) String() string {
 		s += "0x" + strconv.FormatUint(uint64(f), 16)
 	}
 	return s
+}
+
+// normalizeDefined are the bits that name a step of normalizeNames.
+func normalizeDefined() NormalizeFlags {
+	var all NormalizeFlags
+	for _, n := range normalizeNames {
+		all |= n.f
+	}
+	return all
+}
+
+// MarshalText implements encoding.TextMarshaler: f as [NormalizeFlags.String] writes it, which
+// [NormalizeFlags.UnmarshalText] reads back. A value with a bit that names no step has no such
+// form (String's "0x…" would not read back): it is an [*Error] with code
+// [CodeUnknownNormalize], as [Mode.MarshalText] refuses a Mode out of range.
+func (f NormalizeFlags) MarshalText() ([]byte, error) {
+	if f&^normalizeDefined() != 0 {
+		return nil, &Error{Input: f.String(), Code: CodeUnknownNormalize, Rule: "locator normalization",
+			Message: "bits that name no normalization step"}
+	}
+	return []byte(f.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with [ParseNormalizeFlags].
+func (f *NormalizeFlags) UnmarshalText(text []byte) error {
+	v, err := ParseNormalizeFlags(string(text))
+	if err != nil {
+		return err
+	}
+	*f = v
+	return nil
 }
 
 // ParseNormalizeFlags reads a comma-separated list of group names ("safe", "usually",
