@@ -127,7 +127,8 @@ terminal, with --transcript, or when the object goes to a terminal on standard
 output.
 
 "-" reads URLs from standard input, one a line, and fetches --jobs of them at once
-(default 4), at most --per-host connections to one host (default 2); the objects,
+(default 4), at most --per-host connections to one host (default 2; 1 to 256, the
+bound of --jobs: each URL fetched holds one, so more than --jobs limits nothing); the objects,
 JSON lines and errors are written in input order (objects of later URLs wait in
 memory, or in a temporary file past 1 MiB). Several URL arguments are fetched the
 same way.
@@ -211,7 +212,7 @@ func newGetCmd() *cobra.Command {
 	g.jobs = 4
 	f.Var((*jobsValue)(&g.jobs), "jobs", "fetch `N` URLs at once, 1 to 256 (several URLs or -)")
 	g.perHost = fetch.DefaultPerHost
-	f.Var((*jobsValue)(&g.perHost), "per-host", "at most `N` connections at once to one host")
+	f.Var((*perHostValue)(&g.perHost), "per-host", "at most `N` connections at once to one host, 1 to 256 (above --jobs, no effect)")
 	addFetchFlags(cmd, g)
 	f.StringVar(&g.email, "email", "",
 		"send `ADDR` as the anonymous FTP password, the end user's e-mail address (RFC 1738 §3.2.1) (default $"+emailEnv+", else \"anonymous@\")")
@@ -973,4 +974,21 @@ func terminalPrompt(in io.Reader, errw io.Writer) func(string, []string) (string
 		}
 		return s, nil
 	}
+}
+
+// perHostValue is the value of --per-host: 1 to maxJobs connections, the bound of --jobs, as
+// each URL fetched holds one connection slot of its host (fetch.Options.PerHost).
+type perHostValue int
+
+func (p *perHostValue) String() string { return strconv.Itoa(int(*p)) }
+func (p *perHostValue) Type() string   { return "N" }
+
+// Set reads N; the error is the whole message cobra shows after the flag's name.
+func (p *perHostValue) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > maxJobs {
+		return fmt.Errorf("want a whole number of connections to one host, 1 to %d", maxJobs)
+	}
+	*p = perHostValue(n)
+	return nil
 }
