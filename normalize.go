@@ -60,7 +60,10 @@ const (
 	NormalizeRemoveDotSegments
 	// NormalizeRemoveDefaultPort removes an empty port ("http://h:/") and a port equal to the
 	// scheme's default ([LookupScheme], or [SchemeInfo.Normalize]'s own; "http://h:80/" →
-	// "http://h/"), RFC 3986 §6.2.3.
+	// "http://h/"), RFC 3986 §6.2.3, compared as a number ("http://h:080/" → "http://h/"); a
+	// port it keeps loses its leading zeros ("http://h:08080/" → "http://h:8080/"): RFC 3986
+	// §3.2.3 reads it as "a port number in decimal", RFC 1738 §3.1 as "the port number to
+	// connect to", and the WHATWG URL Standard serializes the number.
 	NormalizeRemoveDefaultPort
 	// NormalizeEmptyPathSlash gives an empty path after an authority the path "/" for a scheme
 	// with the common Internet scheme syntax (http, https, ftp, gopher, …; RFC 3986 §6.2.3:
@@ -365,6 +368,15 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 				drop = port == "" || (known && info.DefaultPort != 0 && isNum && n == info.DefaultPort)
 			}
 			if !drop {
+				if opts&NormalizeRemoveDefaultPort != 0 {
+					// RFC 3986 §3.2.3: "a port number in decimal", whose value §6.2.3
+					// compares with the default (above): leading zeros do not change it
+					// ("08080" is port 8080, as the WHATWG URL Standard's port state reads
+					// it; RFC 1738 §3.1: "The port number to connect to").
+					for len(port) > 1 && port[0] == '0' && '0' <= port[1] && port[1] <= '9' {
+						port = port[1:]
+					}
+				}
 				b.add(':')
 				b.addString(port)
 			}
