@@ -128,10 +128,10 @@ output.
 
 "-" reads URLs from standard input, one a line, and fetches --jobs of them at once
 (default 4), at most --per-host connections to one host (default 2; 1 to 256, the
-bound of --jobs: each URL fetched holds one, so more than --jobs limits nothing); the objects,
-JSON lines and errors are written in input order (objects of later URLs wait in
-memory, or in a temporary file past 1 MiB). Several URL arguments are fetched the
-same way.
+bound of --jobs: each URL fetched holds one, so more than --jobs limits nothing);
+the objects, JSON lines and errors are written in input order (objects of later
+URLs wait in memory, or in a temporary file past 1 MiB). Several URL arguments are
+fetched the same way.
 
 FTP (RFC 1738 §3.2): a URL without a user logs in as "anonymous" with the password
 --email ADDR, else $LOCATOR_EMAIL, else "anonymous@" (as plan does); --no-type-guess
@@ -974,21 +974,4 @@ func terminalPrompt(in io.Reader, errw io.Writer) func(string, []string) (string
 		}
 		return s, nil
 	}
-}
-
-// perHostValue is the value of --per-host: 1 to maxJobs connections, the bound of --jobs, as
-// each URL fetched holds one connection slot of its host (fetch.Options.PerHost).
-type perHostValue int
-
-func (p *perHostValue) String() string { return strconv.Itoa(int(*p)) }
-func (p *perHostValue) Type() string   { return "N" }
-
-// Set reads N; the error is the whole message cobra shows after the flag's name.
-func (p *perHostValue) Set(s string) error {
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > maxJobs {
-		return fmt.Errorf("want a whole number of connections to one host, 1 to %d", maxJobs)
-	}
-	*p = perHostValue(n)
-	return nil
 }
