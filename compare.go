@@ -90,7 +90,10 @@ func EncodingLevel(u URL) URL {
 //     IP literal is lower-cased up to its zone ("%25", RFC 6874 §2), which is kept as written;
 //   - a port that is empty, or equal to the scheme's default port ([SchemeInfo].DefaultPort,
 //     compared as a number), is removed with its ":" (RFC 3986 §6.2.3; RFC 1738 §3.3: "If
-//     the port is omitted, it defaults to 80" and the like for each scheme);
+//     the port is omitted, it defaults to 80" and the like for each scheme); a port that
+//     stays loses its leading zeros ("http://h:08080/" is "http://h:8080/"): a port is "a
+//     port number in decimal" (RFC 3986 §3.2.3), and zeros do not change the number, which is
+//     how the default is compared too ("http://h:080/" is "http://h/");
 //   - for a scheme with the common Internet scheme syntax ([SchemeInfo].Hierarchical), an
 //     empty path after the authority becomes "/" (RFC 3986 §6.2.3; RFC 1738 §3.3: "If
 //     neither <path> nor <searchpart> is present, the "/" may also be omitted", §3.8 telnet:

@@ -73,7 +73,7 @@ func TestCanonical(t *testing.T) {
 		// Canonical kept the port.
 		{"http://example.com:000080/", "http://example.com/", "default port, as a number, leading zeros"},
 		{"ftp://h:00000000000000000000021/a", "ftp://h/a", "default port 21, leading zeros"},
-		{"http://example.com:0000008080/", "http://example.com:0000008080/", "other port kept as written"},
+		{"http://example.com:0000008080/", "http://example.com:8080/", "other port: its number, without leading zeros (RFC 3986 §3.2.3)"},
 		{"http://example.com:8080", "http://example.com:8080/", "other port kept"},
 		{"https://h:443", "https://h/", "RFC 2818 default port"},
 		{"ftp://h:21/a", "ftp://h/a", "RFC 1738 §3.2 default port 21"},

@@ -27,7 +27,8 @@ const (
 // CodeNoScheme is returned by ParseAbsolute for a reference without a scheme.
 const CodeNoScheme Code = "no-scheme"
 
-// CodeUnknownNormalize: ParseNormalizeFlags does not know a name.
+// CodeUnknownNormalize: ParseNormalizeFlags does not know a name, or NormalizeFlags.MarshalText
+// a bit.
 const CodeUnknownNormalize Code = "unknown-normalization"
 
 // CodeUnknownSpec: ParseSpec does not know a name.

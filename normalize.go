@@ -60,7 +60,10 @@ const (
 	NormalizeRemoveDotSegments
 	// NormalizeRemoveDefaultPort removes an empty port ("http://h:/") and a port equal to the
 	// scheme's default ([LookupScheme], or [SchemeInfo.Normalize]'s own; "http://h:80/" →
-	// "http://h/"), RFC 3986 §6.2.3.
+	// "http://h/"), RFC 3986 §6.2.3, compared as a number ("http://h:080/" → "http://h/"); a
+	// port it keeps loses its leading zeros ("http://h:08080/" → "http://h:8080/"): RFC 3986
+	// §3.2.3 reads it as "a port number in decimal", RFC 1738 §3.1 as "the port number to
+	// connect to", and the WHATWG URL Standard serializes the number.
 	NormalizeRemoveDefaultPort
 	// NormalizeEmptyPathSlash gives an empty path after an authority the path "/" for a scheme
 	// with the common Internet scheme syntax (http, https, ftp, gopher, …; RFC 3986 §6.2.3:
@@ -174,7 +177,10 @@ var normalizeNames = []struct {
 }
 
 // String returns the names of the steps in f joined by ",", or a group's name ("safe",
-// "usually", "aggressive") when f is exactly that group, or "none".
+// "usually", "aggressive") when f is exactly that group, or "none": [ParseNormalizeFlags]
+// reads each back. Bits that name no step are written last as one hexadecimal number
+// ("0x80000000"), a form for debugging that names nothing and that ParseNormalizeFlags refuses;
+// [NormalizeFlags.MarshalText] refuses such a value.
 func (f NormalizeFlags) String() string {
 	switch f {
 	case 0:
@@ -203,6 +209,37 @@ func (f NormalizeFlags) String() string {
 		s += "0x" + strconv.FormatUint(uint64(f), 16)
 	}
 	return s
+}
+
+// normalizeDefined are the bits that name a step of normalizeNames.
+func normalizeDefined() NormalizeFlags {
+	var all NormalizeFlags
+	for _, n := range normalizeNames {
+		all |= n.f
+	}
+	return all
+}
+
+// MarshalText implements encoding.TextMarshaler: f as [NormalizeFlags.String] writes it, which
+// [NormalizeFlags.UnmarshalText] reads back. A value with a bit that names no step has no such
+// form (String's "0x…" would not read back): it is an [*Error] with code
+// [CodeUnknownNormalize], as [Mode.MarshalText] refuses a Mode out of range.
+func (f NormalizeFlags) MarshalText() ([]byte, error) {
+	if f&^normalizeDefined() != 0 {
+		return nil, &Error{Input: f.String(), Code: CodeUnknownNormalize, Rule: "locator normalization",
+			Message: "bits that name no normalization step"}
+	}
+	return []byte(f.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with [ParseNormalizeFlags].
+func (f *NormalizeFlags) UnmarshalText(text []byte) error {
+	v, err := ParseNormalizeFlags(string(text))
+	if err != nil {
+		return err
+	}
+	*f = v
+	return nil
 }
 
 // ParseNormalizeFlags reads a comma-separated list of group names ("safe", "usually",
@@ -331,6 +368,15 @@ func normalize(u URL, opts NormalizeFlags, lv *encLevel, info SchemeInfo, known 
 				drop = port == "" || (known && info.DefaultPort != 0 && isNum && n == info.DefaultPort)
 			}
 			if !drop {
+				if opts&NormalizeRemoveDefaultPort != 0 {
+					// RFC 3986 §3.2.3: "a port number in decimal", whose value §6.2.3
+					// compares with the default (above): leading zeros do not change it
+					// ("08080" is port 8080, as the WHATWG URL Standard's port state reads
+					// it; RFC 1738 §3.1: "The port number to connect to").
+					for len(port) > 1 && port[0] == '0' && '0' <= port[1] && port[1] <= '9' {
+						port = port[1:]
+					}
+				}
 				b.add(':')
 				b.addString(port)
 			}

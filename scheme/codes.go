@@ -9,7 +9,7 @@ import "github.com/locator-url/locator"
 
 // Codes of Register.
 const (
-	CodeBadScheme   locator.Code = "bad-scheme"   // not a valid scheme name (RFC 1738 §5 scheme)
+	CodeBadScheme   locator.Code = "bad-scheme"   // not a valid scheme name (RFC 1738 §5 scheme), or "x-" alone (RFC 1738 §4)
 	CodeSchemeTaken locator.Code = "scheme-taken" // the name belongs to a scheme locator defines (RFC 1738 §4)
 	// CodeIncompleteScheme: a scheme other than an "x-" experiment registered without a syntax
 	// (Check) or an access algorithm (Plan), and without an Exemption that says why: RFC 1738
@@ -150,8 +150,10 @@ const (
 	// CodeNewsArticle: a message-id that is not RFC 1738 §5 article
 	// (1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host), or is written with its "<" ">".
 	CodeNewsArticle locator.Code = "news-article"
-	// CodeNewsServer: a news URL with "//" and a server, which RFC 5538 §2.2 allows and RFC
+	// CodeNewsServer: a news URL with "//" and a server, which RFC 5538 §4 allows and RFC
 	// 1738 §3.6 does not (news host names "are NOT part of news URLs", the 1994 URL draft).
+	// Under locator.RFC1738 a warning when the part after "news:" is RFC 1738 §5 article all
+	// the same ("news://a@h.com" is the message-id "//a@h.com"), else an error.
 	CodeNewsServer locator.Code = "news-server"
 )
 

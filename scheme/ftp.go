@@ -25,6 +25,14 @@ import (
 // [locator.URL.Path]: RFC 1738 §5 fsegment allows "?", which [locator.Parse] reads as the
 // start of a query (RFC 3986 §3). An unencoded ";" that does not start a valid ";type="
 // suffix (";type=" is matched in lower case only) stays in its segment; [Check] reports it.
+// So does a ";type=" whose typecode is none of the above: "ftp://h/a;type=" and
+// "ftp://h/a;type=x" have the name "a;type=" and "a;type=x" and no typecode, in the view, in
+// its JSON form and in the plan ("RETR a;type=x", the client's guess of the type), while
+// [Check] reports the typecode (CodeFTPTypecode at its offset). This is a choice, the one
+// reading that loses no byte of the URL: RFC 1738 §3.2.2 has "<name>;type=<typecode>" with a
+// typecode of "a", "i" or "d", and says that ";" "must be encoded" within a name, so the URL
+// has no valid reading at all; like every URL Check calls invalid, it still has a view and a
+// plan (locator plan warns and exits 1).
 //
 // The zero value has no host and so no access plan.
 type FTP struct {

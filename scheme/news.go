@@ -43,8 +43,11 @@ var newsIDKeep = newsArticleChars.With("@").Without("?")
 // ParseNews returns the typed view of a news URL (RFC 1738 §3.6). It reads the whole
 // scheme-specific part, "?" included, up to the fragment. A message-id written with its
 // enclosing "<" ">" (as in "news:<1234@host.example>") is read without them; the checker
-// reports it. ParseNews fails with an [*locator.Error] when u is not a news URL
-// (CodeWrongScheme), has a server (CodeNewsServer), names nothing (locator.CodeEmpty), or
+// reports it. A scheme-specific part that starts with "//" is no server: RFC 1738 §5 reads
+// "news://a@h.com" as the message-id "//a@h.com" (article allows "/"), and so does ParseNews
+// when the whole part is a valid article ([Check] warns, CodeNewsServer). ParseNews fails with
+// an [*locator.Error] when u is not a news URL (CodeWrongScheme), has any other "//" (no "@",
+// or a bad host: CodeNewsServer), names nothing (locator.CodeEmpty), or
 // when the decoded name holds a CR, LF or NUL (CodeLineBreak; RFC 1738 §6).
 func ParseNews(u locator.URL) (News, error) {
 	if b, off := behind(u); off > 0 {
@@ -55,11 +58,13 @@ func ParseNews(u locator.URL) (News, error) {
 		return News{}, err
 	}
 	off := len(u.Scheme()) + 1
-	if u.HasAuthority() {
-		return News{}, &locator.Error{Input: u.String(), Offset: off, Code: CodeNewsServer, Rule: "RFC 1738 §3.6",
-			Message: "a news URL names no server (news://server/... is RFC 5538 §2.2); use nntp://server/group"}
-	}
 	raw := u.SchemePart()
+	// RFC 1738 §5 article allows "/": "news://a@h.com" is the message-id "//a@h.com" (see
+	// checkNewsTo); any other "//" is an error.
+	if u.HasAuthority() && !newsSlashArticle(new(syntax.Sink), raw, off) {
+		return News{}, &locator.Error{Input: u.String(), Offset: off, Code: CodeNewsServer, Rule: "RFC 1738 §5 grouppart",
+			Message: "a news URL names no server (RFC 1738 §3.6), and \"//\" starts neither a group nor a message-id; news://server/... is RFC 5538 §4, nntp://server/group is RFC 1738 §3.7"}
+	}
 	switch {
 	case raw == "":
 		return News{}, &locator.Error{Input: u.String(), Offset: off, Code: locator.CodeEmpty, Rule: "RFC 1738 §5 grouppart",
@@ -398,17 +403,48 @@ func checkNews(u locator.URL) []locator.Finding {
 //	article   = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
 //
 // The findings go into sk.
+//
+// A news URL has no server (RFC 1738 §3.6: news URLs "are location-independent"), but "/" is
+// one of article's characters, so "news://a@h.com" is the message-id "//a@h.com" by RFC 1738
+// §5 (and so is "news://server/1234@h.com", RFC 5538 §4's server form, the message-id
+// "//server/1234@h.com"): such a URL is valid, with a warning (CodeNewsServer) that says how
+// it is read. Any other "//" (no "@", or a host that is not one) is an error: neither a group
+// nor a message-id.
 func checkNewsTo(sk *syntax.Sink, u locator.URL) {
 	raw := u.SchemePart()
 	off := len(u.Scheme()) + 1
 	if u.HasAuthority() {
-		sk.Add(locator.Finding{Offset: off, Code: CodeNewsServer, Rule: "RFC 1738 §3.6",
-			Message: "a news URL names no server; news://server/... is RFC 5538 §2.2, nntp://server/group is RFC 1738 §3.7"})
+		var ak syntax.Sink
+		if !newsSlashArticle(&ak, raw, off) {
+			sk.Add(locator.Finding{Offset: off, Code: CodeNewsServer, Rule: "RFC 1738 §5 grouppart",
+				Message: "a news URL names no server (RFC 1738 §3.6), and \"//\" starts neither a group nor a message-id; news://server/... is RFC 5538 §4, nntp://server/group is RFC 1738 §3.7"})
+			return
+		}
+		sk.Add(locator.Finding{Offset: off, Code: CodeNewsServer, Rule: "RFC 1738 §5 article", Severity: locator.SeverityWarning,
+			Message: "read as the message-id " + display.Quote(raw) + " (RFC 1738 §5 article allows \"/\"; a news URL names no server, §3.6), not as RFC 5538 §4's server and message-id; for those, write news:ID or nntp://server/group"})
+		sk.AddAll(ak.Findings())
 		return
 	}
 	if raw == "*" {
 		return
 	}
+	newsPartFindings(sk, raw, off)
+}
+
+// newsSlashArticle reports whether raw, the scheme-specific part of a news URL that starts with
+// "//", is RFC 1738 §5 article (an "@" and no error of newsPartFindings, whose findings go into
+// sk): the message-id RFC 1738 reads in it.
+func newsSlashArticle(sk *syntax.Sink, raw string, off int) bool {
+	if strings.IndexByte(raw, '@') < 0 {
+		return false
+	}
+	newsPartFindings(sk, raw, off)
+	return Valid(sk.Findings())
+}
+
+// newsPartFindings checks raw, a news URL's grouppart other than "*", at offset off: a group
+// or, with an "@", an article (RFC 1738 §5). The findings go into sk.
+func newsPartFindings(sk *syntax.Sink, raw string, off int) {
 	at := strings.LastIndexByte(raw, '@')
 	if at < 0 {
 		newsGroupFindings(sk, raw, off, "RFC 1738 §5 group")

@@ -411,3 +411,45 @@ func TestRegisterRequiresSyntaxAndAccess(t *testing.T) {
 		}
 	}
 }
+
+// RFC 1738 §4 reserves names "starting with the characters "x-"" for experiments: "x-" alone
+// names none (locator.LookupScheme takes it for none), so Register refuses it, in any case;
+// a refused name's error gives the offset of its first bad byte, and the error of a long name
+// stays short.
+func TestRegisterNameEdges(t *testing.T) {
+	var e *locator.Error
+	for _, tt := range []struct {
+		name   string
+		code   locator.Code
+		offset int
+	}{
+		{"x-", scheme.CodeBadScheme, 2},
+		{"X-", scheme.CodeBadScheme, 2},
+		{"", scheme.CodeBadScheme, 0},
+		{"1abc", scheme.CodeBadScheme, 0},
+		{"ab_c", scheme.CodeBadScheme, 2},
+		{"x-\xff", scheme.CodeBadScheme, 2},
+		{"ab\x00", scheme.CodeBadScheme, 2},
+		{"HTTP", scheme.CodeSchemeTaken, 0},
+	} {
+		err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: tt.name}})
+		if !errors.As(err, &e) || e.Code != tt.code || e.Offset != tt.offset {
+			t.Errorf("Register(%q) = %v (%+v), want %s at %d", tt.name, err, e, tt.code, tt.offset)
+		}
+		if tt.code == scheme.CodeBadScheme {
+			if _, ok := scheme.Lookup(tt.name); ok {
+				t.Errorf("Register(%q) failed but Lookup finds it", tt.name)
+			}
+		}
+	}
+	// "x-a", the shortest experiment, needs no Check or Plan.
+	if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "x-a"}}); err != nil {
+		t.Errorf("Register(x-a) = %v", err)
+	}
+	// A 1 MB name: refused without Check and Plan, with a bounded message.
+	long := "a" + strings.Repeat("b", 1<<20)
+	err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: long}})
+	if !errors.As(err, &e) || e.Code != scheme.CodeIncompleteScheme || len(e.Message) > 300 || len(err.Error()) > 1000 {
+		t.Errorf("Register(1 MB name): code %v, message %d bytes, error %d bytes", e.Code, len(e.Message), len(err.Error()))
+	}
+}

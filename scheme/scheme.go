@@ -226,7 +226,9 @@ var reservedDefault = pct.RFC1738Reserved.Union(pct.Reserved)
 // reserved names, tn3270 included; the drafts' rlogin, urn, x500 and whois++); it may not
 // replace a scheme that locator defines (an [*locator.Error] with code [CodeSchemeTaken]). The
 // name must be a valid scheme name (RFC 1738 §5 scheme, a letter first as RFC 3986 §3.1 asks;
-// code [CodeBadScheme]) and is stored in lower case.
+// code [CodeBadScheme], with the offset of the first byte that is not allowed) other than "x-"
+// alone, a prefix RFC 1738 §4 reserves for experiments that names none (code [CodeBadScheme]);
+// it is stored in lower case (RFC 1738 §2.1), however long it is.
 //
 // RFC 1738 §4: "Any submission of a new URL scheme must include a definition of an algorithm
 // for accessing of resources within that scheme and the syntax for representing such a
@@ -240,9 +242,19 @@ var reservedDefault = pct.RFC1738Reserved.Union(pct.Reserved)
 // of registrations of one name, the last one wins whole.
 func Register(s Scheme) error {
 	name := lowerASCII(s.Name)
-	if name == "" || !pct.Alpha.Contains(name[0]) || pct.SchemeChars.IndexNotIn(name) >= 0 {
-		return &locator.Error{Input: s.Name, Code: CodeBadScheme, Rule: "RFC 1738 §5 scheme",
+	if i := pct.SchemeChars.IndexNotIn(name); name == "" || !pct.Alpha.Contains(name[0]) || i >= 0 {
+		if i < 0 {
+			i = 0 // empty, or a digit, "+", "-" or "." first
+		}
+		return &locator.Error{Input: s.Name, Offset: i, Code: CodeBadScheme, Rule: "RFC 1738 §5 scheme",
 			Message: "a scheme name is a letter followed by letters, digits, \"+\", \"-\" or \".\""}
+	}
+	// RFC 1738 §4: "Scheme names starting with the characters "x-" are reserved for
+	// experimental purposes": "x-" alone names no experiment (locator.LookupScheme does not
+	// take it for one either), and, reserved, it is not a name for a submitted scheme.
+	if name == "x-" {
+		return &locator.Error{Input: s.Name, Offset: 2, Code: CodeBadScheme, Rule: "RFC 1738 §4",
+			Message: "an experimental scheme name is \"x-\" followed by the experiment's name"}
 	}
 	// A defined scheme is refused whatever comes with it (store checks again under the lock;
 	// a defined scheme is never replaced, so this early look cannot be stale).

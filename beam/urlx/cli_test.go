@@ -220,11 +220,12 @@ func firstLine(err error) string {
 	return s
 }
 
-// TestExtractEqualsCLI compares Extract over each bench file with "locator extract FILE".
+// TestExtractEqualsCLI compares Extract over each bench file with "locator extract FILE
+// /dev/null": with several FILEs, the CLI starts each line with "FILE:", as Finding.Line does.
 func TestExtractEqualsCLI(t *testing.T) {
 	for _, file := range benchFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			want := runCLI(t, "", "extract", "--jobs", "1", file)
+			want := runCLI(t, "", "extract", "--jobs", "1", file, os.DevNull)
 			p, s := beam.NewPipelineWithRoot()
 			found, skipped, err := urlx.Extract(s, "", urlx.ReadDocuments(s, file))
 			if err != nil {

@@ -14,7 +14,11 @@ import (
 
 // runAndShow runs p on the test's runner and prints the lines of the files that pattern
 // matches, sorted.
-func runAndShow(p *beam.Pipeline, pattern string) {
+func runAndShow(p *beam.Pipeline, pattern string) { runAndShowTrim(p, pattern, "") }
+
+// runAndShowTrim is runAndShow with each line's first trim removed (a temporary directory
+// in a file name).
+func runAndShowTrim(p *beam.Pipeline, pattern, trim string) {
 	if err := ptest.Run(p); err != nil {
 		fmt.Println(err)
 		return
@@ -23,7 +27,12 @@ func runAndShow(p *beam.Pipeline, pattern string) {
 	var lines []string
 	for _, n := range names {
 		b, _ := os.ReadFile(n)
-		lines = append(lines, strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")...)
+		for _, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+			if trim != "" {
+				l = strings.Replace(l, trim, "", 1)
+			}
+			lines = append(lines, l)
+		}
 	}
 	slices.Sort(lines)
 	for _, l := range lines {
@@ -100,8 +109,8 @@ func ExampleExtract() {
 	urlx.Write(s, urlx.FormatText, filepath.Join(dir, "urls"), 1, found)
 	runAndShow(p, filepath.Join(dir, "*"))
 	// Output:
-	// ftp://foo.bar/pub/file	9	34	wrapped	valid	ftp://foo.bar/pub/fi-le
-	// http://example.com/a	41	60	bare	valid
+	// mail:ftp://foo.bar/pub/file	9	34	wrapped	valid	ftp://foo.bar/pub/fi-le
+	// mail:http://example.com/a	41	60	bare	valid
 }
 
 // Resolve each reference against the base in its line's first column.
@@ -159,10 +168,11 @@ func ExampleReadDocuments() {
 		return
 	}
 	urlx.Write(s, urlx.FormatText, filepath.Join(dir, "urls"), 1, found)
-	runAndShow(p, filepath.Join(dir, "urls-*"))
+	// Each line starts with its file's name (here without the temporary directory).
+	runAndShowTrim(p, filepath.Join(dir, "urls-*"), dir+string(filepath.Separator))
 	// Output:
-	// gopher://b.example/1	4	23	bare	valid
-	// http://a.example/x	10	27	wrapped	valid
+	// a.txt:http://a.example/x	10	27	wrapped	valid
+	// b.txt:gopher://b.example/1	4	23	bare	valid
 }
 
 // The components of each valid URL, tab-separated, as "locator parse -" prints them.

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/extract"
+	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/lineops"
 )
 
@@ -33,8 +34,10 @@ type Finding struct {
 	Form string `json:"form"`
 	// Valid reports whether URL passes the strict check of the spec.
 	Valid bool `json:"valid"`
-	// Line is the line "locator extract" prints for it, without its "\n": URL, START, END,
-	// FORM, valid|invalid and the alternatives, tab-separated and escaped.
+	// Line is the line "locator extract" prints for it with several FILEs, without its "\n":
+	// NAME (escaped), ":", then URL, START, END, FORM, valid|invalid and the alternatives,
+	// tab-separated and escaped. The name is always there, as grep -H writes it: a pipeline
+	// reads many documents, and a finding without its document could not be traced to it.
 	Line string `json:"line"`
 }
 
@@ -44,7 +47,8 @@ const codeTooLong = "too-long"
 // Extract finds the URLs in each Document's text, by spec (rfc1738 when empty, or rfc3986)
 // for their validity, as "locator extract": one Finding per URL. A candidate longer than
 // extract.MaxLength, which the CLI reports on standard error, is a dead letter (code
-// "too-long", at the candidate's offset; Input is the document's name).
+// "too-long", at the candidate's offset; Input is the document's name, and so is the start of
+// its Line, "NAME: error: extract: byte START: …").
 func Extract(s beam.Scope, spec string, docs beam.PCollection) (findings, skipped beam.PCollection, err error) {
 	sp := locator.RFC1738
 	if spec != "" {
@@ -86,14 +90,15 @@ func (fn *extractFn) ProcessElement(ctx context.Context, d Document, emit func(F
 			bad.Inc(ctx, 1)
 		}
 		fn.named.scheme(ctx, schemeOf(f.URL))
+		line := append(display.Append(nil, d.Name), ':')
 		emit(Finding{Name: d.Name, URL: f.URL, Alternatives: f.Alternatives, Start: f.Start, End: f.End,
-			Form: f.Form.String(), Valid: f.Valid, Line: string(lineops.AppendExtractFinding(nil, f))})
+			Form: f.Form.String(), Valid: f.Valid, Line: string(lineops.AppendExtractFinding(line, f))})
 	}
 	for _, sk := range skips {
 		fn.named.inc(ctx, "code/", codeTooLong)
 		msg := sk.Error()
 		dead(Invalid{Input: d.Name, Offset: sk.Start, Code: codeTooLong, Rule: "extract.MaxLength", Message: msg,
-			Line: "error: " + string(lineops.AppendFindingText(nil, msg, codeTooLong, "extract.MaxLength"))})
+			Line: string(lineops.AppendFindingText(append(display.Append(nil, d.Name), ": error: "...), msg, codeTooLong, "extract.MaxLength"))})
 	}
 	return nil
 }

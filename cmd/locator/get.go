@@ -127,10 +127,11 @@ terminal, with --transcript, or when the object goes to a terminal on standard
 output.
 
 "-" reads URLs from standard input, one a line, and fetches --jobs of them at once
-(default 4), at most --per-host connections to one host (default 2); the objects,
-JSON lines and errors are written in input order (objects of later URLs wait in
-memory, or in a temporary file past 1 MiB). Several URL arguments are fetched the
-same way.
+(default 4), at most --per-host connections to one host (default 2; 1 to 256, the
+bound of --jobs: each URL fetched holds one, so more than --jobs limits nothing);
+the objects, JSON lines and errors are written in input order (objects of later
+URLs wait in memory, or in a temporary file past 1 MiB). Several URL arguments are
+fetched the same way.
 
 FTP (RFC 1738 §3.2): a URL without a user logs in as "anonymous" with the password
 --email ADDR, else $LOCATOR_EMAIL, else "anonymous@" (as plan does); --no-type-guess
@@ -211,7 +212,7 @@ func newGetCmd() *cobra.Command {
 	g.jobs = 4
 	f.Var((*jobsValue)(&g.jobs), "jobs", "fetch `N` URLs at once, 1 to 256 (several URLs or -)")
 	g.perHost = fetch.DefaultPerHost
-	f.Var((*jobsValue)(&g.perHost), "per-host", "at most `N` connections at once to one host")
+	f.Var((*perHostValue)(&g.perHost), "per-host", "at most `N` connections at once to one host, 1 to 256 (above --jobs, no effect)")
 	addFetchFlags(cmd, g)
 	f.StringVar(&g.email, "email", "",
 		"send `ADDR` as the anonymous FTP password, the end user's e-mail address (RFC 1738 §3.2.1) (default $"+emailEnv+", else \"anonymous@\")")

@@ -12,7 +12,8 @@
 // csv) and the inputs it could not handle, with the error's offset, code and rule, to the
 // dead-letter files (--invalid PREFIX, OUTPUT-invalid by default). The text format is the
 // CLI's bulk output: "locator OP -" prints the same lines for the same input, results and
-// errors together. At the end the counts (Beam metrics: valid, invalid, per scheme, per
+// errors together (extract: "locator extract FILE..." with several FILEs, each line starting
+// with its file's name and ":"). At the end the counts (Beam metrics: valid, invalid, per scheme, per
 // error code) are written to standard error.
 //
 // The ops: parse, check, findings (every error and warning of each line, no dead letters:

@@ -107,7 +107,7 @@ func TestCommandEqualsCLI(t *testing.T) {
 		{options{op: "normalize", level: "usually"}, "direct", []string{"normalize", "--level", "usually", "-"}},
 		{options{op: "surt"}, "prism", []string{"normalize", "--surt", "-"}},
 		{options{op: "check", spec: "rfc3986"}, "direct", []string{"check", "--spec", "rfc3986", "-"}},
-		{options{op: "extract"}, "direct", []string{"extract", userbait}},
+		{options{op: "extract"}, "direct", []string{"extract", userbait, os.DevNull}}, // "FILE:" on each line
 	}
 	for _, c := range cases {
 		t.Run(c.o.op+"/"+c.runner, func(t *testing.T) {
