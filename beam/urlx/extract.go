@@ -44,8 +44,8 @@ type Finding struct {
 // codeTooLong is the code of a candidate longer than extract.MaxLength.
 const codeTooLong = "too-long"
 
-// Extract finds the URLs in each Document's text, by spec (rfc1738 when empty, or rfc3986)
-// for their validity, as "locator extract": one Finding per URL. A candidate longer than
+// Extract finds the URLs in each Document's text, by spec (rfc1738 when empty, rfc3986,
+// url-draft-1994, url-draft-1993 or rfc1630; not whatwg) for their validity, as "locator extract": one Finding per URL. A candidate longer than
 // extract.MaxLength, which the CLI reports on standard error, is a dead letter (code
 // "too-long", at the candidate's offset; Input is the document's name, and so is the start of
 // its Line, "NAME: error: extract: byte START: …").
@@ -55,7 +55,7 @@ func Extract(s beam.Scope, spec string, docs beam.PCollection) (findings, skippe
 		if sp, err = locator.ParseSpec(spec); err != nil {
 			return beam.PCollection{}, beam.PCollection{}, err
 		}
-		if sp != locator.RFC1738 && sp != locator.RFC3986 {
+		if sp == locator.WHATWG {
 			return beam.PCollection{}, beam.PCollection{}, errExtractSpec
 		}
 	}
@@ -68,7 +68,7 @@ func Extract(s beam.Scope, spec string, docs beam.PCollection) (findings, skippe
 }
 
 var errExtractSpec = &locator.Error{Code: "bad-spec", Rule: "locator extract",
-	Message: "extract checks URLs by rfc1738 or rfc3986 only"}
+	Message: "extract checks URLs by rfc1738, rfc3986 or an older document (url-draft-1994, url-draft-1993, rfc1630), not whatwg (the URL Standard has no strict checker)"}
 
 type extractFn struct {
 	Spec  string `json:"spec"`

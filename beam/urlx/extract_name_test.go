@@ -38,3 +38,35 @@ func TestExtractLinesNameTheDocument(t *testing.T) {
 		t.Fatal(firstLine(err))
 	}
 }
+
+// Extract takes every document the CLI's extract takes (url-draft-1994, url-draft-1993 and
+// rfc1630 as well as rfc1738 and rfc3986), each deciding "valid" as check --spec does: a
+// typecode "AN" is no RFC 1738 §3.2.2 typecode but the 1994 draft's "ftptype" allows it. Only
+// whatwg, which has no strict checker, is refused.
+func TestExtractSpecs(t *testing.T) {
+	for spec, want := range map[string]string{
+		"rfc1738":        "doc:ftp://h/a;type=AN\t4\t20\tbare\tinvalid",
+		"url-draft-1994": "doc:ftp://h/a;type=AN\t4\t20\tbare\tvalid",
+	} {
+		p, s := beam.NewPipelineWithRoot()
+		docs := beam.Create(s, urlx.Document{Name: "doc", Text: "see ftp://h/a;type=AN\n"})
+		found, _, err := urlx.Extract(s, spec, docs)
+		if err != nil {
+			t.Fatalf("%s: %v", spec, firstLine(err))
+		}
+		passert.Equals(s, beam.ParDo(s, findingLine, found), want)
+		if err := ptest.Run(p); err != nil {
+			t.Errorf("%s: %v", spec, firstLine(err))
+		}
+	}
+	for _, spec := range []string{"url-draft-1993", "rfc1630"} {
+		_, s := beam.NewPipelineWithRoot()
+		if _, _, err := urlx.Extract(s, spec, beam.Create(s, urlx.Document{Name: "d", Text: "x"})); err != nil {
+			t.Errorf("Extract(%s): %v", spec, err)
+		}
+	}
+	_, s := beam.NewPipelineWithRoot()
+	if _, _, err := urlx.Extract(s, "whatwg", beam.Create(s, urlx.Document{Name: "d", Text: "x"})); err == nil {
+		t.Error("Extract(whatwg): no error")
+	}
+}

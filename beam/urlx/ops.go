@@ -101,7 +101,7 @@ func Compile(c Config) (LineFunc, error) {
 			return nil, fmt.Errorf("spec %s: %w", display.Quote(specName), err)
 		}
 		if spec == locator.WHATWG {
-			return nil, fmt.Errorf("spec whatwg: %s follows rfc1738 or rfc3986 (use the whatwg op for hrefs)", c.Op)
+			return nil, fmt.Errorf("spec whatwg: %s follows rfc1738, rfc3986 or an older document, not whatwg (use the whatwg op for hrefs)", c.Op)
 		}
 		if c.Op == OpParse {
 			return func(line string) (Result, *Invalid) { return parseLine(line, spec) }, nil

@@ -311,14 +311,14 @@ func (o *options) check(cmd *cobra.Command) error {
 		o.whatwg = s == locator.WHATWG
 	case "check", "plan":
 		if s == locator.WHATWG {
-			return usageErrorf("--spec whatwg: %s follows rfc1738 or rfc3986 only (the URL Standard has no strict checker); use parse --spec whatwg", name)
+			return usageErrorf("--spec whatwg: %s follows rfc1738, rfc3986 or an older document (url-draft-1994, url-draft-1993, rfc1630), not whatwg (the URL Standard has no strict checker); use parse --spec whatwg", name)
 		}
 	case "normalize", "equal":
 		o.whatwg = s == locator.WHATWG
 	case "encode", "decode", "edit": // each reads --spec itself (encode.go, edit.go)
 	case "extract":
 		if s == locator.WHATWG {
-			return usageErrorf("--spec whatwg: %s follows rfc1738 or rfc3986 only", name)
+			return usageErrorf("--spec whatwg: %s follows rfc1738, rfc3986 or an older document (url-draft-1994, url-draft-1993, rfc1630), not whatwg (the URL Standard has no strict checker)", name)
 		}
 	default:
 		if given && cmd != cmd.Root() {

@@ -368,7 +368,7 @@ func TestExitCodes(t *testing.T) {
 		}
 	}
 	_, errs, _ := runLocator(t, "", "check", "--spec", "whatwg", "ftp://h/")
-	if !strings.Contains(errs, "check follows rfc1738 or rfc3986 only") {
+	if !strings.Contains(errs, "check follows rfc1738, rfc3986 or an older document") {
 		t.Errorf("--spec whatwg: stderr %q", errs)
 	}
 }
