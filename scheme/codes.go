@@ -218,7 +218,8 @@ const (
 	// CodeEncodedTab: %09 in a scheme whose protocol lines treat TAB as a delimiter or
 	// whitespace (ftp, http, https, news, nntp, telnet). In gopher, %09 separates the
 	// selector, the search and the gopher+ string (RFC 1738 §3.4) and is not reported
-	// unless more than two stand in the path.
+	// unless more than two stand in the path; the TAB, CR and LF of a well-formed ASK block
+	// in the gopher+ string (RFC 1738 §3.4.9) are the protocol's own and are not reported.
 	CodeEncodedTab locator.Code = "encoded-tab"
 	// CodeUnencodedChar: a character that RFC 1738 §2.2 says must always be encoded (unsafe,
 	// national, control or non-ASCII) standing unencoded: programs disagree on where such a
@@ -228,8 +229,10 @@ const (
 	// with look-alike characters (RFC 3986 §7.6 semantic attacks; RFC 3987 §8).
 	CodeNonASCIIHost locator.Code = "non-ascii-host"
 	// CodeUserinfoLikeHost: user information that looks like a host name, as in
-	// "http://www.bank.example@evil.example/": readers take the user name for the host
-	// (RFC 3986 §7.6).
+	// "http://www.bank.example@evil.example/", or holds one before a delimiter, as in RFC
+	// 3986 §7.6's "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm", or after
+	// an "@" ("http://user@www.bank.example@evil.example/"):
+	// readers take the user name for the host (RFC 3986 §7.6).
 	CodeUserinfoLikeHost locator.Code = "userinfo-looks-like-host"
 	// CodeLoginTwoReadings: an authority with "?" and then "@" before the next "/" or "#",
 	// which RFC 1738 §5 (user and password may hold "?") and RFC 3986 §3.2 (the authority

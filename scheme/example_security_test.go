@@ -19,3 +19,13 @@ func ExampleSecurity() {
 	// 50 encoded-line-break
 	// 53 encoded-line-break
 }
+
+func ExampleReport_FirstError() {
+	for _, in := range []string{"http://example.com:8080/", "http://example.com/a b"} {
+		f, ok := scheme.Inspect(in, locator.RFC1738).FirstError()
+		fmt.Printf("%v %d %q\n", ok, f.Offset, f.Code)
+	}
+	// Output:
+	// false 0 ""
+	// true 20 "unsafe-char"
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"slices"
+	"strconv"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/syntax"
@@ -25,7 +26,8 @@ type Report struct {
 	SpecScheme string
 	View       View // the typed view; nil when the scheme has none, or it failed
 	// Findings are the errors and warnings, in offset order, each said once, at most
-	// locator.MaxFindings (100) of them: the first ones by offset.
+	// locator.MaxFindings (100) of them: the first ones by offset, but when none of those is
+	// an error and a later finding is, the first error takes the last place.
 	Findings []locator.Finding
 	// Omitted is how many findings came after the first locator.MaxFindings and are not in
 	// Findings; OmittedErrors is how many of those are errors.
@@ -35,6 +37,33 @@ type Report struct {
 // Valid reports whether the input parsed and no finding, omitted ones included, is an error
 // (warnings are allowed).
 func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(r.Findings) }
+
+// FirstError returns the first error of r and true, or false when r has none ([Report.Valid]).
+// It is the first finding of r.Findings that is an error; when every error of the input is
+// among the findings that were omitted (a checker that stopped building findings after
+// locator.MaxFindings warnings before them), it is a finding of code
+// locator.CodeTooManyFindings at the offset of the last finding kept, saying how many errors
+// were left out, so that an invalid input always has an error to show.
+func (r Report) FirstError() (locator.Finding, bool) {
+	for _, f := range r.Findings {
+		if f.Severity == locator.SeverityError {
+			return f, true
+		}
+	}
+	if r.OmittedErrors == 0 {
+		return locator.Finding{}, false
+	}
+	off := 0
+	if n := len(r.Findings); n > 0 {
+		off = r.Findings[n-1].Offset
+	}
+	msg := strconv.Itoa(r.OmittedErrors) + " errors after the first " + strconv.Itoa(locator.MaxFindings) + " findings are not listed"
+	if r.OmittedErrors == 1 {
+		msg = "1 error after the first " + strconv.Itoa(locator.MaxFindings) + " findings is not listed"
+	}
+	return locator.Finding{Offset: off, Code: locator.CodeTooManyFindings, Rule: "locator MaxFindings (findings per URL)",
+		Message: msg, Severity: locator.SeverityError}, true
+}
 
 // Inspect parses input with locator.ParseAs under spec and gathers every finding for spec, as
 // the locator command's parse and check report them. Under locator.RFC1738 and
@@ -77,7 +106,8 @@ func (r Report) Valid() bool { return r.Parsed && r.OmittedErrors == 0 && Valid(
 // The findings are in offset order, those of the checker first at one offset, then the view's,
 // then Security's; a finding with the offset and the code, or the offset and the message, of
 // an earlier one is dropped (the checker and Security may say the same thing). At most the
-// first 100 are kept; Report.Omitted counts the rest. Inspect's time is linear in the number
+// first 100 are kept (the first error in the last place when none of them is one);
+// Report.Omitted counts the rest. Inspect's time is linear in the number
 // of findings of the checker and Security.
 func Inspect(input string, spec locator.Spec) Report {
 	r := Report{Input: input, Spec: spec}
@@ -119,18 +149,30 @@ func Inspect(input string, spec locator.Spec) Report {
 }
 
 // capFindings returns the first locator.MaxFindings of all (in offset order), counting the
-// others in r.Omitted and the errors among them in r.OmittedErrors.
+// others in r.Omitted and the errors among them in r.OmittedErrors. When none of those kept is
+// an error but one of the others is, the first such error takes the place of the last one kept
+// (which is counted as omitted instead), so that the report of an invalid input shows why it
+// is invalid: the security notes, warnings, could otherwise push every error out.
 func capFindings(r *Report, all []locator.Finding) []locator.Finding {
 	if len(all) <= locator.MaxFindings {
 		return all
 	}
+	kept := append(make([]locator.Finding, 0, locator.MaxFindings), all[:locator.MaxFindings]...) // let the rest be collected
 	r.Omitted += len(all) - locator.MaxFindings
-	for _, x := range all[locator.MaxFindings:] {
+	firstErr := -1
+	for i, x := range all[locator.MaxFindings:] {
 		if x.Severity == locator.SeverityError {
 			r.OmittedErrors++
+			if firstErr < 0 {
+				firstErr = locator.MaxFindings + i
+			}
 		}
 	}
-	return append(make([]locator.Finding, 0, locator.MaxFindings), all[:locator.MaxFindings]...) // let the rest be collected
+	if firstErr >= 0 && Valid(kept) {
+		kept[len(kept)-1] = all[firstErr] // its offset is at least the last one's: the order holds
+		r.OmittedErrors--
+	}
+	return kept
 }
 
 // parseFailed fills r, whose input locator.ParseAs rejected with err. Under

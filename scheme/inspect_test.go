@@ -128,8 +128,9 @@ func TestInspectCap(t *testing.T) {
 		{"http://h/" + strings.Repeat(" ", 100), locator.RFC1738, 100, 0, 0, false},
 		{"http://h/" + strings.Repeat(" ", 101), locator.RFC1738, 100, 1, 1, false},
 		{"http://h/" + strings.Repeat(" ", 150), locator.RFC3986, 100, 50, 50, false},
-		// 100 warnings, then an error beyond the cap.
-		{"http://h/" + strings.Repeat("%0A", 100) + " ", locator.RFC1738, 100, 1, 1, false},
+		// 100 warnings, then an error beyond the cap: the error takes the last place, so that
+		// the report shows why it is invalid, and the warning it displaces is omitted.
+		{"http://h/" + strings.Repeat("%0A", 100) + " ", locator.RFC1738, 100, 1, 0, false},
 		{"http://h/" + strings.Repeat("%0A", 100) + "x", locator.RFC1738, 100, 0, 0, true},
 		{"http://h/" + strings.Repeat("%0A", 101), locator.RFC1738, 100, 1, 0, true},
 	} {
@@ -247,6 +248,10 @@ func FuzzInspect(f *testing.F) {
 			}
 			if r.Valid() != (r.Parsed && r.OmittedErrors == 0 && scheme.Valid(r.Findings)) {
 				t.Fatalf("Inspect(%q, %v): Valid %v", s, spec, r.Valid())
+			}
+			// An invalid report always has an error to show (check's first error).
+			if _, ok := r.FirstError(); ok == r.Valid() {
+				t.Fatalf("Inspect(%q, %v): Valid %v, but FirstError %v", s, spec, r.Valid(), ok)
 			}
 			if again := scheme.Inspect(s, spec); fmt.Sprint(again.Findings) != fmt.Sprint(r.Findings) {
 				t.Fatalf("Inspect(%q, %v) differs on a second run", s, spec)

@@ -25,12 +25,16 @@ var tabSchemes = map[string]bool{
 
 // Security returns the security findings of RFC 1738 §6 (and RFC 3986 §7) for u, all
 // warnings, in offset order: a port other than the scheme's default, a password, encoded
-// characters that decode into protocol delimiters (CR, LF, NUL; TAB where it matters),
-// characters that must be encoded, and hosts made to deceive (a user name that looks like
-// a host, a login with "?" that RFC 1738 §5 and RFC 3986 §3.2 read with different hosts,
-// non-ASCII hosts, ambiguous numeric hosts). An unknown scheme has no default port;
-// only a port in 0–1023 is reported for it. It looks at the URL behind a "URL:" prefix
-// (see [locator.ParseAs]); the offsets are u's.
+// characters that decode into protocol delimiters (CR, LF, NUL; TAB where it matters; not the
+// lines of a well-formed gopher+ ASK block, RFC 1738 §3.4.9), characters that must be
+// encoded, and hosts made to deceive (a user name that looks like a host or holds one before
+// a delimiter, as in RFC 3986 §7.6's "cnn.example.com&story=breaking_news@10.0.0.1", or after
+// an "@", "user@www.bank.example@evil.example"; a login with "?"
+// that RFC 1738 §5 and RFC 3986 §3.2 read with different hosts; non-ASCII hosts; ambiguous
+// numeric hosts; a host written with escapes is checked decoded too, RFC 3986 §7.3). An
+// unknown scheme has no default port; only a port in 0–1023 is reported for it. A port is
+// named by its number ("0025" is port 25). It looks at the URL behind a "URL:" prefix (see
+// [locator.ParseAs]); the offsets are u's.
 func Security(u locator.URL) []locator.Finding {
 	var sk syntax.Sink
 	b, off := behind(u)
@@ -83,29 +87,45 @@ func securityTo(sk *syntax.Sink, u locator.URL, spec locator.Spec, chars bool) {
 	}
 	o := u.Offsets()
 
-	// RFC 1738 §6: ports other than the default, especially reserved ones.
+	// RFC 1738 §6: ports other than the default, especially reserved ones. The port is read
+	// as a number, leading zeros and all ("0025" is port 25), and named by that number, so that
+	// the message stays short whatever the digits (RFC 3986 §6.2.3 compares ports as numbers).
+	// A port beyond 2^31 (RFC 1738 §5 port = digits) is no default port either.
 	if p, ok := u.Port(); ok && p != "" {
-		if n, ok := syntax.Decimal(p); ok && !(known && info.DefaultPort != 0 && n == info.DefaultPort) {
+		n, ok := syntax.Decimal(p)
+		if !ok {
+			n = -1 // above every TCP port (RFC 793 §3.1)
+		}
+		if !(known && info.DefaultPort != 0 && n == info.DefaultPort) {
+			portText := func() string {
+				if n < 0 {
+					return display.Quote(p)
+				}
+				return strconv.Itoa(n)
+			}
 			def := "no default port"
 			if known && info.DefaultPort != 0 {
 				def = "default port " + strconv.Itoa(info.DefaultPort)
 			}
 			sch := name
-			if sch == "" {
+			switch {
+			case sch == "":
 				sch = "a relative reference"
+			case len(sch) > display.MaxQuote:
+				sch = display.Quote(sch) // an unknown scheme's name is as long as the input: cut
 			}
 			switch {
-			case n <= 1023:
+			case n >= 0 && n <= 1023:
 				svc := ""
 				if s, ok := wellKnown[n]; ok {
 					svc = " (" + s + ")"
 				}
 				sk.Add(locator.Finding{Offset: o.Port.Start, Code: CodePortReserved, Rule: "RFC 1738 §6",
-					Message: "port " + strconv.Itoa(n) + svc + " is a well-known port other than " + sch + "'s " + def +
+					Message: "port " + portText() + svc + " is a well-known port other than " + sch + "'s " + def +
 						": the URL may be used to send commands to another service", Severity: locator.SeverityWarning})
 			case known && info.DefaultPort != 0 && spec != locator.RFC3986:
 				sk.Add(locator.Finding{Offset: o.Port.Start, Code: CodePortNotDefault, Rule: "RFC 1738 §6",
-					Message:  "port " + p + " is not " + sch + "'s " + def + "; the server may speak another protocol",
+					Message:  "port " + portText() + " is not " + sch + "'s " + def + "; the server may speak another protocol",
 					Severity: locator.SeverityWarning})
 			}
 		}
@@ -117,30 +137,52 @@ func securityTo(sk *syntax.Sink, u locator.URL, spec locator.Spec, chars bool) {
 			Message: "the URL holds a password, which anyone who sees the URL can read", Severity: locator.SeverityWarning})
 	}
 
-	// RFC 3986 §7.6: user information that looks like the host.
-	if user, ok := u.User(); ok && looksLikeHostname(user) {
-		sk.Add(locator.Finding{Offset: o.User.Start, Code: CodeUserinfoLikeHost, Rule: "RFC 3986 §7.6",
-			Message: "user name " + display.Quote(user) + " looks like a host name, but the host is " +
-				display.Quote(u.Host()), Severity: locator.SeverityWarning})
+	// RFC 3986 §7.6: user information that looks like the host, whole ("www.bank.example"), as
+	// its start ("cnn.example.com&story=breaking_news", §7.6's own example) or after an "@"
+	// ("user@www.bank.example", which reads as user information and a host).
+	if user, ok := u.User(); ok {
+		if like := hostnameStart(user); like != "" {
+			msg := "user name " + display.Quote(user) + " looks like a host name"
+			if d, err := pct.Decode(user); err != nil || like != d {
+				msg = "user name " + display.Quote(user) + " holds the host name " + display.Quote(like)
+			}
+			sk.Add(locator.Finding{Offset: o.User.Start, Code: CodeUserinfoLikeHost, Rule: "RFC 3986 §7.6",
+				Message: msg + ", but the host is " + display.Quote(u.Host()), Severity: locator.SeverityWarning})
+		}
 	}
 
 	// RFC 1738 §5 and RFC 3986 §3.2: a "?" in the login, read two ways.
 	loginTwoReadings(sk, u)
 
 	// RFC 3986 §7.6, RFC 3987 §8: look-alike hosts; RFC 3986 §7.4: rare IP address formats.
+	// RFC 3986 §7.3: "Security checks of the data within a URI should be applied after
+	// decoding the octets": a host written with escapes ("%D0%B0pple.com", "%30x7f.1", which
+	// RFC 3986 §3.2.2 reg-name allows and a resolver reads decoded) is checked decoded too.
 	if u.HasAuthority() {
 		h := u.Host()
-		for i := 0; i < len(h); i++ {
-			if h[i] >= 0x80 {
+		dh := h
+		if strings.IndexByte(h, '%') >= 0 && !strings.HasPrefix(h, "[") {
+			if d, err := pct.Decode(h); err == nil {
+				dh = d
+			}
+		}
+		shown := func() string {
+			if dh != h {
+				return display.Quote(h) + " (decoded " + display.Quote(dh) + ")"
+			}
+			return display.Quote(h)
+		}
+		for i := 0; i < len(dh); i++ {
+			if dh[i] >= 0x80 {
 				sk.Add(locator.Finding{Offset: o.Host.Start, Code: CodeNonASCIIHost, Rule: "RFC 3986 §7.6; RFC 3987 §8",
-					Message:  "host " + display.Quote(h) + " has non-ASCII characters, which may imitate another host",
+					Message:  "host " + shown() + " has non-ASCII characters, which may imitate another host",
 					Severity: locator.SeverityWarning})
 				break
 			}
 		}
-		if ambiguousHostNumber(h) {
+		if ambiguousHostNumber(dh) {
 			sk.Add(locator.Finding{Offset: o.Host.Start, Code: CodeAmbiguousHostNumber, Rule: "RFC 3986 §7.4",
-				Message: "numeric host " + display.Quote(h) + " is not a plain dotted quad; resolvers may read it " +
+				Message: "numeric host " + shown() + " is not a plain dotted quad; resolvers may read it " +
 					"as another address (octal, hexadecimal or fewer groups)", Severity: locator.SeverityWarning})
 		}
 	}
@@ -190,10 +232,24 @@ func securityTo(sk *syntax.Sink, u locator.URL, spec locator.Spec, chars bool) {
 }
 
 // encodedDelimiters reports escapes that decode to CR, LF, NUL, and TAB where it matters.
+// In a gopher URL whose gopher+ string is a well-formed ASK block (RFC 1738 §3.4.9:
+// "+%091%0D%0A+-1%0D%0A<ask_item1_value>%0D%0A...%0D%0A.%0D%0A", which the client sends as
+// lines, "a coded version of what the client sends to the server"), the TAB, CR and LF of
+// that block are the protocol's own lines, not a hazard, and are not reported.
 func encodedDelimiters(sk *syntax.Sink, u locator.URL, scheme string) {
 	s := u.String()
 	o := u.Offsets()
-	tabs := 0 // %09 seen in a gopher path
+	tabs := 0      // %09 seen in a gopher path
+	askStart := -2 // where a gopher URL's well-formed ASK block starts; -2 before it is looked for, -1 when none
+	ask := func(i int) bool {
+		if scheme != "gopher" || i < o.Path.Start || (o.Fragment.Start >= 0 && i >= o.Fragment.Start-1) {
+			return false
+		}
+		if askStart == -2 {
+			askStart = gopherAskStart(u)
+		}
+		return askStart >= 0 && i >= askStart
+	}
 	for i := 0; i+2 < len(s); i++ {
 		if !syntax.IsEscape(s, i) {
 			continue
@@ -201,7 +257,7 @@ func encodedDelimiters(sk *syntax.Sink, u locator.URL, scheme string) {
 		v, _ := pct.Unhex(s[i+1], s[i+2])
 		switch v {
 		case '\r', '\n':
-			if !sk.Take(i, CodeEncodedLineBreak, locator.SeverityWarning) {
+			if ask(i) || !sk.Take(i, CodeEncodedLineBreak, locator.SeverityWarning) {
 				break
 			}
 			sk.Add(locator.Finding{Offset: i, Code: CodeEncodedLineBreak, Rule: "RFC 1738 §6",
@@ -222,7 +278,7 @@ func encodedDelimiters(sk *syntax.Sink, u locator.URL, scheme string) {
 				if inPath {
 					tabs++
 				}
-				report = !inPath || tabs > 2
+				report = !inPath || (tabs > 2 && !ask(i))
 			}
 			if report && sk.Take(i, CodeEncodedTab, locator.SeverityWarning) {
 				sk.Add(locator.Finding{Offset: i, Code: CodeEncodedTab, Rule: "RFC 1738 §6",
@@ -233,40 +289,94 @@ func encodedDelimiters(sk *syntax.Sink, u locator.URL, scheme string) {
 	}
 }
 
-// looksLikeHostname reports whether s (a user name as written) reads as a host name: labels
-// of letters, digits and "-" with at least one "." and a top label starting with a letter,
-// or a dotted quad.
-func looksLikeHostname(s string) bool {
-	d, err := pct.Decode(s)
-	if err != nil || d == "" {
-		return false
+// gopherAskStart returns the offset in u of the gopher+ string of a gopher URL when it is a
+// well-formed ASK block (RFC 1738 §3.4.9; see [ParseGopher]), or -1: the byte after the
+// second "%09" that follows the gophertype.
+func gopherAskStart(u locator.URL) int {
+	g, err := ParseGopher(u)
+	if err != nil || g.Plus == nil || g.Plus.Ask == nil {
+		return -1
 	}
+	o := u.Offsets()
+	s := u.String()
+	i := o.Path.Start + 1 // after the "/"
+	if i < len(s) && s[i] == '%' {
+		i += 3 // gtype = xchar, an escape
+	} else {
+		i++
+	}
+	for range 2 {
+		j := strings.Index(s[i:], "%09")
+		if j < 0 {
+			return -1
+		}
+		i += j + 3
+	}
+	return i
+}
+
+// hostnameStart returns the host name that s (a user name as written) reads as, or "": the
+// start of s decoded, or of a part after an "@" in it ("user@www.bank.example", which a reader
+// takes for user information and a host), that [hostnameAt] reads as a host name.
+func hostnameStart(s string) string {
+	d, err := pct.Decode(s)
+	if err != nil {
+		return ""
+	}
+	for {
+		if h := hostnameAt(d); h != "" {
+			return h
+		}
+		i := strings.IndexByte(d, '@')
+		if i < 0 {
+			return ""
+		}
+		d = d[i+1:]
+	}
+}
+
+// hostnameAt returns the start of d up to its first character that is neither a letter, a
+// digit, "-" nor "." when that is a delimiter of RFC 3986 §2.2 (gen-delims, sub-delims) or a
+// space, which a reader takes as the end of a host name ("cnn.example.com&story=breaking_news",
+// RFC 3986 §7.6), when that part is labels of letters, digits and "-" with at least one "."
+// and a top label starting with a letter, or a dotted quad; or "".
+func hostnameAt(d string) string {
 	dots, labelStart := 0, 0
+	end := len(d)
 	for i := 0; i < len(d); i++ {
 		c := d[i]
 		switch {
 		case c == '.':
 			if i == labelStart {
-				return false
+				return ""
 			}
 			dots++
 			labelStart = i + 1
 		case pct.AlphaDigit.Contains(c) || c == '-':
+		case pct.Reserved.Contains(c) || c == ' ':
+			end = i
 		default:
-			return false
+			return ""
+		}
+		if end < len(d) {
+			break
 		}
 	}
+	d = d[:end]
 	if dots == 0 || labelStart == len(d) {
-		return false
+		return ""
 	}
 	if syntax.IsIPv4(d) {
-		return true
+		return d
 	}
 	// A user name like "john.doe" is common; it takes more to look like a host: three
 	// labels, a "www." start, or a common top-level domain.
 	top := lowerASCII(d[labelStart:])
-	return pct.Alpha.Contains(top[0]) &&
-		(dots >= 2 || strings.HasPrefix(lowerASCII(d), "www.") || commonTLDs[top])
+	if pct.Alpha.Contains(top[0]) &&
+		(dots >= 2 || strings.HasPrefix(lowerASCII(d), "www.") || commonTLDs[top]) {
+		return d
+	}
+	return ""
 }
 
 // commonTLDs are top-level domains that make a dotted user name look like a host.

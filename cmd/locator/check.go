@@ -72,7 +72,8 @@ URL, followed by "… N more findings".
 
 With "-", URLs are read one per line from standard input, and each gives exactly
 one line: "ok URL" when it is valid (warnings are not shown), or its first error
-in the header form above.
+in the header form above (of code too-many-findings when the errors all come
+after the first 100 findings, which are the ones a URL's report lists).
 
 --json, --format and --output (with "-" or with URLs) give one record per URL
 instead, with the fields
@@ -82,7 +83,8 @@ instead, with the fields
   offset, code, rule, message
             the first error (null, or empty, when there is none)
   errors, warnings
-            the numbers of errors and of warnings
+            the numbers of errors and of warnings (all of them, those past
+            the 100 findings listed per URL included)
 ` + formatHelp + `
 
 ` + checkAllSpecsHelp + `
@@ -183,10 +185,8 @@ const windowWidth = 80
 // appendCheckLine appends the one-line result of check -: "ok URL", or the header of the
 // first error.
 func appendCheckLine(b []byte, r *scheme.Report) []byte {
-	for _, f := range r.Findings {
-		if f.Severity == locator.SeverityError {
-			return appendHeader(display.Append(b, r.Input), f)
-		}
+	if f, ok := r.FirstError(); ok {
+		return appendHeader(display.Append(b, r.Input), f)
 	}
 	b = append(b, "ok "...)
 	b = display.Append(b, r.Input)
@@ -242,12 +242,8 @@ func appendDiagnostic(b []byte, input string, f locator.Finding) []byte {
 
 // firstErrorCode returns the code of the first error of r, or "".
 func firstErrorCode(r *scheme.Report) string {
-	for _, f := range r.Findings {
-		if f.Severity == locator.SeverityError {
-			return string(f.Code)
-		}
-	}
-	return ""
+	f, _ := r.FirstError()
+	return string(f.Code)
 }
 
 // checkFields are the fields of check's --json, --format and --output: the URL, the
@@ -259,25 +255,27 @@ var checkFields = []field{
 	{"errors", fieldInt}, {"warnings", fieldInt},
 }
 
-// checkRecord fills rec with the check of r.
+// checkRecord fills rec with the check of r. The numbers of errors and warnings count the
+// findings the report omitted too (as check --all-specs does), and the first error is
+// r.FirstError, which is there whenever r is invalid.
 func checkRecord(rec *record, r *scheme.Report, spec locator.Spec) *record {
 	rec.reset()
 	rec.set(0, r.Input)
 	rec.set(1, spec.String())
 	rec.setBool(2, r.Valid())
-	errs, warns := 0, 0
+	if x, ok := r.FirstError(); ok {
+		rec.setInt(3, x.Offset)
+		rec.set(4, string(x.Code))
+		rec.set(5, x.Rule)
+		rec.set(6, x.Message)
+	}
+	errs, warns := r.OmittedErrors, r.Omitted-r.OmittedErrors
 	for _, x := range r.Findings {
-		if x.Severity != locator.SeverityError {
+		if x.Severity == locator.SeverityError {
+			errs++
+		} else {
 			warns++
-			continue
 		}
-		if errs == 0 {
-			rec.setInt(3, x.Offset)
-			rec.set(4, string(x.Code))
-			rec.set(5, x.Rule)
-			rec.set(6, x.Message)
-		}
-		errs++
 	}
 	rec.setInt(7, errs)
 	rec.setInt(8, warns)

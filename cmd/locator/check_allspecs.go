@@ -65,15 +65,13 @@ func checkAllSpecs(input string) []specCheck {
 		}
 		r := scheme.Inspect(input, s)
 		c := specCheck{spec: s, valid: r.Valid()}
+		c.first, _ = r.FirstError()
 		for _, f := range r.Findings {
 			if f.Severity != locator.SeverityError {
 				c.warnings++
-				continue
+			} else {
+				c.errors++
 			}
-			if c.errors == 0 {
-				c.first = f
-			}
-			c.errors++
 		}
 		c.errors += r.OmittedErrors
 		c.warnings += r.Omitted - r.OmittedErrors

@@ -169,19 +169,22 @@ type Check struct {
 	Warnings int     `json:"warnings"`
 }
 
-// NewCheck returns the record of check --json for r.
+// NewCheck returns the record of check --json for r: its first error (scheme.Report.FirstError,
+// there whenever r is invalid) and the numbers of all its errors and warnings, those past the
+// findings r lists included.
 func NewCheck(r *scheme.Report) *Check {
 	c := &Check{Head: NewHead(r.Input, r.Spec.String(), r.Valid())}
+	if x, ok := r.FirstError(); ok {
+		off, code, rule, msg := x.Offset, string(x.Code), x.Rule, x.Message
+		c.Offset, c.Code, c.Rule, c.Message = &off, &code, &rule, &msg
+	}
+	c.Errors, c.Warnings = r.OmittedErrors, r.Omitted-r.OmittedErrors
 	for _, x := range r.Findings {
-		if x.Severity != locator.SeverityError {
+		if x.Severity == locator.SeverityError {
+			c.Errors++
+		} else {
 			c.Warnings++
-			continue
 		}
-		if c.Errors == 0 {
-			off, code, rule, msg := x.Offset, string(x.Code), x.Rule, x.Message
-			c.Offset, c.Code, c.Rule, c.Message = &off, &code, &rule, &msg
-		}
-		c.Errors++
 	}
 	return c
 }
