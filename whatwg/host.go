@@ -284,13 +284,23 @@ func parseIPv4Number(input []byte) (uint64, bool, bool) {
 // parseIPv4 implements the IPv4 parser (§3.5) on an ASCII string.
 func (p *parser) parseIPv4(input []byte, off int) (uint32, *Error) {
 	// 1. Let parts be the result of strictly splitting input on U+002E (.).
-	var parts [5][]byte
+	// 2. If the last item in parts is the empty string (input is empty or ends in "."):
+	// IPv4-empty-part validation error; remove it if parts's size is greater than 1. This
+	// comes before step 4, which fails on too many parts: "1.2.3.4.5." reports both.
+	if len(input) == 0 || input[len(input)-1] == '.' {
+		p.report(IPv4EmptyPart, off, ruleIPv4Parser)
+		if len(input) > 0 {
+			input = input[:len(input)-1]
+		}
+	}
+	var parts [4][]byte
 	n := 0
 	start := 0
 	for i := 0; i <= len(input); i++ {
 		if i == len(input) || input[i] == '.' {
 			if n == len(parts) {
-				// 4. more than 4 parts (even after dropping an empty last one)
+				// 4. If parts's size is greater than 4, IPv4-too-many-parts validation error,
+				// return failure.
 				return 0, p.fail(IPv4TooManyParts, off, ruleIPv4Parser)
 			}
 			parts[n] = input[start:i]
@@ -298,21 +308,11 @@ func (p *parser) parseIPv4(input []byte, off int) (uint32, *Error) {
 			start = i + 1
 		}
 	}
-	// 2. If the last item in parts is the empty string: IPv4-empty-part; drop it if size > 1.
-	if len(parts[n-1]) == 0 {
-		p.report(IPv4EmptyPart, off, ruleIPv4Parser)
-		if n > 1 {
-			n--
-		}
-	}
 	// 3. If parts's size is less than 4, IPv4-too-few-parts validation error.
 	if n < 4 {
 		p.report(IPv4TooFewParts, off, ruleIPv4Parser)
 	}
-	// 4. If parts's size is greater than 4, IPv4-too-many-parts validation error, return failure.
-	if n > 4 {
-		return 0, p.fail(IPv4TooManyParts, off, ruleIPv4Parser)
-	}
+	// 4. (More than 4 parts failed above.)
 	// 5–6. numbers
 	var numbers [4]uint64
 	for i := 0; i < n; i++ {
@@ -321,7 +321,10 @@ func (p *parser) parseIPv4(input []byte, off int) (uint32, *Error) {
 			return 0, p.fail(IPv4NonNumericPart, off, ruleIPv4Parser)
 		}
 		if verr {
-			p.report(IPv4NonDecimalPart, off, ruleIPv4Parser)
+			// 6.3 One IPv4-non-decimal-part validation error for each such part, all at the
+			// host's start like the parser's other errors: reportEach, which does not merge
+			// them as the same error at the same place.
+			p.reportEach(IPv4NonDecimalPart, off, ruleIPv4Parser)
 		}
 		numbers[i] = v
 	}
@@ -532,10 +535,33 @@ func (p *parser) parseOpaqueHost(dst []byte, input string, off int) ([]byte, *Er
 			return dst, p.fail(HostInvalidCodePoint, off+i, ruleOpaqueHost)
 		}
 	}
-	// 2–3. invalid-URL-unit for non-URL code points and bad "%".
+	// 2. If input contains a code point that is not a URL code point and not "%",
+	// invalid-URL-unit validation error.
+	// 3. If input contains a "%" not followed by two ASCII hex digits, invalid-URL-unit
+	// validation error.
+	// Each step reports at most one error ("if input contains"), at the first such code point
+	// (the path and query states report one for each code point, as their steps say).
 	if p.collect {
-		for i := 0; i < len(input); i++ {
-			p.checkURLUnit(input, i, off+i, ruleOpaqueHost)
+		unit, pct := false, false
+		for i := 0; i < len(input) && !(unit && pct); i++ {
+			c := input[i]
+			switch {
+			case c == '%':
+				if !pct && (i+2 >= len(input) || !isHex(input[i+1]) || !isHex(input[i+2])) {
+					pct = true
+					p.report(InvalidURLUnit, off+i, ruleOpaqueHost)
+				}
+			case c < 0x80:
+				if !unit && !urlUnitASCII[c] {
+					unit = true
+					p.report(InvalidURLUnit, off+i, ruleOpaqueHost)
+				}
+			case c&0xc0 != 0x80: // a lead byte; continuation bytes go with it
+				if r, _ := utf8.DecodeRuneInString(input[i:]); !unit && !isURLCodePoint(r) {
+					unit = true
+					p.report(InvalidURLUnit, off+i, ruleOpaqueHost)
+				}
+			}
 		}
 	}
 	// 4. UTF-8 percent-encode input using the C0 control percent-encode set.

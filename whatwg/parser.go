@@ -244,6 +244,22 @@ func (p *parser) report(code Code, i int, rule string) {
 	p.errs = append(p.errs, ValidationError{Offset: o, Code: code, Rule: rule})
 }
 
+// reportEach is report for a validation error that the standard reports once for each of
+// several things found at one place (the IPv4 parser's IPv4-non-decimal-part, once a part):
+// it is not merged with the same error just reported at the same offset.
+func (p *parser) reportEach(code Code, i int, rule string) {
+	if p == nil || !p.collect {
+		return
+	}
+	if len(p.errs) >= MaxValidationErrors {
+		p.lastCode = "" // counted, not merged with the last one
+		p.report(code, i, rule)
+		return
+	}
+	p.lastCode, p.lastAt = code, i
+	p.errs = append(p.errs, ValidationError{Offset: p.offset(i), Code: code, Rule: rule})
+}
+
 // fail records the validation error that makes the parser return failure and returns it. It is
 // listed even past MaxValidationErrors.
 func (p *parser) fail(code Code, i int, rule string) *Error {

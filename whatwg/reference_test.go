@@ -77,6 +77,9 @@ type refResult struct {
 	// "URLSearchParams" case, in order: nil (get's null), a string, a []any of strings, a
 	// bool, a float64 (as JSON gives them).
 	Results []any `json:"results"`
+	// Errors are the names of the validation errors, in order, when the case asked for them
+	// (refCase.Validate).
+	Errors []string `json:"errors"`
 }
 
 // fields returns the getters' names and values, href first.

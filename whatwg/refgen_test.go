@@ -13,6 +13,8 @@ type refCase struct {
 	Base   string `json:"base,omitempty"`
 	Setter string `json:"setter,omitempty"`
 	Value  string `json:"value"`
+	// Validate asks the reference for the validation errors too (refResult.Errors; no setter).
+	Validate bool `json:"validate,omitempty"`
 }
 
 // refGen generates the inputs of the differential test from a seed: the same seed gives the

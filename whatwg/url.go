@@ -131,7 +131,11 @@ func parseFull(input string, base *URL) (URL, error) {
 
 // ParseValidate is like [Parse] but also returns the validation errors (§1.1) the parser
 // reported, in input order: non-fatal findings about an input that is not a valid URL string.
-// On failure the list ends with the validation error that made the parser fail.
+// On failure the list ends with the validation error that made the parser fail. The host
+// parser's are reported as its steps say (§3.5): the IPv4 parser's at the host's offset, one
+// IPv4-non-decimal-part for each such part; the opaque-host parser's invalid-URL-unit at most
+// once for a code point that is not a URL code point and once for a "%" without two hex
+// digits, each at the first such offset.
 func ParseValidate(input string, base *URL) (URL, []ValidationError, error) {
 	if base != nil && base.href == "" {
 		base = nil

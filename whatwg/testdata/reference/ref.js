@@ -14,9 +14,11 @@
 // a method name and its arguments separated by U+001F ("append", "delete", "set", "get",
 // "getAll", "has", "sort", "size", and on the URL "search" and "href", which set that
 // attribute while the query object is held). The answer's "results" lists what get, getAll,
-// has and size returned, in order.
+// has and size returned, in order. With "validate": true (and no setter), the answer also has
+// "errors": the names of the validation errors, in order, that parseURLWithValidationErrors
+// reports for the input against the base (hosthunt_test.go compares them with ParseValidate's).
 "use strict";
-const { URL, URLSearchParams } = require("whatwg-url");
+const { URL, URLSearchParams, parseURL, parseURLWithValidationErrors } = require("whatwg-url");
 const readline = require("readline");
 
 const getters = ["href", "protocol", "username", "password", "host", "hostname", "port",
@@ -45,6 +47,13 @@ function runParams(sp, u, script) {
   return results;
 }
 
+// validationErrors returns the names of the validation errors of parsing req.input against
+// req.base (parsed first, its own errors not counted).
+function validationErrors(req) {
+  const base = req.base === undefined ? null : parseURL(req.base);
+  return parseURLWithValidationErrors(req.input, { baseURL: base }).validationErrors;
+}
+
 function run(req) {
   if (req.setter === "URLSearchParams") {
     const sp = new URLSearchParams(req.input);
@@ -61,7 +70,7 @@ function run(req) {
   try {
     u = req.base === undefined ? new URL(req.input) : new URL(req.input, req.base);
   } catch (e) {
-    return { ok: false };
+    return req.validate ? { ok: false, errors: validationErrors(req) } : { ok: false };
   }
   let results;
   if (req.setter === "searchParams") {
@@ -80,6 +89,9 @@ function run(req) {
   out.searchParams = u.searchParams.toString();
   if (results) {
     out.results = results;
+  }
+  if (req.validate) {
+    out.errors = validationErrors(req);
   }
   return out;
 }
