@@ -679,7 +679,10 @@ func (p *parser) run(input string, base *URL, override state) *Error {
 					ptr++
 				}
 			} else {
-				p.report(SpecialSchemeMissingFollowingSolidus, ptr, st.rule())
+				// Reported at every slash, also the one the special authority slashes state
+				// has just reported and handed back ("decrease pointer by 1"): the standard
+				// reports it twice there ("https:/x" has two), so not merged.
+				p.reportEach(SpecialSchemeMissingFollowingSolidus, ptr, st.rule())
 			}
 		case authorityState: // §4.4 authority state
 			if long && !p.sizedBuf && n-ptr > presizeMin {

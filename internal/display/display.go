@@ -143,11 +143,16 @@ func Window(s string, off, width int) (string, int) {
 		hi = len(s)
 		lo = max(lo, 0)
 	}
-	for lo > 0 && lo < len(s) && !utf8.RuneStart(s[lo]) && off-lo < width/2+utf8.UTFMax {
-		lo--
+	// A cut edge moves in to the start of a character, by at most UTFMax-1 bytes (a longer run
+	// of continuation bytes is an invalid sequence, whose bytes appendCol escapes one by one,
+	// so a cut there halves nothing): no character is shown cut in two as if it were invalid
+	// bytes, and the window stays within width bytes. off stays inside (width/2 ≥ 8 bytes
+	// from either cut edge).
+	for n := 0; lo > 0 && lo < len(s) && !utf8.RuneStart(s[lo]) && n < utf8.UTFMax-1; n++ {
+		lo++
 	}
-	for hi < len(s) && !utf8.RuneStart(s[hi]) && hi-off < width/2+utf8.UTFMax {
-		hi++
+	for n := 0; hi < len(s) && hi > lo && !utf8.RuneStart(s[hi]) && n < utf8.UTFMax-1; n++ {
+		hi--
 	}
 	var b []byte
 	prefix := 0

@@ -177,3 +177,26 @@ func TestAppendQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowWholeCharacters: a window of valid UTF-8 never cuts a character in two, which would
+// show its bytes as "\xHH" escapes as if the input held invalid UTF-8: with the offset near
+// either end (the other edge then lies far from off) and in the middle, for characters of
+// 1–4 bytes. "http://ü…ü/" with off 7 showed "…ü\xc3…".
+func TestWindowWholeCharacters(t *testing.T) {
+	for _, ch := range []string{"a", "ü", "日", "😀"} {
+		for pre := range 4 {
+			s := strings.Repeat("x", pre) + strings.Repeat(ch, 200) + "/"
+			for _, off := range []int{0, pre, pre + 1, len(s) / 2, len(s) - 5, len(s) - 1, len(s)} {
+				for _, width := range []int{16, 17, 40, 41, 80, 99} {
+					w, col := Window(s, off, width)
+					if strings.Contains(w, `\x`) || col < 0 || col > len(w) {
+						t.Fatalf("Window(%d×%q, %d, %d) = %q, %d", 200, ch, off, width, w, col)
+					}
+					if n := len(strings.ReplaceAll(w, "…", "")); n > width {
+						t.Fatalf("Window(%d×%q, %d, %d) = %d bytes of s, more than the width", 200, ch, off, width, n)
+					}
+				}
+			}
+		}
+	}
+}
