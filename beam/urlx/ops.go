@@ -255,23 +255,21 @@ func parseLine(line string, spec locator.Spec) (Result, *Invalid) {
 // (cmd/locator appendCheckLine).
 func checkLine(line string, spec locator.Spec) (Result, *Invalid) {
 	r := scheme.Inspect(line, spec)
-	for _, f := range r.Findings {
-		if f.Severity == locator.SeverityError {
-			b := lineops.AppendHeader(display.Append(nil, r.Input), f.Offset, f.Severity.String(), f.Message, string(f.Code), f.Rule)
-			return Result{}, findingInvalid(line, &r, string(b))
-		}
+	// The first error, also one left out past locator.MaxFindings (scheme.Report.FirstError,
+	// as locator check's): an invalid URL is never "ok".
+	if f, ok := r.FirstError(); ok {
+		b := lineops.AppendHeader(display.Append(nil, r.Input), f.Offset, f.Severity.String(), f.Message, string(f.Code), f.Rule)
+		return Result{}, findingInvalid(line, &r, string(b))
 	}
 	return Result{Input: line, Output: "ok " + display.String(line), Scheme: schemeOf(line)}, nil
 }
 
-// findingInvalid is the dead-letter record of an invalid report: its first error.
+// findingInvalid is the dead-letter record of an invalid report: its first error
+// (scheme.Report.FirstError).
 func findingInvalid(line string, r *scheme.Report, text string) *Invalid {
 	v := &Invalid{Input: line, Line: text}
-	for _, f := range r.Findings {
-		if f.Severity == locator.SeverityError {
-			v.Offset, v.Code, v.Rule, v.Message = f.Offset, string(f.Code), f.Rule, f.Message
-			break
-		}
+	if f, ok := r.FirstError(); ok {
+		v.Offset, v.Code, v.Rule, v.Message = f.Offset, string(f.Code), f.Rule, f.Message
 	}
 	return v
 }

@@ -592,14 +592,10 @@ func (w *planWire) appendLine(dst []byte, input string, spec locator.Spec, gophe
 		p.Scheme == "news" && news.Server != "":
 		return dst, false
 	}
-	// valid and code as planResult's: no error in the report and none left out of it.
-	valid, code := rep.OmittedErrors == 0, ""
-	for _, f := range rep.Findings {
-		if f.Severity == locator.SeverityError {
-			valid, code = false, string(f.Code)
-			break
-		}
-	}
+	// valid and code as planResult's: no error in the report and none left out of it
+	// (scheme.Report.FirstError, as check's).
+	first, invalid := rep.FirstError()
+	valid, code := !invalid, string(first.Code)
 	st.result(valid, schemeOf(input), code)
 	dst = display.AppendQuoted(dst, input)
 	if valid {
