@@ -453,3 +453,20 @@ func TestRegisterNameEdges(t *testing.T) {
 		t.Errorf("Register(1 MB name): code %v, message %d bytes, error %d bytes", e.Code, len(e.Message), len(err.Error()))
 	}
 }
+
+// A DefaultPort is 0 (no port) or a TCP port (RFC 1738 §3.1, RFC 793 §3.1: 16 bits): -1 and
+// 65536 were registered, and then compared with ports no URL can reach.
+func TestRegisterDefaultPortRange(t *testing.T) {
+	var e *locator.Error
+	for _, p := range []int{-1, 65536, 1 << 40} {
+		err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "x-portrange", DefaultPort: p}})
+		if !errors.As(err, &e) || e.Code != locator.CodeBadPort {
+			t.Errorf("Register(DefaultPort %d) = %v, want %s", p, err, locator.CodeBadPort)
+		}
+	}
+	for _, p := range []int{0, 1, 65535} {
+		if err := scheme.Register(scheme.Scheme{SchemeInfo: locator.SchemeInfo{Name: "x-portrange", DefaultPort: p}}); err != nil {
+			t.Errorf("Register(DefaultPort %d) = %v", p, err)
+		}
+	}
+}

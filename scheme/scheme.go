@@ -67,6 +67,7 @@ package scheme
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -228,7 +229,8 @@ var reservedDefault = pct.RFC1738Reserved.Union(pct.Reserved)
 // name must be a valid scheme name (RFC 1738 §5 scheme, a letter first as RFC 3986 §3.1 asks;
 // code [CodeBadScheme], with the offset of the first byte that is not allowed) other than "x-"
 // alone, a prefix RFC 1738 §4 reserves for experiments that names none (code [CodeBadScheme]);
-// it is stored in lower case (RFC 1738 §2.1), however long it is.
+// it is stored in lower case (RFC 1738 §2.1), however long it is. A DefaultPort must be 0 (no
+// port) or a TCP port, 1 to 65535 (code locator.CodeBadPort).
 //
 // RFC 1738 §4: "Any submission of a new URL scheme must include a definition of an algorithm
 // for accessing of resources within that scheme and the syntax for representing such a
@@ -255,6 +257,13 @@ func Register(s Scheme) error {
 	if name == "x-" {
 		return &locator.Error{Input: s.Name, Offset: 2, Code: CodeBadScheme, Rule: "RFC 1738 §4",
 			Message: "an experimental scheme name is \"x-\" followed by the experiment's name"}
+	}
+	// RFC 1738 §3.1 and RFC 3986 §3.2.3: a port is a decimal number, one of TCP's (RFC 793
+	// §3.1, 16 bits); 0 says the scheme has none. Port 0 cannot be a default, and a default
+	// past 65535 would be compared with ports no URL can reach.
+	if s.DefaultPort < 0 || s.DefaultPort > 65535 {
+		return &locator.Error{Input: s.Name, Code: locator.CodeBadPort, Rule: "RFC 1738 §3.1 port",
+			Message: "the default port " + strconv.Itoa(s.DefaultPort) + " is not a TCP port (1 to 65535; 0 for a scheme with no port)"}
 	}
 	// A defined scheme is refused whatever comes with it (store checks again under the lock;
 	// a defined scheme is never replaced, so this early look cannot be stale).
