@@ -7,13 +7,18 @@ import "strings"
 // Relative returns the shortest reference that resolves back to target against base under
 // mode: Resolve(base, Relative(base, target, mode), mode) == target. It is what libwww's
 // HTRelative does for RFC 1630 partial forms and what RFC 3986 §4.2 calls a relative
-// reference.
+// reference. The base and the target are taken as [Resolve] takes them, without a "URL:"
+// prefix and with a "?" of their user information written "%3F" (RFC 1738 §5; see
+// [ParseAs]), so for a target read with either the round trip gives it in that form: the
+// target "URL:http://a/b" comes back as "http://a/b", and "ftp://u?v@h/" as "ftp://u%3Fv@h/".
 //
 // The candidates are, shortest first wins, ties in this order: the empty reference (the
 // target is the base, RFC 3986 §4.4), a fragment "#f", a query "?q#f", a relative path made
 // of the last segments of the target after "../" for each level of the base to leave (the
 // base's directory is "/" for an authority with an empty path, as the merge of RFC 3986
-// §5.2.3 reads it, and is taken both as written and with its dot-segments removed; the
+// §5.2.3 reads it, and is taken both as written and with its dot-segments removed, and when
+// that removal leaves a rootless directory starting with "/" (".//" under RFC 2396 and RFC
+// 1808), also as one whose first segment is empty, which a ".." cancels; the
 // target's path is taken as written and, without an authority, also without the "/." that
 // resolution writes before a path "//p" (RFC 3986 §3.3); with "./" before an empty first
 // segment, and before a ":" that the mode reads as ending a scheme or forbids there (RFC 3986
@@ -21,7 +26,8 @@ import "strings"
 // "#"; RFC 1808 §2.4.2: a scheme, "1a:b" but not "a_b:c"; the 1993 URL draft and the URI
 // draft: a full form, a ":" before any "/"); and "." or ".." where the mode accepts them for
 // a directory, or for a directory without its "/" under the 1993 URL draft; under RFC 1808,
-// ".;p" and "..;p" for params after a directory), an absolute path "/p?q#f" ("/.//p?q#f" for
+// ".;p" and "..;p" for params after a directory), "a/.." for an empty rootless path (RFC
+// 1630's "xxx/../", which keeps a first "." or ".."), an absolute path "/p?q#f" ("/.//p?q#f" for
 // a path "//p", which would read as an authority; resolution removes the "."), a
 // network-path "//a/p?q#f", under RFC 1808 "?" and "//" (an empty query or net_loc is
 // inherited) and "//p" (the base's net_loc), every tail of the target that starts at a "/",
@@ -130,9 +136,18 @@ func relative(base, target URL, mode Mode) (_ URL, spent bool, err error) {
 		if target.flags&hasAuthority == 0 && len(tp0) >= 4 && tp0[:4] == "/.//" {
 			tps[1] = tp0[2:]
 		}
-		for i, d := range [2]string{bdir, RemoveDotSegments(bdir, mode)} {
-			if i == 1 && d == bdir {
-				break
+		dirs := [3]string{bdir, RemoveDotSegments(bdir, mode)}
+		if d := dirs[1]; len(d) > 0 && d[0] == '/' && (bdir == "" || bdir[0] != '/') {
+			// A rootless directory whose removal of "./" leaves a "/" first (".//" under
+			// RFC 2396 §5.2 step 6c and RFC 1808 §4 step 6a is "/") may still start with an
+			// empty segment, which a ".." cancels (6e): "sc:.//x" reaches "sc:" by "../". A
+			// placeholder first segment (a NUL, which no target holds) makes relativePaths
+			// count that level and keep the result rootless.
+			dirs[2] = "\x00" + d
+		}
+		for i, d := range dirs {
+			if i == 1 && d == bdir || i == 2 && d == "" {
+				continue
 			}
 			for k, tp := range tps {
 				if k == 1 && tp == "" {
@@ -156,6 +171,13 @@ func relative(base, target URL, mode Mode) (_ URL, spent bool, err error) {
 					}
 				}
 			}
+		}
+		if target.flags&hasAuthority == 0 && target.Path() == "" {
+			// An empty rootless path: a segment and ".." (RFC 1630's "xxx/../", where the
+			// end of the path ends an element, and RFC 2396 §5.2 step 6f's "<segment>/.."),
+			// for a rule that keeps a first "." or ".." ("sc:b" to "sc:" is "a/.." under
+			// ModeRFC1630).
+			try("a/.." + t[target.queryStart:])
 		}
 		if p := target.Path(); len(p) > 0 && p[0] == '/' {
 			if len(p) < 2 || p[1] != '/' {

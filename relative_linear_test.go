@@ -67,6 +67,11 @@ func relativeQuadratic(base, target URL, mode Mode) (URL, error) {
 		dirs := []string{bdir}
 		if c := RemoveDotSegments(bdir, mode); c != bdir {
 			dirs = append(dirs, c)
+			if strings.HasPrefix(c, "/") && !strings.HasPrefix(bdir, "/") {
+				// A rootless directory that "./" removal leaves with a "/" first (".//") still
+				// has an empty first segment, which ".." cancels: a placeholder segment.
+				dirs = append(dirs, "\x00"+c)
+			}
 		}
 		tps := []string{target.Path()}
 		if p := target.Path(); !target.HasAuthority() && strings.HasPrefix(p, "/.//") {
@@ -87,6 +92,9 @@ func relativeQuadratic(base, target URL, mode Mode) (URL, error) {
 					try(c)
 				}
 			}
+		}
+		if !target.HasAuthority() && target.Path() == "" {
+			try("a/.." + t[target.queryStart:]) // an empty rootless path: RFC 1630 "xxx/../"
 		}
 		if p := target.Path(); strings.HasPrefix(p, "//") {
 			try("/." + t[target.pathStart:]) // "/." before a path that would read as an authority

@@ -204,7 +204,12 @@ func resolveRegistered(base, ref URL, mode Mode) (URL, error) {
 //     slash characters"; the WHATWG URL Standard does the same).
 //
 // The base and the reference are taken without a "URL:" prefix, a "?" of their user
-// information written "%3F" (RFC 1738 §5; see [ParseAs] and [Normalize]).
+// information written "%3F" (RFC 1738 §5; see [ParseAs] and [Normalize]). In every mode
+// their components are those [Parse] reads (RFC 3986 §3: the authority ends at the first
+// "/", "?" or "#"). RFC 1808 §2.4.3 reads a net_loc up to the next "/" alone (its BNF:
+// net_loc = *( pchar | ";" | "?" )), so that "http://a?q" would have the net_loc "a?q" and
+// no query, and "//?y" the net_loc "?y"; ModeRFC1808 reads the host "a" and the query "q",
+// and "//?y" as an empty net_loc (inherited, §4 step 3) with the query "y".
 //
 // The result is a parsed URL. Resolve does not allocate when the result is one of its inputs
 // (an absolute reference already in the mode's resolved form, the base, or the base without
