@@ -31,9 +31,9 @@ package locator
 // [URLDraft1993] a bad escape is its BNF escape, a control its "Encoding prohibited
 // characters", a port its BNF port; under [RFC1630] a bad escape is the URI draft's "Reduced
 // or increased safe character sets" (a "%" not followed by two hex digits is "reserved for
-// future extension"), a control its "Conventional URI encoding scheme", a port its FTP
-// section's port number. These are the rules package scheme's checker cites for the same
-// input under the same spec. Under [WHATWG] the errors are Parse's.
+// future extension") and a control its "Conventional URI encoding scheme", the rules package
+// scheme's checker cites for the same input under the same spec; a port stays RFC 1738 §3.1's
+// (the URI draft has no port production). Under [WHATWG] the errors are Parse's.
 //
 // The time is linear in len(s), and ParseAs does not allocate (but for an error).
 func ParseAs(s string, spec Spec) (URL, error) {
@@ -91,10 +91,11 @@ func citeDraft(err error, spec Spec) {
 			e.Rule = "URI draft, Conventional URI encoding scheme"
 		}
 	case CodeBadPort:
+		// The 1993 URL draft's hostport = host [ : port ], port = digits. The URI draft has no
+		// port production (uri = scheme : path) and reads the port after the last ":", so
+		// Parse's own rule, RFC 1738 §3.1's, stays: "http://a:+:111" is no bad port there.
 		if spec == URLDraft1993 {
-			e.Rule = "1993 URL draft, BNF: port" // port = digits
-		} else {
-			e.Rule = "URI draft, FTP (the port number)"
+			e.Rule = "1993 URL draft, BNF: port"
 		}
 	}
 }

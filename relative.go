@@ -146,7 +146,10 @@ func relative(base, target URL, mode Mode) (_ URL, spent bool, err error) {
 			dirs[2] = "\x00" + d
 		}
 		for i, d := range dirs {
-			if i == 1 && d == bdir || i == 2 && d == "" {
+			if i == 1 && d == bdir {
+				continue
+			}
+			if d == "" && i == 2 {
 				continue
 			}
 			for k, tp := range tps {
@@ -300,7 +303,7 @@ func colonForbidden(mode Mode) bool {
 //   - RFC 1808: a scheme by §2.4.2, a ":" after the first character with only alphanumerics,
 //     "+", "." and "-" before it ("1a:b", not "a_b:c");
 //   - the 1993 URL draft and the URI draft of RFC 1630: a full form, a ":" before any "/"
-//     ("Partial form"; see refAbsolute).
+//     ("Partial form"), "?" or "#" (see refAbsolute).
 func schemeRead(s string, mode Mode) bool {
 	switch mode {
 	case ModeRFC1808:
@@ -309,7 +312,7 @@ func schemeRead(s string, mode Mode) bool {
 		return fullFormDraft1993(s)
 	}
 	// RFC 3986 §4.2, RFC 2396 §3.3; the URI draft's full form, whose "?" and "#" are read
-	// first (fullForm1630), is the same test.
+	// first (fullForm1630), is the same test, as is the 1993 URL draft's.
 	return fullForm1630(s)
 }
 

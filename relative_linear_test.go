@@ -196,10 +196,10 @@ func rsSchemeRead(s string, mode Mode) bool {
 	case ModeRFC1808: // RFC 1808 §2.4.2
 		i := strings.IndexByte(s, ':')
 		return i > 0 && strings.Trim(s[:i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-") == ""
-	case ModeURLDraft: // "a full form must have a colon ... before any slash characters"
-		return strings.Contains(cut(cut(s, "#"), "/"), ":")
 	}
-	// RFC 3986 §4.2 path-noscheme, RFC 2396 §3.3 rel_segment; the URI draft's full form
+	// RFC 3986 §4.2 path-noscheme, RFC 2396 §3.3 rel_segment; the 1993 URL draft's and the URI
+	// draft's full form ("a full form must have a colon ... before any slash characters", and
+	// before the "?" of a search and the "#" of a fragment-id)
 	return strings.Contains(cut(s, "/?#"), ":")
 }
 

@@ -463,7 +463,7 @@ func TestParseAsCitesOwnDraft(t *testing.T) {
 		{"http://a:x/", URLDraft1993, CodeBadPort, "1993 URL draft, BNF: port"},
 		{"http://a/%zz", RFC1630, CodeBadEscape, "URI draft, Reduced or increased safe character sets"},
 		{"http://a/b\x01", RFC1630, CodeControl, "URI draft, Conventional URI encoding scheme"},
-		{"http://a:x/", RFC1630, CodeBadPort, "URI draft, FTP (the port number)"},
+		{"http://a:x/", RFC1630, CodeBadPort, "RFC 1738 §3.1 port"}, // the URI draft has no port production
 		// Unchanged: RFC 1738 and WHATWG (which is Parse) cite RFC 1738.
 		{"http://a/%zz", RFC1738, CodeBadEscape, "RFC 1738 §2.2 escape"},
 		{"http://a:x/", WHATWG, CodeBadPort, "RFC 1738 §3.1 port"},
@@ -523,5 +523,30 @@ func TestRelativeShortestRootless(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestResolveDraftSearchColon: under the 1993 URL draft a ":" after a "?" is in a search
+// (generic = scheme : path [ ? search ]; no scheme, ialpha, holds "?"), as under the URI draft,
+// so "g?x:y" and "?x:y" are partial forms, resolved against the base; they were taken for
+// full forms and returned as they are, a result without a scheme.
+func TestResolveDraftSearchColon(t *testing.T) {
+	base := MustParse("http://a/b/c/d")
+	for _, tt := range []struct{ ref, want string }{
+		{"g?x:y", "http://a/b/c/g?x:y"},
+		{"?x:y", "http://a/b/c/?x:y"},
+		{"g?x:/y#z", "http://a/b/c/g?x:/y#z"},
+		{"a_b:c?d", "a_b:c?d"}, // a full form: the ":" comes first
+	} {
+		for _, m := range []Mode{ModeURLDraft, ModeRFC1630} {
+			got, err := Resolve(base, MustParse(tt.ref), m)
+			if err != nil || got.String() != tt.want {
+				t.Errorf("Resolve(%q, %q, %s) = %q, %v; want %q", base, tt.ref, m, got, err, tt.want)
+			}
+		}
+	}
+	// Relative writes no "./" before such a reference.
+	if r, err := Relative(base, MustParse("http://a/b/c/g?x:y"), ModeURLDraft); err != nil || r.String() != "g?x:y" {
+		t.Errorf("Relative = %q, %v; want g?x:y", r, err)
 	}
 }
