@@ -550,3 +550,43 @@ func TestResolveDraftSearchColon(t *testing.T) {
 		t.Errorf("Relative = %q, %v; want g?x:y", r, err)
 	}
 }
+
+// TestRemoveDotSegments1808Params: under ModeRFC1808 the path ends at the first ";" (RFC 1808
+// §2.4.5), so a "." or ".." just before it is a dot-segment (§4 step 6 a–d) and the params are
+// kept verbatim, as RemoveDotSegments documents; its shortcut for a path "without
+// dot-segments" read ".;p" as a segment and returned such paths unchanged.
+func TestRemoveDotSegments1808Params(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"/.;p", "/;p"},
+		{".;p", ";p"},
+		{"/a/..;p", "/;p"},
+		{"/a/b/..;p/../q", "/a/;p/../q"},
+		{"/a/./b;x/./y", "/a/b;x/./y"},
+		{"/a;.", "/a;."}, // params only: nothing to remove
+	} {
+		if got := RemoveDotSegments(tt.in, ModeRFC1808); got != tt.want {
+			t.Errorf("RemoveDotSegments(%q, rfc1808) = %q; want %q", tt.in, got, tt.want)
+		}
+		// Resolve agrees: the reference's own path, merged with the base's directory.
+		if tt.in[0] == '/' {
+			continue
+		}
+		got, err := Resolve(MustParse("http://h/"), MustParse(tt.in), ModeRFC1808)
+		if want := "http://h/" + tt.want; err != nil || got.String() != want {
+			t.Errorf("Resolve(http://h/, %q, rfc1808) = %q, %v; want %q", tt.in, got, err, want)
+		}
+	}
+	// A random comparison with the text's steps on the path before the first ";".
+	r := rand.New(rand.NewPCG(1808, 4))
+	toks := []string{"a", "/", "/", ".", "..", "", ";", ";p"}
+	for i := 0; i < 20000; i++ {
+		p := slowGen(r, toks, 10)
+		pp, params := p, ""
+		if i := strings.IndexByte(p, ';'); i >= 0 {
+			pp, params = p[:i], p[i:]
+		}
+		if got, want := RemoveDotSegments(p, ModeRFC1808), slowDots1808(pp)+params; got != want {
+			t.Fatalf("RemoveDotSegments(%q, rfc1808) = %q; RFC 1808 §4 step 6 gives %q", p, got, want)
+		}
+	}
+}
