@@ -18,22 +18,22 @@ import "strings"
 // base's directory is "/" for an authority with an empty path, as the merge of RFC 3986
 // §5.2.3 reads it, and is taken both as written and with its dot-segments removed, and when
 // that removal leaves a rootless directory starting with "/" (".//" under RFC 2396 and RFC
-// 1808), also as one whose first segment is empty, which a ".." cancels; the
-// target's path is taken as written and, without an authority, also without the "/." that
-// resolution writes before a path "//p" (RFC 3986 §3.3); with "./" before an empty first
-// segment, and before a ":" that the mode reads as ending a scheme or forbids there (RFC 3986
-// §4.2 path-noscheme and RFC 2396 §3.3 rel_segment: any ":" before the first "/", "?" or
-// "#"; RFC 1808 §2.4.2: a scheme, "1a:b" but not "a_b:c"; the 1993 URL draft and the URI
-// draft: a full form, a ":" before any "/"); and "." or ".." where the mode accepts them for
-// a directory, or for a directory without its "/" under the 1993 URL draft; under RFC 1808,
-// ".;p" and "..;p" for params after a directory), "a/.." for an empty rootless path (RFC
-// 1630's "xxx/../", which keeps a first "." or ".."), an absolute path "/p?q#f" ("/.//p?q#f" for
-// a path "//p", which would read as an authority; resolution removes the "."), a
-// network-path "//a/p?q#f", under RFC 1808 "?" and "//" (an empty query or net_loc is
-// inherited) and "//p" (the base's net_loc), every tail of the target that starts at a "/",
-// ";", "?" or "#" or after a "/" (the forms RFC 1630 and RFC 1808 resolve by string
-// operations: "//g/x", ";x"), but for one whose ":" the mode reads as a scheme or forbids,
-// and the target itself. Each candidate is resolved under mode and kept only if it gives the
+// 1808), also as one whose first segment is empty, which a ".." cancels; the target's path
+// is taken as written and, without an authority, also without the "/." that resolution
+// writes before a path "//p" (RFC 3986 §3.3); with "./" before an empty first segment, and
+// before a ":" that the mode reads as ending a scheme or forbids there (RFC 3986 §4.2
+// path-noscheme and RFC 2396 §3.3 rel_segment: any ":" before the first "/", "?" or "#"; RFC
+// 1808 §2.4.2: a scheme, "1a:b" but not "a_b:c"; the 1993 URL draft and the URI draft: a full
+// form, a ":" before any "/", "?" or "#"); and "." or ".." where the mode accepts them for a
+// directory, or for a directory without its "/" under the 1993 URL draft; under RFC 1808,
+// ".;p" and "..;p" for params after a directory), "a/.." for an empty rootless path when the
+// scheme is longer than three letters (RFC 1630's "xxx/../", which keeps a first "." or
+// ".."), an absolute path "/p?q#f" ("/.//p?q#f" for a path "//p", which would read as an
+// authority; resolution removes the "."), a network-path "//a/p?q#f", under RFC 1808 "?"
+// and "//" (an empty query or net_loc is inherited) and "//p" (the base's net_loc), every
+// tail of the target that starts at a "/", ";", "?" or "#" or after a "/" (the forms RFC 1630
+// and RFC 1808 resolve by string operations: "//g/x", ";x"), but for one whose ":" the mode
+// reads as a scheme or forbids, and the target itself. Each candidate is resolved under mode and kept only if it gives the
 // target exactly, so the round trip holds by construction, and a mode whose rules reject a
 // form (RFC 1630's slash rule for "/p", RFC 1808's inherited params) falls through to the
 // next. Brute-force tests (TestRelativeShortest, and TestRelativeShortestTargeted for paths
@@ -175,11 +175,12 @@ func relative(base, target URL, mode Mode) (_ URL, spent bool, err error) {
 				}
 			}
 		}
-		if target.flags&hasAuthority == 0 && target.Path() == "" {
+		if target.flags&hasAuthority == 0 && target.Path() == "" && int(target.schemeEnd)+1 > 4 {
 			// An empty rootless path: a segment and ".." (RFC 1630's "xxx/../", where the
 			// end of the path ends an element, and RFC 2396 §5.2 step 6f's "<segment>/.."),
-			// for a rule that keeps a first "." or ".." ("sc:b" to "sc:" is "a/.." under
-			// ModeRFC1630).
+			// for a rule that keeps a first "." or ".." ("http:b" to "http:" is "a/.." under
+			// ModeRFC1630). Only when shorter than the target itself, which wins a tie
+			// ("foo:" rather than "a/..").
 			try("a/.." + t[target.queryStart:])
 		}
 		if p := target.Path(); len(p) > 0 && p[0] == '/' {

@@ -93,7 +93,7 @@ func relativeQuadratic(base, target URL, mode Mode) (URL, error) {
 				}
 			}
 		}
-		if !target.HasAuthority() && target.Path() == "" {
+		if !target.HasAuthority() && target.Path() == "" && len(target.Scheme())+1 > 4 {
 			try("a/.." + t[target.queryStart:]) // an empty rootless path: RFC 1630 "xxx/../"
 		}
 		if p := target.Path(); strings.HasPrefix(p, "//") {
