@@ -40,9 +40,10 @@ import "unsafe"
 //     does after the last "://".
 //
 // RemoveDotSegments returns path itself, without allocating, when it has no dot-segment (no
-// segment "." or ".."; under ModeRFC1808, none before the first ";"), and otherwise allocates the result once (no rule makes a path longer),
-// also when the mode keeps every one it has ("../g" under ModeRFC2396, "./" under
-// ModeURLDraft). An unknown mode is treated as ModeRFC3986.
+// segment "." or ".."; under ModeRFC1808, none before the first ";"), and otherwise
+// allocates the result once (no rule makes a path longer), also when the mode keeps every one
+// it has ("../g" under ModeRFC2396, "./" under ModeURLDraft). An unknown mode is treated as
+// ModeRFC3986.
 func RemoveDotSegments(path string, mode Mode) string {
 	p := path
 	if mode == ModeRFC1808 {

@@ -33,12 +33,13 @@ import "strings"
 // and "//" (an empty query or net_loc is inherited) and "//p" (the base's net_loc), every
 // tail of the target that starts at a "/", ";", "?" or "#" or after a "/" (the forms RFC 1630
 // and RFC 1808 resolve by string operations: "//g/x", ";x"), but for one whose ":" the mode
-// reads as a scheme or forbids, and the target itself. Each candidate is resolved under mode and kept only if it gives the
-// target exactly, so the round trip holds by construction, and a mode whose rules reject a
-// form (RFC 1630's slash rule for "/p", RFC 1808's inherited params) falls through to the
-// next. Brute-force tests (TestRelativeShortest, and TestRelativeShortestTargeted for paths
-// "//p" and first segments with ":") find no shorter reference for small inputs under any
-// mode.
+// reads as a scheme or forbids, and the target itself. Each candidate is resolved under mode
+// and kept only if it gives the target exactly, so the round trip holds by construction, and
+// a mode whose rules reject a form (RFC 1630's slash rule for "/p", RFC 1808's inherited
+// params) falls through to the next. Brute-force tests (TestRelativeShortest,
+// TestRelativeShortestTargeted for paths "//p" and first segments with ":", and
+// TestRelativeShortestRootless for rootless bases) find no shorter reference for small inputs
+// under any mode.
 //
 // When the target has a different scheme from the base, or no scheme, only the target itself
 // can be the reference: it is returned when it resolves to itself (as a full form does under
