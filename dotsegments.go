@@ -40,11 +40,18 @@ import "unsafe"
 //     does after the last "://".
 //
 // RemoveDotSegments returns path itself, without allocating, when it has no dot-segment (no
-// segment "." or ".."), and otherwise allocates the result once (no rule makes a path longer),
-// also when the mode keeps every one it has ("../g" under ModeRFC2396, "./" under
-// ModeURLDraft). An unknown mode is treated as ModeRFC3986.
+// segment "." or ".."; under ModeRFC1808, none before the first ";"), and otherwise
+// allocates the result once (no rule makes a path longer), also when the mode keeps every one
+// it has ("../g" under ModeRFC2396, "./" under ModeURLDraft). An unknown mode is treated as
+// ModeRFC3986.
 func RemoveDotSegments(path string, mode Mode) string {
-	if !hasDotSeg(path) {
+	p := path
+	if mode == ModeRFC1808 {
+		// RFC 1808 §2.4.5: the path ends at the first ";", so "/.;p" has the segment "." (and
+		// the params "p"): it is "/;p", not a path without dot-segments.
+		p, _ = splitParams1808(path)
+	}
+	if !hasDotSeg(p) {
 		return path
 	}
 	// One buffer of the input's length, and one byte for the "/" that cancelDots writes after

@@ -27,7 +27,13 @@ package locator
 //
 // An error cites the rule of spec's own document where Parse's cites RFC 1738's: under
 // [RFC3986] a bad escape is RFC 3986 §2.1's (pct-encoded), a control RFC 3986 §2's, a port
-// RFC 3986 §3.2.3's; under [URLDraft1994] a bad escape is the draft's BNF escape.
+// RFC 3986 §3.2.3's; under [URLDraft1994] a bad escape is the draft's BNF escape; under
+// [URLDraft1993] a bad escape is its BNF escape, a control its "Encoding prohibited
+// characters", a port its BNF port; under [RFC1630] a bad escape is the URI draft's "Reduced
+// or increased safe character sets" (a "%" not followed by two hex digits is "reserved for
+// future extension") and a control its "Conventional URI encoding scheme", the rules package
+// scheme's checker cites for the same input under the same spec; a port stays RFC 1738 §3.1's
+// (the URI draft has no port production). Under [WHATWG] the errors are Parse's.
 //
 // The time is linear in len(s), and ParseAs does not allocate (but for an error).
 func ParseAs(s string, spec Spec) (URL, error) {
@@ -47,8 +53,51 @@ func ParseAs(s string, spec Spec) (URL, error) {
 			citeRFC3986(err)
 		}
 		return u, err
+	case URLDraft1993, RFC1630:
+		u, err := Parse(s)
+		if err != nil {
+			citeDraft(err, spec)
+		}
+		return u, err
 	}
 	return Parse(s)
+}
+
+// citeDraft makes the rule of an error of Parse, which cites RFC 1738, cite the document of
+// spec instead, URLDraft1993 or RFC1630, as package scheme's checkers of those documents
+// cite them (draft citations name the document and its section title, without §).
+func citeDraft(err error, spec Spec) {
+	e, ok := err.(*Error)
+	if !ok {
+		return
+	}
+	switch e.Code {
+	case CodeBadEscape:
+		if spec == URLDraft1993 {
+			e.Rule = "1993 URL draft, BNF: escape = % hex hex"
+		} else {
+			// "Sequences which start with a percent sign but are not followed by two
+			// hexadecimal characters are reserved for future extension."
+			e.Rule = "URI draft, Reduced or increased safe character sets"
+		}
+	case CodeControl:
+		if spec == URLDraft1993 {
+			// "Where the local naming scheme uses ASCII characters which are not allowed in
+			// the URL, these may be represented in the URL by a percent sign".
+			e.Rule = "1993 URL draft, Encoding prohibited characters"
+		} else {
+			// "Character codes other than those allowed by the syntax shall not be used
+			// unencoded in a URL."
+			e.Rule = "URI draft, Conventional URI encoding scheme"
+		}
+	case CodeBadPort:
+		// The 1993 URL draft's hostport = host [ : port ], port = digits. The URI draft has no
+		// port production (uri = scheme : path) and reads the port after the last ":", so
+		// Parse's own rule, RFC 1738 §3.1's, stays: "http://a:+:111" is no bad port there.
+		if spec == URLDraft1993 {
+			e.Rule = "1993 URL draft, BNF: port"
+		}
+	}
 }
 
 // citeRFC3986 makes the rule of an error of Parse, which cites RFC 1738 where the two

@@ -67,6 +67,11 @@ func relativeQuadratic(base, target URL, mode Mode) (URL, error) {
 		dirs := []string{bdir}
 		if c := RemoveDotSegments(bdir, mode); c != bdir {
 			dirs = append(dirs, c)
+			if strings.HasPrefix(c, "/") && !strings.HasPrefix(bdir, "/") {
+				// A rootless directory that "./" removal leaves with a "/" first (".//") still
+				// has an empty first segment, which ".." cancels: a placeholder segment.
+				dirs = append(dirs, "\x00"+c)
+			}
 		}
 		tps := []string{target.Path()}
 		if p := target.Path(); !target.HasAuthority() && strings.HasPrefix(p, "/.//") {
@@ -87,6 +92,9 @@ func relativeQuadratic(base, target URL, mode Mode) (URL, error) {
 					try(c)
 				}
 			}
+		}
+		if !target.HasAuthority() && target.Path() == "" && len(target.Scheme())+1 > 4 {
+			try("a/.." + t[target.queryStart:]) // an empty rootless path: RFC 1630 "xxx/../"
 		}
 		if p := target.Path(); strings.HasPrefix(p, "//") {
 			try("/." + t[target.pathStart:]) // "/." before a path that would read as an authority
@@ -188,10 +196,10 @@ func rsSchemeRead(s string, mode Mode) bool {
 	case ModeRFC1808: // RFC 1808 §2.4.2
 		i := strings.IndexByte(s, ':')
 		return i > 0 && strings.Trim(s[:i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-") == ""
-	case ModeURLDraft: // "a full form must have a colon ... before any slash characters"
-		return strings.Contains(cut(cut(s, "#"), "/"), ":")
 	}
-	// RFC 3986 §4.2 path-noscheme, RFC 2396 §3.3 rel_segment; the URI draft's full form
+	// RFC 3986 §4.2 path-noscheme, RFC 2396 §3.3 rel_segment; the 1993 URL draft's and the URI
+	// draft's full form ("a full form must have a colon ... before any slash characters", and
+	// before the "?" of a search and the "#" of a fragment-id)
 	return strings.Contains(cut(s, "/?#"), ":")
 }
 

@@ -103,7 +103,7 @@ func TestRelative(t *testing.T) {
 		{"http://a/b/c/d", "http://a/b/c/a_b:c", ModeRFC1808, "a_b:c"},
 		{"http://a/b/c/d", "http://a/b/c/1a:b", ModeRFC1808, "./1a:b"},
 		{"http://a/b/c/d", "http://a/b/c/a_b:c", ModeURLDraft, "./a_b:c"},
-		{"http://a/b/c/d", "http://a/b/c/d?x:y", ModeURLDraft, "./d?x:y"},
+		{"http://a/b/c/d", "http://a/b/c/d?x:y", ModeURLDraft, "d?x:y"}, // a ":" after "?" is in a search (generic = scheme : path [ ? search ])
 		{"http://a/b/c/d", "http://a/b/c/a_b:c", ModeRFC1630, "./a_b:c"},
 		{"http://a/b/c/d", "http://a/b/c/d?x:y", ModeRFC1630, "d?x:y"},
 		{"http://a/b/c/d", "http://a/b/c/d;x:y", ModeRFC3986, "./d;x:y"},

@@ -195,7 +195,8 @@ func resolveRegistered(base, ref URL, mode Mode) (URL, error) {
 //     base's as absent. The scheme is read by the mode's text: RFC 3986 §3.1 (and RFC 2396
 //     §3.1) a letter first, as [Parse] reads it; RFC 1808 §2.4.2 any alphanumerics, "+", "."
 //     and "-" before the first ":" ("1a:b", "+a:b"); the 1993 URL draft and the URI draft of
-//     RFC 1630 a full form, "a colon ... before any slash characters" ("a_b:c");
+//     RFC 1630 a full form, "a colon ... before any slash characters" ("a_b:c"), and before
+//     the "?" of a search and the "#" of a fragment-id ("g?x:y" is a partial form);
 //   - when the base has an authority and an empty path, a merged relative path gets a leading
 //     "/" (RFC 3986 §5.2.3; RFC 1808 §2.4.6 and RFC 2396 §3 make that slash part of the
 //     syntax, so "http://a" and "g" give "http://a/g" in every mode);
@@ -204,7 +205,14 @@ func resolveRegistered(base, ref URL, mode Mode) (URL, error) {
 //     slash characters"; the WHATWG URL Standard does the same).
 //
 // The base and the reference are taken without a "URL:" prefix, a "?" of their user
-// information written "%3F" (RFC 1738 §5; see [ParseAs] and [Normalize]).
+// information written "%3F" (RFC 1738 §5; see [ParseAs] and [Normalize]). In every mode
+// their components are those [Parse] reads (RFC 3986 §3: the scheme starts with a letter,
+// the authority ends at the first "/", "?" or "#"), but for the scheme of a reference, read
+// by the mode's text (above): a base "1a:/b" has no scheme even under ModeRFC1808, whose
+// §2.4.2 reads one in "1a:b". RFC 1808 §2.4.3 reads a net_loc up to the next "/" alone (its
+// BNF: net_loc = *( pchar | ";" | "?" )), so that "http://a?q" would have the net_loc "a?q"
+// and no query, and "//?y" the net_loc "?y"; ModeRFC1808 reads the host "a" and the query
+// "q", and "//?y" as an empty net_loc (inherited, §4 step 3) with the query "y".
 //
 // The result is a parsed URL. Resolve does not allocate when the result is one of its inputs
 // (an absolute reference already in the mode's resolved form, the base, or the base without
@@ -326,8 +334,10 @@ func compose(b []byte, base, ref URL, mode Mode) (URL, []byte, bool) {
 //     have a colon and that colon must occur before any slash characters", whatever the
 //     characters before it ("a_b:c", "1a:b"; the drafts' checkers then judge the scheme
 //     name), read as the checkers of package scheme split a URL (internal/syntax
-//     SplitDraft1993 and SplitRFC1630): after the fragment-id's "#" nothing counts, and the
-//     URI draft also reads the search after "?" first (uri = scheme : path [ ? search ]).
+//     SplitDraft1993 and SplitRFC1630): after the fragment-id's "#" nothing counts, nor
+//     after the "?" of a search (the 1993 URL draft's generic = scheme : path [ ? search ],
+//     the URI draft's uri = scheme : path [ ? search ]: no scheme holds a "?", so a ":" after
+//     one is in a search, and "g?x:y" is the partial form g with the search x:y).
 func refAbsolute(ref URL, mode Mode) bool {
 	if ref.flags&hasScheme != 0 {
 		return true
@@ -357,14 +367,15 @@ func scheme1808(s string) bool {
 }
 
 // fullFormDraft1993 reports whether s is a full form by the 1993 URL draft, "Partial form": a
-// ":" before any "/" (and before the "#" of a fragment-id: fragmentaddress = url [ "#"
-// fragmentid ]).
+// ":" before any "/" (and before the "#" of a fragment-id, fragmentaddress = url [ "#"
+// fragmentid ], and the "?" of a search, generic = scheme : path [ ? search ]: "a full form
+// must have a colon" before them, and no scheme, ialpha, holds "?" or "#").
 func fullFormDraft1993(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case ':':
 			return true
-		case '/', '#':
+		case '/', '?', '#':
 			return false
 		}
 	}

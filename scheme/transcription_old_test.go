@@ -235,8 +235,9 @@ func urlDraftResolve(base, ref locator.URL) string {
 	}
 	// "A partial form can be distinguished from a full form in that a full form must have a
 	// colon and that colon must occur before any slash characters" (before the "#" of a
-	// fragment-id: fragmentaddress = url [ "#" fragmentid ]): "a_b:c" is a full form.
-	if s := ref.String(); strings.Contains(strings.Split(strings.Split(s, "#")[0], "/")[0], ":") {
+	// fragment-id, fragmentaddress = url [ "#" fragmentid ], and the "?" of a search, generic =
+	// scheme : path [ ? search ]): "a_b:c" is a full form, "g?x:y" is not.
+	if s := ref.String(); strings.Contains(strings.Split(strings.Split(strings.Split(s, "#")[0], "?")[0], "/")[0], ":") {
 		return s
 	}
 	r.scheme, r.hasScheme = b.scheme, true

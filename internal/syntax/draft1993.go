@@ -104,14 +104,15 @@ type Draft1993 struct {
 
 // SplitDraft1993 splits s by the 1993 URL draft: the fragment-id after the first "#" (which
 // no other production allows), and the scheme name before the first ":" when it comes before
-// any "/".
+// any "/" and any "?" (generic = scheme : path [ ? search ]: a scheme, ialpha, holds no "?",
+// so a ":" after one is in a search: "g?x:y" is a partial form).
 func SplitDraft1993(s string) Draft1993 {
 	d := Draft1993{S: s, Colon: -1, BodyEnd: len(s), Hash: -1}
 	if h := strings.IndexByte(s, '#'); h >= 0 {
 		d.Hash, d.BodyEnd = h, h
 	}
 	head := s[:d.BodyEnd]
-	if c := strings.IndexAny(head, ":/"); c >= 0 && head[c] == ':' {
+	if c := strings.IndexAny(head, ":/?"); c >= 0 && head[c] == ':' {
 		d.Colon, d.BodyStart = c, c+1
 	}
 	return d
