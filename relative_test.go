@@ -282,9 +282,16 @@ func rsCompatRootless(target URL, m Mode, err error) bool {
 // from an authority with an empty path, directories with dot-segments, "?q" to the base's
 // directory (RFC 2396), "." and ".." to a directory without its "/" (the 1993 URL draft), and
 // RFC 1808's "?" and "//".
-// shortRefs returns every string over alpha of up to 5 bytes, shortest first, each parsed,
-// and whether it parses to itself.
-func shortRefs(alpha string) ([]string, []URL, []bool) {
+// shortSet is every string over an alphabet of up to 5 bytes, shortest first (all), each
+// parsed (refs), and whether it parses to itself (ok).
+type shortSet struct {
+	all  []string
+	refs []URL
+	ok   []bool
+}
+
+// shortRefs returns the shortSet of alpha.
+func shortRefs(alpha string) shortSet {
 	all := []string{""}
 	for start := 0; len(all[start]) < 5; start++ {
 		for i := 0; i < len(alpha); i++ {
@@ -297,11 +304,29 @@ func shortRefs(alpha string) ([]string, []URL, []bool) {
 		refs[i], _ = Parse(s)
 		ok[i] = refs[i].s == s
 	}
-	return all, refs, ok
+	return shortSet{all, refs, ok}
+}
+
+// shorter returns a string of ss shorter than rel that is a reference under m (it parses to
+// itself; no first segment with ":" where m forbids one) and resolves against base to target:
+// a shorter answer than Relative's rel.
+func (ss shortSet) shorter(base, target URL, m Mode, rel URL) (string, bool) {
+	for i, s := range ss.all {
+		if len(s) >= len(rel.s) {
+			break
+		}
+		if !ss.ok[i] || rsColonForbidden(ss.refs[i], m) {
+			continue
+		}
+		if got, err := Resolve(base, ss.refs[i], m); err == nil && got == target {
+			return s, true
+		}
+	}
+	return "", false
 }
 
 func TestRelativeShortest(t *testing.T) {
-	all, refs, ok := shortRefs("ab/.?#:;")
+	short := shortRefs("ab/.?#:;")
 	r := rand.New(rand.NewPCG(1738, 3986))
 	small := func(n int) string {
 		b := make([]byte, r.IntN(n+1))
@@ -333,17 +358,8 @@ func TestRelativeShortest(t *testing.T) {
 				continue
 			}
 			checked++
-			for i, s := range all {
-				if len(s) >= len(rel.s) {
-					break
-				}
-				if rsColonForbidden(refs[i], m) {
-					continue // not a reference under m
-				}
-				if got, err := Resolve(base, refs[i], m); ok[i] && err == nil && got == target {
-					t.Errorf("Relative(%q, %q, %s) = %q, but %q is shorter and resolves to it", base, target, m, rel, s)
-					break
-				}
+			if s, ok := short.shorter(base, target, m, rel); ok {
+				t.Errorf("Relative(%q, %q, %s) = %q, but %q is shorter and resolves to it", base, target, m, rel, s)
 			}
 		}
 	}
@@ -362,7 +378,7 @@ func TestRelativeShortest(t *testing.T) {
 // "sc:/.//b/" (the guard taken for a segment to reach), "a_b:c" written without "./" under
 // RFC 3986, and "./_:a" where RFC 1808 reads no scheme.
 func TestRelativeShortestTargeted(t *testing.T) {
-	all, refs, ok := shortRefs("a/.:_1")
+	short := shortRefs("a/.:_1")
 	bases := []string{"http://a/b/c/d", "http://a", "sc:/a/b/c", "sc:a/b/", "sc://h/a/b/", "sc:a/..//b/c"}
 	prefixes := []string{"//", "/", "/b/c/", "/b/c//", "/.//", "/a/b/", ""}
 	r := rand.New(rand.NewPCG(1808, 1993))
@@ -393,17 +409,8 @@ func TestRelativeShortestTargeted(t *testing.T) {
 			if back, err := Resolve(base, rel, m); err != nil || back != target {
 				t.Errorf("Relative(%q, %q, %s) = %q, which resolves to %q, %v", base, target, m, rel, back, err)
 			}
-			for i, s := range all {
-				if len(s) >= len(rel.s) {
-					break
-				}
-				if !ok[i] || rsColonForbidden(refs[i], m) {
-					continue
-				}
-				if got, err := Resolve(base, refs[i], m); err == nil && got == target {
-					t.Errorf("Relative(%q, %q, %s) = %q, but %q is shorter and resolves to it", base, target, m, rel, s)
-					break
-				}
+			if s, ok := short.shorter(base, target, m, rel); ok {
+				t.Errorf("Relative(%q, %q, %s) = %q, but %q is shorter and resolves to it", base, target, m, rel, s)
 			}
 		}
 	}
