@@ -205,14 +205,11 @@ func TestHostHuntCases(t *testing.T) {
 // ASCII byte, and domains drawn from Unicode sets that UTS #46, RFC 5892 (CONTEXTJ, CONTEXTO)
 // and RFC 5893 (the Bidi Rule) treat apart; each through Parse with and without a base, in
 // lower and upper case, and through the host and hostname setters.
-type hostGen struct{ r *rand.Rand }
+type hostGen struct{ genRand }
 
 func newHostGen(seed uint64) *hostGen {
-	return &hostGen{r: rand.New(rand.NewPCG(seed, 0x686f737473))} // "hosts"
+	return &hostGen{genRand{rand.New(rand.NewPCG(seed, 0x686f737473))}} // "hosts"
 }
-
-func (g *hostGen) pick(xs []string) string { return xs[g.r.IntN(len(xs))] }
-func (g *hostGen) chance(p float64) bool   { return g.r.Float64() < p }
 
 var (
 	hgIPv4Nums = []string{"0", "1", "7", "8", "9", "10", "127", "255", "256", "65535", "65536",

@@ -24,14 +24,17 @@ type refCase struct {
 // CONTEXTJ, percent-encoded hosts, forbidden code points), the path (dot segments in every
 // spelling, backslashes, Windows drive letters), special and non-special schemes, relative
 // references against bases, the setters (with hostile values too), and URLSearchParams.
-type refGen struct{ r *rand.Rand }
+type refGen struct{ genRand }
 
 func newRefGen(seed uint64) *refGen {
-	return &refGen{r: rand.New(rand.NewPCG(seed, 0x6c6f6361746f72))} // "locator"
+	return &refGen{genRand{rand.New(rand.NewPCG(seed, 0x6c6f6361746f72))}} // "locator"
 }
 
-func (g *refGen) pick(xs []string) string { return xs[g.r.IntN(len(xs))] }
-func (g *refGen) chance(p float64) bool   { return g.r.Float64() < p }
+// genRand is the random source of the generators (refGen, hostGen) with their two draws.
+type genRand struct{ r *rand.Rand }
+
+func (g genRand) pick(xs []string) string { return xs[g.r.IntN(len(xs))] }
+func (g genRand) chance(p float64) bool   { return g.r.Float64() < p }
 
 var (
 	refSchemes = []string{"http", "https", "ws", "wss", "ftp", "file", "HTTP", "hTtPs", "FILE",
