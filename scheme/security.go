@@ -183,7 +183,7 @@ func securityTo(sk *syntax.Sink, u locator.URL, spec locator.Spec, chars bool) {
 		if ambiguousHostNumber(dh) {
 			sk.Add(locator.Finding{Offset: o.Host.Start, Code: CodeAmbiguousHostNumber, Rule: "RFC 3986 §7.4",
 				Message: "numeric host " + shown() + " is not a plain dotted quad; resolvers may read it " +
-					"as another address (octal, hexadecimal or fewer groups)", Severity: locator.SeverityWarning})
+					"as another address (octal, hexadecimal, fewer groups or a trailing dot)", Severity: locator.SeverityWarning})
 		}
 	}
 
