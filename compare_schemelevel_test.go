@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator/internal/allocs"
 )
 
 // schemeLevelRows are the scheme-level equivalences of issue 9 and their near misses, each
@@ -376,12 +378,12 @@ func TestSchemeLevelLarge(t *testing.T) {
 	} {
 		u := MustParse(tt.in)
 		var got URL
-		allocs := testing.AllocsPerRun(2, func() { got = Canonical(u) })
+		nAllocs := allocs.Count(10, 2, func() { got = Canonical(u) })
 		if got.String() != tt.want {
 			t.Errorf("Canonical(%.40q…) = %.60q…, want %.60q…", tt.in, got, tt.want)
 		}
-		if allocs > 10 {
-			t.Errorf("Canonical(%.40q…): %v allocations", tt.in, allocs)
+		if nAllocs > 10 {
+			t.Errorf("Canonical(%.40q…): %v allocations", tt.in, nAllocs)
 		}
 	}
 }
@@ -498,7 +500,7 @@ func TestSchemeLevelNoAllocs(t *testing.T) {
 	} {
 		u := MustParse(s)
 		var c URL
-		if n := testing.AllocsPerRun(20, func() { c = Canonical(u) }); n != 0 || c != u {
+		if n := allocs.Count(0, 20, func() { c = Canonical(u) }); n != 0 || c != u {
 			t.Errorf("Canonical(%q) = %q with %v allocations", s, c, n)
 		}
 	}

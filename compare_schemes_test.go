@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/locator-url/locator/internal/allocs"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -340,12 +341,12 @@ func TestEquivalentSchemeSetsLarge(t *testing.T) {
 	} {
 		u := MustParse(tt.in)
 		var got URL
-		allocs := testing.AllocsPerRun(2, func() { got = Canonical(u) })
+		nAllocs := allocs.Count(8, 2, func() { got = Canonical(u) })
 		if got.String() != tt.want {
 			t.Errorf("Canonical(%.40q…) = %.40q…, want %.40q…", tt.in, got, tt.want)
 		}
-		if allocs > 8 {
-			t.Errorf("Canonical(%.40q…): %v allocations", tt.in, allocs)
+		if nAllocs > 8 {
+			t.Errorf("Canonical(%.40q…): %v allocations", tt.in, nAllocs)
 		}
 		if !Equivalent(u, got) {
 			t.Errorf("%.40q… not equivalent to its canonical form", tt.in)

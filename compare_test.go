@@ -3,6 +3,7 @@ package locator
 import (
 	"testing"
 
+	"github.com/locator-url/locator/internal/allocs"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -248,24 +249,24 @@ func TestCompareNoAllocs(t *testing.T) {
 			t.Errorf("%q is not canonical", s)
 			continue
 		}
-		if n := testing.AllocsPerRun(100, func() { _ = Canonical(u) }); n != 0 {
+		if n := allocs.Count(0, 100, func() { _ = Canonical(u) }); n != 0 {
 			t.Errorf("Canonical(%q): %v allocations", s, n)
 		}
-		if n := testing.AllocsPerRun(100, func() { _ = EncodingLevel(u) }); n != 0 {
+		if n := allocs.Count(0, 100, func() { _ = EncodingLevel(u) }); n != 0 {
 			t.Errorf("EncodingLevel(%q): %v allocations", s, n)
 		}
 		v := MustParse(s)
-		if n := testing.AllocsPerRun(100, func() { _ = Equivalent(u, v) }); n != 0 {
+		if n := allocs.Count(0, 100, func() { _ = Equivalent(u, v) }); n != 0 {
 			t.Errorf("Equivalent(%q, itself): %v allocations", s, n)
 		}
 	}
 	a, b := MustParse("http://example.com/a"), MustParse("http://example.org/a")
-	if n := testing.AllocsPerRun(100, func() { _ = Equivalent(a, b) }); n != 0 {
+	if n := allocs.Count(0, 100, func() { _ = Equivalent(a, b) }); n != 0 {
 		t.Errorf("Equivalent of two canonical URLs: %v allocations", n)
 	}
 	// At the encoding level but not canonical: EncodingLevel still does not allocate.
 	u := MustParse("HTTP://Example.COM:80")
-	if n := testing.AllocsPerRun(100, func() { _ = EncodingLevel(u) }); n != 0 {
+	if n := allocs.Count(0, 100, func() { _ = EncodingLevel(u) }); n != 0 {
 		t.Errorf("EncodingLevel(%q): %v allocations", u, n)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/locator-url/locator/internal/allocs"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -142,11 +143,11 @@ func TestSpecDefaults(t *testing.T) {
 	if n, err := NormalizeFor(u, RFC1738, 0); err != nil || n != u {
 		t.Errorf("NormalizeFor with no step = %q, %v", n, err)
 	}
-	if a := testing.AllocsPerRun(10, func() { NormalizeFor(u, RFC1738, 0) }); a != 0 {
+	if a := allocs.Count(0, 10, func() { NormalizeFor(u, RFC1738, 0) }); a != 0 {
 		t.Errorf("NormalizeFor with no step: %v allocations", a)
 	}
 	c := MustParse("http://h/%7E")
-	if a := testing.AllocsPerRun(10, func() { CanonicalFor(c, RFC1738) }); a != 0 {
+	if a := allocs.Count(0, 10, func() { CanonicalFor(c, RFC1738) }); a != 0 {
 		t.Errorf("CanonicalFor of a canonical URL: %v allocations", a)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator/internal/allocs"
 )
 
 // TestNormalizeRFC3986Equivalence checks the RFC 3986 §6.2 examples of
@@ -163,7 +165,7 @@ func TestNormalizeNoAllocs(t *testing.T) {
 			if err != nil || got != u {
 				t.Errorf("Normalize(%q, %s) = %q, %v; want it unchanged", s, opts, got, err)
 			}
-			if n := testing.AllocsPerRun(50, func() { _, _ = Normalize(u, opts) }); n != 0 {
+			if n := allocs.Count(0, 50, func() { _, _ = Normalize(u, opts) }); n != 0 {
 				t.Errorf("Normalize(%q, %s): %v allocations, want 0", s, opts, n)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/locator-url/locator/internal/allocs"
 )
 
 // parseReferenceAs is parseReference (slow_test.go) with the two readings of ParseAs under
@@ -399,7 +401,7 @@ func TestParseAsNoAllocs(t *testing.T) {
 	login := []string{"ftp://a?b@host/", "ftp://a:p?q@host/f", "URL:ftp://a?b?c?d@host/x?y#z"}
 	var sink int
 	for _, spec := range []Spec{RFC1738, URLDraft1994, RFC3986} {
-		if n := testing.AllocsPerRun(3, func() {
+		if n := allocs.Count(0, 3, func() {
 			for _, s := range in {
 				u, _ := ParseAs(s, spec)
 				p, _ := u.Prefix()
@@ -454,7 +456,7 @@ func TestParseAsLinear(t *testing.T) {
 			for i, n := range sizes {
 				in := mk(n)
 				if _, err := ParseAs(in, spec); err == nil {
-					if a := testing.AllocsPerRun(2, func() { _, _ = ParseAs(in, spec) }); a != 0 {
+					if a := allocs.Count(0, 2, func() { _, _ = ParseAs(in, spec) }); a != 0 {
 						t.Errorf("ParseAs(%.20q…, %s): %v allocations", in, spec, a)
 					}
 				}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator/internal/allocs"
 )
 
 // rsXFails is an expected-failures list (testdata/expected-failures/NAME): one case a line,
@@ -646,7 +648,7 @@ func TestResolveNoAllocs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		ref := MustParse(tt.ref)
-		n := testing.AllocsPerRun(100, func() { _, _ = Resolve(base, ref, tt.mode) })
+		n := allocs.Count(tt.allocs, 100, func() { _, _ = Resolve(base, ref, tt.mode) })
 		if n != tt.allocs {
 			t.Errorf("Resolve(%q, %s): %v allocations, want %v", tt.ref, tt.mode, n, tt.allocs)
 		}

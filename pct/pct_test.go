@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/locator-url/locator/internal/allocs"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -184,7 +185,7 @@ func TestEncode(t *testing.T) {
 		}
 	}
 	s := "nothing-to-encode"
-	if n := testing.AllocsPerRun(100, func() { _ = pct.Encode(s, pct.Unreserved) }); n != 0 {
+	if n := allocs.Count(0, 100, func() { _ = pct.Encode(s, pct.Unreserved) }); n != 0 {
 		t.Errorf("Encode with nothing to encode: %v allocations", n)
 	}
 }
@@ -214,7 +215,7 @@ func TestDecode(t *testing.T) {
 		}
 	}
 	s := "no-escapes-here"
-	if n := testing.AllocsPerRun(100, func() { _, _ = pct.Decode(s) }); n != 0 {
+	if n := allocs.Count(0, 100, func() { _, _ = pct.Decode(s) }); n != 0 {
 		t.Errorf("Decode without escapes: %v allocations", n)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/allocs"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -125,7 +126,7 @@ func TestDraft1993NoAllocs(t *testing.T) {
 			t.Errorf("%q: findings %v", s, f)
 			continue
 		}
-		if n := testing.AllocsPerRun(20, func() { scheme.Check(u, locator.URLDraft1993) }); n != 0 {
+		if n := allocs.Count(0, 20, func() { scheme.Check(u, locator.URLDraft1993) }); n != 0 {
 			t.Errorf("%q: %v allocations per Check", s, n)
 		}
 	}

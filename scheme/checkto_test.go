@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/allocs"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -91,7 +92,7 @@ func TestCheckToAllocs(t *testing.T) {
 		if s[0] != 'f' && len(scheme.Check(u, locator.RFC1738)) == 0 {
 			t.Fatalf("%q: no findings", s)
 		}
-		if a := testing.AllocsPerRun(100, func() { buf = scheme.CheckTo(buf[:0], u, locator.RFC1738) }); a != 0 {
+		if a := allocs.Count(0, 100, func() { buf = scheme.CheckTo(buf[:0], u, locator.RFC1738) }); a != 0 {
 			t.Errorf("CheckTo(buf, %q, RFC1738): %v allocations, want 0", s, a)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/allocs"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -197,7 +198,7 @@ func TestInspectDocumentsAdversarial(t *testing.T) {
 	} {
 		for _, spec := range []locator.Spec{locator.URLDraft1993, locator.RFC1630} {
 			var r scheme.Report
-			if n := testing.AllocsPerRun(1, func() { r = scheme.Inspect(in, spec) }); n > 300 {
+			if n := allocs.Count(300, 1, func() { r = scheme.Inspect(in, spec) }); n > 300 {
 				t.Errorf("Inspect(%.12q… %d bytes, %v): %v allocations", in, len(in), spec, n)
 			}
 			if len(r.Findings) > locator.MaxFindings {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/allocs"
 	"github.com/locator-url/locator/scheme"
 )
 
@@ -32,7 +33,7 @@ func TestCheckNoAllocs(t *testing.T) {
 				t.Errorf("Check(%q, %v) = %v, want no findings", s, spec, f)
 				continue
 			}
-			if n := testing.AllocsPerRun(100, func() { scheme.Check(u, spec) }); n != 0 {
+			if n := allocs.Count(0, 100, func() { scheme.Check(u, spec) }); n != 0 {
 				t.Errorf("Check(%q, %v): %v allocations, want 0", s, spec, n)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/allocs"
 )
 
 func TestSecurity(t *testing.T) {
@@ -151,7 +152,7 @@ func TestSecurityCodes(t *testing.T) {
 func TestSecurityNoAllocs(t *testing.T) {
 	for _, in := range []string{"ftp://user@ftp.host.com:21/pub/a%20b;type=d?x#frag", "HTTP://h/", "x-unknown://h:8080/"} {
 		u := locator.MustParse(in)
-		if n := testing.AllocsPerRun(100, func() { Security(u) }); n != 0 {
+		if n := allocs.Count(0, 100, func() { Security(u) }); n != 0 {
 			t.Errorf("Security(%q) allocates %v times", in, n)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/allocs"
 )
 
 // wireDiff compares AppendWire with PlanFor on s, parsed by Parse and by ParseAs under every
@@ -86,7 +87,7 @@ func TestAppendWireAllocs(t *testing.T) {
 	} {
 		u := locator.MustParse(c.in)
 		dst := make([]byte, 0, 256)
-		if n := testing.AllocsPerRun(100, func() { dst, _, _ = AppendWire(dst[:0], u) }); n != c.allocs {
+		if n := allocs.Count(float64(c.allocs), 100, func() { dst, _, _ = AppendWire(dst[:0], u) }); n != c.allocs {
 			t.Errorf("AppendWire(%q): %v allocations, want %v", c.in, n, c.allocs)
 		}
 	}

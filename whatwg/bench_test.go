@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	nlnwa "github.com/nlnwa/whatwg-url/url"
+
+	"github.com/locator-url/locator/internal/allocs"
 )
 
 var benchFiles = []string{"kasztp.txt", "node_files.txt", "userbait.txt", "isaacs_files.txt"}
@@ -88,7 +90,7 @@ func TestNoAllocs(t *testing.T) {
 		if err != nil || u.Href() != s {
 			t.Fatalf("Parse(%q) = %q, %v", s, u.Href(), err)
 		}
-		if n := testing.AllocsPerRun(100, func() { u, _ = Parse(s, nil) }); n != 0 {
+		if n := allocs.Count(0, 100, func() { u, _ = Parse(s, nil) }); n != 0 {
 			t.Errorf("Parse(%q): %v allocations, want 0", s, n)
 		}
 	}
@@ -100,7 +102,7 @@ func TestNoAllocs(t *testing.T) {
 		"HTTPS://WWW.Example.COM:443/a b/./c/../\u00e9?q=x y&w=\u00fc#f \u00fc", "FILE:\\\\h\\a\\..\\b", "NODE:a b?c",
 		"http://h/a/%2e%2E/b", "https://h/a b", "https://h/?a b", "https://h/#a b", "ws://1.2.3.4:80/x/./y",
 		"http://h/" + strings.Repeat("caf\u00e9/", 60), "FOO:/a/./b/c d", "foo:/a/..//b?q r"} {
-		if n := testing.AllocsPerRun(100, func() { Parse(s, nil) }); n != 1 {
+		if n := allocs.Count(1, 100, func() { Parse(s, nil) }); n != 1 {
 			t.Errorf("Parse(%q): %v allocations, want 1", s, n)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/locator-url/locator/internal/allocs"
 )
 
 // Pieces of inputs for TestDirectAgrees: every shape the direct path (parseDirect,
@@ -134,7 +136,7 @@ func checkDirectCase(t *testing.T, in, href string, oneAlloc bool) {
 	if raceEnabled || !oneAlloc {
 		return
 	}
-	if n := testing.AllocsPerRun(100, func() { Parse(in, nil) }); n != 1 {
+	if n := allocs.Count(1, 100, func() { Parse(in, nil) }); n != 1 {
 		t.Errorf("Parse(%q): %v allocations, want 1", in, n)
 	}
 }
@@ -190,7 +192,7 @@ func TestDirectHostFailure(t *testing.T) {
 		if raceEnabled || !c.direct {
 			continue
 		}
-		if n := testing.AllocsPerRun(100, func() { Parse(c.in, nil) }); n != 1 {
+		if n := allocs.Count(1, 100, func() { Parse(c.in, nil) }); n != 1 {
 			t.Errorf("Parse(%q): %v allocations, want 1 (the *Error)", c.in, n)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/locator-url/locator/internal/allocs"
 )
 
 // idnTestLabels are labels of every kind dirIDNHost tells apart: ASCII ones (lowercased, or an
@@ -274,7 +276,7 @@ func TestIDNCacheTwoWays(t *testing.T) {
 	lookup(a)
 	lookup(b)
 	buf := make([]byte, 0, 256)
-	if n := testing.AllocsPerRun(50, func() {
+	if n := allocs.Count(0, 50, func() {
 		dirIDNHost(buf, host(a), 0, false)
 		dirIDNHost(buf, host(b), 0, false)
 	}); n != 0 {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/locator-url/locator/internal/allocs"
 	"github.com/locator-url/locator/internal/cputime"
 )
 
@@ -326,7 +327,7 @@ func TestMessyAllocs(t *testing.T) {
 		for k := 0; k < len(lines); k += step {
 			l := lines[k]
 			var err error
-			n := testing.AllocsPerRun(1, func() { _, err = Parse(l, nil) })
+			n := allocs.Count(1, 1, func() { _, err = Parse(l, nil) })
 			if err == nil && n > 1 {
 				t.Errorf("%s: Parse(%q): %v allocations, want at most 1", f, l, n)
 			}

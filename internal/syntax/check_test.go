@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/allocs"
 	"github.com/locator-url/locator/pct"
 )
 
@@ -565,7 +566,7 @@ func TestCheckNoAllocs(t *testing.T) {
 		"CheckLogin":   func() { var sk Sink; CheckLogin(&sk, u); sk.Findings() },
 		"LoginOK":      func() { LoginOK(u) },
 	} {
-		if n := testing.AllocsPerRun(100, fn); n != 0 {
+		if n := allocs.Count(0, 100, fn); n != 0 {
 			t.Errorf("%s allocates %v times on a clean URL", name, n)
 		}
 	}

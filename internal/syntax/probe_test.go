@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/locator-url/locator"
+	"github.com/locator-url/locator/internal/allocs"
 )
 
 // probeInputs are authorities with and without findings: bad characters, empty and long
@@ -40,7 +41,7 @@ func TestProbeSink(t *testing.T) {
 			if got, want := HostPortOK(u.Host(), u.HostPort(), u.Chars()), hp.Len() == 0; got != want {
 				t.Errorf("HostPortOK(%q) = %v, want %v (%d findings)", u.HostPort(), got, want, hp.Len())
 			}
-			if n := testing.AllocsPerRun(10, func() { HostPortOK(u.Host(), u.HostPort(), u.Chars()); LoginOK(u) }); n != 0 {
+			if n := allocs.Count(0, 10, func() { HostPortOK(u.Host(), u.HostPort(), u.Chars()); LoginOK(u) }); n != 0 {
 				t.Errorf("HostPortOK and LoginOK(%q): %v allocations, want 0", u.String(), n)
 			}
 		}
