@@ -33,19 +33,24 @@ package locator
 // or increased safe character sets" (a "%" not followed by two hex digits is "reserved for
 // future extension") and a control its "Conventional URI encoding scheme", the rules package
 // scheme's checker cites for the same input under the same spec; a port stays RFC 1738 §3.1's
-// (the URI draft has no port production). Under [WHATWG] the errors are Parse's.
+// (the URI draft has no port production). Under all four older specs an unclosed "[" or a "]"
+// that does not end the host cites what the spec says of those characters, not RFC 3986
+// §3.2.2's IP-literal. Under [WHATWG] the errors are Parse's.
 //
 // The time is linear in len(s), and ParseAs does not allocate (but for an error).
 func ParseAs(s string, spec Spec) (URL, error) {
 	switch spec {
 	case RFC1738:
-		return parse(s, readPrefix|readLogin1738)
+		u, err := parse(s, readPrefix|readLogin1738)
+		citeIPLiteral(err, spec)
+		return u, err
 	case URLDraft1994:
 		u, err := parse(s, readPrefix|readLogin1738)
 		if e, ok := err.(*Error); ok && e.Code == CodeBadEscape {
 			// The draft's own rule, the same as RFC 1738 §2.2's.
 			e.Rule = "1994 URL draft, BNF escape = % hex hex"
 		}
+		citeIPLiteral(err, spec)
 		return u, err
 	case RFC3986:
 		u, err := Parse(s)
@@ -57,10 +62,37 @@ func ParseAs(s string, spec Spec) (URL, error) {
 		u, err := Parse(s)
 		if err != nil {
 			citeDraft(err, spec)
+			citeIPLiteral(err, spec)
 		}
 		return u, err
 	}
 	return Parse(s)
+}
+
+// citeIPLiteral makes the rule of Parse's CodeBadIPLiteral error ("[" without "]", or "]" not
+// ending the host), RFC 3986 §3.2.2's IP-literal, cite what spec says of those characters
+// when spec is older than RFC 3986, where no host is bracketed: "[" and "]" are unsafe and
+// "must always be encoded" (RFC 1738 §2.2), in no production of the 1994 URL draft's BNF, nor
+// the 1993 draft's (BNF: variant), nor the URI draft's (BNF syntax: national). The rules are
+// those package scheme's checkers cite for the same characters under the same spec.
+func citeIPLiteral(err error, spec Spec) {
+	e, ok := err.(*Error)
+	if !ok || e.Code != CodeBadIPLiteral {
+		return
+	}
+	switch spec {
+	case RFC1738:
+		e.Rule = "RFC 1738 §2.2"
+	case URLDraft1994:
+		e.Rule = "1994 URL draft, BNF (national and punctuation characters do not appear in any production)"
+	case URLDraft1993:
+		e.Rule = "1993 URL draft, BNF: variant"
+	case RFC1630:
+		e.Rule = "URI draft, BNF syntax: national"
+	default:
+		return
+	}
+	e.Message += " (a bracketed IP literal is RFC 3986's; here \"[\" and \"]\" are unsafe and must be encoded as %5B and %5D)"
 }
 
 // citeDraft makes the rule of an error of Parse, which cites RFC 1738, cite the document of

@@ -467,6 +467,15 @@ func TestParseAsCitesOwnDraft(t *testing.T) {
 		// Unchanged: RFC 1738 and WHATWG (which is Parse) cite RFC 1738.
 		{"http://a/%zz", RFC1738, CodeBadEscape, "RFC 1738 §2.2 escape"},
 		{"http://a:x/", WHATWG, CodeBadPort, "RFC 1738 §3.1 port"},
+		// An unclosed "[" or a "]" that does not end the host: the older documents have no
+		// IP literal; each cites what it says of "[" and "]", as its checker does.
+		{"http://[::1/", RFC1738, CodeBadIPLiteral, "RFC 1738 §2.2"},
+		{"ftp://[::1]x/", RFC1738, CodeBadIPLiteral, "RFC 1738 §2.2"},
+		{"http://[::1/", URLDraft1994, CodeBadIPLiteral, "1994 URL draft, BNF (national and punctuation characters do not appear in any production)"},
+		{"http://[::1/", URLDraft1993, CodeBadIPLiteral, "1993 URL draft, BNF: variant"},
+		{"http://[::1/", RFC1630, CodeBadIPLiteral, "URI draft, BNF syntax: national"},
+		{"http://[::1/", RFC3986, CodeBadIPLiteral, "RFC 3986 §3.2.2 IP-literal"},
+		{"http://[::1]x/", WHATWG, CodeBadIPLiteral, "RFC 3986 §3.2.2 IP-literal"},
 	}
 	for _, tt := range tests {
 		_, err := ParseAs(tt.in, tt.spec)

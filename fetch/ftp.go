@@ -233,7 +233,27 @@ func (c *Client) finishFTP(key string, run *ftpRun) {
 		c.putIdle(key, run.fc)
 		return
 	}
+	if run.endedRefused {
+		run.quit()
+	}
 	run.fc.conn.Close()
+}
+
+// quit ends, after a refusal, the session that the plan would have ended with QUIT (RFC 959
+// §4.1.1: QUIT "terminates a USER"; RFC 1738 §3.2 names the commands of a URL, not what
+// follows a refusal): a refusal leaves the control connection open and in step (RFC 959 §4.2),
+// so the client says goodbye rather than dropping it. QUIT and its reply go on the dialog; a
+// server that does not answer within two seconds is not waited for.
+func (x *ftpRun) quit() {
+	_ = x.fc.conn.SetDeadline(time.Now().Add(2 * time.Second))
+	if x.send("QUIT") != nil {
+		return
+	}
+	if _, text, err := readFTPReply(x.fc.r); text != "" {
+		x.d.reply(text)
+	} else if err != nil {
+		x.d.remark("no reply to QUIT: %s", err.Error())
+	}
 }
 
 // ftpRun is one run of a plan on a control connection.
@@ -247,14 +267,15 @@ type ftpRun struct {
 	r   *Result
 	w   io.Writer
 
-	last     string // the code of the reply to the last line sent
-	lastText string // and its text
-	replies  int    // replies read
-	wrote    bool   // the object was (partly) written
-	done     bool   // the object was transferred: later failures are only remarked
-	keep     bool   // the plan keeps the connection (no QUIT)
-	typ      string // the TYPE sent ("I", "A", "A N", …)
-	total    int64  // SIZE's answer, -1 unknown
+	last         string // the code of the reply to the last line sent
+	lastText     string // and its text
+	replies      int    // replies read
+	wrote        bool   // the object was (partly) written
+	done         bool   // the object was transferred: later failures are only remarked
+	keep         bool   // the plan keeps the connection (no QUIT)
+	endedRefused bool   // the run ended with a refusal that leaves the connection usable
+	typ          string // the TYPE sent ("I", "A", "A N", …)
+	total        int64  // SIZE's answer, -1 unknown
 
 	data     net.Conn     // the data connection (passive: dialled; active: accepted)
 	listener net.Listener // active mode: where the server connects
@@ -325,9 +346,11 @@ func (x *ftpRun) run(ctx context.Context, p scheme.Plan) error {
 			// A refusal (a 4yz or 5yz reply other than 421, RFC 959 §4.2) leaves the
 			// connection as it was: it may serve the next URL. Anything else does not.
 			var fe *Error
-			if !errors.As(err, &fe) || fe.Kind != KindRefused || fe.Code == "ftp-421" || x.fc.loginDir == "" {
+			refusal := errors.As(err, &fe) && fe.Kind == KindRefused && fe.Code != "ftp-421" && ctx.Err() == nil
+			if !refusal || x.fc.loginDir == "" {
 				x.keep = false
 			}
+			x.endedRefused = refusal
 			return err
 		}
 	}

@@ -225,7 +225,10 @@ func TestFTPVSFTPD(t *testing.T) {
 			t.Errorf("get %s: %#v; want %s %q", r.path, err, r.code, r.reply)
 			continue
 		}
-		if !strings.Contains(fe.Error(), r.reply) || len(res.Dialog) == 0 || res.Dialog[len(res.Dialog)-1].Reply != r.reply {
+		// The refusal, then the QUIT the plan ends with (RFC 959 §4.1.1) and vsftpd's 221.
+		n := len(res.Dialog)
+		if !strings.Contains(fe.Error(), r.reply) || n < 3 || res.Dialog[n-3].Reply != r.reply ||
+			res.Dialog[n-2].Sent != "QUIT" || !strings.HasPrefix(res.Dialog[n-1].Reply, "221") {
 			t.Errorf("get %s: message %q, dialog %+v", r.path, fe.Error(), res.Dialog)
 		}
 	}

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"io"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
@@ -134,7 +136,11 @@ func (s *nntpSession) run() error {
 			last = code
 		}
 		if !hasCodePrefix(code, st.Expect) {
-			return s.refused(st, line, code)
+			err := s.refused(st, line, code)
+			if st.Send != "" && (code[0] == '4' && code != "400" || code[0] == '5') {
+				s.quit(i)
+			}
+			return err
 		}
 		if st.Data && code[0] == '2' {
 			if err := s.data(st.Send); err != nil {
@@ -143,6 +149,28 @@ func (s *nntpSession) run() error {
 		}
 	}
 	return nil
+}
+
+// quit ends, after a refusal of the step at index i, the session that the plan would have
+// ended with QUIT (RFC 3977 §5.4: "The client uses the QUIT command to terminate the
+// session"): a 4xx or 5xx reply to a command leaves the session open, but 400 (RFC 3977
+// §3.2.1: the server is closing the connection) and a refused greeting (§5.1.1: 400 or 502,
+// after which the server closes) do not. QUIT and its reply go on the dialog; a server that
+// does not answer within two seconds is not waited for.
+func (s *nntpSession) quit(i int) {
+	if !slices.ContainsFunc(s.plan.Steps[i+1:], func(st scheme.Step) bool { return st.Send == "QUIT" }) {
+		return
+	}
+	_ = s.conn.SetDeadline(time.Now().Add(2 * time.Second))
+	if _, err := io.WriteString(s.conn, "QUIT\r\n"); err != nil {
+		return
+	}
+	s.d.sent("QUIT")
+	if line, err := s.readLine(); err == nil {
+		s.d.reply(line)
+	} else {
+		s.d.remark("no reply to QUIT: %s", err.Error())
+	}
 }
 
 // readLine reads one line of at most MaxLine bytes and returns it without its CR LF (a bare

@@ -161,7 +161,9 @@ const (
 // group and number (RFC 1738 §5 nntpurl = "nntp://" hostport "/" group [ "/" digits ]); under
 // locator.URLDraft1994 also a missing number (nntpaddress = "nntp:" group "/" digits). A
 // number of more than 16 digits, which an NNTP client must not send (RFC 3977 §6), is a
-// warning of the checker and an error of the plan.
+// warning of the checker and an error of the plan; a number outside 1 to 2,147,483,647, which
+// no article has (RFC 3977 §6), a warning of the checker (the plan sends it; the server
+// answers 423).
 const CodeNNTPArticle locator.Code = "nntp-article"
 
 // Codes of the prospero view and checker.

@@ -232,7 +232,8 @@ func planHost(l Login, bad pct.Set, in string) (string, error) {
 // address mechanism locator does not know ("the application should return an appropriate
 // error for 'address mechanism not supported'"), and "[example.org]" or "[192.0.2.1]" is no
 // address at all: the plan would connect to the name or address inside, which the URL does
-// not designate. A zone ("%25lo", RFC 6874 §2) is left to the connection.
+// not designate. A zone ("%25lo", RFC 6874 §2) is left to the connection; an empty one
+// ("[fe80::1%25]") is refused (RFC 6874 §2 ZoneID = 1*( unreserved / pct-encoded )).
 func planIPLiteral(lit, in string) error {
 	off := 0
 	if u, err := locator.Parse(in); err == nil {
@@ -244,6 +245,10 @@ func planIPLiteral(lit, in string) error {
 	}
 	addr := lit
 	if i := strings.IndexByte(addr, '%'); i >= 0 {
+		if addr[i:] == "%25" { // the literal as written: "%25" introduces the zone
+			return &locator.Error{Input: in, Offset: off, Code: locator.CodeBadIPv6, Rule: "RFC 6874 §2 ZoneID",
+				Message: "the IP literal " + display.Quote("["+lit+"]") + " has an empty zone identifier (ZoneID = 1*( unreserved / pct-encoded ))"}
+		}
 		addr = addr[:i]
 	}
 	if !strings.Contains(addr, ":") || net.ParseIP(addr) == nil {

@@ -215,6 +215,12 @@ func checkNNTPTo(sk *syntax.Sink, u locator.URL) {
 			// RFC 1738 §5 digits has no limit; the ARTICLE command has (the plan refuses it).
 			sk.Add(locator.Finding{Offset: aoff, Code: CodeNNTPArticle, Rule: "RFC 3977 §6", Severity: locator.SeverityWarning,
 				Message: "the article number has " + strconv.Itoa(len(art)) + " digits; an NNTP client must not send more than 16, so it cannot be retrieved"})
+		} else if v := strings.TrimLeft(art, "0"); v == "" || len(v) > 10 || len(v) == 10 && v > "2147483647" {
+			// RFC 3977 §6: "Article numbers MUST lie in the range 1 to 2,147,483,647". The
+			// command may carry the number (16 digits at most), but no article has it: the
+			// server answers 423 (§6.2.1).
+			sk.Add(locator.Finding{Offset: aoff, Code: CodeNNTPArticle, Rule: "RFC 3977 §6", Severity: locator.SeverityWarning,
+				Message: "no article has the number " + art + ": article numbers lie in the range 1 to 2,147,483,647"})
 		}
 	}
 }

@@ -103,3 +103,31 @@ func TestNNTPArticleDigits(t *testing.T) {
 		t.Errorf("NNTP.Plan(17 digits) = %v", err)
 	}
 }
+
+// TestNNTPArticleRange: "Article numbers MUST lie in the range 1 to 2,147,483,647, inclusive"
+// (RFC 3977 §6). A number of at most 16 digits outside it is planned (the command may carry
+// it; the server answers 423) and the checker warns that no article has it.
+func TestNNTPArticleRange(t *testing.T) {
+	for _, r := range []struct {
+		art  string
+		warn bool
+	}{
+		{"1", false}, {"2147483647", false}, {"0000002147483647", false}, {"01", false},
+		{"0", true}, {"0000", true}, {"2147483648", true}, {"00002147483648", true},
+		{"9999999999", true}, {"10000000000", true}, {"9999999999999999", true},
+	} {
+		in := "nntp://h/g/" + r.art
+		u := locator.MustParse(in)
+		warned := false
+		for _, f := range scheme.Check(u, locator.RFC1738) {
+			if f.Code == scheme.CodeNNTPArticle {
+				warned = f.Rule == "RFC 3977 §6" && f.Severity == locator.SeverityWarning && f.Offset == 11 &&
+					strings.Contains(f.Message, "1 to 2,147,483,647")
+			}
+		}
+		p, err := scheme.PlanFor(u)
+		if warned != r.warn || err != nil || !strings.Contains(string(p.Wire()), "ARTICLE "+r.art+"\r\n") {
+			t.Errorf("%s: warned %v (want %v), plan %q, %v", in, warned, r.warn, p.Wire(), err)
+		}
+	}
+}

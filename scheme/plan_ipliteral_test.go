@@ -10,7 +10,8 @@ import (
 // TestPlanIPLiteral: an IP literal host that is not an IPv6 address is refused by the plan,
 // which connected to the text inside the brackets as a name ("[v1.x]" looked "v1.x" up in
 // the DNS): an IPvFuture is "address mechanism not supported" (RFC 3986 §3.2.2), anything
-// else no IP-literal at all; the error is at the host. IPv6 literals, with a zone too, are
+// else no IP-literal at all, and an empty zone no zone (RFC 6874 §2); the error is at the
+// host. IPv6 literals, with a zone too, are
 // planned, and the Host header and a gateway's request line drop the zone (RFC 6874 §4).
 func TestPlanIPLiteral(t *testing.T) {
 	for _, c := range []struct {
@@ -25,6 +26,9 @@ func TestPlanIPLiteral(t *testing.T) {
 		{"nntp://[example.org]/g", locator.CodeBadIPv6},
 		{"telnet://[1::2::3]/", locator.CodeBadIPv6},
 		{"wais://[v1.x]/db", locator.CodeNotImplemented},
+		// RFC 6874 §2 ZoneID = 1*( unreserved / pct-encoded ): an empty zone is none.
+		{"http://[::1%25]/", locator.CodeBadIPv6},
+		{"ftp://[fe80::1%25]/f", locator.CodeBadIPv6},
 	} {
 		u := locator.MustParse(c.in)
 		_, err := PlanFor(u)
