@@ -153,6 +153,10 @@ type qualCtx struct {
 	u      locator.URL
 	ok     bool // u parsed
 	parsed bool // src was parsed (ok or not)
+	// hrefOnly: src is an href that locator.Parse refuses (under --spec whatwg, a "%" the URL
+	// Standard keeps), and hrefParts its components (hrefComponents); u is then not set.
+	hrefOnly  bool
+	hrefParts [8]lineops.Component
 	// scratch holds the last component decoded (decodeScratch): a value eval returns is
 	// used before the next eval.
 	scratch []byte
@@ -181,6 +185,12 @@ func (c *qualCtx) urlOf(f *outputFormat, vals []string, present uint64) (locator
 	if !c.parsed || c.src != s {
 		c.src, c.parsed = s, true
 		c.u, c.ok = parseForFormat(s, f.spec)
+		// A WHATWG href is a URL whatever locator.Parse says of it: its components are
+		// still shown ({path} of "http://a/%zz" was empty, and {must:path} failed).
+		c.hrefOnly = !c.ok && f.spec == locator.WHATWG
+		if c.hrefOnly {
+			c.hrefParts = hrefComponents(s)
+		}
 	}
 	return c.u, c.ok
 }
@@ -203,9 +213,13 @@ func (c *qualCtx) component(f *outputFormat, i int, vals []string, present uint6
 	}
 	u, ok := c.urlOf(f, vals, present)
 	if !ok {
+		if c.hrefOnly && present&(1<<f.urlField) != 0 {
+			return c.hrefParts[i].Value, c.hrefParts[i].Present
+		}
 		return "", false
 	}
-	return lineops.Components(u)[i].Value, lineops.Components(u)[i].Present
+	comp := lineops.Components(u)[i]
+	return comp.Value, comp.Present
 }
 
 // eval returns the text of a qualified part, and false when it is absent.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/locator-url/locator"
@@ -278,6 +279,11 @@ func newEqualCmd(opts *options) *cobra.Command {
 			if len(args) != 2 && !isStdin(args) {
 				return usageErrorf("equal: want two URLs, A and B, or -; got %d arguments", len(args))
 			}
+			// "-" reads standard input only alone, as urlArgs has it for every other command
+			// (README, "Many URLs"): "equal - B" compared the URL "-" with B.
+			if !isStdin(args) && slices.Contains(args, "-") {
+				return usageErrorf("equal: - must be the only argument")
+			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -326,7 +332,7 @@ func newEqualCmd(opts *options) *cobra.Command {
 				}
 				return nil
 			}
-			var u [2]locator.URL
+			var u [2]equalURL
 			for i, a := range args {
 				var err error
 				u[i], err = equalParse(a, [2]string{"A", "B"}[i], spec)
@@ -340,9 +346,9 @@ func newEqualCmd(opts *options) *cobra.Command {
 			eq := equivalentFor(u[0], u[1], spec)
 			switch {
 			case explain && spec == locator.WHATWG:
-				b = appendExplainHref(b, args[0], args[1], u[0], u[1], eq)
+				b = appendExplainHref(b, args[0], args[1], u[0].href, u[1].href, eq)
 			case explain:
-				b = appendExplain(b, u[0], u[1], eq, spec)
+				b = appendExplain(b, u[0].u, u[1].u, eq, spec)
 			}
 			if eq {
 				b = append(b, "equivalent\n"...)
@@ -409,7 +415,7 @@ func equalPair(a, b string, spec locator.Spec) (eq bool, step string, err error)
 		}
 		return false, "", nil
 	}
-	return eq, equalWalk(ua, ub, eq, spec, nil), nil
+	return eq, equalWalk(ua.u, ub.u, eq, spec, nil), nil
 }
 
 // equalRecord fills rec with the comparison of a and b (hasB: the line had a tab).
@@ -536,7 +542,11 @@ func appendExplain(b []byte, a, c locator.URL, eq bool, spec locator.Spec) []byt
 
 // appendDiffering appends which components of x and y (canonical) differ.
 func appendDiffering(b []byte, x, y locator.URL) []byte {
-	cx, cy := lineops.Components(x), lineops.Components(y)
+	return appendDifferingParts(b, lineops.Components(x), lineops.Components(y))
+}
+
+// appendDifferingParts appends which of the components cx and cy differ.
+func appendDifferingParts(b []byte, cx, cy [8]lineops.Component) []byte {
 	for i := range cx {
 		if cx[i].Present != cy[i].Present || cx[i].Value != cy[i].Value {
 			b = fmt.Appendf(b, "differ in the %s: %s vs %s\n", cx[i].Name, showComponent(cx[i]), showComponent(cy[i]))

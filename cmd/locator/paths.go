@@ -22,8 +22,10 @@ syntax of --os (default: this machine's):
            server is localhost or no RFC 1738 host (a NetBIOS name with "_", a top
            label that starts with a digit); "\\?\C:\x" and "\\?\UNC\server\share\x"
            give the same URLs; "\" and "/" separate names. <>"|?* and controls are
-           refused, as is a ":" outside the drive and a stream name
-           ("file.txt:stream"), and a device path "\\.\" or a server "..".
+           refused, as is a ":" in a directory name, a device path "\\.\" and a
+           server ".."; the ":" of a stream name after the file name is kept
+           ("C:\a\file.txt:stream", RFC 8089 Appendix E.3.1: "allowed as a delimiter
+           before stream-name").
   vms      "NODE::DISK$USER:[MY.NOTES]NOTE12345.TXT" gives
            file://node/disk$user/my/notes/note12345.txt, as the example of RFC 1738
            §3.10 maps a VMS file: device, directories and file name in lower case, the
@@ -115,7 +117,11 @@ func newToPathCmd() *cobra.Command {
   $ locator to-path --os vms 'file://vms.host.edu/disk$user/my/notes/note12345.txt'
   $ locator to-path - < urls.txt`, toPathFields,
 		func(s string, os scheme.OS) (string, error) {
-			u, err := locator.Parse(s)
+			// Read as every command reads a URL under the default --spec rfc1738 (README,
+			// "The URL: prefix"): "URL:file:///etc/motd" is the URL behind the prefix (RFC
+			// 1738 Appendix; the 1994 URL draft's prefixedurl), as plan reads it, and
+			// PathFromFileURL's offsets count the prefix.
+			u, err := locator.ParseAs(s, locator.RFC1738)
 			if err != nil {
 				return "", err
 			}
