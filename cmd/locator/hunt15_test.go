@@ -117,3 +117,34 @@ func TestEqualDashAlone(t *testing.T) {
 	}
 	check(t, "http://a/\thttp://A/\n", []string{"equal", "-"}, "equivalent\n", 0)
 }
+
+// normalize --spec whatwg normalizes the URL Standard's href by RFC 3986 §6.2, which needs a
+// URI; an href that keeps a lone "%" (WHATWG URL §4.4) is none. The error said so citing RFC
+// 1738 §2.2 (the generic parser's rule), a document --spec whatwg does not follow.
+func TestNormalizeWHATWGLonePercent(t *testing.T) {
+	for _, args := range [][]string{{"normalize", "--spec", "whatwg"}, {"normalize", "--spec", "whatwg", "--surt"}} {
+		errs := check(t, "", append(args, "http://a/%zz"), "", 1)
+		if !strings.Contains(errs, "RFC 3986 §2.1 pct-encoded") || strings.Contains(errs, "RFC 1738") || !strings.Contains(errs, "no URI") {
+			t.Errorf("%v http://a/%%zz: stderr %q", args, errs)
+		}
+	}
+	check(t, "", []string{"normalize", "--spec", "whatwg", "HTTP://A/b/../%7e"}, "http://a/~\n", 0)
+}
+
+// A base that starts with a byte-order mark is refused once, with the code byte-order-mark,
+// as a reference or target is (README, "Many URLs"): relative and resolve --spec rfc2396 read
+// it as a base without a scheme and said so for each reference (resolve --spec rfc3986 as a
+// non-ASCII character).
+func TestBaseByteOrderMark(t *testing.T) {
+	base := lineops.BOM + "http://a/b/"
+	for _, args := range [][]string{
+		{"resolve", base, "c", "d"}, {"resolve", "--spec", "rfc2396", base, "c"}, {"resolve", "--spec", "whatwg", base, "c"},
+		{"resolve", "--all-specs", base, "c"}, {"relative", base, "http://a/b/c"}, {"relative", "--spec", "whatwg", base, "http://a/"},
+	} {
+		errs := check(t, "", args, "", 1)
+		if strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "the base starts with a byte-order mark") || !strings.Contains(errs, "[byte-order-mark") {
+			t.Errorf("%q: stderr %q", args, errs)
+		}
+	}
+	check(t, "c\n", []string{"resolve", "http://a/b/", "-"}, "http://a/b/c\n", 0)
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -148,7 +149,7 @@ func newResolveCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := newResolver(args[0], o.mode)
 			if err != nil {
-				return &exitError{code: exitInvalid, err: fmt.Errorf("base %s", errText(err))}
+				return baseError(err)
 			}
 			r.lenient, r.allSpecs = o.lenient, o.allSpecs
 			if warn := r.BaseInvalid(o.mode); warn != nil && !o.allSpecs {
@@ -256,9 +257,23 @@ type resolver struct {
 	allSpecs bool // resolveChecked reports an invalid base with each reference
 }
 
+// baseError is the error of resolve and relative for a base that does not parse: its message
+// after "base ", or as it is when it names the base itself (a byte-order mark).
+func baseError(err error) error {
+	if errCode(err) == string(lineops.CodeByteOrderMark) {
+		return &exitError{code: exitInvalid, err: errors.New(errText(err))}
+	}
+	return &exitError{code: exitInvalid, err: fmt.Errorf("base %s", errText(err))}
+}
+
 // newResolver parses base for mode; with --all-specs (any mode) it must parse for one of
-// them at least.
+// them at least. A base that starts with a byte-order mark is refused (lineops.CheckBOM).
 func newResolver(base string, mode locator.Mode) (*resolver, error) {
+	// A base that starts with a byte-order mark is refused once, as a reference is (it
+	// would otherwise be read as a base without a scheme, or non-ASCII, per reference).
+	if err := lineops.CheckBOMOf(base, "the base"); err != nil {
+		return nil, err
+	}
 	r := &resolver{Resolver: scheme.NewResolver(base), mode: mode}
 	if err := r.BaseError(mode); err != nil {
 		return nil, err
@@ -462,7 +477,7 @@ func newRelativeCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rel, err := newRelative(args[0], o.mode)
 			if err != nil {
-				return &exitError{code: exitInvalid, err: fmt.Errorf("base %s", errText(err))}
+				return baseError(err)
 			}
 			f, err := o.out.compile(resolveFields)
 			if err != nil {
@@ -502,6 +517,9 @@ func newRelativeCmd() *cobra.Command {
 // whatwg.Relative, the target parsed by the URL Standard; otherwise locator.Relative, base
 // and target parsed by scheme.ParseForMode.
 func newRelative(base string, mode locator.Mode) (func(target string) (string, error), error) {
+	if err := lineops.CheckBOMOf(base, "the base"); err != nil { // as a target is (noBOM)
+		return nil, err
+	}
 	if mode == locator.ModeWHATWG {
 		b, err := whatwg.Parse(base, nil)
 		if err != nil {

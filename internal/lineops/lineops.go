@@ -115,6 +115,13 @@ func (n Normalizer) Normalize(s string) (string, error) {
 	}
 	u, err := locator.ParseAs(s, spec)
 	if err != nil {
+		if e, ok := err.(*locator.Error); ok && n.WHATWG && e.Code == locator.CodeBadEscape {
+			// The URL Standard keeps a "%" not followed by two hex digits as written (WHATWG
+			// URL §4.4, path, query and fragment states: an invalid-URL-unit validation
+			// error), so its href is no URI; RFC 3986 §6.2.2's steps, and a SURT key, need one.
+			return "", &locator.Error{Input: e.Input, Offset: e.Offset, Code: e.Code, Rule: "RFC 3986 §2.1 pct-encoded",
+				Message: "the URL Standard's href keeps a \"%\" not followed by two hex digits: it is no URI, and RFC 3986 normalization (§6.2) needs one"}
+		}
 		return "", err
 	}
 	if n.SURT {
