@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/net/idna"
+
 	"github.com/locator-url/locator"
 	"github.com/locator-url/locator/internal/display"
 	"github.com/locator-url/locator/internal/syntax"
@@ -172,12 +174,24 @@ func securityTo(sk *syntax.Sink, u locator.URL, spec locator.Spec, chars bool) {
 			}
 			return display.Quote(h)
 		}
+		nonASCII := false
 		for i := 0; i < len(dh); i++ {
 			if dh[i] >= 0x80 {
 				sk.Add(locator.Finding{Offset: o.Host.Start, Code: CodeNonASCIIHost, Rule: "RFC 3986 §7.6; RFC 3987 §8",
 					Message:  "host " + shown() + " has non-ASCII characters, which may imitate another host",
 					Severity: locator.SeverityWarning})
+				nonASCII = true
 				break
+			}
+		}
+		if !nonASCII {
+			if shownAs, ok := aLabelDisplay(dh); ok {
+				// RFC 3987 §8: an IRI's host is written in ASCII as its A-labels
+				// ("xn--", RFC 5890 §2.3.2.1), which a program may show decoded: the
+				// look-alike is there, only encoded.
+				sk.Add(locator.Finding{Offset: o.Host.Start, Code: CodeNonASCIIHost, Rule: "RFC 3986 §7.6; RFC 3987 §8",
+					Message:  "host " + shown() + " holds internationalized labels, shown decoded as " + display.Quote(shownAs) + ", which may imitate another host",
+					Severity: locator.SeverityWarning})
 			}
 		}
 		if ambiguousHostNumber(dh) {
@@ -423,4 +437,41 @@ func ambiguousHostNumber(h string) bool {
 		h = h[1:]
 	}
 	return groups >= 1 && groups <= 4
+}
+
+// aLabelDisplay returns host with each label that starts with "xn--" (any case: an A-label,
+// RFC 5890 §2.3.2.1) decoded as a browser shows it (UTS #46 ToUnicode, golang.org/x/net/idna's
+// lookup profile: Punycode, RFC 3492, then the validity criteria), and whether one decoded to
+// non-ASCII characters. A label longer than 63 bytes is no DNS label (RFC 1034 §3.1) and is not
+// decoded (so the time stays linear in the host), nor is one that is not a valid U-label
+// encoded ("xn--a" is U+0080, which no program shows as a host).
+func aLabelDisplay(host string) (string, bool) {
+	if len(host) < 4 || !strings.Contains(strings.ToLower(host), "xn--") {
+		return "", false
+	}
+	var b strings.Builder
+	found := false
+	for rest := host; ; {
+		label, after, more := strings.Cut(rest, ".")
+		if found && b.Len() > display.MaxQuote {
+			b.WriteString(rest) // the message shows MaxQuote bytes: the rest as written
+			break
+		}
+		d := label
+		if len(label) > 4 && len(label) <= 63 && strings.EqualFold(label[:4], "xn--") {
+			if u, err := idna.Lookup.ToUnicode(strings.ToLower(label)); err == nil && u != strings.ToLower(label) {
+				d = u
+				for j := 0; j < len(u) && !found; j++ {
+					found = u[j] >= 0x80
+				}
+			}
+		}
+		b.WriteString(d)
+		if !more {
+			break
+		}
+		b.WriteByte('.')
+		rest = after
+	}
+	return b.String(), found
 }

@@ -179,3 +179,41 @@ func FuzzSecurity(f *testing.F) {
 		}
 	})
 }
+
+// TestSecurityALabelHost: a host written in A-labels ("xn--", RFC 5890 §2.3.2.1) that decode
+// to non-ASCII characters may imitate another host as much as the same host in Unicode (RFC
+// 3986 §7.6; RFC 3987 §8): "http://xn--pple-43d.com/" (Cyrillic а) was silent while
+// "http://аpple.com/" had non-ascii-host. Labels that do not decode, decode to ASCII, or are
+// longer than a DNS label (RFC 1034 §3.1) are not reported.
+func TestSecurityALabelHost(t *testing.T) {
+	long := "xn--" + strings.Repeat("a", 1<<20) + "-43d"
+	for in, want := range map[string]string{
+		"http://xn--pple-43d.com/":            `"аpple.com"`,
+		"http://XN--80AK6AA92E.com/":          `"аррӏе.com"`,
+		"ftp://u@www.xn--bcher-kva.example/f": `"www.bücher.example"`,
+		"http://xn--pple-43d.com%2e/":         `"аpple.com."`,
+		"http://xn--.com/":                    "",
+		"http://xn--abc-.com/":                "",
+		"http://xn--a.com/":                   "", // decodes to nothing valid
+		"http://example.com/xn--pple-43d":     "",
+		"http://" + long + ".com/":            "",
+	} {
+		u := locator.MustParse(in)
+		var got []locator.Finding
+		for _, f := range Security(u) {
+			if f.Code == CodeNonASCIIHost {
+				got = append(got, f)
+			}
+		}
+		switch {
+		case want == "" && len(got) != 0:
+			t.Errorf("Security(%.60q): %v, want no non-ascii-host", in, got)
+		case want != "" && (len(got) != 1 || !strings.Contains(got[0].Message, "shown decoded as "+want) || got[0].Offset != u.Offsets().Host.Start):
+			t.Errorf("Security(%.60q): %v, want one non-ascii-host showing %s", in, got, want)
+		}
+	}
+	// A Unicode host is reported once, not twice.
+	if n := len(Security(locator.MustParse("http://аpple.xn--bcher-kva.com/"))); n != 1 {
+		t.Errorf("a Unicode host with an A-label: %d findings, want 1", n)
+	}
+}
