@@ -449,7 +449,7 @@ func TestExtract(t *testing.T) {
 		t.Errorf("missing file: exit %d, stderr %q", code, errs)
 	}
 	_, errs, _ = runLocator(t, text, "extract", "--stats")
-	if errs != "lines\t3\nvalid\t3\ninvalid\t0\nskipped\t0\nscheme\tftp\t1\nscheme\thttp\t1\nscheme\tnews\t1\n" {
+	if errs != "urls\t3\nvalid\t3\ninvalid\t0\nskipped\t0\nscheme\tftp\t1\nscheme\thttp\t1\nscheme\tnews\t1\n" {
 		t.Errorf("extract --stats: %q", errs)
 	}
 }

@@ -49,8 +49,8 @@ column only when there are several FILEs.
 The text is read from each FILE in turn, or from standard input when there is none
 or FILE is "-". Offsets count from the start of each file. With several FILEs each
 line starts with "FILE:" (and --json adds "file"). --stats writes the counts of
-valid and invalid URLs, of skipped candidates and of schemes to standard error at
-the end; --progress shows lines/s, bytes read and elapsed time on standard error
+the URLs found ("urls"), valid and invalid, of skipped candidates and of schemes to
+standard error at the end; --progress shows lines/s, bytes read and elapsed time on standard error
 when it is a terminal.
 
 A URL longer than 64 KiB (65536 bytes, from its first byte to its last; the
@@ -151,10 +151,14 @@ func newExtractCmd() *cobra.Command {
 				return ioError(err)
 			}
 			if withStats {
-				// The counts of every command, with the skipped candidates after "invalid".
+				// The counts of every command, with the skipped candidates after "invalid";
+				// the first count is of the URLs found, not of lines (of text): "urls".
 				var b bytes.Buffer
 				x.st.write(&b)
 				out := b.Bytes()
+				if rest, ok := bytes.CutPrefix(out, []byte("lines\t")); ok {
+					out = append([]byte("urls\t"), rest...)
+				}
 				i := bytes.Index(out, []byte("\ninvalid\t")) + 1
 				i += bytes.IndexByte(out[i:], '\n') + 1
 				out = append(out[:i:i], append(fmt.Appendf(nil, "skipped\t%d\n", x.skipped), out[i:]...)...)

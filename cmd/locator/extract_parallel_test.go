@@ -148,10 +148,10 @@ func TestExtractSkipped(t *testing.T) {
 		text := "intro\n\nsee " + long + " and\n\nhttp://b.example/\n"
 		outs, errs, codes := extractBoth(t, text, "--stats")
 		wantOut := "http://b.example/\t" + strconv.Itoa(len(text)-18) + "\t" + strconv.Itoa(len(text)-2) + "\tbare\tvalid\n"
-		wantErr := "lines\t1\nvalid\t1\ninvalid\t0\nskipped\t1\nscheme\thttp\t1\n"
+		wantErr := "urls\t1\nvalid\t1\ninvalid\t0\nskipped\t1\nscheme\thttp\t1\n"
 		if extra == 0 {
 			wantOut = long + "\t11\t" + strconv.Itoa(10+len(long)) + "\tbare\tvalid\n" + wantOut
-			wantErr = "lines\t2\nvalid\t2\ninvalid\t0\nskipped\t0\nscheme\thttp\t2\n"
+			wantErr = "urls\t2\nvalid\t2\ninvalid\t0\nskipped\t0\nscheme\thttp\t2\n"
 		} else {
 			wantErr = "locator: standard input: byte 11: skipped a URL of 65537 bytes, longer than 65536: \"" + long[:64] + "\"…\n" + wantErr
 		}
