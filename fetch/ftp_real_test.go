@@ -102,6 +102,12 @@ func resolvePlan(t *testing.T, p scheme.Plan, d []Exchange) []string {
 			i++
 		}
 		if !goOn {
+			// After a refusal (a 4yz or 5yz reply but 421, RFC 959 §4.2) the client still
+			// sends the QUIT the plan ends with (RFC 959 §4.1.1).
+			if (last[0] == '4' || last[0] == '5') && last != "421" &&
+				slices.ContainsFunc(p.Steps, func(s scheme.Step) bool { return s.Send == "QUIT" }) {
+				out = append(out, "QUIT")
+			}
 			break
 		}
 	}
@@ -123,7 +129,8 @@ func masked(lines []string, pass string) []string {
 // TestFTPPlanIsWire: what vsftpd logs it received (log_ftp_protocol) is, line for line, the
 // plan of the URL with its branches resolved by the replies the client recorded; and the
 // client's dialog is the same lines. Passive and active mode, a file, a listing (MLSD refused,
-// LIST), NLST, a resumed transfer, a missing file (the dialog stops at the 550).
+// LIST), NLST, a resumed transfer, a missing file (the plan stops at the 550, and QUIT ends
+// the session).
 func TestFTPPlanIsWire(t *testing.T) {
 	files, dirs := ftpFiles()
 	s := testserver.VSFTPD(t, testserver.VSFTPDOptions{AskPassword: true, Files: files, Dirs: dirs})

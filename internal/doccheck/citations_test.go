@@ -104,6 +104,7 @@ var externalCitations = map[string]string{
 	"RFC 2068 §10.1":    "HTTP/1.1 informational 1xx responses, which a client must accept before the final one; RFC 2068 is not in the shared specification set",
 	"RFC 2068 §10.1.2":  "HTTP/1.1 101 Switching Protocols; RFC 2068 is not in the shared specification set",
 	"RFC 5322 §3.6":     "the fields of a message, at most one Subject, In-Reply-To and References each; RFC 5322 is not in the shared specification set",
+	"RFC 5890 §2.3.2.1": "the A-label (\"xn--\" and Punycode) of an internationalized domain name, which the security check decodes; RFC 5890 is not in the shared specification set",
 	// fetch's http, smtp and mail clients (issue 11).
 	"RFC 1945 §6":         "HTTP/1.0 Response; RFC 1945 is not in the shared specification set",
 	"RFC 1945 §7.2":       "HTTP/1.0 Entity Body and its length; RFC 1945 is not in the shared specification set",
