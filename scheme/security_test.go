@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -176,6 +177,34 @@ func FuzzSecurity(f *testing.F) {
 				x.Code == "" || x.Rule == "" || x.Message == "" || i > 0 && fs[i-1].Offset > x.Offset {
 				t.Fatalf("Security(%q): bad finding %d: %#v", s, i, x)
 			}
+		}
+		// Complete, by its doc: each escape of CR, LF or NUL is reported at its offset (but
+		// in gopher, whose gopher+ ASK block is exempt), and a password that is not empty.
+		at := map[int]locator.Code{}
+		for _, x := range fs {
+			if x.Code == CodeEncodedLineBreak || x.Code == CodeEncodedNUL {
+				at[x.Offset] = x.Code
+			}
+		}
+		if !strings.EqualFold(u.Scheme(), "gopher") {
+			for i := 0; i+2 < len(s); i++ {
+				if s[i] != '%' || s[i+1] != '0' {
+					continue
+				}
+				want := locator.Code("")
+				switch s[i+2] {
+				case 'd', 'D', 'a', 'A':
+					want = CodeEncodedLineBreak
+				case '0':
+					want = CodeEncodedNUL
+				}
+				if want != "" && at[i] != want {
+					t.Fatalf("Security(%q): no %s at %d: %v", s, want, i, fs)
+				}
+			}
+		}
+		if pw, ok := u.Password(); ok && pw != "" && !slices.ContainsFunc(fs, func(x locator.Finding) bool { return x.Code == CodePassword }) {
+			t.Fatalf("Security(%q): password %q not reported: %v", s, pw, fs)
 		}
 	})
 }

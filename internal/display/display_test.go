@@ -130,6 +130,7 @@ func FuzzString(f *testing.F) {
 	for _, s := range []string{"", "http://a/", "\x1b[0m", "\xff", "a\u202eb", "日本", "\t\n\r"} {
 		f.Add(s, 3)
 	}
+	f.Add(strings.Repeat("0", 51)+strings.Repeat("M", 41)+"0", 72) // a window inside a run of one byte
 	f.Fuzz(func(t *testing.T, s string, off int) {
 		got := String(s)
 		if !utf8.ValidString(got) {
@@ -146,6 +147,19 @@ func FuzzString(f *testing.F) {
 		w, col := Window(s, off, 40)
 		if !utf8.ValidString(w) || strings.ContainsAny(w, "\n\r\x1b") || col < 0 {
 			t.Fatalf("Window(%q, %d) = %q, %d", s, off, w, col)
+		}
+		checkWindowSpan(t, s, off, 40, w, col)
+		// AppendQuoted is a Go string literal of s (its doc): strconv.Unquote reads s back.
+		if q := string(AppendQuoted(nil, s)); !utf8.ValidString(q) {
+			t.Fatalf("AppendQuoted(%q) = %q: not UTF-8", s, q)
+		} else if back, err := strconv.Unquote(q); err != nil || back != s {
+			t.Fatalf("AppendQuoted(%q) = %s: Unquote gives %q, %v", s, q, back, err)
+		}
+		// Quote shows at most MaxQuote bytes of s (a character cut whole) and "…" when it cut.
+		if q := Quote(s); len(s) <= MaxQuote && q != strconv.Quote(s) && plain(s) && !strings.ContainsAny(s, `\`) {
+			t.Fatalf("Quote(%q) = %s, want %s", s, q, strconv.Quote(s))
+		} else if len(s) > MaxQuote && (!strings.HasSuffix(q, `…"`) || len(q) > 10*MaxQuote+len(`"…"`)) {
+			t.Fatalf("Quote of %d bytes = %d bytes %.80q", len(s), len(q), q)
 		}
 		// Clip: String's form up to MaxMessage bytes; beyond, bounded and still display text
 		// (a byte is shown as at most 10: \UHHHHHHHH of a 4-byte character is 10 for 4).
@@ -199,4 +213,34 @@ func TestWindowWholeCharacters(t *testing.T) {
 			}
 		}
 	}
+}
+
+// checkWindowSpan holds Window(s, off, width)'s result w, col to its doc: w is the display
+// form of one stretch s[lo:hi] of at most max(width, 16) bytes that holds off (or ends at
+// len(s) when off is past it), with "…" before it when lo > 0 and after it when hi < len(s);
+// for printable ASCII the column is the byte's place in w.
+func checkWindowSpan(t *testing.T, s string, off, width int, w string, col int) {
+	t.Helper()
+	o := max(0, min(off, len(s)))
+	width = max(width, 16)
+	for lo := max(0, o-width); lo <= o; lo++ {
+		for hi := max(o, lo); hi <= min(len(s), lo+width); hi++ {
+			if hi == o && o < len(s) {
+				continue // the stretch must hold the byte at off
+			}
+			want := String(s[lo:hi])
+			if lo > 0 {
+				want = "…" + want
+			}
+			if hi < len(s) {
+				want += "…"
+			}
+			// For printable ASCII the column is the byte's place in w: a run of equal bytes
+			// matches at several lo, one of which must give it.
+			if want == w && (!plain(s) || col == o-lo+min(lo, 1)) {
+				return
+			}
+		}
+	}
+	t.Fatalf("Window(%q, %d, %d) = %q, column %d: not the display form of a stretch of at most %d bytes holding the offset (at that column, for ASCII)", s, off, width, w, col, width)
 }
