@@ -446,7 +446,7 @@ func ambiguousHostNumber(h string) bool {
 // decoded (so the time stays linear in the host), nor is one that is not a valid U-label
 // encoded ("xn--a" is U+0080, which no program shows as a host).
 func aLabelDisplay(host string) (string, bool) {
-	if len(host) < 4 || !strings.Contains(strings.ToLower(host), "xn--") {
+	if !hasALabelPrefix(host) {
 		return "", false
 	}
 	var b strings.Builder
@@ -474,4 +474,15 @@ func aLabelDisplay(host string) (string, bool) {
 		rest = after
 	}
 	return b.String(), found
+}
+
+// hasALabelPrefix reports whether a label of host starts with "xn--" in any case, without
+// allocating (Security runs on every URL that check reads).
+func hasALabelPrefix(host string) bool {
+	for i := 0; i+4 <= len(host); i++ {
+		if (i == 0 || host[i-1] == '.') && host[i]|0x20 == 'x' && host[i+1]|0x20 == 'n' && host[i+2] == '-' && host[i+3] == '-' {
+			return true
+		}
+	}
+	return false
 }
