@@ -151,19 +151,9 @@ func newExtractCmd() *cobra.Command {
 				return ioError(err)
 			}
 			if withStats {
-				// The counts of every command, with the skipped candidates after "invalid";
-				// the first count is of the URLs found, not of lines (of text): "urls".
-				var b bytes.Buffer
-				x.st.write(&b)
-				out := b.Bytes()
-				if rest, ok := bytes.CutPrefix(out, []byte("lines\t")); ok {
-					out = append([]byte("urls\t"), rest...)
-				}
-				i := bytes.Index(out, []byte("\ninvalid\t")) + 1
-				i += bytes.IndexByte(out[i:], '\n') + 1
-				out = append(out[:i:i], append(fmt.Appendf(nil, "skipped\t%d\n", x.skipped), out[i:]...)...)
-				_, err := x.errw.Write(out)
-				return ioError(err)
+				// The counts of every command, the first of the URLs found, not of lines
+				// (of text), and the skipped candidates after "invalid".
+				return ioError(x.st.writeAs(x.errw, "urls", fmt.Appendf(nil, "skipped\t%d\n", x.skipped)))
 			}
 			return nil
 		},

@@ -170,8 +170,13 @@ func (s *stats) add(o *stats) {
 
 // write writes the summary of --stats: tab-separated lines, the counts per scheme and per
 // code from the largest, ties by name.
-func (s *stats) write(w io.Writer) error {
-	b := fmt.Appendf(nil, "lines\t%d\nvalid\t%d\ninvalid\t%d\n", s.lines, s.valid, s.invalid)
+func (s *stats) write(w io.Writer) error { return s.writeAs(w, "lines", nil) }
+
+// writeAs is write with unit naming the first count (what was counted: "lines", or extract's
+// "urls") and extra lines after "invalid" (extract's "skipped").
+func (s *stats) writeAs(w io.Writer, unit string, extra []byte) error {
+	b := fmt.Appendf(nil, "%s\t%d\nvalid\t%d\ninvalid\t%d\n", unit, s.lines, s.valid, s.invalid)
+	b = append(b, extra...)
 	for _, group := range []struct {
 		name string
 		m    map[string]*int
